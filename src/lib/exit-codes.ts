@@ -1,0 +1,29 @@
+/**
+ * Every exit code kubectl-aso can return, in one table, so that scripts and CI can rely on them and
+ * `--help` can print them. A code is never reused for another meaning.
+ */
+export const exitCodes = {
+  ok: { code: 0, meaning: 'success' },
+  internal: { code: 1, meaning: 'unexpected internal error (a bug: please report it)' },
+  usage: { code: 2, meaning: 'bad flags or arguments' },
+  kubeconfig: { code: 3, meaning: 'kubeconfig missing or unusable, or unknown context' },
+  unreachable: { code: 4, meaning: 'cluster unreachable or request timed out' },
+  unauthorized: { code: 5, meaning: 'credentials rejected by the cluster (401)' },
+  forbidden: { code: 6, meaning: 'forbidden by RBAC (403)' },
+  notFound: { code: 7, meaning: 'a named object or resource type does not exist' },
+  conflict: { code: 8, meaning: 'conflicting write; retry' },
+  invalidInput: { code: 9, meaning: 'invalid input: a file, manifest or object could not be used' },
+  partial: { code: 10, meaning: 'partial result: some resources could not be read (see warnings)' },
+  failOn: { code: 11, meaning: '--fail-on matched: resources are at the named state or worse' },
+  waitTimeout: { code: 12, meaning: '--wait timed out before every resource was Ready' },
+  conversion: { code: 13, meaning: 'an object could not be converted between versions' },
+  notImplemented: { code: 20, meaning: 'the command is not implemented yet' },
+} as const;
+
+/** The name of one row of {@link exitCodes}; errors and results refer to codes by name. */
+export type ExitCodeName = keyof typeof exitCodes;
+
+/** The exit-code table as plain text rows, for `--help` and the README. */
+export function exitCodeRows(): Array<[number, string]> {
+  return Object.values(exitCodes).map((row) => [row.code, row.meaning]);
+}

@@ -1,0 +1,111 @@
+import { AsoError } from '../errors.ts';
+
+/** No kubeconfig could be read: the file named by a flag or KUBECONFIG is missing, or none exists. */
+export class KubeconfigMissing extends AsoError {
+  constructor(paths: string[]) {
+    super(
+      'kubeconfig',
+      paths.length === 0
+        ? 'no kubeconfig found: KUBECONFIG is not set and ~/.kube/config does not exist'
+        : `kubeconfig not found: ${paths.join(', ')}`,
+      'pass --kubeconfig FILE or set KUBECONFIG',
+    );
+  }
+}
+
+/** The kubeconfig exists but cannot be parsed or lacks what a connection needs. */
+export class KubeconfigInvalid extends AsoError {
+  constructor(source: string, problem: string) {
+    super('kubeconfig', `kubeconfig ${source} is not usable: ${problem}`);
+  }
+}
+
+/** `--context` (or current-context) names a context the kubeconfig does not have. */
+export class UnknownContext extends AsoError {
+  constructor(context: string, known: string[]) {
+    super(
+      'kubeconfig',
+      `context "${context}" is not in the kubeconfig`,
+      known.length > 0 ? `known contexts: ${known.join(', ')}` : 'the kubeconfig defines no contexts',
+    );
+  }
+}
+
+/** The API server did not answer: refused, unresolvable, TLS failure or timeout. */
+export class ClusterUnreachable extends AsoError {
+  readonly server: string;
+  constructor(server: string, cause: string) {
+    super(
+      'unreachable',
+      `cannot reach the cluster at ${server}: ${cause}`,
+      'check the server address, the network, or --request-timeout',
+    );
+    this.server = server;
+  }
+}
+
+/** 401: the server did not accept the credentials. */
+export class Unauthorized extends AsoError {
+  constructor(server: string) {
+    super(
+      'unauthorized',
+      `the cluster at ${server} rejected the credentials (401 Unauthorized)`,
+      'refresh your credentials or pick another --context',
+    );
+  }
+}
+
+/** 403: RBAC forbids the verb on the resource; both are named so the user knows what to ask for. */
+export class Forbidden extends AsoError {
+  readonly verb: string;
+  readonly resource: string;
+  readonly namespace: string | undefined;
+  constructor(verb: string, resource: string, namespace: string | undefined, serverMessage: string) {
+    super(
+      'forbidden',
+      `forbidden: cannot ${verb} ${resource}${namespace ? ` in namespace ${namespace}` : ' at cluster scope'}${serverMessage ? ` (${serverMessage})` : ''}`,
+    );
+    this.verb = verb;
+    this.resource = resource;
+    this.namespace = namespace;
+  }
+}
+
+/** 404 on a named object or an unserved resource type. */
+export class NotFound extends AsoError {
+  readonly resource: string;
+  constructor(resource: string, serverMessage: string) {
+    super('notFound', `not found: ${resource}${serverMessage ? ` (${serverMessage})` : ''}`);
+    this.resource = resource;
+  }
+}
+
+/** 409: someone else wrote the object first, or it already exists. */
+export class Conflict extends AsoError {
+  constructor(resource: string, serverMessage: string) {
+    super('conflict', `conflict on ${resource}: ${serverMessage}`);
+  }
+}
+
+/** Any other error status from the API server, kept with its code and message. */
+export class ApiError extends AsoError {
+  readonly status: number;
+  readonly reason: string;
+  /** A 410 Expired answer may carry a fresh continue token to resume an interrupted list. */
+  readonly continueToken: string | undefined;
+  constructor(
+    status: number,
+    reason: string,
+    resource: string,
+    serverMessage: string,
+    continueToken?: string,
+  ) {
+    super(
+      status === 422 || status === 400 ? 'invalidInput' : 'internal',
+      `${resource}: the API server answered ${status} ${reason}: ${serverMessage}`,
+    );
+    this.status = status;
+    this.reason = reason;
+    this.continueToken = continueToken;
+  }
+}

@@ -1,0 +1,93 @@
+import type { KubeClient } from './client.ts';
+import { ApiError } from './errors.ts';
+import { type ResourceType, resourceName, resourcePath } from './paths.ts';
+
+/** The part of any Kubernetes object that listing relies on. */
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  uid?: string;
+  generation?: number;
+  resourceVersion?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  deletionTimestamp?: string;
+  creationTimestamp?: string;
+}
+
+/** Any object with metadata; the rest is the caller's to read. */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  [key: string]: unknown;
+}
+
+/** What to list: a resource type, optionally in one namespace and narrowed by a label selector. */
+export interface ListSelection extends ResourceType {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  /** Objects a page; the server may return fewer. */
+  pageSize?: number;
+}
+
+interface ListResponse<T> {
+  metadata?: { continue?: string; resourceVersion?: string };
+  items?: T[];
+}
+
+/** The page size used when the caller does not choose: kubectl's and the storage migrator's. */
+export const defaultPageSize = 500;
+
+/**
+ * Lists a resource type page by page (limit + continue), so that memory holds one page at a time. When a
+ * continue token has expired (410) it resumes with the server's fresh token if it offers one, and
+ * otherwise starts over, skipping objects it already yielded, so every object arrives exactly once.
+ */
+export async function* listPages<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  selection: ListSelection,
+): AsyncGenerator<T[]> {
+  const yielded = new Set<string>();
+  let token: string | undefined;
+  const subject = { verb: 'list', resource: resourceName(selection), namespace: selection.namespace };
+  for (;;) {
+    let page: ListResponse<T>;
+    try {
+      page = await client.request<ListResponse<T>>({
+        path: resourcePath(selection, selection.namespace),
+        query: {
+          limit: selection.pageSize ?? defaultPageSize,
+          continue: token,
+          labelSelector: selection.labelSelector,
+        },
+        subject,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 410 && token !== undefined) {
+        token = error.continueToken;
+        continue;
+      }
+      throw error;
+    }
+    const fresh = (page.items ?? []).filter((item) => {
+      const key = item.metadata.uid ?? `${item.metadata.namespace ?? ''}/${item.metadata.name}`;
+      if (yielded.has(key)) return false;
+      yielded.add(key);
+      return true;
+    });
+    if (fresh.length > 0) yield fresh;
+    token = page.metadata?.continue || undefined;
+    if (token === undefined) return;
+  }
+}
+
+/** Every object of a selection in one array; for small lists (CRDs, namespaces) only. */
+export async function listAll<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  selection: ListSelection,
+): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of listPages<T>(client, selection)) all.push(...page);
+  return all;
+}

@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../control-plane/processes.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { testPlane } from '../fixtures/cluster.ts';
+
+function expectNoStackTrace(text: string): void {
+  expect(text).not.toMatch(/^\s+at /m);
+}
+
+describe('connection errors are clear, with their own exit codes', () => {
+  it('names an unreachable server (exit 4)', async () => {
+    const port = await freePort();
+    const kubeconfig = join(testPlane().stateDir, `kubeconfig-unreachable-${port}`);
+    writeFileSync(
+      kubeconfig,
+      `apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:${port}"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n`,
+    );
+    const run = await runCli(['version', '--kubeconfig', kubeconfig]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain(`cannot reach the cluster at https://127.0.0.1:${port}`);
+    expect(run.stdout).toContain('Client Version: kubectl-aso');
+    expectNoStackTrace(run.stderr);
+  });
+
+  it('names a missing kubeconfig (exit 3)', async () => {
+    const run = await runCli(['version'], {
+      KUBECONFIG: '/nonexistent/kubeconfig-a:/nonexistent/kubeconfig-b',
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(
+      'kubeconfig not found: /nonexistent/kubeconfig-a, /nonexistent/kubeconfig-b',
+    );
+    expectNoStackTrace(run.stderr);
+  });
+
+  it('names an unknown context and lists the known ones (exit 3)', async () => {
+    const run = await runCli(['version', '--context', 'nope'], { KUBECONFIG: testPlane().kubeconfig });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('context "nope" is not in the kubeconfig');
+    expect(run.stderr).toContain('known contexts: admin, readonly');
+    expectNoStackTrace(run.stderr);
+  });
+
+  it('reports the server version of a reachable cluster', async () => {
+    const run = await runCli(['version', '-o', 'json'], { KUBECONFIG: testPlane().kubeconfig });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).server.gitVersion).toMatch(/^v1\.\d+\.\d+/);
+  });
+
+  it('never contacts a cluster with --client', async () => {
+    const run = await runCli(['version', '--client'], { KUBECONFIG: '/nonexistent/kubeconfig' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('Server Version');
+  });
+
+  it('rejects an unparsable --request-timeout as a usage error (exit 2)', async () => {
+    const run = await runCli(['version', '--request-timeout', 'soon'], {
+      KUBECONFIG: testPlane().kubeconfig,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--request-timeout: "soon" is not a duration');
+  });
+});

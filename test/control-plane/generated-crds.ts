@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { KubeClient } from '../../src/lib/kube/client.ts';
+import type { KubeObject } from '../../src/lib/kube/list.ts';
+import { applyObject, waitForEstablished } from './apply.ts';
+import type { Plane } from './plane.ts';
+
+const generatedDir = new URL('../../generated', import.meta.url).pathname;
+
+function yamlFilesUnder(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return yamlFilesUnder(path);
+    return /\.ya?ml$/.test(entry) ? [path] : [];
+  });
+}
+
+/** Every CustomResourceDefinition in the YAML files under `generated/`, in path order. */
+export function generatedCrds(): KubeObject[] {
+  return yamlFilesUnder(generatedDir).flatMap((file) =>
+    parseAllDocuments(readFileSync(file, 'utf8'))
+      .map((document) => document.toJS() as KubeObject | null)
+      .filter((object): object is KubeObject => object?.kind === 'CustomResourceDefinition'),
+  );
+}
+
+/**
+ * Applies the generated CRDs to the plane and waits until each is Established. Returns the ids of any
+ * process started for them, so that stopping the plane stops those too.
+ */
+export async function applyGeneratedCrds(admin: KubeClient, _plane: Plane): Promise<number[]> {
+  const crds = generatedCrds();
+  for (const crd of crds) await applyObject(admin, crd);
+  for (const crd of crds) await waitForEstablished(admin, crd.metadata.name);
+  return [];
+}
