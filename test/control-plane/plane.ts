@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KubeClient } from '../../src/lib/kube/client.ts';
@@ -23,6 +24,9 @@ export interface Plane {
   extraPids: number[];
   /** The users whose client certificates the kubeconfig carries, by context name. */
   contexts: { admin: string; readonly: string };
+  /** A bearer token of a user in the read-only group, for tests of token and exec-plugin credentials. */
+  readonlyToken: string;
+  caCert: string;
 }
 
 /** The context names of the generated kubeconfig. */
@@ -108,6 +112,10 @@ export async function startPlane(stateDir: string = defaultStateDir): Promise<Pl
     () => isAlive(etcdPid),
   );
   const auditLog = join(stateDir, 'audit.log');
+  const readonlyToken = randomBytes(16).toString('hex');
+  writeFileSync(join(pki, 'tokens.csv'), `${readonlyToken},token-reader,token-reader,"${readonlyGroup}"\n`, {
+    mode: 0o600,
+  });
   writeFileSync(join(stateDir, 'audit-policy.yaml'), auditPolicy);
   const server = `https://127.0.0.1:${apiPort}`;
   const apiserverPid = spawnDetached(
@@ -121,6 +129,7 @@ export async function startPlane(stateDir: string = defaultStateDir): Promise<Pl
       `--tls-cert-file=${certs.servingCert}`,
       `--tls-private-key-file=${certs.servingKey}`,
       `--client-ca-file=${certs.caCert}`,
+      `--token-auth-file=${join(pki, 'tokens.csv')}`,
       '--authorization-mode=RBAC',
       `--service-account-issuer=${server}/`,
       `--service-account-key-file=${certs.serviceAccountPub}`,
@@ -160,6 +169,8 @@ export async function startPlane(stateDir: string = defaultStateDir): Promise<Pl
     apiserverPid,
     extraPids: [],
     contexts,
+    readonlyToken,
+    caCert: certs.caCert,
   };
   writeFileSync(join(stateDir, 'plane.json'), `${JSON.stringify(plane, null, 2)}\n`);
   const admin = await clientFor(plane);
