@@ -12,5 +12,6 @@ kubectl aso --help
 echo "== kubectl aso version"
 kubectl aso version
 echo
-echo "The control plane is still running. To use it:  export KUBECONFIG=$KUBECONFIG PATH=$PWD/bin:\$PATH"
+echo "The control plane is still running. To use it from your shell:"
+echo "  export KUBECONFIG=$KUBECONFIG PATH=$PWD/bin:$(dirname "$(command -v node)"):\$PATH"
 echo "Stop it with:  npm run cluster:down"
