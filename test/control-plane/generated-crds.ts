@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../src/lib/kube/list.ts';
+import { pointCrdsAtWebhook, startWebhookProcess } from '../fixtures/conversion-webhook-process.ts';
 import { applyObject, waitForEstablished } from './apply.ts';
 import type { Plane } from './plane.ts';
 
@@ -35,9 +36,13 @@ export function generatedCrds(): KubeObject[] {
  * Applies the generated CRDs to the plane and waits until each is Established. Returns the ids of any
  * process started for them, so that stopping the plane stops those too.
  */
-export async function applyGeneratedCrds(admin: KubeClient, _plane: Plane): Promise<number[]> {
+export async function applyGeneratedCrds(admin: KubeClient, plane: Plane): Promise<number[]> {
   const crds = generatedCrds();
+  // Conversion webhook (issue 3): serve the generated conversions beside the plane and point every
+  // generated CRD's clientConfig at it, as the operator's webhook would be.
+  const webhook = await startWebhookProcess(plane.stateDir);
+  pointCrdsAtWebhook(crds, webhook);
   for (const crd of crds) await applyObject(admin, crd);
   for (const crd of crds) await waitForEstablished(admin, crd.metadata.name);
-  return [];
+  return [webhook.pid];
 }

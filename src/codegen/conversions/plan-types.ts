@@ -1,0 +1,91 @@
+import type { HookConfig } from '../model/config.ts';
+import type { Primitive, TypeRef } from '../model/types.ts';
+
+/** Which conversion a function performs (seed 000): spoke <-> own storage, storage <-> next storage. */
+export type Direction = 'toStorage' | 'fromStorage' | 'up' | 'down';
+
+/** How one value is carried across: checked and copied, cast, converted recursively, or element-wise. */
+export type ValueConversion =
+  | { readonly kind: 'primitive'; readonly primitive: Primitive }
+  | { readonly kind: 'enum'; readonly base: 'string' | 'integer'; readonly castTo: string | undefined }
+  | { readonly kind: 'object'; readonly fn: string; readonly sourceType: string; readonly destType: string }
+  | { readonly kind: 'array'; readonly element: ValueConversion }
+  | { readonly kind: 'map'; readonly value: ValueConversion };
+
+/** The shallow check a value recalled from the property bag must pass before it is assigned. */
+export type RecallCheck = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
+
+/** One decision about one property, recorded with the handler that made it. */
+export type Step =
+  | {
+      readonly kind: 'assign';
+      readonly handler: string;
+      readonly source: string;
+      readonly destination: string;
+      readonly value: ValueConversion;
+    }
+  | {
+      readonly kind: 'stash';
+      readonly handler: string;
+      readonly source: string;
+      readonly typeChange: boolean;
+    }
+  | {
+      readonly kind: 'recall';
+      readonly handler: string;
+      readonly destination: string;
+      readonly check: RecallCheck;
+      readonly type: TypeRef;
+    }
+  | { readonly kind: 'setOriginalVersion'; readonly handler: string; readonly version: string }
+  | { readonly kind: 'skip'; readonly handler: string; readonly source: string; readonly reason: string };
+
+/** A property whose type changed in a way no rule converts: needs a hook, else its value stays in the bag. */
+export interface TypeChange {
+  readonly property: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The conversion of one object type in one direction: the unit the emitter turns into a function. */
+export interface TypeConversion {
+  readonly direction: Direction;
+  readonly functionName: string;
+  readonly sourceVersion: string;
+  readonly destVersion: string;
+  readonly sourceType: string;
+  readonly destType: string;
+  readonly steps: readonly Step[];
+  /** JSON names the source type defines: any other key is unknown and goes to the bag. */
+  readonly sourceKnown: readonly string[];
+  readonly sourceHasBag: boolean;
+  readonly destHasBag: boolean;
+  readonly typeChanges: readonly TypeChange[];
+  readonly hook:
+    | {
+        readonly config: HookConfig;
+        readonly method: 'assignTo' | 'assignFrom';
+        readonly interfaceName: string;
+      }
+    | undefined;
+}
+
+/** The conversion of a whole resource (apiVersion, kind, metadata, spec, status) in one direction. */
+export interface ResourceConversion {
+  readonly direction: Direction;
+  readonly kind: string;
+  readonly functionName: string;
+  readonly sourceVersion: string;
+  readonly destVersion: string;
+  readonly specFunction: string;
+  readonly statusFunction: string;
+}
+
+/** Everything emitted into one package's `conversions.ts`. */
+export interface ConversionPlan {
+  readonly group: string;
+  readonly version: string;
+  readonly storage: boolean;
+  readonly types: readonly TypeConversion[];
+  readonly resources: readonly ResourceConversion[];
+}

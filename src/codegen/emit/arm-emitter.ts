@@ -1,0 +1,53 @@
+import type { ObjectDef, PackageDef } from '../model/types.ts';
+import { fromPackage, tsHeader } from './code.ts';
+
+/**
+ * `arm.ts` of an API package: per resource, the ARM layout (which spec and status properties sit at the
+ * ARM root and which under `properties`) and typed wrappers for the request body and the status.
+ */
+export function emitArm(pkg: PackageDef): string {
+  const out: string[] = [tsHeader()];
+  out.push(`/** ARM payloads of ${pkg.group} ${pkg.version} (ARM API version ${pkg.armApiVersion}). */\n`);
+  out.push(
+    `import { type ArmLayout, armBody, statusFromArm } from '${fromPackage('src/lib/conversion/arm.ts')}';\n`,
+  );
+  out.push(`import type { KubeObject } from '${fromPackage('src/lib/conversion/resource.ts')}';\n`);
+  out.push(`import type * as types from './types.ts';\n`);
+  out.push(
+    `\n/** The ARM API version these payloads are for. */\nexport const apiVersion = '${pkg.armApiVersion}';\n`,
+  );
+  for (const r of pkg.resources) {
+    const layout = r.oneOf
+      ? {
+          kind: 'oneOf',
+          leaves: r.oneOf.map((leaf) => ({
+            property: leaf.property,
+            kindValue: leaf.kindValue,
+            spec: fields(pkg, leaf.specType),
+            status: fields(pkg, leaf.statusType),
+          })),
+        }
+      : { kind: 'plain', spec: fields(pkg, r.specType), status: fields(pkg, r.statusType) };
+    out.push(`\n/** Where ${r.kind}'s properties sit in ARM (${r.armType}). */\n`);
+    out.push(`export const ${r.kind}_armLayout: ArmLayout = ${JSON.stringify(layout)};\n`);
+    out.push(
+      `\n/** The ARM PUT body of a ${r.kind}: properties re-nested, azureName and owner dropped. */\n`,
+    );
+    out.push(
+      `export function ${r.kind}_toArm(object: types.${r.kind}): Record<string, unknown> {\n  return armBody(object as KubeObject, ${r.kind}_armLayout);\n}\n`,
+    );
+    out.push(`\n/** The ${r.kind} status an ARM GET response describes. */\n`);
+    out.push(
+      `export function ${r.kind}_statusFromArm(response: Record<string, unknown>): types.${r.statusType} {\n  return statusFromArm(response, ${r.kind}_armLayout) as types.${r.statusType};\n}\n`,
+    );
+  }
+  return out.join('');
+}
+
+function fields(pkg: PackageDef, typeName: string): { root: string[]; properties: string[] } {
+  const def = pkg.types.get(typeName) as ObjectDef;
+  return {
+    root: def.properties.filter((p) => p.arm === 'root').map((p) => p.name),
+    properties: def.properties.filter((p) => p.arm === 'properties').map((p) => p.name),
+  };
+}

@@ -1,0 +1,71 @@
+import type { ConversionGraph } from '../conversions/graph.ts';
+import { fullGroup, type PackageDef, type TypeRef } from '../model/types.ts';
+import { tsHeader } from './code.ts';
+
+/**
+ * `generated/catalog.ts`: per kind, its ARM resource type, scope, owner kinds, versions (with their ARM API
+ * versions), hub, and the spec paths that cannot change after creation, per version.
+ */
+export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDef[], suffix: string): string {
+  const entries = graph.kinds.map((k) => {
+    const pkgs = k.apiVersions.map(
+      (v) => packages.find((p) => p.group === k.group && p.version === v) as PackageDef,
+    );
+    const latest = pkgs.at(-1) as PackageDef;
+    const resource = latest.resources.find((r) => r.kind === k.kind)!;
+    const owner = resource.owner;
+    return {
+      group: fullGroup(k.group, suffix),
+      kind: k.kind,
+      armType: resource.armType,
+      scope: resource.scope,
+      owners:
+        owner === 'any'
+          ? 'any'
+          : owner === undefined
+            ? []
+            : [{ group: fullGroup(owner.group, suffix), kind: owner.kind }],
+      versions: pkgs.map((p) => ({
+        version: p.version,
+        armApiVersion: p.armApiVersion,
+        preview: p.preview,
+        prefix: p.prefix,
+      })),
+      storageVersions: k.storageVersions,
+      hub: k.hub,
+      immutable: Object.fromEntries(
+        pkgs.map((p) => [p.version, immutablePaths(p, p.resources.find((r) => r.kind === k.kind)!.specType)]),
+      ),
+    };
+  });
+  const out: string[] = [tsHeader()];
+  out.push('/** The resource catalog: what kubectl-aso knows about each generated kind. */\n');
+  out.push(`import type { CatalogEntry } from '../src/lib/conversion/catalog-types.ts';\n`);
+  out.push(
+    `\n/** Every generated kind, sorted by group and kind. */\nexport const catalog: readonly CatalogEntry[] = ${JSON.stringify(entries, null, 2)};\n`,
+  );
+  return out.join('');
+}
+
+function immutablePaths(pkg: PackageDef, typeName: string): string[] {
+  const out: string[] = [];
+  const walk = (name: string, prefix: string, seen: Set<string>): void => {
+    const def = pkg.types.get(name);
+    if (def?.kind !== 'object' || seen.has(name)) return;
+    for (const p of def.properties) {
+      const path = `${prefix}.${p.name}`;
+      if (p.immutable) out.push(path);
+      const inner = objectName(p.type);
+      if (inner) walk(inner.name, inner.many ? `${path}[*]` : path, new Set([...seen, name]));
+    }
+  };
+  walk(typeName, 'spec', new Set());
+  return out;
+}
+
+function objectName(ref: TypeRef): { name: string; many: boolean } | undefined {
+  if (ref.kind === 'object') return { name: ref.name, many: false };
+  if (ref.kind === 'array' && ref.element.kind === 'object') return { name: ref.element.name, many: true };
+  if (ref.kind === 'map' && ref.value.kind === 'object') return { name: ref.value.name, many: true };
+  return undefined;
+}

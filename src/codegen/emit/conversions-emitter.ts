@@ -1,0 +1,151 @@
+import type { ConversionPlan, ResourceConversion, Step, TypeConversion } from '../conversions/plan-types.ts';
+import type { ObjectDef, PackageDef } from '../model/types.ts';
+import { access, fromPackage, tsHeader } from './code.ts';
+import { tsType } from './ts-type.ts';
+import { valueExpr } from './value-expr.ts';
+
+/** Looks a package up by version within the plan's group. */
+export type PackageLookup = (version: string) => PackageDef;
+
+const directionText = {
+  toStorage: 'into its storage variant',
+  fromStorage: 'out of its storage variant',
+  up: 'one step up the storage chain, towards the hub',
+  down: 'one step down the storage chain, away from the hub',
+} as const;
+
+/**
+ * `conversions.ts` of one package: one function per planned type conversion, each a straight run of the
+ * handlers' steps (assign, stash, recall), then unknown keys to the bag, then the hook if one exists.
+ */
+export function emitConversions(plan: ConversionPlan, lookup: PackageLookup, groupName: string): string {
+  const others = new Set<string>();
+  for (const c of plan.types) {
+    others.add(c.sourceVersion);
+    others.add(c.destVersion);
+  }
+  others.delete(plan.version);
+  const out: string[] = [tsHeader()];
+  out.push(
+    `/**\n * Conversions of ${plan.group} ${plan.version} (seed 000): ${plan.storage ? 'storage <-> next storage variant' : 'API version <-> its storage variant'}.\n */\n`,
+  );
+  out.push(
+    `import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '${fromPackage('src/lib/conversion/checks.ts')}';\n`,
+  );
+  out.push(
+    `import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`,
+  );
+  out.push(
+    `import { convertResource, type KubeObject } from '${fromPackage('src/lib/conversion/resource.ts')}';\n`,
+  );
+  for (const hook of hooksOf(plan)) {
+    out.push(`import { ${hook.config.export} } from '${fromPackage(hook.config.module)}';\n`);
+    out.push(`import type { ${hook.interfaceName} } from './hooks.ts';\n`);
+  }
+  out.push(`import type * as ${plan.version} from './types.ts';\n`);
+  for (const other of [...others].sort())
+    out.push(`import type * as ${other} from '../${other}/types.ts';\n`);
+  for (const hook of hooksOf(plan)) {
+    out.push(
+      `\n/** The hand-written ${hook.config.type} hooks, checked here against the generated interface. */\n`,
+    );
+    out.push(`const ${hookConst(hook.interfaceName)}: ${hook.interfaceName} = ${hook.config.export};\n`);
+  }
+  const knownSets = new Map<string, string[]>();
+  for (const r of plan.resources) out.push(emitResource(r, groupName));
+  for (const c of plan.types) out.push(emitType(c, lookup, knownSets));
+  out.push('\n');
+  for (const [name, keys] of [...knownSets.entries()].sort()) {
+    out.push(`const ${name} = new Set(${JSON.stringify(keys)});\n`);
+  }
+  return out.join('');
+}
+
+function hooksOf(plan: ConversionPlan): NonNullable<TypeConversion['hook']>[] {
+  const seen = new Map<string, NonNullable<TypeConversion['hook']>>();
+  for (const c of plan.types) if (c.hook) seen.set(c.hook.interfaceName, c.hook);
+  return [...seen.values()].sort((a, b) => (a.interfaceName < b.interfaceName ? -1 : 1));
+}
+
+function hookConst(interfaceName: string): string {
+  return interfaceName.replace(/_ConversionHooks$/, '_hooks');
+}
+
+function emitResource(r: ResourceConversion, groupName: string): string {
+  return (
+    `\n/** Converts a whole ${r.kind} from ${r.sourceVersion} to ${r.destVersion} (${directionText[r.direction]}). */\n` +
+    `export function ${r.functionName}(src: KubeObject): KubeObject {\n` +
+    `  return convertResource(src, '${groupName}/${r.destVersion}', ${r.specFunction}, ${r.statusFunction});\n}\n`
+  );
+}
+
+function emitType(c: TypeConversion, lookup: PackageLookup, knownSets: Map<string, string[]>): string {
+  const S = c.sourceVersion;
+  const D = c.destVersion;
+  const lines: string[] = [];
+  lines.push(
+    `\n/** Converts ${c.sourceType} of ${S} to ${c.destType} of ${D} (${directionText[c.direction]}). */\n`,
+  );
+  lines.push(
+    `export function ${c.functionName}(src: ${S}.${c.sourceType}, path: string): ${D}.${c.destType} {\n`,
+  );
+  lines.push('  checkObject(src, path);\n');
+  lines.push(`  const dst = {} as ${D}.${c.destType};\n`);
+  lines.push(
+    `  let bag: PropertyBagData | undefined = ${c.sourceHasBag ? 'copyBag(src.$propertyBag, path)' : 'copyBag((src as { $propertyBag?: unknown }).$propertyBag, path)'};\n`,
+  );
+  const recalls: string[] = [];
+  for (const step of c.steps) {
+    const code = emitStep(step, S, D);
+    if (step.kind === 'recall') recalls.push(code);
+    else lines.push(code);
+  }
+  const sourceKnown = [...c.sourceKnown, '$propertyBag'];
+  const knownName = `known_${S}_${c.sourceType}`;
+  knownSets.set(knownName, sourceKnown);
+  lines.push(`  bag = stashUnknown(src, ${knownName}, bag);\n`);
+  lines.push(...recalls);
+  if (c.hook)
+    lines.push(
+      `  bag = withBag(bag, (b) => ${hookConst(c.hook.interfaceName)}.${c.hook.method}(src, dst, b));\n`,
+    );
+  if (c.destHasBag) {
+    lines.push('  const kept = finishBag(bag);\n  if (kept !== undefined) dst.$propertyBag = kept;\n');
+  } else {
+    const destDef = lookup(D).types.get(c.destType) as ObjectDef;
+    const destKnown = `known_${D}_${c.destType}`;
+    knownSets.set(
+      destKnown,
+      destDef.properties.map((p) => p.name),
+    );
+    lines.push(`  restoreUnknown(dst, finishBag(bag), ${destKnown});\n`);
+  }
+  lines.push('  return dst;\n}\n');
+  return lines.join('');
+}
+
+function emitStep(step: Step, S: string, D: string): string {
+  switch (step.kind) {
+    case 'assign': {
+      const from = access('src', step.source);
+      const expr = valueExpr(step.value, from, 'path', JSON.stringify(`.${step.source}`), S, D);
+      return `  if (${from} !== undefined) ${access('dst', step.destination)} = ${expr}; // ${step.handler}\n`;
+    }
+    case 'stash': {
+      const from = access('src', step.source);
+      const why = step.typeChange ? 'type changed' : 'no counterpart';
+      return `  if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(step.source)}, ${from}); // stashInBag: ${why}\n`;
+    }
+    case 'recall': {
+      const type = tsType(step.type, D);
+      return (
+        `  if (bag !== undefined) {\n    const v = recall(bag, ${JSON.stringify(step.destination)}, '${step.check}'); // recallFromBag\n` +
+        `    if (v !== undefined) ${access('dst', step.destination)} = v as ${type};\n  }\n`
+      );
+    }
+    case 'setOriginalVersion':
+      return `  dst.originalVersion = '${step.version}'; // originalVersion\n`;
+    case 'skip':
+      return `  // ${step.source}: ${step.reason} (${step.handler})\n`;
+  }
+}

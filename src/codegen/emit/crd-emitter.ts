@@ -1,0 +1,83 @@
+import { stringify } from 'yaml';
+import type { KindGraph } from '../conversions/graph.ts';
+import { pluralOf } from '../model/names.ts';
+import type { PackageDef } from '../model/types.ts';
+import { compareVersions } from '../model/versions.ts';
+import { hashHeader } from './code.ts';
+import { objectSchema } from './openapi.ts';
+
+/** The URL the committed CRDs name; the control-plane fixture rewrites clientConfig at apply time. */
+export const placeholderWebhookUrl = 'https://127.0.0.1:9443/convert';
+
+const printerColumns = ['Ready', 'Severity', 'Reason', 'Message'].map((name) => ({
+  jsonPath: `.status.conditions[?(@.type=='Ready')].${name === 'Ready' ? 'status' : name.toLowerCase()}`,
+  name,
+  type: 'string',
+}));
+
+/**
+ * One CustomResourceDefinition (apiextensions.k8s.io/v1) per kind: every API version and storage variant
+ * served, the hub as the storage version, schemas from the types, the status subresource, the operator's
+ * printer columns and label, and a conversion webhook stanza.
+ */
+export function emitCrd(
+  graph: KindGraph,
+  groupName: string,
+  lookup: (version: string) => PackageDef,
+): string {
+  const plural = pluralOf(graph.kind);
+  const versions = [...graph.apiVersions, ...graph.storageVersions].sort(compareVersions).map((version) => {
+    const pkg = lookup(version);
+    const resource = pkg.resources.find((r) => r.kind === graph.kind);
+    if (!resource) throw new Error(`${version} has no ${graph.kind}`);
+    return {
+      additionalPrinterColumns: printerColumns,
+      name: version,
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          ...(pkg.prefix === 'ga' && !pkg.storage && resource.description
+            ? {
+                description: `${resource.description}\nARM type: ${resource.armType}, API version ${resource.armApiVersion}`,
+              }
+            : {}),
+          properties: {
+            apiVersion: { type: 'string' },
+            kind: { type: 'string' },
+            metadata: { type: 'object' },
+            spec: objectSchema(pkg, resource.specType),
+            status: objectSchema(pkg, resource.statusType),
+          },
+        },
+      },
+      served: true,
+      storage: version === graph.hub,
+      subresources: { status: {} },
+    };
+  });
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: {
+      labels: { 'app.kubernetes.io/name': 'azure-service-operator' },
+      name: `${plural}.${groupName}`,
+    },
+    spec: {
+      conversion: {
+        strategy: 'Webhook',
+        webhook: { clientConfig: { url: placeholderWebhookUrl }, conversionReviewVersions: ['v1'] },
+      },
+      group: groupName,
+      names: {
+        categories: ['azure', graph.group],
+        kind: graph.kind,
+        listKind: `${graph.kind}List`,
+        plural,
+        singular: graph.kind.toLowerCase(),
+      },
+      scope: 'Namespaced',
+      versions,
+    },
+  };
+  return `${hashHeader()}---\n${stringify(crd, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}

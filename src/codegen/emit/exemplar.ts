@@ -1,0 +1,48 @@
+import type { PackageDef, TypeRef } from '../model/types.ts';
+
+/**
+ * A deterministic exemplar of a type (seed 000, golden tests): every property set once, strings as
+ * distinct decimal numerals (so that hooks converting text to numbers have something to convert), integers
+ * counting up, the first enum value, one-element arrays and maps.
+ */
+export function exemplar(pkg: PackageDef, typeName: string): Record<string, unknown> {
+  let counter = 1000;
+  const next = (): number => {
+    counter += 1;
+    return counter;
+  };
+  const value = (ref: TypeRef): unknown => {
+    switch (ref.kind) {
+      case 'primitive':
+        if (ref.primitive === 'string') return String(next());
+        if (ref.primitive === 'integer') return next();
+        if (ref.primitive === 'number') return next() + 0.5;
+        return true;
+      case 'enum': {
+        const def = pkg.types.get(ref.name);
+        return def?.kind === 'enum' ? def.values[0] : undefined;
+      }
+      case 'object':
+        return object(ref.name);
+      case 'array':
+        return [value(ref.element)];
+      case 'map':
+        return { key: value(ref.value) };
+    }
+  };
+  const object = (name: string): Record<string, unknown> => {
+    const def = pkg.types.get(name);
+    if (def?.kind !== 'object') throw new Error(`${pkg.group}/${pkg.version}: no object type ${name}`);
+    const out: Record<string, unknown> = {};
+    const props = def.oneOf
+      ? def.properties.filter(
+          (p, i) =>
+            p.name === 'owner' ||
+            i === def.properties.findIndex((q) => q.name !== 'owner' && q.name !== 'conditions'),
+        )
+      : def.properties;
+    for (const p of props) out[p.name] = value(p.type);
+    return out;
+  };
+  return object(typeName);
+}

@@ -1,0 +1,65 @@
+import type { ObjectDef, PackageDef, TypeRef } from '../model/types.ts';
+
+/** A JSON schema node of a CRD's openAPIV3Schema. */
+export type OpenApi = Record<string, unknown>;
+
+/**
+ * The openAPIV3Schema of one object type of a package. Descriptions are kept only for GA API versions
+ * (seed 003: prune documentation from compatibility and storage variants to keep CRDs small); patterns are
+ * enforced only on API versions, since storage variants must accept whatever any version held.
+ */
+export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<string> = new Set()): OpenApi {
+  const def = pkg.types.get(name);
+  if (def?.kind !== 'object') throw new Error(`${pkg.group}/${pkg.version}: no object type ${name}`);
+  if (seen.has(name)) return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  const next = new Set([...seen, name]);
+  const properties: Record<string, OpenApi> = {};
+  for (const p of def.properties) {
+    const schema = refSchema(pkg, p.type, next);
+    if (documented(pkg) && p.description) schema.description = p.description;
+    if (!pkg.storage && p.pattern && p.type.kind === 'primitive') schema.pattern = p.pattern;
+    properties[p.name] = schema;
+  }
+  if (def.hasPropertyBag)
+    properties.$propertyBag = { type: 'object', additionalProperties: { type: 'string' } };
+  const out: OpenApi = { type: 'object' };
+  if (documented(pkg) && def.description) out.description = def.description;
+  out.properties = properties;
+  const required = def.properties.filter((p) => p.required).map((p) => p.name);
+  if (required.length > 0) out.required = required;
+  if (def.oneOf && !pkg.storage && !def.name.endsWith('_STATUS'))
+    out['x-kubernetes-validations'] = [oneOfRule(def)];
+  return out;
+}
+
+function documented(pkg: PackageDef): boolean {
+  return pkg.prefix === 'ga' && !pkg.storage;
+}
+
+function oneOfRule(def: ObjectDef): OpenApi {
+  const options = def.properties.filter(
+    (p) => p.type.kind === 'object' && p.name !== 'owner' && p.name !== 'conditions',
+  );
+  return {
+    rule: `[${options.map((p) => `has(self.${p.name})`).join(', ')}].exists_one(x, x)`,
+    message: `exactly one of ${options.map((p) => p.name).join(', ')} must be set`,
+  };
+}
+
+function refSchema(pkg: PackageDef, ref: TypeRef, seen: ReadonlySet<string>): OpenApi {
+  switch (ref.kind) {
+    case 'primitive':
+      return { type: ref.primitive };
+    case 'enum': {
+      const def = pkg.types.get(ref.name);
+      if (def?.kind !== 'enum') throw new Error(`${pkg.group}/${pkg.version}: no enum ${ref.name}`);
+      return { type: def.base, enum: [...def.values] };
+    }
+    case 'object':
+      return objectSchema(pkg, ref.name, seen);
+    case 'array':
+      return { type: 'array', items: refSchema(pkg, ref.element, seen) };
+    case 'map':
+      return { type: 'object', additionalProperties: refSchema(pkg, ref.value, seen) };
+  }
+}

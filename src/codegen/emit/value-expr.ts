@@ -1,0 +1,31 @@
+import type { ValueConversion } from '../conversions/plan-types.ts';
+
+const checkFunction = { string: 'str', integer: 'int', number: 'num', boolean: 'bool' } as const;
+
+/**
+ * The expression converting `expr` (known not to be undefined) per `value`. `path` and `key` are the
+ * expressions naming where the value sits, passed to every check so errors carry the JSON path.
+ */
+export function valueExpr(
+  value: ValueConversion,
+  expr: string,
+  path: string,
+  key: string,
+  sourceNs: string,
+  destNs: string,
+): string {
+  switch (value.kind) {
+    case 'primitive':
+      return `${checkFunction[value.primitive]}(${expr}, ${path}, ${key})`;
+    case 'enum': {
+      const checked = `${checkFunction[value.base]}(${expr}, ${path}, ${key})`;
+      return value.castTo ? `(${checked} as ${destNs}.${value.castTo})` : checked;
+    }
+    case 'object':
+      return `${value.fn}(${expr} as ${sourceNs}.${value.sourceType}, at(${path}, ${key}))`;
+    case 'array':
+      return `mapArray(${expr}, ${path}, ${key}, (e, p, i) => ${valueExpr(value.element, 'e', 'p', 'i', sourceNs, destNs)})`;
+    case 'map':
+      return `mapValues(${expr}, ${path}, ${key}, (e, p, k) => ${valueExpr(value.value, 'e', 'p', 'k', sourceNs, destNs)})`;
+  }
+}

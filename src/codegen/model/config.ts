@@ -1,0 +1,187 @@
+import type { ResourceScope, VersionPrefix } from './types.ts';
+import type { Prefixes } from './versions.ts';
+
+/** A property renamed at `apiVersion` (seed 000, external metadata). */
+export interface PropertyRename {
+  readonly group: string;
+  readonly type: string;
+  readonly apiVersion: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** An object type renamed at `apiVersion`. */
+export interface TypeRename {
+  readonly group: string;
+  readonly apiVersion: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Properties reviewed as gone from `type` at `apiVersion`. */
+export interface Removal {
+  readonly group: string;
+  readonly type: string;
+  readonly apiVersion: string;
+  readonly properties: readonly string[];
+  readonly reason: string;
+}
+
+/** A hand-written hook on the storage conversion of `type` into `apiVersion` and back. */
+export interface HookConfig {
+  readonly group: string;
+  readonly type: string;
+  readonly apiVersion: string;
+  readonly module: string;
+  readonly export: string;
+  readonly reason: string;
+}
+
+/** Seed 003, option 3b: these ARM API versions of a group also get the listed compatibility prefixes. */
+export interface Compatibility {
+  readonly group: string;
+  readonly apiVersions: readonly string[];
+  readonly prefixes: readonly Exclude<VersionPrefix, 'ga'>[];
+}
+
+/** The generator configuration (`schemas/generator-config.yaml`), validated. */
+export interface GeneratorConfig {
+  readonly prefixes: Prefixes;
+  readonly groupSuffix: string;
+  readonly scopes: Readonly<Record<string, ResourceScope>>;
+  readonly compatibility: readonly Compatibility[];
+  readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
+  readonly removals: readonly Removal[];
+  readonly hooks: readonly HookConfig[];
+}
+
+/** Raised when the config does not have the expected shape; names the offending path. */
+export class ConfigError extends Error {}
+
+type Json = Record<string, unknown>;
+
+/** Checks the parsed YAML and returns it typed; rejects unknown keys so typos cannot pass silently. */
+export function validateConfig(raw: unknown): GeneratorConfig {
+  const root = record(raw, 'config');
+  keys(root, 'config', [
+    'prefixes',
+    'groupSuffix',
+    'scopes',
+    'compatibility',
+    'renames',
+    'removals',
+    'hooks',
+  ]);
+  const prefixes = record(root.prefixes, 'prefixes');
+  keys(prefixes, 'prefixes', ['ga', 'beta', 'alpha']);
+  const scopes = record(root.scopes ?? {}, 'scopes');
+  const validScopes = ['resourceGroup', 'subscription', 'extension', 'tenant'];
+  for (const [type, scope] of Object.entries(scopes)) {
+    if (typeof scope !== 'string' || !validScopes.includes(scope)) {
+      throw new ConfigError(`scopes.${type}: expected one of ${validScopes.join(', ')}`);
+    }
+  }
+  const renames = record(root.renames ?? {}, 'renames');
+  keys(renames, 'renames', ['properties', 'types']);
+  return {
+    prefixes: {
+      ga: text(prefixes.ga, 'prefixes.ga'),
+      beta: text(prefixes.beta, 'prefixes.beta'),
+      alpha: text(prefixes.alpha, 'prefixes.alpha'),
+    },
+    groupSuffix: text(root.groupSuffix, 'groupSuffix'),
+    scopes: scopes as Record<string, ResourceScope>,
+    compatibility: list(root.compatibility, 'compatibility').map((entry, i) => {
+      const at = `compatibility[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['group', 'apiVersions', 'prefixes']);
+      const chosen = texts(e.prefixes, `${at}.prefixes`);
+      for (const p of chosen)
+        if (p !== 'alpha' && p !== 'beta')
+          throw new ConfigError(`${at}.prefixes: "${p}" is not alpha or beta`);
+      return {
+        group: text(e.group, `${at}.group`),
+        apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+        prefixes: chosen as ('alpha' | 'beta')[],
+      };
+    }),
+    renames: {
+      properties: list(renames.properties, 'renames.properties').map((entry, i) => {
+        const at = `renames.properties[${i}]`;
+        const e = record(entry, at);
+        keys(e, at, ['group', 'type', 'apiVersion', 'from', 'to']);
+        return {
+          group: text(e.group, at),
+          type: text(e.type, at),
+          apiVersion: text(e.apiVersion, at),
+          from: text(e.from, at),
+          to: text(e.to, at),
+        };
+      }),
+      types: list(renames.types, 'renames.types').map((entry, i) => {
+        const at = `renames.types[${i}]`;
+        const e = record(entry, at);
+        keys(e, at, ['group', 'apiVersion', 'from', 'to']);
+        return {
+          group: text(e.group, at),
+          apiVersion: text(e.apiVersion, at),
+          from: text(e.from, at),
+          to: text(e.to, at),
+        };
+      }),
+    },
+    removals: list(root.removals, 'removals').map((entry, i) => {
+      const at = `removals[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['group', 'type', 'apiVersion', 'properties', 'reason']);
+      return {
+        group: text(e.group, at),
+        type: text(e.type, at),
+        apiVersion: text(e.apiVersion, at),
+        properties: texts(e.properties, `${at}.properties`),
+        reason: text(e.reason, `${at}.reason`),
+      };
+    }),
+    hooks: list(root.hooks, 'hooks').map((entry, i) => {
+      const at = `hooks[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['group', 'type', 'apiVersion', 'module', 'export', 'reason']);
+      return {
+        group: text(e.group, at),
+        type: text(e.type, at),
+        apiVersion: text(e.apiVersion, at),
+        module: text(e.module, at),
+        export: text(e.export, at),
+        reason: text(e.reason, `${at}.reason`),
+      };
+    }),
+  };
+}
+
+function record(value: unknown, at: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(`${at}: expected a mapping`);
+  return value as Json;
+}
+
+function list(value: unknown, at: string): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new ConfigError(`${at}: expected a list`);
+  return value;
+}
+
+function text(value: unknown, at: string): string {
+  if (typeof value !== 'string' || value === '') throw new ConfigError(`${at}: expected a non-empty string`);
+  return value;
+}
+
+function texts(value: unknown, at: string): string[] {
+  return list(value, at).map((v, i) => text(v, `${at}[${i}]`));
+}
+
+function keys(value: Json, at: string, allowed: readonly string[]): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key))
+      throw new ConfigError(`${at}: unknown key "${key}" (allowed: ${allowed.join(', ')})`);
+  }
+}

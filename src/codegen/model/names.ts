@@ -1,0 +1,44 @@
+/**
+ * ASO's naming of kinds and groups, in one place so that every stage and emitter agrees with the operator.
+ */
+
+/** `Microsoft.DBforPostgreSQL` -> `dbforpostgresql`. */
+export function groupOf(provider: string): string {
+  return provider.replace(/^Microsoft\./i, '').toLowerCase();
+}
+
+/**
+ * The kind of an ARM resource type: each segment PascalCased, the last singularised:
+ * `flexibleServers/databases` -> `FlexibleServersDatabase`, `resourceGroups` -> `ResourceGroup`.
+ */
+export function kindOf(typePath: string): string {
+  const segments = typePath.split('/');
+  return segments
+    .map((segment, index) => {
+      const word = index === segments.length - 1 ? singular(segment) : segment;
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    })
+    .join('');
+}
+
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** The plural resource name Kubernetes serves a kind under: `FlexibleServersDatabase` -> `flexibleserversdatabases`. */
+export function pluralOf(kind: string): string {
+  const lower = kind.toLowerCase();
+  return lower.endsWith('y') ? `${lower.slice(0, -1)}ies` : `${lower}s`;
+}
+
+/** The status-side name of a type, as ASO suffixes it: `Sku` -> `Sku_STATUS`. */
+export function statusName(typeName: string): string {
+  return `${typeName}_STATUS`;
+}
+
+/** A safe TypeScript identifier fragment for a version or name (`v1api20210601` stays as is). */
+export function ident(name: string): string {
+  return name.replace(/[^A-Za-z0-9_$]/g, '_');
+}

@@ -1,0 +1,107 @@
+/** The primitive types of seed 000: assignment between them needs an identical type. */
+export type Primitive = 'string' | 'integer' | 'number' | 'boolean';
+
+/**
+ * The type of one property, as the generator reasons about it. Enums and objects are named types of the
+ * same package, because seed 000 matches them by (case-insensitive) type name between packages.
+ */
+export type TypeRef =
+  | { readonly kind: 'primitive'; readonly primitive: Primitive }
+  | { readonly kind: 'enum'; readonly name: string }
+  | { readonly kind: 'object'; readonly name: string }
+  | { readonly kind: 'array'; readonly element: TypeRef }
+  | { readonly kind: 'map'; readonly value: TypeRef };
+
+/** Where a spec or status property sits in the ARM payload, so that the ARM emitter can re-nest it. */
+export type ArmPlacement = 'root' | 'properties' | 'none';
+
+/** One property of an object type. `name` is the JSON name, exactly as ARM spells it. */
+export interface PropertyDef {
+  readonly name: string;
+  readonly type: TypeRef;
+  readonly required: boolean;
+  readonly description?: string | undefined;
+  readonly readOnly?: boolean | undefined;
+  /** ARM's `x-ms-mutability` lacks `update`: the value cannot change after creation. */
+  readonly immutable?: boolean | undefined;
+  readonly pattern?: string | undefined;
+  readonly format?: string | undefined;
+  /** Only on the top level of a resource spec or status: where ARM carries the property. */
+  readonly arm?: ArmPlacement | undefined;
+}
+
+/** A named object type. `oneOf` marks a root whose properties are mutually exclusive options (seed 004). */
+export interface ObjectDef {
+  readonly kind: 'object';
+  readonly name: string;
+  readonly description?: string | undefined;
+  readonly properties: readonly PropertyDef[];
+  readonly oneOf?: boolean | undefined;
+  /** Storage variants carry `$propertyBag`; API types never do. */
+  readonly hasPropertyBag?: boolean | undefined;
+}
+
+/** A named enumeration; seed 000 matches enums by their underlying type. */
+export interface EnumDef {
+  readonly kind: 'enum';
+  readonly name: string;
+  readonly base: 'string' | 'integer';
+  readonly values: readonly (string | number)[];
+}
+
+/** A named type of a package. */
+export type TypeDef = ObjectDef | EnumDef;
+
+/** A leaf of a oneOf resource root: the spec property holding it and the ARM `kind` value selecting it. */
+export interface OneOfLeaf {
+  readonly property: string;
+  readonly kindValue: string;
+  /** The name of the leaf's object type in the spec, and in the status. */
+  readonly specType: string;
+  readonly statusType: string;
+}
+
+/** How a resource is placed in Azure: decides owners and ARM IDs (aso-conventions.md). */
+export type ResourceScope = 'resourceGroup' | 'subscription' | 'extension' | 'tenant';
+
+/** A custom resource kind in one package. */
+export interface ResourceDef {
+  readonly kind: string;
+  readonly armType: string;
+  readonly armApiVersion: string;
+  readonly description?: string | undefined;
+  readonly specType: string;
+  readonly statusType: string;
+  readonly scope: ResourceScope;
+  /** The owner's kind in the same group (child resources), `ResourceGroup`, `*` (extension), or none. */
+  readonly owner: { readonly group: string; readonly kind: string } | 'any' | undefined;
+  readonly oneOf?: readonly OneOfLeaf[] | undefined;
+}
+
+/** Which prefix a package carries: GA (`v1api`), or a seed 003 compatibility clone. */
+export type VersionPrefix = 'ga' | 'beta' | 'alpha';
+
+/**
+ * One Go-style package of ASO: a group at one version (`dbforpostgresql`, `v1api20210601`), holding its
+ * resources and every named type they use. Storage variants are packages too.
+ */
+export interface PackageDef {
+  readonly group: string;
+  readonly version: string;
+  readonly armApiVersion: string;
+  readonly prefix: VersionPrefix;
+  readonly storage: boolean;
+  readonly preview: boolean;
+  readonly types: ReadonlyMap<string, TypeDef>;
+  readonly resources: readonly ResourceDef[];
+}
+
+/** The full Kubernetes group name of a short group: `dbforpostgresql` -> `dbforpostgresql.azure.com`. */
+export function fullGroup(group: string, suffix: string): string {
+  return `${group}.${suffix}`;
+}
+
+/** A stable key for a package: `dbforpostgresql/v1api20210601`. */
+export function packageKey(pkg: Pick<PackageDef, 'group' | 'version'>): string {
+  return `${pkg.group}/${pkg.version}`;
+}

@@ -1,0 +1,45 @@
+import type { Stage } from './stage.ts';
+import { addCompatibilityVersions } from './stages/add-compatibility-versions.ts';
+import { addStorageVariants } from './stages/add-storage-variants.ts';
+import { buildApiPackages } from './stages/build-api-packages.ts';
+import { buildConversionGraph } from './stages/build-conversion-graph.ts';
+import { checkPlans } from './stages/check-plans.ts';
+import { emitConversions } from './stages/emit-conversions.ts';
+import { emitRegistry } from './stages/emit-registry.ts';
+import { emitArmPayloads, emitCrds, emitResourceCatalog } from './stages/emit-resources.ts';
+import { emitTests } from './stages/emit-tests.ts';
+import { emitTypes } from './stages/emit-types.ts';
+import { loadConfig } from './stages/load-config.ts';
+import { loadSchemas } from './stages/load-schemas.ts';
+import { planConversions } from './stages/plan-conversions.ts';
+import { writeOutput } from './stages/write-output.ts';
+
+/**
+ * The stages of `npm run generate`, in order. Order matters where noted: compatibility clones must exist
+ * before storage variants are added (so that they get storage variants too), and every package must exist
+ * before the conversion graph is built.
+ */
+export const modelStages: readonly Stage[] = [
+  loadConfig,
+  loadSchemas,
+  buildApiPackages,
+  addCompatibilityVersions, // before addStorageVariants
+  addStorageVariants,
+  buildConversionGraph,
+  planConversions,
+  checkPlans,
+];
+
+/** Stages turning the model into files (kept in memory until {@link writeOutput}). */
+export const emitStages: readonly Stage[] = [
+  emitTypes,
+  emitConversions,
+  emitRegistry,
+  emitTests,
+  emitArmPayloads,
+  emitResourceCatalog,
+  emitCrds,
+];
+
+/** The whole run of `npm run generate`: model, emit, then write (last, so a failure writes nothing). */
+export const pipeline: readonly Stage[] = [...modelStages, ...emitStages, writeOutput];

@@ -1,0 +1,257 @@
+import type { GeneratorConfig } from '../model/config.ts';
+import { groupOf, kindOf, statusName } from '../model/names.ts';
+import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
+import { type Side, TypeBuilder } from '../model/type-builder.ts';
+import type { OneOfLeaf, PropertyDef, ResourceDef, ResourceScope } from '../model/types.ts';
+import { versionName } from '../model/versions.ts';
+import { stage } from '../stage.ts';
+import { need } from '../state.ts';
+import type { JsonSchema, RawSchema } from './load-schemas.ts';
+
+/**
+ * Builds one GA package per group and ARM API version, shaped as ASO shapes resources: ARM `properties`
+ * flattened into spec and status, `azureName` and `owner` on the spec, `conditions` on the status, and a
+ * oneOf root (seed 004, option 2) whose leaves each carry the name.
+ */
+export const buildApiPackages = stage({
+  id: 'buildApiPackages',
+  description: 'Build ASO-shaped API packages from the schemas',
+  needs: ['loadConfig', 'loadSchemas'],
+  run: (state) => {
+    const config = need(state.config, 'config');
+    const byPackage = new Map<
+      string,
+      { group: string; apiVersion: string; builder: TypeBuilder; resources: ResourceDef[] }
+    >();
+    for (const schema of need(state.schemas, 'schemas')) {
+      const group = groupOf(schema.provider);
+      const key = `${group}/${schema.apiVersion}`;
+      let entry = byPackage.get(key);
+      if (!entry) {
+        entry = { group, apiVersion: schema.apiVersion, builder: new TypeBuilder(), resources: [] };
+        byPackage.set(key, entry);
+      }
+      entry.resources.push(buildResource(config, schema, group, entry.builder));
+    }
+    for (const entry of [...byPackage.values()].sort((a, b) =>
+      `${a.group}/${a.apiVersion}` < `${b.group}/${b.apiVersion}` ? -1 : 1,
+    )) {
+      state.packages.push({
+        group: entry.group,
+        version: versionName(config.prefixes, 'ga', entry.apiVersion),
+        armApiVersion: entry.apiVersion,
+        prefix: 'ga',
+        storage: false,
+        preview: entry.apiVersion.endsWith('-preview'),
+        types: entry.builder.types,
+        resources: entry.resources.sort((a, b) => (a.kind < b.kind ? -1 : 1)),
+      });
+    }
+  },
+});
+
+const skippedAtRoot = new Set(['name', 'type', 'apiVersion', 'id', 'properties']);
+
+function buildResource(
+  config: GeneratorConfig,
+  schema: RawSchema,
+  group: string,
+  builder: TypeBuilder,
+): ResourceDef {
+  const kind = kindOf(schema.typePath);
+  const armType = `${schema.provider}/${schema.typePath}`;
+  const scope: ResourceScope = config.scopes[armType] ?? 'resourceGroup';
+  const owner = ownerOf(schema, group, scope);
+  builder.add(condition, 'shared types');
+  const ownerProp = ownerProperty(builder, owner);
+  const specType = `${kind}_Spec`;
+  const statusType = `${kind}_STATUS`;
+  const conditions: PropertyDef = {
+    name: 'conditions',
+    type: { kind: 'array', element: { kind: 'object', name: condition.name } },
+    required: false,
+    description: 'The observed state of the resource, e.g. Ready.',
+    arm: 'none',
+  };
+  if (schema.resource.oneOf) {
+    const leaves = schema.resource.oneOf.map((ref) => oneOfLeaf(schema, builder, ref));
+    builder.add(
+      {
+        kind: 'object',
+        name: specType,
+        oneOf: true,
+        description: schema.resource.description,
+        properties: [
+          ...(ownerProp ? [ownerProp] : []),
+          ...leaves.map((l) => leafProperty(l.property, l.specType)),
+        ],
+      },
+      schema.file,
+    );
+    builder.add(
+      {
+        kind: 'object',
+        name: statusType,
+        oneOf: true,
+        properties: [conditions, ...leaves.map((l) => leafProperty(l.property, l.statusType))],
+      },
+      schema.file,
+    );
+    return {
+      kind,
+      armType,
+      armApiVersion: schema.apiVersion,
+      description: schema.resource.description,
+      specType,
+      statusType,
+      scope,
+      owner,
+      oneOf: leaves,
+    };
+  }
+  const azureName: PropertyDef = {
+    name: 'azureName',
+    type: { kind: 'primitive', primitive: 'string' },
+    required: false,
+    arm: 'none',
+    description: 'The name of the resource in Azure; defaults to metadata.name.',
+  };
+  builder.add(
+    {
+      kind: 'object',
+      name: specType,
+      description: schema.resource.description,
+      properties: [
+        azureName,
+        ...(ownerProp ? [ownerProp] : []),
+        ...flattened(schema, builder, schema.resource, kind, 'spec'),
+      ],
+    },
+    schema.file,
+  );
+  builder.add(
+    {
+      kind: 'object',
+      name: statusType,
+      description: schema.resource.description,
+      properties: [conditions, ...identity(), ...flattened(schema, builder, schema.resource, kind, 'status')],
+    },
+    schema.file,
+  );
+  return {
+    kind,
+    armType,
+    armApiVersion: schema.apiVersion,
+    description: schema.resource.description,
+    specType,
+    statusType,
+    scope,
+    owner,
+  };
+}
+
+/** Root properties (except name/type/apiVersion/id) then the contents of `properties`, names checked unique. */
+function flattened(
+  schema: RawSchema,
+  builder: TypeBuilder,
+  def: JsonSchema,
+  owner: string,
+  side: Side,
+): PropertyDef[] {
+  const rootOnly: JsonSchema = {
+    ...def,
+    properties: Object.fromEntries(
+      Object.entries(def.properties ?? {}).filter(([n]) => !skippedAtRoot.has(n)),
+    ),
+  };
+  const root = builder.properties(schema, rootOnly, owner, side, 'root');
+  const propsRef = def.properties?.properties;
+  const inner = propsRef?.$ref
+    ? builder.properties(schema, builder.definition(schema, propsRef.$ref), owner, side, 'properties')
+    : [];
+  const seen = new Set<string>(['azurename', 'owner', 'conditions', 'id', 'name', 'type']);
+  for (const p of [...root, ...inner]) {
+    if (seen.has(p.name.toLowerCase()))
+      throw new Error(`${schema.file}: property ${p.name} collides after flattening properties`);
+    seen.add(p.name.toLowerCase());
+  }
+  return [...root, ...inner];
+}
+
+function identity(): PropertyDef[] {
+  const str = { kind: 'primitive', primitive: 'string' } as const;
+  return [
+    { name: 'id', type: str, required: false, readOnly: true, arm: 'root' },
+    { name: 'name', type: str, required: false, readOnly: true, arm: 'root' },
+    { name: 'type', type: str, required: false, readOnly: true, arm: 'root' },
+  ];
+}
+
+function oneOfLeaf(schema: RawSchema, builder: TypeBuilder, ref: JsonSchema): OneOfLeaf {
+  if (!ref.$ref) throw new Error(`${schema.file}: oneOf entries must be $refs`);
+  const name = ref.$ref.replace('#/definitions/', '');
+  const def = builder.definition(schema, ref.$ref);
+  const kindProp = def.properties?.kind;
+  const kindValue = kindProp?.enum?.[0];
+  if (typeof kindValue !== 'string')
+    throw new Error(`${schema.file}: oneOf leaf ${name} has no single-valued kind discriminator`);
+  if (!def.properties?.name)
+    throw new Error(
+      `${schema.file}: oneOf leaf ${name} has no name (seed 004 option 2 needs every leaf to carry one)`,
+    );
+  const azureName: PropertyDef = {
+    name: 'azureName',
+    type: { kind: 'primitive', primitive: 'string' },
+    required: false,
+    arm: 'none',
+    description: 'The name of the resource in Azure; defaults to metadata.name.',
+  };
+  builder.add(
+    {
+      kind: 'object',
+      name,
+      description: def.description,
+      properties: [azureName, ...flattened(schema, builder, def, name, 'spec')],
+    },
+    schema.file,
+  );
+  builder.add(
+    {
+      kind: 'object',
+      name: statusName(name),
+      properties: [...identity(), ...flattened(schema, builder, def, name, 'status')],
+    },
+    schema.file,
+  );
+  return {
+    property: kindValue.charAt(0).toLowerCase() + kindValue.slice(1),
+    kindValue,
+    specType: name,
+    statusType: statusName(name),
+  };
+}
+
+function leafProperty(name: string, type: string): PropertyDef {
+  return { name, type: { kind: 'object', name: type }, required: false, arm: 'none' };
+}
+
+function ownerOf(schema: RawSchema, group: string, scope: ResourceScope): ResourceDef['owner'] {
+  if (scope === 'extension') return 'any';
+  if (scope === 'subscription' || scope === 'tenant') return undefined;
+  const parent = schema.typePath.split('/').slice(0, -1).join('/');
+  if (parent) return { group, kind: kindOf(parent) };
+  return { group: 'resources', kind: 'ResourceGroup' };
+}
+
+function ownerProperty(builder: TypeBuilder, owner: ResourceDef['owner']): PropertyDef | undefined {
+  if (owner === undefined) return undefined;
+  const type = owner === 'any' ? arbitraryOwnerReference : knownResourceReference;
+  builder.add(type, 'shared types');
+  return {
+    name: 'owner',
+    type: { kind: 'object', name: type.name },
+    required: true,
+    arm: 'none',
+    description: type.description,
+  };
+}

@@ -1,0 +1,51 @@
+import { emitArm } from '../emit/arm-emitter.ts';
+import { emitCatalog } from '../emit/catalog-emitter.ts';
+import { emitCrd } from '../emit/crd-emitter.ts';
+import { pluralOf } from '../model/names.ts';
+import { fullGroup } from '../model/types.ts';
+import { stage } from '../stage.ts';
+import { addFile, need } from '../state.ts';
+
+/** Writes the ARM payload layouts per API package. */
+export const emitArmPayloads = stage({
+  id: 'emitArmPayloads',
+  description: 'Emit ARM payload layouts (spec -> ARM body, ARM response -> status)',
+  needs: ['buildApiPackages', 'addCompatibilityVersions'],
+  run: (state) => {
+    for (const pkg of state.packages.filter((p) => !p.storage))
+      addFile(state, `${pkg.group}/${pkg.version}/arm.ts`, emitArm(pkg));
+  },
+});
+
+/** Writes `catalog.ts`. */
+export const emitResourceCatalog = stage({
+  id: 'emitResourceCatalog',
+  description: 'Emit the resource catalog',
+  needs: ['buildConversionGraph'],
+  run: (state) => {
+    addFile(
+      state,
+      'catalog.ts',
+      emitCatalog(need(state.graph, 'graph'), state.packages, need(state.config, 'config').groupSuffix),
+    );
+  },
+});
+
+/** Writes one CRD manifest per kind under `crds/`. */
+export const emitCrds = stage({
+  id: 'emitCrds',
+  description: 'Emit CustomResourceDefinitions',
+  needs: ['buildConversionGraph', 'addStorageVariants'],
+  run: (state) => {
+    const suffix = need(state.config, 'config').groupSuffix;
+    for (const graph of need(state.graph, 'graph').kinds) {
+      const lookup = (version: string) => {
+        const pkg = state.packages.find((p) => p.group === graph.group && p.version === version);
+        if (!pkg) throw new Error(`package ${graph.group}/${version} is not defined`);
+        return pkg;
+      };
+      const group = fullGroup(graph.group, suffix);
+      addFile(state, `crds/${group}_${pluralOf(graph.kind)}.yaml`, emitCrd(graph, group, lookup));
+    }
+  },
+});

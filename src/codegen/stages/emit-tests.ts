@@ -1,0 +1,40 @@
+import { emitArbitraries } from '../emit/arbitraries-emitter.ts';
+import { emitKindTests } from '../emit/tests-emitter.ts';
+import { fullGroup } from '../model/types.ts';
+import { stage } from '../stage.ts';
+import { addFile, need } from '../state.ts';
+
+/** Writes arbitraries per API package and the conversion tests per kind (seed 000, Testing). */
+export const emitTests = stage({
+  id: 'emitTests',
+  description: 'Emit property-test arbitraries and conversion tests',
+  needs: ['checkPlans', 'buildConversionGraph'],
+  run: (state) => {
+    const config = need(state.config, 'config');
+    for (const pkg of state.packages.filter((p) => !p.storage)) {
+      addFile(
+        state,
+        `${pkg.group}/${pkg.version}/arbitraries.ts`,
+        emitArbitraries(pkg, fullGroup(pkg.group, config.groupSuffix)),
+      );
+    }
+    for (const graph of need(state.graph, 'graph').kinds) {
+      const lookup = (version: string) => {
+        const pkg = state.packages.find((p) => p.group === graph.group && p.version === version);
+        if (!pkg) throw new Error(`package ${graph.group}/${version} is not defined`);
+        return pkg;
+      };
+      const hooks = config.hooks.filter((h) => {
+        if (h.group !== graph.group) return false;
+        const pkg = lookup(graph.apiVersions[0] ?? '');
+        const r = pkg.resources.find((x) => x.kind === graph.kind);
+        return r !== undefined && (h.type === r.specType || h.type === r.statusType);
+      });
+      addFile(
+        state,
+        `${graph.group}/tests/${graph.kind}.conversion.test.ts`,
+        emitKindTests(graph, fullGroup(graph.group, config.groupSuffix), hooks, lookup),
+      );
+    }
+  },
+});

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { stage } from '../stage.ts';
+
+/** The subset of JSON Schema the ARM-style schemas use. */
+export interface JsonSchema {
+  readonly type?: string;
+  readonly $ref?: string;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly items?: JsonSchema;
+  readonly additionalProperties?: JsonSchema | boolean;
+  readonly enum?: readonly (string | number)[];
+  readonly 'x-ms-enum'?: { readonly name?: string };
+  readonly 'x-ms-mutability'?: readonly string[];
+  readonly readOnly?: boolean;
+  readonly oneOf?: readonly JsonSchema[];
+  readonly discriminator?: string;
+  readonly description?: string;
+  readonly pattern?: string;
+  readonly format?: string;
+}
+
+/** One schema file: one ARM resource type at one API version. */
+export interface RawSchema {
+  /** Path relative to the repository root, for messages. */
+  readonly file: string;
+  readonly provider: string;
+  /** The type below the provider: `flexibleServers/databases`. */
+  readonly typePath: string;
+  readonly apiVersion: string;
+  readonly resource: JsonSchema;
+  readonly definitions: Readonly<Record<string, JsonSchema>>;
+}
+
+/** Reads every `schemas/<Provider>/<apiVersion>/<type>.json`, sorted so that runs are deterministic. */
+export const loadSchemas = stage({
+  id: 'loadSchemas',
+  description: 'Load the ARM schemas',
+  needs: [],
+  run: (state) => {
+    const dir = join(state.root, 'schemas');
+    state.schemas = listJson(dir).map((file) => readSchema(state.root, file));
+    if (state.schemas.length === 0) throw new Error(`no schemas under ${dir}`);
+  },
+});
+
+function listJson(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listJson(path));
+    else if (entry.name.endsWith('.json')) out.push(path);
+  }
+  return out;
+}
+
+function readSchema(root: string, path: string): RawSchema {
+  const file = relative(root, path);
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as {
+    resourceType?: string;
+    apiVersion?: string;
+    resourceDefinitions?: Record<string, JsonSchema>;
+    definitions?: Record<string, JsonSchema>;
+  };
+  const [provider, ...rest] = (doc.resourceType ?? '').split('/');
+  const resources = Object.values(doc.resourceDefinitions ?? {});
+  if (!provider || rest.length === 0 || !doc.apiVersion || resources.length !== 1 || !resources[0]) {
+    throw new Error(`${file}: expected resourceType, apiVersion and exactly one resourceDefinitions entry`);
+  }
+  return {
+    file,
+    provider,
+    typePath: rest.join('/'),
+    apiVersion: doc.apiVersion,
+    resource: resources[0],
+    definitions: doc.definitions ?? {},
+  };
+}

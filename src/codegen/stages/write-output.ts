@@ -1,0 +1,66 @@
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { isGenerated } from '../emit/code.ts';
+import { stage } from '../stage.ts';
+
+/** Where output goes, relative to the repository root. */
+export const outputDir = 'generated';
+
+/**
+ * Writes every output file under `generated/` (only when its content changed), and deletes files that
+ * carry the generated marker but were not produced this run. Files without the marker are never touched.
+ */
+export const writeOutput = stage({
+  id: 'writeOutput',
+  description: 'Write generated/ and delete stale generated files',
+  needs: ['emitRegistry'],
+  run: (state) => {
+    const root = join(state.root, outputDir);
+    for (const file of [...state.files.keys()].sort()) {
+      const content = state.files.get(file) as string;
+      if (!isGenerated(content)) throw new Error(`generated/${file} lacks the generated marker`);
+      const path = join(root, file);
+      let current: string | undefined;
+      try {
+        current = readFileSync(path, 'utf8');
+      } catch {
+        current = undefined;
+      }
+      if (current === content) continue;
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, content);
+    }
+    for (const path of listFiles(root)) {
+      const rel = relative(root, path);
+      if (state.files.has(rel)) continue;
+      if (isGenerated(readFileSync(path, 'utf8'))) rmSync(path);
+    }
+    removeEmptyDirs(root);
+  },
+});
+
+function listFiles(dir: string): string[] {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+function removeEmptyDirs(dir: string): boolean {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  let empty = true;
+  for (const e of entries) {
+    if (e.isDirectory() && removeEmptyDirs(join(dir, e.name))) continue;
+    empty = false;
+  }
+  if (empty) rmdirSync(dir);
+  return empty;
+}

@@ -1,0 +1,39 @@
+import type { ConversionGraph } from './conversions/graph.ts';
+import type { ConversionPlan } from './conversions/plan-types.ts';
+import type { GeneratorConfig } from './model/config.ts';
+import type { PackageDef } from './model/types.ts';
+import type { RawSchema } from './stages/load-schemas.ts';
+
+/**
+ * Everything the stages share. Each stage fills in what it produces; a later stage reads it through
+ * {@link need}, which fails with the missing field's name instead of a TypeError.
+ */
+export interface GenerationState {
+  /** The repository root: `schemas/` is read from it, `generated/` written under it. */
+  readonly root: string;
+  config?: GeneratorConfig;
+  schemas?: RawSchema[];
+  /** API packages first, then compatibility clones and storage variants as stages add them. */
+  packages: PackageDef[];
+  graph?: ConversionGraph;
+  plans?: ConversionPlan[];
+  /** Output: path relative to `generated/` -> file content. */
+  readonly files: Map<string, string>;
+}
+
+/** A fresh state for a run over the repository at `root`. */
+export function newState(root: string): GenerationState {
+  return { root, packages: [], files: new Map() };
+}
+
+/** Returns a state field that an earlier stage must have produced, or fails naming it. */
+export function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing: the stage producing it has not run`);
+  return value;
+}
+
+/** Adds an output file, refusing two stages writing the same path. */
+export function addFile(state: GenerationState, path: string, content: string): void {
+  if (state.files.has(path)) throw new Error(`two stages write generated/${path}`);
+  state.files.set(path, content);
+}

@@ -1,0 +1,20 @@
+/** One kind in the generated resource catalog (generated/catalog.ts). */
+export interface CatalogEntry {
+  readonly group: string;
+  readonly kind: string;
+  /** The ARM resource type, e.g. `Microsoft.DBforPostgreSQL/flexibleServers/databases`. */
+  readonly armType: string;
+  readonly scope: 'resourceGroup' | 'subscription' | 'extension' | 'tenant';
+  /** Kinds that may own it; `any` for extension resources; empty when it has no owner. */
+  readonly owners: 'any' | readonly { readonly group: string; readonly kind: string }[];
+  readonly versions: readonly {
+    readonly version: string;
+    readonly armApiVersion: string;
+    readonly preview: boolean;
+    readonly prefix: string;
+  }[];
+  readonly storageVersions: readonly string[];
+  readonly hub: string;
+  /** Per version: spec paths that cannot change after creation (ARM `x-ms-mutability` without update). */
+  readonly immutable: Readonly<Record<string, readonly string[]>>;
+}

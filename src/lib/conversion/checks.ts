@@ -1,0 +1,77 @@
+import { WrongType } from './errors.ts';
+
+/**
+ * The checked reads generated conversions use for each property: return the value typed, or throw
+ * {@link WrongType} naming its JSON path. `key` is a pre-formatted path suffix (`.name`) or an array index,
+ * joined to `path` only when an error is raised, so the happy path allocates nothing.
+ */
+export type PathKey = string | number;
+
+/** Joins a path and a key: `spec` + `.sku` -> `spec.sku`; `spec.rules` + 2 -> `spec.rules[2]`. */
+export function at(path: string, key: PathKey): string {
+  return typeof key === 'number' ? `${path}[${key}]` : `${path}${key}`;
+}
+
+/** A string value. */
+export function str(value: unknown, path: string, key: PathKey): string {
+  if (typeof value !== 'string') throw new WrongType(at(path, key), 'a string', value);
+  return value;
+}
+
+/** An integer value (a JSON number without a fraction). */
+export function int(value: unknown, path: string, key: PathKey): number {
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw new WrongType(at(path, key), 'an integer', value);
+  return value;
+}
+
+/** A finite number. */
+export function num(value: unknown, path: string, key: PathKey): number {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new WrongType(at(path, key), 'a number', value);
+  return value;
+}
+
+/** A boolean. */
+export function bool(value: unknown, path: string, key: PathKey): boolean {
+  if (typeof value !== 'boolean') throw new WrongType(at(path, key), 'a boolean', value);
+  return value;
+}
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Fails unless `value` is a JSON object; used at the top of every generated object conversion. */
+export function checkObject(value: unknown, path: string): void {
+  if (!isObject(value)) throw new WrongType(path, 'an object', value);
+}
+
+/** Converts each element of an array, naming the element's index in any error. */
+export function mapArray<T>(
+  value: unknown,
+  path: string,
+  key: PathKey,
+  convert: (element: unknown, path: string, index: number) => T,
+): T[] {
+  if (!Array.isArray(value)) throw new WrongType(at(path, key), 'an array', value);
+  const here = at(path, key);
+  const out = new Array<T>(value.length);
+  for (let i = 0; i < value.length; i++) out[i] = convert(value[i], here, i);
+  return out;
+}
+
+/** Converts each value of a map (a JSON object used as a dictionary), naming the entry in any error. */
+export function mapValues<T>(
+  value: unknown,
+  path: string,
+  key: PathKey,
+  convert: (element: unknown, path: string, key: string) => T,
+): Record<string, T> {
+  if (!isObject(value)) throw new WrongType(at(path, key), 'an object (map)', value);
+  const here = at(path, key);
+  const out: Record<string, T> = {};
+  for (const k of Object.keys(value)) out[k] = convert(value[k], here, `[${JSON.stringify(k)}]`);
+  return out;
+}

@@ -1,0 +1,147 @@
+import { isObject } from './checks.ts';
+import { WrongType } from './errors.ts';
+
+/** `$propertyBag` as stored: property name -> the value's JSON text (aso-conventions.md). */
+export type PropertyBagData = Record<string, string>;
+
+/**
+ * The property bag as hand-written hooks see it: read, take and put values by property name. Exists so
+ * that hooks never handle JSON text themselves and cannot leave the bag in a malformed state.
+ */
+export class PropertyBag {
+  readonly data: PropertyBagData;
+
+  constructor(data: PropertyBagData) {
+    this.data = data;
+  }
+
+  /** True when the bag holds a value for `name`. */
+  has(name: string): boolean {
+    return Object.hasOwn(this.data, name);
+  }
+
+  /** The value stored for `name`, parsed, or undefined. */
+  get(name: string): unknown {
+    const text = this.data[name];
+    return text === undefined ? undefined : JSON.parse(text);
+  }
+
+  /** Removes `name` from the bag (after a hook has placed its value elsewhere). */
+  remove(name: string): void {
+    delete this.data[name];
+  }
+
+  /** Stores `value` under `name`. */
+  put(name: string, value: unknown): void {
+    this.data[name] = JSON.stringify(value);
+  }
+}
+
+/** A copy of a source's bag to fill for the destination, after checking its shape. */
+export function copyBag(bag: unknown, path: string): PropertyBagData | undefined {
+  if (bag === undefined) return undefined;
+  if (!isObject(bag)) throw new WrongType(`${path}.$propertyBag`, 'an object of JSON strings', bag);
+  const out: PropertyBagData = {};
+  for (const key of Object.keys(bag)) {
+    const text = bag[key];
+    if (typeof text !== 'string')
+      throw new WrongType(`${path}.$propertyBag[${JSON.stringify(key)}]`, 'JSON text', text);
+    out[key] = text;
+  }
+  return out;
+}
+
+/** Stashes a value the destination cannot hold (seed 000), creating the bag on first use. */
+export function stash(bag: PropertyBagData | undefined, name: string, value: unknown): PropertyBagData {
+  const out = bag ?? {};
+  out[name] = JSON.stringify(value);
+  return out;
+}
+
+/** Shapes a recalled value must have before it is assigned; anything else stays in the bag. */
+export type RecallCheck = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
+
+/**
+ * Takes `name` out of the bag if present (exact name first, then case-insensitively) and of the right shape;
+ * returns undefined otherwise, leaving the bag untouched so that nothing is lost.
+ */
+export function recall(bag: PropertyBagData, name: string, check: RecallCheck): unknown {
+  let key: string | undefined = Object.hasOwn(bag, name) ? name : undefined;
+  if (key === undefined) {
+    const lower = name.toLowerCase();
+    key = Object.keys(bag).find((k) => k.toLowerCase() === lower);
+    if (key === undefined) return undefined;
+  }
+  const value: unknown = JSON.parse(bag[key] as string);
+  if (!fits(value, check)) return undefined;
+  delete bag[key];
+  return value;
+}
+
+function fits(value: unknown, check: RecallCheck): boolean {
+  switch (check) {
+    case 'string':
+    case 'boolean':
+      return typeof value === check;
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'object':
+    case 'map':
+      return isObject(value);
+    case 'array':
+      return Array.isArray(value);
+  }
+}
+
+/** Stashes every key of `source` that its type does not define (unknown extra properties), in key order. */
+export function stashUnknown(
+  source: object,
+  known: ReadonlySet<string>,
+  bag: PropertyBagData | undefined,
+): PropertyBagData | undefined {
+  let out = bag;
+  for (const key in source) {
+    if (!known.has(key)) out = stash(out, key, (source as Record<string, unknown>)[key]);
+  }
+  return out;
+}
+
+/**
+ * On the way down to an API version, puts what is left in the bag back as plain properties: unknown
+ * extras and properties of other versions travel on. A leftover whose name the version uses for a property
+ * of another type (a value no rule or hook could convert) is kept under the object's own `$propertyBag`,
+ * which the way back up reads again: never dropped, never an error.
+ */
+export function restoreUnknown(
+  target: object,
+  bag: PropertyBagData | undefined,
+  known: ReadonlySet<string>,
+): void {
+  if (bag === undefined) return;
+  const destination = target as Record<string, unknown>;
+  let kept: PropertyBagData | undefined;
+  for (const key of Object.keys(bag)) {
+    const text = bag[key] as string;
+    if (known.has(key) || Object.hasOwn(destination, key)) {
+      kept ??= {};
+      kept[key] = text;
+    } else destination[key] = JSON.parse(text);
+  }
+  if (kept !== undefined) destination.$propertyBag = kept;
+}
+
+/** The bag to store: undefined when empty, so that objects without extras stay free of `$propertyBag`. */
+export function finishBag(bag: PropertyBagData | undefined): PropertyBagData | undefined {
+  if (bag === undefined) return undefined;
+  for (const _ in bag) return bag;
+  return undefined;
+}
+
+/** Runs a hand-written hook with the bag wrapped for it; returns the (possibly new) bag data. */
+export function withBag(bag: PropertyBagData | undefined, hook: (bag: PropertyBag) => void): PropertyBagData {
+  const data = bag ?? {};
+  hook(new PropertyBag(data));
+  return data;
+}

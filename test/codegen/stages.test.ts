@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannedConversion } from '../../src/codegen/conversions/planner.ts';
+import { type GeneratorConfig, validateConfig } from '../../src/codegen/model/config.ts';
+import { modelStages } from '../../src/codegen/pipeline.ts';
+import { stage } from '../../src/codegen/stage.ts';
+import { loadConfig } from '../../src/codegen/stages/load-config.ts';
+import { expectGoldenCode, generate } from './support.ts';
+
+const conversionsOf = (state: ReturnType<typeof generate>['state']) =>
+  (state.plans ?? []).flatMap((p) => p.types as PlannedConversion[]);
+
+describe('the generator stages on the repository schemas', () => {
+  const { state, log } = generate();
+
+  it('runs every stage in order, reporting each', () => {
+    expect(log[0]).toBe(`stage 1/${log.length}: Load the generator config`);
+    expect(log).toContain(
+      `stage 4/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
+    );
+  });
+
+  it('builds GA, compatibility and storage packages named as ASO names them', () => {
+    const versions = state.packages
+      .filter((p) => p.group === 'dbforpostgresql')
+      .map((p) => p.version)
+      .sort();
+    expect(versions).toEqual([
+      'v1alpha1api20210601',
+      'v1alpha1api20210601storage',
+      'v1api20210601',
+      'v1api20210601storage',
+      'v1api20221201',
+      'v1api20221201storage',
+      'v1api20230601',
+      'v1api20230601storage',
+      'v1beta20210601',
+      'v1beta20210601storage',
+    ]);
+    const rg = state.packages.find((p) => p.group === 'resources' && p.version === 'v1api20200601');
+    expect(rg?.resources.map((r) => r.kind)).toEqual(['ResourceGroup']);
+  });
+
+  it('flattens ARM properties into the spec and drops read-only ones', () => {
+    const pkg = state.packages.find((p) => p.group === 'dbforpostgresql' && p.version === 'v1api20210601')!;
+    const spec = pkg.types.get('FlexibleServer_Spec');
+    const names = spec?.kind === 'object' ? spec.properties.map((p) => p.name) : [];
+    expect(names).toEqual(
+      expect.arrayContaining(['azureName', 'owner', 'location', 'sku', 'administratorLogin', 'storage']),
+    );
+    expect(names).not.toContain('fullyQualifiedDomainName');
+    const status = pkg.types.get('FlexibleServer_STATUS');
+    expect(status?.kind === 'object' && status.properties.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['conditions', 'fullyQualifiedDomainName']),
+    );
+  });
+
+  it('makes storage variants all-optional with enums reduced to their underlying type', () => {
+    const pkg = state.packages.find(
+      (p) => p.group === 'dbforpostgresql' && p.version === 'v1api20210601storage',
+    )!;
+    const sku = pkg.types.get('Sku');
+    expect(sku?.kind === 'object' && sku.hasPropertyBag).toBe(true);
+    expect(sku?.kind === 'object' && sku.properties.every((p) => !p.required)).toBe(true);
+    expect(sku?.kind === 'object' && sku.properties.find((p) => p.name === 'tier')?.type).toEqual({
+      kind: 'primitive',
+      primitive: 'string',
+    });
+  });
+
+  it('applies config renames of properties and object types on the right link only', () => {
+    const network = conversionsOf(state).find((c) => c.functionName === 'Network_to_v1api20230601storage');
+    expect(network?.steps).toContainEqual(
+      expect.objectContaining({
+        kind: 'assign',
+        source: 'privateDnsZoneArmResourceId',
+        destination: 'privateDnsZoneResourceId',
+      }),
+    );
+    const spec = conversionsOf(state).find(
+      (c) => c.functionName === 'FlexibleServer_Spec_to_v1api20230601storage',
+    );
+    expect(spec?.steps).toContainEqual(
+      expect.objectContaining({
+        source: 'storage',
+        value: expect.objectContaining({ destType: 'ServerStorage' }),
+      }),
+    );
+  });
+
+  it('records which handler claimed each property', () => {
+    const handlers = new Set(conversionsOf(state).flatMap((c) => c.steps.map((s) => s.handler)));
+    expect([...handlers].sort()).toEqual([
+      'assignCollection',
+      'assignEnum',
+      'assignObject',
+      'assignPrimitive',
+      'originalVersion',
+      'recallFromBag',
+      'stashInBag',
+    ]);
+  });
+
+  it('emits the conversions of a storage package as recorded (golden)', () => {
+    expectGoldenCode(
+      'resources-v1api20200601storage-conversions.ts.golden',
+      state.files.get('resources/v1api20200601storage/conversions.ts'),
+    );
+    expectGoldenCode(
+      'sql-v1api20140401storage-hooks.ts.golden',
+      state.files.get('sql/v1api20140401storage/hooks.ts'),
+    );
+    expectGoldenCode(
+      'resources-v1api20200601-types.ts.golden',
+      state.files.get('resources/v1api20200601/types.ts'),
+    );
+  });
+
+  it('emits the same files on a second run (deterministic)', () => {
+    const again = generate().state;
+    expect([...again.files.keys()]).toEqual([...state.files.keys()]);
+    for (const [file, content] of state.files) expect(again.files.get(file), file).toBe(content);
+  });
+});
+
+describe('the review checks of the generator', () => {
+  const withConfig = (edit: (config: GeneratorConfig) => GeneratorConfig) => {
+    const loaded = generate([loadConfig]).state.config!;
+    const edited = stage({
+      id: 'loadConfig',
+      description: 'Load an edited config',
+      needs: [],
+      run: (s) => {
+        s.config = edit(loaded);
+      },
+    });
+    return generate([edited, ...modelStages.slice(1)]);
+  };
+
+  it('fails naming the stage and the property when a removal is not acknowledged', () => {
+    expect(() =>
+      withConfig((c) => ({ ...c, removals: c.removals.filter((r) => r.group !== 'authorization') })),
+    ).toThrow(
+      /checkPlans.*RoleAssignment_Spec\.canDelegate exists at 2020-08-01-preview but not at 2022-04-01/s,
+    );
+  });
+
+  it('fails when a type change no rule converts has no hook', () => {
+    expect(() =>
+      withConfig((c) => ({ ...c, hooks: c.hooks.filter((h) => h.type !== 'ServersDatabase_STATUS') })),
+    ).toThrow(/ServersDatabase_STATUS\.maxSizeBytes changes from string to integer.*add a hook/s);
+  });
+
+  it('rejects unknown config keys, naming where', () => {
+    expect(() =>
+      validateConfig({ prefixes: { ga: 'a', beta: 'b', alpha: 'c' }, groupSuffix: 'x', renamez: {} }),
+    ).toThrow('config: unknown key "renamez"');
+  });
+});

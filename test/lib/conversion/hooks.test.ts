@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../src/lib/conversion/convert.ts';
+
+const database = (spec: Record<string, unknown>) => ({
+  apiVersion: 'sql.azure.com/v1api20140401',
+  kind: 'ServersDatabase',
+  spec: { owner: { name: 'server' }, location: 'westeurope', ...spec },
+});
+
+describe('the hand-written Microsoft.Sql database hooks', () => {
+  it('turns a canonical decimal maxSizeBytes into an integer and back', () => {
+    const up = convert(database({ maxSizeBytes: '1073741824' }), 'v1api20211101');
+    expect(up.spec).toMatchObject({ maxSizeBytes: 1073741824 });
+    expect(convert(up, 'v1api20140401').spec).toMatchObject({ maxSizeBytes: '1073741824' });
+  });
+
+  it('keeps a non-canonical maxSizeBytes in the property bag rather than altering it', () => {
+    const hub = convert(database({ maxSizeBytes: '0012' }), 'v1api20211101storage');
+    expect(hub.spec).not.toHaveProperty('maxSizeBytes');
+    expect(hub.spec).toMatchObject({ $propertyBag: { maxSizeBytes: '"0012"' } });
+    expect(convert(hub, 'v1api20140401').spec).toMatchObject({ maxSizeBytes: '0012' });
+  });
+
+  it('moves edition and service objective into sku and back', () => {
+    const up = convert(
+      database({ edition: 'Standard', requestedServiceObjectiveName: 'S0' }),
+      'v1api20211101',
+    );
+    expect(up.spec).toMatchObject({ sku: { name: 'S0', tier: 'Standard' } });
+    expect(up.spec).not.toHaveProperty('edition');
+    expect(convert(up, 'v1api20140401').spec).toMatchObject({
+      edition: 'Standard',
+      requestedServiceObjectiveName: 'S0',
+    });
+  });
+
+  it('keeps a sku with more than name and tier whole when going down to 2014-04-01', () => {
+    const newer = {
+      ...database({}),
+      apiVersion: 'sql.azure.com/v1api20211101',
+      spec: {
+        owner: { name: 's' },
+        location: 'w',
+        sku: { name: 'GP_Gen5', tier: 'GeneralPurpose', capacity: 2 },
+      },
+    };
+    const older = convert(newer, 'v1api20140401');
+    expect(older.spec).not.toHaveProperty('edition');
+    expect(convert(older, 'v1api20211101').spec).toEqual(newer.spec);
+  });
+});
