@@ -12,6 +12,79 @@ kubectl aso --help
 echo "== kubectl aso version"
 kubectl aso version
 echo
+
+# --- kubectl aso status: sample ASO resources in three namespaces, in every state -------------------------
+# Kinds of this project's generated CRDs, which the plane applies with the conversion webhook (objects are
+# written at older API versions and stored at the hub), and a small CRD of an ASO group this project never
+# generated; statuses are written through the status subresource, as the operator writes them.
+kubectl apply -f - >/dev/null <<'YAML'
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: vaults.keyvault.demo.azure.com}
+spec:
+  group: keyvault.demo.azure.com
+  scope: Namespaced
+  names: {plural: vaults, singular: vault, kind: Vault, listKind: VaultList, shortNames: [kv]}
+  versions:
+    - name: v1api20230701
+      served: true
+      storage: true
+      subresources: {status: {}}
+      schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+YAML
+kubectl wait --for=condition=Established crd/vaults.keyvault.demo.azure.com >/dev/null
+for ns in demo-platform demo-web demo-data; do
+  kubectl create namespace "$ns" --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+done
+
+# resource NAMESPACE KIND APIVERSION NAME [SPEC-JSON]: create (or update) an object
+resource() {
+  local spec="${5:-}"
+  [ -n "$spec" ] || spec='{}'
+  echo "{\"apiVersion\":\"$3\",\"kind\":\"$2\",\"metadata\":{\"name\":\"$4\",\"namespace\":\"$1\"},\"spec\":$spec}" |
+    kubectl apply -f - >/dev/null
+}
+# ready NAMESPACE RESOURCE NAME STATUS SEVERITY REASON [MESSAGE] [MINUTES-AGO]: write the Ready condition
+ready() {
+  local when
+  when=$(date -u -d "-${8:-5} minutes" +%Y-%m-%dT%H:%M:%SZ)
+  kubectl patch "$2" "$3" -n "$1" --subresource=status --type=merge -p \
+    "{\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"$4\",\"severity\":\"$5\",\"reason\":\"$6\",\"message\":\"${7:-}\",\"observedGeneration\":1,\"lastTransitionTime\":\"$when\"}]}}" >/dev/null
+}
+
+kv=keyvault.demo.azure.com/v1api20230701
+resource demo-platform Vault $kv kv-platform
+ready demo-platform vaults.keyvault.demo.azure.com kv-platform False Info Reconciling "The resource is in the process of being reconciled by the operator" 1
+resource demo-web Vault $kv kv-web
+ready demo-web vaults.keyvault.demo.azure.com kv-web False Error AuthorizationFailed "The client 'aso-identity' does not have authorization to perform action 'Microsoft.KeyVault/vaults/write' over scope '/subscriptions/0000/resourceGroups/rg-web'" 42
+resource demo-web Vault $kv kv-web-canary   # no Ready condition yet: Unknown
+rg=resources.azure.com/v1api20200601
+pg=dbforpostgresql.azure.com/v1api20221201
+resource demo-platform ResourceGroup $rg rg-shared '{"location":"westus2"}'
+ready demo-platform resourcegroups.resources.azure.com rg-shared True "" Succeeded "" 600
+resource demo-platform ResourceGroup $rg rg-legacy '{"location":"westus2"}'
+ready demo-platform resourcegroups.resources.azure.com rg-legacy True "" Succeeded "" 3000
+# a spec change the operator has not looked at yet: the Ready condition is stale
+kubectl patch resourcegroups.resources.azure.com rg-legacy -n demo-platform --type=merge -p '{"spec":{"tags":{"owner":"platform"}}}' >/dev/null
+resource demo-web ResourceGroup $rg rg-web '{"location":"westus2"}'
+ready demo-web resourcegroups.resources.azure.com rg-web True "" Succeeded "" 90
+resource demo-data FlexibleServersDatabase $pg orders '{"owner":{"name":"pg-main"}}'
+ready demo-data flexibleserversdatabases.dbforpostgresql.azure.com orders False Warning WaitingForOwner "Owner \\\"pg-main\\\" cannot be found. Progress is blocked until the owner is created." 12
+resource demo-data FlexibleServersDatabase $pg reports '{"owner":{"name":"pg-main"}}'
+kubectl patch flexibleserversdatabases.dbforpostgresql.azure.com reports -n demo-data --type=merge -p '{"metadata":{"finalizers":["serviceoperator.azure.com/finalizer"]}}' >/dev/null
+ready demo-data flexibleserversdatabases.dbforpostgresql.azure.com reports False Info Deleting "Deleting the resource in Azure" 2
+kubectl delete flexibleserversdatabases.dbforpostgresql.azure.com reports -n demo-data --wait=false >/dev/null
+resource demo-data FlexibleServersFirewallRule $pg office '{"owner":{"name":"pg-main"},"startIpAddress":"10.0.0.1","endIpAddress":"10.0.0.9"}'
+ready demo-data flexibleserversfirewallrules.dbforpostgresql.azure.com office True "" Succeeded "" 300
+resource demo-data FlexibleServersFirewallRule $pg anywhere '{"owner":{"name":"pg-main"},"startIpAddress":"0.0.0.0","endIpAddress":"255.255.255.255"}'
+ready demo-data flexibleserversfirewallrules.dbforpostgresql.azure.com anywhere False Error InvalidParameter "Firewall rule range 0.0.0.0-255.255.255.255 is not allowed" 20
+
+echo "== kubectl aso status -A"
+kubectl aso status -A || true
+echo
+echo "== kubectl aso status -A --not-ready --sort state --fail-on error   (exit code for CI)"
+kubectl aso status -A --not-ready --sort state --fail-on error && echo "exit 0" || echo "exit $?"
+echo
 echo "The control plane is still running. To use it from your shell:"
 echo "  export KUBECONFIG=$KUBECONFIG PATH=$PWD/bin:$(dirname "$(command -v node)"):\$PATH"
 echo "Stop it with:  npm run cluster:down"

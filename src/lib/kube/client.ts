@@ -20,6 +20,8 @@ export interface KubeRequest {
   subject: RequestSubject;
   /** Overrides --request-timeout; watches pass 0 to stay open. */
   timeoutMs?: number;
+  /** The Accept header; `application/json` unless a caller negotiates another shape (e.g. aggregated discovery). */
+  accept?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export class KubeClient {
     }
     const options: https.RequestOptions = {
       method: request.method ?? 'GET',
-      headers: { accept: 'application/json' },
+      headers: { accept: request.accept ?? 'application/json' },
     };
     await this.kubeconfig.config.applyToHTTPSOptions(options);
     const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));

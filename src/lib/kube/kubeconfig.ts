@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import type { KubeConfig } from '@kubernetes/client-node';
 import { KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
+import { type HttpsOptionsSource, resolveFast } from './kubeconfig-fast.ts';
 
 /** What the user said about where the cluster is: the kubectl flags every command shares. */
 export interface KubeconfigOptions {
@@ -15,7 +15,8 @@ export interface KubeconfigOptions {
 
 /** A kubeconfig resolved to one context: everything a request needs except the credentials themselves. */
 export interface ResolvedKubeconfig {
-  config: KubeConfig;
+  /** The TLS and credentials of the context: a client-node KubeConfig, or the fast path's equivalent. */
+  config: HttpsOptionsSource;
   contextName: string;
   server: string;
   /** The namespace from `-n`, else the context's, else `default`. */
@@ -45,11 +46,22 @@ export function kubeconfigFiles(flag: string | undefined, env: NodeJS.ProcessEnv
 }
 
 /**
- * Loads and merges the kubeconfig files, selects the context and resolves the namespace. The client
- * library is imported here, lazily, so that commands which never touch a cluster do not pay for it.
+ * Loads and merges the kubeconfig files, selects the context and resolves the namespace. Plain kubeconfigs
+ * (certificates or a token) take the fast path of `kubeconfig-fast.ts`; anything else, and every error, goes
+ * through the client library, imported here lazily because its import alone costs hundreds of milliseconds.
  */
 export async function resolveKubeconfig(options: KubeconfigOptions): Promise<ResolvedKubeconfig> {
   const files = kubeconfigFiles(options.kubeconfig);
+  const fast = await resolveFast(files, options.context);
+  if (fast) {
+    return {
+      config: fast.config,
+      contextName: fast.contextName,
+      server: fast.server.replace(/\/+$/, ''),
+      namespace: options.namespace ?? fast.contextNamespace ?? 'default',
+      requestTimeoutMs: options.requestTimeoutMs ?? 0,
+    };
+  }
   const { KubeConfig } = await import('@kubernetes/client-node');
   const config = new KubeConfig();
   for (const [index, file] of files.entries()) {

@@ -36,6 +36,14 @@ interface ListResponse<T> {
   items?: T[];
 }
 
+/**
+ * Filled in by {@link listPages}: the resourceVersion of the list's snapshot (every page of one list shares
+ * the first page's), from which a watch can start without missing or repeating a change.
+ */
+export interface ListedVersion {
+  resourceVersion?: string | undefined;
+}
+
 /** The page size used when the caller does not choose: kubectl's and the storage migrator's. */
 export const defaultPageSize = 500;
 
@@ -47,6 +55,7 @@ export const defaultPageSize = 500;
 export async function* listPages<T extends KubeObject = KubeObject>(
   client: KubeClient,
   selection: ListSelection,
+  listed: ListedVersion = {},
 ): AsyncGenerator<T[]> {
   const yielded = new Set<string>();
   let token: string | undefined;
@@ -76,8 +85,9 @@ export async function* listPages<T extends KubeObject = KubeObject>(
       yielded.add(key);
       return true;
     });
-    if (fresh.length > 0) yield fresh;
+    if (token === undefined) listed.resourceVersion = page.metadata?.resourceVersion;
     token = page.metadata?.continue || undefined;
+    if (fresh.length > 0) yield fresh;
     if (token === undefined) return;
   }
 }

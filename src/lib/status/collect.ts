@@ -1,0 +1,133 @@
+import type { KubeClient } from '../kube/client.ts';
+import { ClusterUnreachable, Forbidden, NotFound, Unauthorized } from '../kube/errors.ts';
+import { type KubeObject, type ListedVersion, listPages } from '../kube/list.ts';
+import { resourceName } from '../kube/paths.ts';
+import { type AsoKind, discoverAsoKinds, selectKinds } from './kinds.ts';
+import { readyStateOf } from './ready-state.ts';
+import {
+  count,
+  emptySummary,
+  orderedSummary,
+  type StatusItem,
+  type StatusReport,
+  type StatusWarning,
+  sortItems,
+} from './report.ts';
+import type { StatusSelection } from './selection.ts';
+
+/** How listing is spread out; the defaults suit a laptop's control plane and a large real cluster alike. */
+export interface ListTuning {
+  /** Resource types listed at once. */
+  concurrency?: number;
+  /** Objects a page. */
+  pageSize?: number;
+}
+
+export const defaultTuning: Required<ListTuning> = { concurrency: 8, pageSize: 500 };
+
+/** The report line of one object of one type: everything printed, nothing else of the object kept. */
+export function itemOf(kind: AsoKind, object: KubeObject): StatusItem {
+  const ready = readyStateOf(object);
+  return {
+    namespace: object.metadata.namespace ?? null,
+    kind: kind.kind,
+    group: kind.group,
+    version: kind.version,
+    name: object.metadata.name,
+    state: ready.state,
+    stale: ready.stale,
+    ready: ready.ready,
+    severity: ready.severity,
+    reason: ready.reason,
+    message: ready.message,
+    lastTransitionTime: ready.lastTransitionTime,
+  };
+}
+
+/** Runs `task` over `inputs` with at most `limit` running at once. */
+export async function forEachBounded<T>(
+  inputs: readonly T[],
+  limit: number,
+  task: (input: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < inputs.length) {
+      const input = inputs[next++] as T;
+      await task(input);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, inputs.length)) }, worker));
+}
+
+/** The warning for a type that could not be read; errors that make the whole run meaningless are rethrown. */
+export function warningOf(kind: AsoKind, namespace: string | undefined, error: unknown): StatusWarning {
+  if (error instanceof ClusterUnreachable || error instanceof Unauthorized) throw error;
+  if (!(error instanceof Error)) throw error;
+  const reason =
+    error instanceof Forbidden ? 'Forbidden' : error instanceof NotFound ? 'NotFound' : error.name || 'Error';
+  return {
+    resource: resourceName(kind),
+    kind: kind.kind,
+    group: kind.group,
+    namespace: namespace ?? null,
+    reason,
+    message: error.message,
+  };
+}
+
+/** One type's objects, page by page, as report lines; `listed` receives the list's resourceVersion. */
+export async function* itemsOfKind(
+  client: KubeClient,
+  kind: AsoKind,
+  selection: Pick<StatusSelection, 'namespace' | 'labelSelector'>,
+  pageSize: number,
+  listed?: ListedVersion,
+): AsyncGenerator<StatusItem[]> {
+  const namespace = kind.namespaced ? selection.namespace : undefined;
+  for await (const page of listPages(
+    client,
+    { ...kind, namespace, labelSelector: selection.labelSelector, pageSize },
+    listed,
+  )) {
+    yield page.map((object) => itemOf(kind, object));
+  }
+}
+
+/** The ASO types the selection covers, discovered from the cluster. */
+export async function kindsFor(client: KubeClient, selection: StatusSelection): Promise<AsoKind[]> {
+  return selectKinds(await discoverAsoKinds(client), selection.kinds);
+}
+
+/**
+ * Reads the Ready condition of every selected ASO object: discovers the ASO types, lists them a bounded
+ * number at a time, page by page, and keeps of each object only its report line, and only when its state
+ * is selected; the summary is counted as the pages stream past. A type that cannot be read (RBAC, removed
+ * meanwhile) becomes a warning and the rest is still reported.
+ */
+export async function collectStatus(
+  client: KubeClient,
+  selection: StatusSelection,
+  tuning: ListTuning = {},
+): Promise<StatusReport> {
+  const { concurrency, pageSize } = { ...defaultTuning, ...tuning };
+  const kinds = await kindsFor(client, selection);
+  const items: StatusItem[] = [];
+  const summary = emptySummary();
+  const warnings: StatusWarning[] = [];
+  await forEachBounded(kinds, concurrency, async (kind) => {
+    try {
+      for await (const page of itemsOfKind(client, kind, selection, pageSize)) {
+        for (const item of page) {
+          if (selection.states && !selection.states.has(item.state)) continue;
+          items.push(item);
+          count(summary, item);
+        }
+      }
+    } catch (error) {
+      warnings.push(warningOf(kind, kind.namespaced ? selection.namespace : undefined, error));
+    }
+  });
+  warnings.sort((a, b) => a.resource.localeCompare(b.resource));
+  return { items: sortItems(items, selection.sort), summary: orderedSummary(summary), warnings };
+}

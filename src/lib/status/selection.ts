@@ -1,0 +1,77 @@
+import { UsageError } from '../errors.ts';
+import { type State, states } from './ready-state.ts';
+
+/** The orders `--sort` offers. */
+export const sortKeys = ['namespace', 'kind', 'age', 'state'] as const;
+export type SortKey = (typeof sortKeys)[number];
+
+/** The `--fail-on` thresholds. */
+export const failOnLevels = ['error', 'warning', 'not-ready'] as const;
+export type FailOn = (typeof failOnLevels)[number];
+
+/** Which objects `status` looks at and which of them it reports. */
+export interface StatusSelection {
+  /** One namespace, or undefined for all (`-A`). */
+  namespace: string | undefined;
+  labelSelector: string | undefined;
+  /** `--kind` patterns; empty means every ASO kind. */
+  kinds: string[];
+  /** The states to report; undefined means all. Summaries count only what is reported. */
+  states: ReadonlySet<State> | undefined;
+  sort: SortKey;
+}
+
+/** The flags a selection is made from, as the command parses them. */
+export interface SelectionFlags {
+  'all-namespaces'?: boolean | undefined;
+  namespace?: string | undefined;
+  selector?: string | undefined;
+  kind?: string[] | undefined;
+  state?: string[] | undefined;
+  'not-ready'?: boolean | undefined;
+  sort?: string | undefined;
+}
+
+/** Parses `--state error,warning` (repeatable, case-insensitive) into states. */
+export function parseStates(values: string[]): Set<State> {
+  const parsed = new Set<State>();
+  for (const value of values.flatMap((entry) => entry.split(','))) {
+    const name = value.trim().toLowerCase();
+    if (name.length === 0) continue;
+    const state = states.find((candidate) => candidate.toLowerCase() === name);
+    if (!state) {
+      throw new UsageError(
+        `--state: "${value.trim()}" is not a state (one of ${states.map((s) => s.toLowerCase()).join(', ')})`,
+      );
+    }
+    parsed.add(state);
+  }
+  return parsed;
+}
+
+/**
+ * The selection the flags describe. Without `-A` or `-n` the context's namespace is used, as kubectl does;
+ * `-A` with `-n` is a usage error, as is `--state` with `--not-ready` naming nothing in common.
+ */
+export function selectionFrom(flags: SelectionFlags, contextNamespace: string): StatusSelection {
+  if (flags['all-namespaces'] && flags.namespace) {
+    throw new UsageError('-A/--all-namespaces and -n/--namespace cannot be used together');
+  }
+  let wanted: Set<State> | undefined = flags.state?.length ? parseStates(flags.state) : undefined;
+  if (flags['not-ready']) {
+    const notReady = states.filter((state) => state !== 'Ready');
+    wanted = new Set(wanted ? notReady.filter((state) => wanted?.has(state)) : notReady);
+    if (wanted.size === 0) throw new UsageError('--not-ready with --state ready selects nothing');
+  }
+  const sort = (flags.sort ?? 'namespace') as SortKey;
+  if (!sortKeys.includes(sort)) {
+    throw new UsageError(`--sort: "${flags.sort}" is not one of ${sortKeys.join(', ')}`);
+  }
+  return {
+    namespace: flags['all-namespaces'] ? undefined : (flags.namespace ?? contextNamespace),
+    labelSelector: flags.selector || undefined,
+    kinds: flags.kind ?? [],
+    states: wanted,
+    sort,
+  };
+}

@@ -1,0 +1,155 @@
+import type { ChalkInstance } from 'chalk';
+import type { RenderContext } from '../render/output.ts';
+import { type Column, renderTable } from '../render/table.ts';
+import { type State, states } from './ready-state.ts';
+import { kindKey, type StatusItem, type StatusReport } from './report.ts';
+
+export const statusColumns: Column[] = [
+  { header: 'NAMESPACE' },
+  { header: 'KIND' },
+  { header: 'NAME' },
+  { header: 'STATE' },
+  { header: 'SEVERITY' },
+  { header: 'REASON' },
+  { header: 'AGE' },
+  { header: 'MESSAGE', flexible: true },
+];
+
+/** The colour of each state: green is done, red needs the user, yellow is being retried. */
+export function colourOf(palette: ChalkInstance, state: State): (text: string) => string {
+  switch (state) {
+    case 'Ready':
+      return palette.green;
+    case 'Progressing':
+      return palette.cyan;
+    case 'Warning':
+      return palette.yellow;
+    case 'Error':
+      return palette.red;
+    case 'Deleting':
+      return palette.magenta;
+    case 'Unknown':
+      return palette.gray;
+  }
+}
+
+/** An age as kubectl prints one: `45s`, `3m20s`, `12m`, `5h3m`, `20h`, `3d4h`, `30d`, `2y`. */
+export function humanAge(milliseconds: number): string {
+  const seconds = Math.max(0, Math.floor(milliseconds / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (seconds < 120) return `${seconds}s`;
+  if (minutes < 10) return seconds % 60 === 0 ? `${minutes}m` : `${minutes}m${seconds % 60}s`;
+  if (hours < 3) return `${minutes}m`;
+  if (hours < 8) return minutes % 60 === 0 ? `${hours}h` : `${hours}h${minutes % 60}m`;
+  if (hours < 48) return `${hours}h`;
+  if (days < 8) return hours % 24 === 0 ? `${days}d` : `${days}d${hours % 24}h`;
+  if (days < 365 * 2) return `${days}d`;
+  return `${Math.floor(days / 365)}y`;
+}
+
+/** The age of an item's Ready condition, `<none>` when it has no transition time. */
+export function ageOf(item: Pick<StatusItem, 'lastTransitionTime'>, now: number): string {
+  const time = item.lastTransitionTime ? Date.parse(item.lastTransitionTime) : Number.NaN;
+  return Number.isNaN(time) ? '<none>' : humanAge(now - time);
+}
+
+/** The STATE cell: the state, marked when the condition describes an older spec. */
+export function stateCell(item: Pick<StatusItem, 'state' | 'stale'>): string {
+  return item.stale ? `${item.state} (stale)` : item.state;
+}
+
+/** Kinds print bare unless two groups share one among the items, then as `Kind.group`. */
+export function kindNamer(items: Iterable<Pick<StatusItem, 'kind' | 'group'>>): (item: StatusItem) => string {
+  const groups = new Map<string, Set<string>>();
+  for (const item of items) {
+    const known = groups.get(item.kind) ?? new Set<string>();
+    known.add(item.group);
+    groups.set(item.kind, known);
+  }
+  return (item) => ((groups.get(item.kind)?.size ?? 0) > 1 ? kindKey(item) : item.kind);
+}
+
+/** One table row of an item. */
+export function rowOf(
+  item: StatusItem,
+  context: RenderContext,
+  now: number,
+  kindName: (item: StatusItem) => string,
+): string[] {
+  return [
+    item.namespace ?? '',
+    kindName(item),
+    item.name,
+    colourOf(context.palette, item.state)(stateCell(item)),
+    item.severity,
+    item.reason,
+    ageOf(item, now),
+    item.message,
+  ];
+}
+
+function top(counts: Record<string, number>, limit: number): string {
+  const entries = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const shown = entries.slice(0, limit).map(([key, value]) => `${key} ${value}`);
+  if (entries.length > limit) shown.push(`(+${entries.length - limit} more)`);
+  return shown.join(', ');
+}
+
+/** The lines under the table: counts by state, the most frequent reasons of what is not Ready, counts by kind. */
+export function summaryLines(report: StatusReport, context: RenderContext): string[] {
+  const { summary, items } = report;
+  const stale = items.filter((item) => item.stale).length;
+  const byState = states
+    .filter((state) => summary.byState[state] > 0)
+    .map((state) => colourOf(context.palette, state)(`${summary.byState[state]} ${state}`));
+  const lines = [
+    `${summary.total} ${summary.total === 1 ? 'resource' : 'resources'}: ${byState.join(', ') || 'none'}${stale > 0 ? ` (${stale} stale)` : ''}`,
+  ];
+  const notReadyReasons: Record<string, number> = {};
+  for (const item of items) {
+    if (item.state === 'Ready') continue;
+    const reason = item.reason || '(none)';
+    notReadyReasons[reason] = (notReadyReasons[reason] ?? 0) + 1;
+  }
+  if (Object.keys(notReadyReasons).length > 0)
+    lines.push(`top reasons (not Ready): ${top(notReadyReasons, 5)}`);
+  const kindName = kindNamer(items);
+  const byKind: Record<string, number> = {};
+  for (const item of items) byKind[kindName(item)] = (byKind[kindName(item)] ?? 0) + 1;
+  if (items.length > 0) lines.push(`by kind: ${top(byKind, context.wide ? Number.POSITIVE_INFINITY : 8)}`);
+  return lines;
+}
+
+/** The warnings as lines: each type that could not be read, grouped by reason when there are many. */
+export function warningLines(report: StatusReport, context: RenderContext): string[] {
+  if (report.warnings.length === 0) return [];
+  const lines = [
+    context.palette.yellow(
+      `warnings: ${report.warnings.length} could not be read; the counts above leave them out`,
+    ),
+  ];
+  const limit = context.wide ? Number.POSITIVE_INFINITY : 10;
+  for (const warning of report.warnings.slice(0, limit)) lines.push(`  ${warning.message}`);
+  if (report.warnings.length > limit)
+    lines.push(`  ... and ${report.warnings.length - limit} more (-o wide or -o json lists all)`);
+  return lines;
+}
+
+/** The human view of a report: the table, the summary, and what could not be read. */
+export function statusTable(report: StatusReport, context: RenderContext, now = Date.now()): string {
+  const parts: string[] = [];
+  if (report.items.length === 0) {
+    parts.push('No ASO resources found.');
+  } else {
+    const kindName = kindNamer(report.items);
+    const rows = report.items.map((item) => rowOf(item, context, now, kindName));
+    parts.push(renderTable(statusColumns, rows, context.width));
+    parts.push('');
+    parts.push(...summaryLines(report, context));
+  }
+  const warnings = warningLines(report, context);
+  if (warnings.length > 0) parts.push('', ...warnings);
+  return `${parts.join('\n')}\n`;
+}

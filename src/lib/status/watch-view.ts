@@ -1,0 +1,94 @@
+import type { OutputFormat } from '../cli/output-flags.ts';
+import type { KubeClient } from '../kube/client.ts';
+import { paletteFor } from '../render/colors.ts';
+import type { RenderContext } from '../render/output.ts';
+import { renderTable, tableWidth } from '../render/table.ts';
+import type { ListTuning } from './collect.ts';
+import { LiveStatus, type StatusChange } from './live.ts';
+import type { StatusReport } from './report.ts';
+import type { StatusSelection } from './selection.ts';
+import { kindNamer, rowOf, statusColumns, statusTable } from './table.ts';
+
+/** Where and how `--watch` prints. */
+export interface WatchOptions {
+  format: OutputFormat;
+  color: boolean;
+  signal: AbortSignal;
+  stream?: NodeJS.WriteStream;
+  tuning?: ListTuning;
+}
+
+/** One change as a JSON line (`-o json`) or YAML document (`-o yaml`). */
+export async function changeDocument(change: StatusChange, format: 'json' | 'yaml'): Promise<string> {
+  const event = { type: change.type, item: change.item };
+  if (format === 'json') return `${JSON.stringify(event)}\n`;
+  const { stringify } = await import('yaml');
+  return `---\n${stringify(event)}`;
+}
+
+/** One change as a table row without the header (a terminal that is not redrawn gets one line a change). */
+export function changeLine(change: StatusChange, context: RenderContext, now = Date.now()): string {
+  const row = rowOf(change.item, context, now, kindNamer([change.item]));
+  if (change.type === 'DELETED') row[3] = 'Deleted';
+  const [, line] = renderTable(statusColumns, [row], context.width).split('\n');
+  return `${line ?? ''}\n`;
+}
+
+const clearScreen = '\u001b[H\u001b[2J';
+
+/**
+ * `--watch`: prints the report, then keeps it current from watch events until `signal` aborts. A terminal
+ * gets the whole view redrawn (at most ten times a second); a pipe gets the first table and then one line
+ * per change; `-o json` gets one `{"type","item"}` line per object and per change, `-o yaml` one document
+ * each. Returns the report as it stood at the end.
+ */
+export async function runWatch(
+  client: KubeClient,
+  selection: StatusSelection,
+  options: WatchOptions,
+): Promise<StatusReport> {
+  const stream = options.stream ?? process.stdout;
+  const context: RenderContext = {
+    palette: paletteFor(options.color, stream),
+    width: tableWidth(options.format === 'wide', stream),
+    wide: options.format === 'wide',
+  };
+  const live = new LiveStatus(client, selection, options.tuning);
+  const structured = options.format === 'json' || options.format === 'yaml' ? options.format : undefined;
+  const redraw = !structured && stream.isTTY === true;
+  let started = false;
+  let pending: NodeJS.Timeout | undefined;
+  let chain = Promise.resolve();
+  const write = (text: () => Promise<string> | string): void => {
+    chain = chain.then(async () => {
+      stream.write(await text());
+    });
+  };
+  const draw = (): void => {
+    pending = undefined;
+    write(() => clearScreen + statusTable(live.report(), context));
+  };
+  const onChange = (change: StatusChange): void => {
+    if (!started) return;
+    if (!live.shows(change.item) && !live.shows(change.previous)) return;
+    if (structured) write(() => changeDocument(change, structured));
+    else if (redraw) pending ??= setTimeout(draw, 100);
+    else write(() => changeLine(change, context));
+  };
+  await live.start(options.signal, onChange);
+  const first = live.report();
+  if (structured) {
+    for (const item of first.items)
+      write(() => changeDocument({ type: 'ADDED', item, previous: undefined }, structured));
+    for (const warning of first.warnings) {
+      write(() => (structured === 'json' ? `${JSON.stringify({ type: 'WARNING', warning })}\n` : ''));
+    }
+  } else {
+    write(() => (redraw ? clearScreen : '') + statusTable(first, context));
+  }
+  started = true;
+  await live.stopped();
+  if (pending) clearTimeout(pending);
+  await chain;
+  return live.report();
+}

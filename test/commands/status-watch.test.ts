@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../fixtures/cli.ts';
+import { adminClient, freshNamespace, testPlane } from '../fixtures/cluster.ts';
+import { createObject, testKind, writeReady } from '../lib/status/fixtures.ts';
+
+const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
+
+/** The plugin running in the background, with what it printed so far. */
+function startCli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number> } {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { ...process.env, NO_COLOR: '1', KUBECONFIG: testPlane().kubeconfig },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  return { child, output: () => stdout, exited };
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const progressing = { status: 'False', severity: 'Info', reason: 'Reconciling' };
+const succeeded = { status: 'True', reason: 'Succeeded' };
+
+describe('kubectl aso status --watch and --wait on the real control plane', () => {
+  it('--watch shows a change written while it runs', async () => {
+    const kind = await testKind('Watched');
+    const namespace = await freshNamespace('watch');
+    await createObject(kind, namespace, { name: 'w1', ready: progressing });
+    const run = startCli(['status', '-n', namespace, '--watch', '-o', 'json']);
+    try {
+      await until('the first event', () => run.output().includes('"name":"w1"'));
+      expect(JSON.parse(run.output().split('\n')[0] ?? '')).toMatchObject({
+        type: 'ADDED',
+        item: { name: 'w1', state: 'Progressing' },
+      });
+      await writeReady(await adminClient(), kind, namespace, 'w1', {
+        status: 'False',
+        severity: 'Error',
+        reason: 'InvalidParameter',
+        message: 'bad sku',
+      });
+      await until('the change', () => run.output().includes('InvalidParameter'));
+      const events = run
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(events.at(-1)).toMatchObject({
+        type: 'MODIFIED',
+        item: { name: 'w1', state: 'Error', reason: 'InvalidParameter', message: 'bad sku' },
+      });
+      await createObject(kind, namespace, { name: 'w2', ready: succeeded });
+      await until('the new object', () => run.output().includes('"name":"w2"'));
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exited).toBe(0);
+  });
+
+  it('--watch prints a line per change in the table format', async () => {
+    const kind = await testKind('Watchedrow');
+    const namespace = await freshNamespace('watch');
+    await createObject(kind, namespace, { name: 'r1', ready: progressing });
+    const run = startCli(['status', '-n', namespace, '--watch']);
+    try {
+      await until('the table', () => run.output().includes('1 resource: 1 Progressing'));
+      await writeReady(await adminClient(), kind, namespace, 'r1', succeeded);
+      await until('the changed row', () => /r1\s+Ready\s+Succeeded/.test(run.output()));
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    await run.exited;
+  });
+
+  it('--wait returns once the last object turns Ready', async () => {
+    const kind = await testKind('Awaited');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, { name: 'a1', ready: succeeded });
+    await createObject(kind, namespace, { name: 'a2', ready: progressing });
+    await createObject(kind, namespace, { name: 'a3', ready: null });
+    const started = Date.now();
+    const run = startCli(['status', '-n', namespace, '--wait', '--timeout', '40s', '-o', 'json']);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const admin = await adminClient();
+    await writeReady(admin, kind, namespace, 'a2', succeeded);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(run.child.exitCode).toBeNull();
+    await writeReady(admin, kind, namespace, 'a3', succeeded);
+    expect(await run.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const report = JSON.parse(run.output());
+    expect(report.summary.byState.Ready).toBe(3);
+    expect(report.items.every((item: { ready: boolean }) => item.ready)).toBe(true);
+  });
+
+  it('--wait times out with its own exit code while an object is not Ready', async () => {
+    const kind = await testKind('Stuck');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, { name: 'ok', ready: succeeded });
+    await createObject(kind, namespace, {
+      name: 'stuck',
+      ready: { status: 'False', severity: 'Warning', reason: 'WaitingForOwner' },
+    });
+    const started = Date.now();
+    const run = await runCli(['status', '-n', namespace, '--wait', '--timeout', '2s'], {
+      KUBECONFIG: testPlane().kubeconfig,
+    });
+    expect(run.code).toBe(12);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(run.stdout).toMatch(/stuck\s+Warning\s+Warning\s+WaitingForOwner/);
+    expect(run.stderr).toContain('waiting: 1/2 Ready');
+  });
+
+  it('--wait --fail-on error stops at the first object the operator gave up on', async () => {
+    const kind = await testKind('Doomed');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, {
+      name: 'bad',
+      ready: { status: 'False', severity: 'Error', reason: 'SkuNotAvailable' },
+    });
+    const run = await runCli(
+      ['status', '-n', namespace, '--wait', '--timeout', '30s', '--fail-on', 'error'],
+      {
+        KUBECONFIG: testPlane().kubeconfig,
+      },
+    );
+    expect(run.code).toBe(11);
+  });
+});
