@@ -8,7 +8,7 @@ import type * as types from './types.ts';
 export const apiVersion = '2020-08-01-preview';
 
 /** Where RoleAssignment's properties sit in ARM (Microsoft.Authorization/roleAssignments). */
-export const RoleAssignment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate"]},"status":{"root":["id","name","type"],"properties":["roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate"]}};
+export const RoleAssignment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate"],"values":{"roleDefinitionId":0,"principalId":0,"principalType":0,"description":0,"condition":0,"conditionVersion":0,"delegatedManagedIdentityResourceId":0,"canDelegate":0}},"status":{"root":["id","name","type"],"properties":["roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate"]},"objects":{}};
 
 /** The ARM PUT body of a RoleAssignment: properties re-nested, azureName and owner dropped. */
 export function RoleAssignment_toArm(object: types.RoleAssignment): Record<string, unknown> {

@@ -3,7 +3,7 @@
  * Conversions of authorization v1api20200801preview (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20200801preview from './types.ts';
 import type * as v1api20200801previewstorage from '../v1api20200801previewstorage/types.ts';
@@ -28,7 +28,8 @@ export function ArbitraryOwnerReference_fromStorage(src: v1api20200801previewsto
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_ArbitraryOwnerReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20200801preview_ArbitraryOwnerReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -36,7 +37,7 @@ export function ArbitraryOwnerReference_fromStorage(src: v1api20200801previewsto
 export function ArbitraryOwnerReference_toStorage(src: v1api20200801preview.ArbitraryOwnerReference, path: string): v1api20200801previewstorage.ArbitraryOwnerReference {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.ArbitraryOwnerReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -60,7 +61,8 @@ export function Condition_fromStorage(src: v1api20200801previewstorage.Condition
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20200801preview_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -68,7 +70,7 @@ export function Condition_fromStorage(src: v1api20200801previewstorage.Condition
 export function Condition_toStorage(src: v1api20200801preview.Condition, path: string): v1api20200801previewstorage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -105,7 +107,8 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20200801previewstora
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
   if (src.canDelegate !== undefined) dst.canDelegate = bool(src.canDelegate, path, ".canDelegate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20200801preview_RoleAssignment_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -113,7 +116,7 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20200801previewstora
 export function RoleAssignment_STATUS_toStorage(src: v1api20200801preview.RoleAssignment_STATUS, path: string): v1api20200801previewstorage.RoleAssignment_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.RoleAssignment_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20200801preview.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -154,7 +157,8 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20200801previewstorage
   if (src.canDelegate !== undefined) dst.canDelegate = bool(src.canDelegate, path, ".canDelegate"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20200801preview_RoleAssignment_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -162,7 +166,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20200801previewstorage
 export function RoleAssignment_Spec_toStorage(src: v1api20200801preview.RoleAssignment_Spec, path: string): v1api20200801previewstorage.RoleAssignment_Spec {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.RoleAssignment_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_toStorage(src.owner as v1api20200801preview.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
   if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive

@@ -2,6 +2,7 @@
 /**
  * Types of authorization v1api20200801preview (ARM API version 2020-08-01-preview).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20200801preview';
@@ -21,6 +22,8 @@ export interface ArbitraryOwnerReference {
   kind?: string;
   name?: string;
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -32,6 +35,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum RoleAssignmentProperties_PrincipalType (string). */
@@ -60,6 +65,8 @@ export interface RoleAssignment_STATUS {
   createdBy?: string;
   updatedBy?: string;
   canDelegate?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Role Assignments: an extension resource granting a principal a role at the scope of its parent. */
@@ -76,4 +83,6 @@ export interface RoleAssignment_Spec {
   conditionVersion?: string;
   delegatedManagedIdentityResourceId?: string;
   canDelegate?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

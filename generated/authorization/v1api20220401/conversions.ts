@@ -3,7 +3,7 @@
  * Conversions of authorization v1api20220401 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20220401 from './types.ts';
 import type * as v1api20220401storage from '../v1api20220401storage/types.ts';
@@ -28,7 +28,8 @@ export function ArbitraryOwnerReference_fromStorage(src: v1api20220401storage.Ar
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ArbitraryOwnerReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220401_ArbitraryOwnerReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -36,7 +37,7 @@ export function ArbitraryOwnerReference_fromStorage(src: v1api20220401storage.Ar
 export function ArbitraryOwnerReference_toStorage(src: v1api20220401.ArbitraryOwnerReference, path: string): v1api20220401storage.ArbitraryOwnerReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ArbitraryOwnerReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -60,7 +61,8 @@ export function Condition_fromStorage(src: v1api20220401storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220401_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -68,7 +70,7 @@ export function Condition_fromStorage(src: v1api20220401storage.Condition, path:
 export function Condition_toStorage(src: v1api20220401.Condition, path: string): v1api20220401storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -104,7 +106,8 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.Role
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220401_RoleAssignment_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -112,7 +115,7 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.Role
 export function RoleAssignment_STATUS_toStorage(src: v1api20220401.RoleAssignment_STATUS, path: string): v1api20220401storage.RoleAssignment_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.RoleAssignment_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -151,7 +154,8 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220401_RoleAssignment_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -159,7 +163,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
 export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_Spec, path: string): v1api20220401storage.RoleAssignment_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.RoleAssignment_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_toStorage(src.owner as v1api20220401.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
   if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive

@@ -2,6 +2,7 @@
 /**
  * Types of authorization v1api20220401 (ARM API version 2022-04-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20220401';
@@ -21,6 +22,8 @@ export interface ArbitraryOwnerReference {
   kind?: string;
   name?: string;
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -32,6 +35,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum RoleAssignmentProperties_PrincipalType (string). */
@@ -59,6 +64,8 @@ export interface RoleAssignment_STATUS {
   updatedOn?: string;
   createdBy?: string;
   updatedBy?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Role Assignments: an extension resource granting a principal a role at the scope of its parent. */
@@ -74,4 +81,6 @@ export interface RoleAssignment_Spec {
   condition?: string;
   conditionVersion?: string;
   delegatedManagedIdentityResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

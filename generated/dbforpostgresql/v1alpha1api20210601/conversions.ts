@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1alpha1api20210601 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1alpha1api20210601 from './types.ts';
 import type * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/types.ts';
@@ -47,7 +47,8 @@ export function Backup_STATUS_fromStorage(src: v1alpha1api20210601storage.Backup
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1alpha1api20210601.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Backup_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Backup_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -55,7 +56,7 @@ export function Backup_STATUS_fromStorage(src: v1alpha1api20210601storage.Backup
 export function Backup_STATUS_toStorage(src: v1alpha1api20210601.Backup_STATUS, path: string): v1alpha1api20210601storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
@@ -73,7 +74,8 @@ export function Backup_fromStorage(src: v1alpha1api20210601storage.Backup, path:
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1alpha1api20210601.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Backup, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Backup);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -81,7 +83,7 @@ export function Backup_fromStorage(src: v1alpha1api20210601storage.Backup, path:
 export function Backup_toStorage(src: v1alpha1api20210601.Backup, path: string): v1alpha1api20210601storage.Backup {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601_Backup, bag);
@@ -103,7 +105,8 @@ export function Condition_fromStorage(src: v1alpha1api20210601storage.Condition,
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -111,7 +114,7 @@ export function Condition_fromStorage(src: v1alpha1api20210601storage.Condition,
 export function Condition_toStorage(src: v1alpha1api20210601.Condition, path: string): v1alpha1api20210601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -153,7 +156,8 @@ export function FlexibleServer_STATUS_fromStorage(src: v1alpha1api20210601storag
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1alpha1api20210601.CreateMode_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServer_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_FlexibleServer_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -161,7 +165,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1alpha1api20210601storag
 export function FlexibleServer_STATUS_toStorage(src: v1alpha1api20210601.FlexibleServer_STATUS, path: string): v1alpha1api20210601storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1alpha1api20210601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -213,7 +217,8 @@ export function FlexibleServer_Spec_fromStorage(src: v1alpha1api20210601storage.
   if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1alpha1api20210601.CreateMode); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServer_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_FlexibleServer_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -221,7 +226,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1alpha1api20210601storage.
 export function FlexibleServer_Spec_toStorage(src: v1alpha1api20210601.FlexibleServer_Spec, path: string): v1alpha1api20210601storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1alpha1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -258,7 +263,8 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1alpha1api20210
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_FlexibleServersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -266,7 +272,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1alpha1api20210
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1alpha1api20210601.FlexibleServersDatabase_STATUS, path: string): v1alpha1api20210601storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1alpha1api20210601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -291,7 +297,8 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1alpha1api2021060
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_FlexibleServersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -299,7 +306,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1alpha1api2021060
 export function FlexibleServersDatabase_Spec_toStorage(src: v1alpha1api20210601.FlexibleServersDatabase_Spec, path: string): v1alpha1api20210601storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1alpha1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -324,7 +331,8 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1alpha1api2
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_FlexibleServersFirewallRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -332,7 +340,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1alpha1api2
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1alpha1api20210601.FlexibleServersFirewallRule_STATUS, path: string): v1alpha1api20210601storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1alpha1api20210601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -357,7 +365,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1alpha1api202
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -365,7 +374,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1alpha1api202
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1alpha1api20210601.FlexibleServersFirewallRule_Spec, path: string): v1alpha1api20210601storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1alpha1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
@@ -386,7 +395,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1alpha1api20210601stor
   if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1alpha1api20210601.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_HighAvailability_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_HighAvailability_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -394,7 +404,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1alpha1api20210601stor
 export function HighAvailability_STATUS_toStorage(src: v1alpha1api20210601.HighAvailability_STATUS, path: string): v1alpha1api20210601storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
@@ -412,7 +422,8 @@ export function HighAvailability_fromStorage(src: v1alpha1api20210601storage.Hig
   if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1alpha1api20210601.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_HighAvailability, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_HighAvailability);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -420,7 +431,7 @@ export function HighAvailability_fromStorage(src: v1alpha1api20210601storage.Hig
 export function HighAvailability_toStorage(src: v1alpha1api20210601.HighAvailability, path: string): v1alpha1api20210601storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_HighAvailability, bag);
@@ -437,7 +448,8 @@ export function KnownResourceReference_fromStorage(src: v1alpha1api20210601stora
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -445,7 +457,7 @@ export function KnownResourceReference_fromStorage(src: v1alpha1api20210601stora
 export function KnownResourceReference_toStorage(src: v1alpha1api20210601.KnownResourceReference, path: string): v1alpha1api20210601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_KnownResourceReference, bag);
@@ -464,7 +476,8 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1alpha1api20210601sto
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_MaintenanceWindow_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_MaintenanceWindow_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -472,7 +485,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1alpha1api20210601sto
 export function MaintenanceWindow_STATUS_toStorage(src: v1alpha1api20210601.MaintenanceWindow_STATUS, path: string): v1alpha1api20210601storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
@@ -493,7 +506,8 @@ export function MaintenanceWindow_fromStorage(src: v1alpha1api20210601storage.Ma
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_MaintenanceWindow, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_MaintenanceWindow);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -501,7 +515,7 @@ export function MaintenanceWindow_fromStorage(src: v1alpha1api20210601storage.Ma
 export function MaintenanceWindow_toStorage(src: v1alpha1api20210601.MaintenanceWindow, path: string): v1alpha1api20210601storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
@@ -521,7 +535,8 @@ export function Network_STATUS_fromStorage(src: v1alpha1api20210601storage.Netwo
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Network_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Network_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -529,7 +544,7 @@ export function Network_STATUS_fromStorage(src: v1alpha1api20210601storage.Netwo
 export function Network_STATUS_toStorage(src: v1alpha1api20210601.Network_STATUS, path: string): v1alpha1api20210601storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
@@ -547,7 +562,8 @@ export function Network_fromStorage(src: v1alpha1api20210601storage.Network, pat
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Network, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Network);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -555,7 +571,7 @@ export function Network_fromStorage(src: v1alpha1api20210601storage.Network, pat
 export function Network_toStorage(src: v1alpha1api20210601.Network, path: string): v1alpha1api20210601storage.Network {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Network;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_Network, bag);
@@ -572,7 +588,8 @@ export function Sku_STATUS_fromStorage(src: v1alpha1api20210601storage.Sku_STATU
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1alpha1api20210601.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Sku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Sku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -580,7 +597,7 @@ export function Sku_STATUS_fromStorage(src: v1alpha1api20210601storage.Sku_STATU
 export function Sku_STATUS_toStorage(src: v1alpha1api20210601.Sku_STATUS, path: string): v1alpha1api20210601storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601_Sku_STATUS, bag);
@@ -597,7 +614,8 @@ export function Sku_fromStorage(src: v1alpha1api20210601storage.Sku, path: strin
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1alpha1api20210601.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Sku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Sku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -605,7 +623,7 @@ export function Sku_fromStorage(src: v1alpha1api20210601storage.Sku, path: strin
 export function Sku_toStorage(src: v1alpha1api20210601.Sku, path: string): v1alpha1api20210601storage.Sku {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601_Sku, bag);
@@ -621,7 +639,8 @@ export function Storage_STATUS_fromStorage(src: v1alpha1api20210601storage.Stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Storage_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Storage_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -629,7 +648,7 @@ export function Storage_STATUS_fromStorage(src: v1alpha1api20210601storage.Stora
 export function Storage_STATUS_toStorage(src: v1alpha1api20210601.Storage_STATUS, path: string): v1alpha1api20210601storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_Storage_STATUS, bag);
   const kept = finishBag(bag);
@@ -644,7 +663,8 @@ export function Storage_fromStorage(src: v1alpha1api20210601storage.Storage, pat
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Storage, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_Storage);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -652,7 +672,7 @@ export function Storage_fromStorage(src: v1alpha1api20210601storage.Storage, pat
 export function Storage_toStorage(src: v1alpha1api20210601.Storage, path: string): v1alpha1api20210601storage.Storage {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.Storage;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_Storage, bag);
   const kept = finishBag(bag);
@@ -672,7 +692,8 @@ export function SystemData_STATUS_fromStorage(src: v1alpha1api20210601storage.Sy
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (str(src.lastModifiedByType, path, ".lastModifiedByType") as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
   if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_SystemData_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20210601_SystemData_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -680,7 +701,7 @@ export function SystemData_STATUS_fromStorage(src: v1alpha1api20210601storage.Sy
 export function SystemData_STATUS_toStorage(src: v1alpha1api20210601.SystemData_STATUS, path: string): v1alpha1api20210601storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive

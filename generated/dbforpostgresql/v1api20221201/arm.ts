@@ -8,7 +8,7 @@ import type * as types from './types.ts';
 export const apiVersion = '2022-12-01';
 
 /** Where FlexibleServer's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers). */
-export const FlexibleServer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","sku","identity"],"properties":["administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole"]},"status":{"root":["id","name","type","location","tags","sku","identity","systemData"],"properties":["administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity"]}};
+export const FlexibleServer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","sku","identity"],"properties":["administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole"],"values":{"location":0,"tags":{"map":0},"sku":{"object":"Sku"},"identity":{"object":"UserAssignedIdentity"},"administratorLogin":0,"version":0,"storage":{"object":"Storage"},"backup":{"object":"Backup"},"network":{"object":"Network"},"highAvailability":{"object":"HighAvailability"},"maintenanceWindow":{"object":"MaintenanceWindow"},"sourceServerResourceId":0,"pointInTimeUTC":0,"availabilityZone":0,"createMode":0,"authConfig":{"object":"AuthConfig"},"dataEncryption":{"object":"DataEncryption"},"replicationRole":0}},"status":{"root":["id","name","type","location","tags","sku","identity","systemData"],"properties":["administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity"]},"objects":{"AuthConfig":{"activeDirectoryAuth":0,"passwordAuth":0,"tenantId":0},"Backup":{"backupRetentionDays":0,"geoRedundantBackup":0},"DataEncryption":{"primaryKeyURI":0,"primaryUserAssignedIdentityId":0,"type":0},"HighAvailability":{"mode":0,"standbyAvailabilityZone":0},"MaintenanceWindow":{"customWindow":0,"startHour":0,"startMinute":0,"dayOfWeek":0},"Network":{"delegatedSubnetResourceId":0,"privateDnsZoneArmResourceId":0},"Sku":{"name":0,"tier":0},"Storage":{"storageSizeGB":0},"UserAssignedIdentity":{"type":0,"userAssignedIdentities":{"map":{"object":"UserIdentity"}}},"UserIdentity":{"principalId":0,"clientId":0}}};
 
 /** The ARM PUT body of a FlexibleServer: properties re-nested, azureName and owner dropped. */
 export function FlexibleServer_toArm(object: types.FlexibleServer): Record<string, unknown> {
@@ -21,7 +21,7 @@ export function FlexibleServer_statusFromArm(response: Record<string, unknown>):
 }
 
 /** Where FlexibleServersDatabase's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/databases). */
-export const FlexibleServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["charset","collation"]},"status":{"root":["id","name","type","systemData"],"properties":["charset","collation"]}};
+export const FlexibleServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["charset","collation"],"values":{"charset":0,"collation":0}},"status":{"root":["id","name","type","systemData"],"properties":["charset","collation"]},"objects":{}};
 
 /** The ARM PUT body of a FlexibleServersDatabase: properties re-nested, azureName and owner dropped. */
 export function FlexibleServersDatabase_toArm(object: types.FlexibleServersDatabase): Record<string, unknown> {
@@ -34,7 +34,7 @@ export function FlexibleServersDatabase_statusFromArm(response: Record<string, u
 }
 
 /** Where FlexibleServersFirewallRule's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/firewallRules). */
-export const FlexibleServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["startIpAddress","endIpAddress"]},"status":{"root":["id","name","type","systemData"],"properties":["startIpAddress","endIpAddress"]}};
+export const FlexibleServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["startIpAddress","endIpAddress"],"values":{"startIpAddress":0,"endIpAddress":0}},"status":{"root":["id","name","type","systemData"],"properties":["startIpAddress","endIpAddress"]},"objects":{}};
 
 /** The ARM PUT body of a FlexibleServersFirewallRule: properties re-nested, azureName and owner dropped. */
 export function FlexibleServersFirewallRule_toArm(object: types.FlexibleServersFirewallRule): Record<string, unknown> {

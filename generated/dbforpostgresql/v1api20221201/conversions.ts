@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20221201 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221201 from './types.ts';
 import type * as v1api20221201storage from '../v1api20221201storage/types.ts';
@@ -47,7 +47,8 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20221201storage.AuthConf
   if (src.passwordAuth !== undefined) dst.passwordAuth = (str(src.passwordAuth, path, ".passwordAuth") as v1api20221201.PasswordAuthEnum_STATUS); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_AuthConfig_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_AuthConfig_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -55,7 +56,7 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20221201storage.AuthConf
 export function AuthConfig_STATUS_toStorage(src: v1api20221201.AuthConfig_STATUS, path: string): v1api20221201storage.AuthConfig_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.AuthConfig_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -74,7 +75,8 @@ export function AuthConfig_fromStorage(src: v1api20221201storage.AuthConfig, pat
   if (src.passwordAuth !== undefined) dst.passwordAuth = (str(src.passwordAuth, path, ".passwordAuth") as v1api20221201.PasswordAuthEnum); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_AuthConfig, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_AuthConfig);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -82,7 +84,7 @@ export function AuthConfig_fromStorage(src: v1api20221201storage.AuthConfig, pat
 export function AuthConfig_toStorage(src: v1api20221201.AuthConfig, path: string): v1api20221201storage.AuthConfig {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.AuthConfig;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -101,7 +103,8 @@ export function Backup_STATUS_fromStorage(src: v1api20221201storage.Backup_STATU
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1api20221201.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Backup_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Backup_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -109,7 +112,7 @@ export function Backup_STATUS_fromStorage(src: v1api20221201storage.Backup_STATU
 export function Backup_STATUS_toStorage(src: v1api20221201.Backup_STATUS, path: string): v1api20221201storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
@@ -127,7 +130,8 @@ export function Backup_fromStorage(src: v1api20221201storage.Backup, path: strin
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1api20221201.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Backup, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Backup);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -135,7 +139,7 @@ export function Backup_fromStorage(src: v1api20221201storage.Backup, path: strin
 export function Backup_toStorage(src: v1api20221201.Backup, path: string): v1api20221201storage.Backup {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Backup, bag);
@@ -157,7 +161,8 @@ export function Condition_fromStorage(src: v1api20221201storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -165,7 +170,7 @@ export function Condition_fromStorage(src: v1api20221201storage.Condition, path:
 export function Condition_toStorage(src: v1api20221201.Condition, path: string): v1api20221201storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -188,7 +193,8 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.Data
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.ArmServerKeyType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_DataEncryption_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -196,7 +202,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.Data
 export function DataEncryption_STATUS_toStorage(src: v1api20221201.DataEncryption_STATUS, path: string): v1api20221201storage.DataEncryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -215,7 +221,8 @@ export function DataEncryption_fromStorage(src: v1api20221201storage.DataEncrypt
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.ArmServerKeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_DataEncryption);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -223,7 +230,7 @@ export function DataEncryption_fromStorage(src: v1api20221201storage.DataEncrypt
 export function DataEncryption_toStorage(src: v1api20221201.DataEncryption, path: string): v1api20221201storage.DataEncryption {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -266,7 +273,8 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
   if (src.replicationRole !== undefined) dst.replicationRole = (str(src.replicationRole, path, ".replicationRole") as v1api20221201.ReplicationRole_STATUS); // assignEnum
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_FlexibleServer_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -274,7 +282,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
 export function FlexibleServer_STATUS_toStorage(src: v1api20221201.FlexibleServer_STATUS, path: string): v1api20221201storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221201.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -335,7 +343,8 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   if (src.replicationRole !== undefined) dst.replicationRole = (str(src.replicationRole, path, ".replicationRole") as v1api20221201.ReplicationRole); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_FlexibleServer_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -343,7 +352,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
 export function FlexibleServer_Spec_toStorage(src: v1api20221201.FlexibleServer_Spec, path: string): v1api20221201storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -384,7 +393,8 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20221201sto
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_FlexibleServersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -392,7 +402,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20221201sto
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20221201.FlexibleServersDatabase_STATUS, path: string): v1api20221201storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221201.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -417,7 +427,8 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20221201stora
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_FlexibleServersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -425,7 +436,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20221201stora
 export function FlexibleServersDatabase_Spec_toStorage(src: v1api20221201.FlexibleServersDatabase_Spec, path: string): v1api20221201storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -450,7 +461,8 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022120
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_FlexibleServersFirewallRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -458,7 +470,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022120
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20221201.FlexibleServersFirewallRule_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221201.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -483,7 +495,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20221201s
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_FlexibleServersFirewallRule_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -491,7 +504,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20221201s
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20221201.FlexibleServersFirewallRule_Spec, path: string): v1api20221201storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
@@ -512,7 +525,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20221201storage.Hi
   if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20221201.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_HighAvailability_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -520,7 +534,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20221201storage.Hi
 export function HighAvailability_STATUS_toStorage(src: v1api20221201.HighAvailability_STATUS, path: string): v1api20221201storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
@@ -538,7 +552,8 @@ export function HighAvailability_fromStorage(src: v1api20221201storage.HighAvail
   if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1api20221201.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_HighAvailability);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -546,7 +561,7 @@ export function HighAvailability_fromStorage(src: v1api20221201storage.HighAvail
 export function HighAvailability_toStorage(src: v1api20221201.HighAvailability, path: string): v1api20221201storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_HighAvailability, bag);
@@ -563,7 +578,8 @@ export function KnownResourceReference_fromStorage(src: v1api20221201storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -571,7 +587,7 @@ export function KnownResourceReference_fromStorage(src: v1api20221201storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20221201.KnownResourceReference, path: string): v1api20221201storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_KnownResourceReference, bag);
@@ -590,7 +606,8 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20221201storage.M
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_MaintenanceWindow_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -598,7 +615,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20221201storage.M
 export function MaintenanceWindow_STATUS_toStorage(src: v1api20221201.MaintenanceWindow_STATUS, path: string): v1api20221201storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
@@ -619,7 +636,8 @@ export function MaintenanceWindow_fromStorage(src: v1api20221201storage.Maintena
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_MaintenanceWindow);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -627,7 +645,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20221201storage.Maintena
 export function MaintenanceWindow_toStorage(src: v1api20221201.MaintenanceWindow, path: string): v1api20221201storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
@@ -647,7 +665,8 @@ export function Network_STATUS_fromStorage(src: v1api20221201storage.Network_STA
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Network_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -655,7 +674,7 @@ export function Network_STATUS_fromStorage(src: v1api20221201storage.Network_STA
 export function Network_STATUS_toStorage(src: v1api20221201.Network_STATUS, path: string): v1api20221201storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
@@ -673,7 +692,8 @@ export function Network_fromStorage(src: v1api20221201storage.Network, path: str
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Network);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -681,7 +701,7 @@ export function Network_fromStorage(src: v1api20221201storage.Network, path: str
 export function Network_toStorage(src: v1api20221201.Network, path: string): v1api20221201storage.Network {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Network, bag);
@@ -698,7 +718,8 @@ export function Sku_STATUS_fromStorage(src: v1api20221201storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221201.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Sku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Sku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -706,7 +727,7 @@ export function Sku_STATUS_fromStorage(src: v1api20221201storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20221201.Sku_STATUS, path: string): v1api20221201storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Sku_STATUS, bag);
@@ -723,7 +744,8 @@ export function Sku_fromStorage(src: v1api20221201storage.Sku, path: string): v1
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221201.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Sku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Sku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -731,7 +753,7 @@ export function Sku_fromStorage(src: v1api20221201storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20221201.Sku, path: string): v1api20221201storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Sku, bag);
@@ -747,7 +769,8 @@ export function Storage_STATUS_fromStorage(src: v1api20221201storage.Storage_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Storage_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -755,7 +778,7 @@ export function Storage_STATUS_fromStorage(src: v1api20221201storage.Storage_STA
 export function Storage_STATUS_toStorage(src: v1api20221201.Storage_STATUS, path: string): v1api20221201storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Storage_STATUS, bag);
   const kept = finishBag(bag);
@@ -770,7 +793,8 @@ export function Storage_fromStorage(src: v1api20221201storage.Storage, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_Storage);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -778,7 +802,7 @@ export function Storage_fromStorage(src: v1api20221201storage.Storage, path: str
 export function Storage_toStorage(src: v1api20221201.Storage, path: string): v1api20221201storage.Storage {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Storage, bag);
   const kept = finishBag(bag);
@@ -798,7 +822,8 @@ export function SystemData_STATUS_fromStorage(src: v1api20221201storage.SystemDa
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (str(src.lastModifiedByType, path, ".lastModifiedByType") as v1api20221201.CreatedByType_STATUS); // assignEnum
   if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_SystemData_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_SystemData_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -806,7 +831,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20221201storage.SystemDa
 export function SystemData_STATUS_toStorage(src: v1api20221201.SystemData_STATUS, path: string): v1api20221201storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
@@ -828,7 +853,8 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storag
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_UserAssignedIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -836,7 +862,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20221201.UserAssignedIdentity_STATUS, path: string): v1api20221201storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_toStorage(e as v1api20221201.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -854,7 +880,8 @@ export function UserAssignedIdentity_fromStorage(src: v1api20221201storage.UserA
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_fromStorage(e as v1api20221201storage.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_UserAssignedIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -862,7 +889,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20221201storage.UserA
 export function UserAssignedIdentity_toStorage(src: v1api20221201.UserAssignedIdentity, path: string): v1api20221201storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_toStorage(e as v1api20221201.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_UserAssignedIdentity, bag);
@@ -879,7 +906,8 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20221201storage.UserId
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_UserIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -887,7 +915,7 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20221201storage.UserId
 export function UserIdentity_STATUS_toStorage(src: v1api20221201.UserIdentity_STATUS, path: string): v1api20221201storage.UserIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_UserIdentity_STATUS, bag);
@@ -904,7 +932,8 @@ export function UserIdentity_fromStorage(src: v1api20221201storage.UserIdentity,
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221201_UserIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -912,7 +941,7 @@ export function UserIdentity_fromStorage(src: v1api20221201storage.UserIdentity,
 export function UserIdentity_toStorage(src: v1api20221201.UserIdentity, path: string): v1api20221201storage.UserIdentity {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_UserIdentity, bag);

@@ -2,6 +2,7 @@
 /**
  * Types of dbforpostgresql v1api20221201 (ARM API version 2022-12-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20221201';
@@ -50,6 +51,8 @@ export interface AuthConfig {
   activeDirectoryAuth?: ActiveDirectoryAuthEnum;
   passwordAuth?: PasswordAuthEnum;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type AuthConfig_STATUS. */
@@ -57,12 +60,16 @@ export interface AuthConfig_STATUS {
   activeDirectoryAuth?: ActiveDirectoryAuthEnum_STATUS;
   passwordAuth?: PasswordAuthEnum_STATUS;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Backup. */
 export interface Backup {
   backupRetentionDays?: number;
   geoRedundantBackup?: GeoRedundantBackupEnum;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Backup_STATUS. */
@@ -70,6 +77,8 @@ export interface Backup_STATUS {
   backupRetentionDays?: number;
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
   earliestRestoreDate?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -81,6 +90,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -97,6 +108,8 @@ export interface DataEncryption {
   primaryKeyURI?: string;
   primaryUserAssignedIdentityId?: string;
   type?: ArmServerKeyType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type DataEncryption_STATUS. */
@@ -104,6 +117,8 @@ export interface DataEncryption_STATUS {
   primaryKeyURI?: string;
   primaryUserAssignedIdentityId?: string;
   type?: ArmServerKeyType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -138,6 +153,8 @@ export interface FlexibleServer_STATUS {
   dataEncryption?: DataEncryption_STATUS;
   replicationRole?: ReplicationRole_STATUS;
   replicaCapacity?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -166,6 +183,8 @@ export interface FlexibleServer_Spec {
   authConfig?: AuthConfig;
   dataEncryption?: DataEncryption;
   replicationRole?: ReplicationRole;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -178,6 +197,8 @@ export interface FlexibleServersDatabase_STATUS {
   systemData?: SystemData_STATUS;
   charset?: string;
   collation?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -188,6 +209,8 @@ export interface FlexibleServersDatabase_Spec {
   owner: KnownResourceReference;
   charset?: string;
   collation?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -200,6 +223,8 @@ export interface FlexibleServersFirewallRule_STATUS {
   systemData?: SystemData_STATUS;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -210,6 +235,8 @@ export interface FlexibleServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress: string;
   endIpAddress: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -222,6 +249,8 @@ export type GeoRedundantBackupEnum_STATUS = "Enabled" | "Disabled";
 export interface HighAvailability {
   mode?: HighAvailabilityMode;
   standbyAvailabilityZone?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -235,6 +264,8 @@ export interface HighAvailability_STATUS {
   mode?: HighAvailabilityMode_STATUS;
   state?: ServerHAState_STATUS;
   standbyAvailabilityZone?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -249,6 +280,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type MaintenanceWindow. */
@@ -257,6 +290,8 @@ export interface MaintenanceWindow {
   startHour?: number;
   startMinute?: number;
   dayOfWeek?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type MaintenanceWindow_STATUS. */
@@ -265,12 +300,16 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   startMinute?: number;
   dayOfWeek?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Network. */
 export interface Network {
   delegatedSubnetResourceId?: string;
   privateDnsZoneArmResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Network_STATUS. */
@@ -278,6 +317,8 @@ export interface Network_STATUS {
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   delegatedSubnetResourceId?: string;
   privateDnsZoneArmResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
@@ -312,6 +353,8 @@ export interface Sku {
   /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
   name: string;
   tier: SkuTier;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -325,18 +368,24 @@ export interface Sku_STATUS {
   /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
   name?: string;
   tier?: SkuTier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Storage. */
 export interface Storage {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Storage_STATUS. */
 export interface Storage_STATUS {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type SystemData_STATUS. */
@@ -347,12 +396,16 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   lastModifiedByType?: CreatedByType_STATUS;
   lastModifiedAt?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
   type: IdentityType;
   userAssignedIdentities?: Record<string, UserIdentity>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity_STATUS. */
@@ -360,16 +413,22 @@ export interface UserAssignedIdentity_STATUS {
   type?: IdentityType_STATUS;
   userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserIdentity. */
 export interface UserIdentity {
   principalId?: string;
   clientId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserIdentity_STATUS. */
 export interface UserIdentity_STATUS {
   principalId?: string;
   clientId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20230601 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20230601 from './types.ts';
 import type * as v1api20230601storage from '../v1api20230601storage/types.ts';
@@ -47,7 +47,8 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20230601storage.AuthConf
   if (src.passwordAuth !== undefined) dst.passwordAuth = (str(src.passwordAuth, path, ".passwordAuth") as v1api20230601.PasswordAuthEnum_STATUS); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_AuthConfig_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_AuthConfig_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -55,7 +56,7 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20230601storage.AuthConf
 export function AuthConfig_STATUS_toStorage(src: v1api20230601.AuthConfig_STATUS, path: string): v1api20230601storage.AuthConfig_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.AuthConfig_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -74,7 +75,8 @@ export function AuthConfig_fromStorage(src: v1api20230601storage.AuthConfig, pat
   if (src.passwordAuth !== undefined) dst.passwordAuth = (str(src.passwordAuth, path, ".passwordAuth") as v1api20230601.PasswordAuthEnum); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_AuthConfig, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_AuthConfig);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -82,7 +84,7 @@ export function AuthConfig_fromStorage(src: v1api20230601storage.AuthConfig, pat
 export function AuthConfig_toStorage(src: v1api20230601.AuthConfig, path: string): v1api20230601storage.AuthConfig {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.AuthConfig;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -101,7 +103,8 @@ export function Backup_STATUS_fromStorage(src: v1api20230601storage.Backup_STATU
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1api20230601.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_Backup_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Backup_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -109,7 +112,7 @@ export function Backup_STATUS_fromStorage(src: v1api20230601storage.Backup_STATU
 export function Backup_STATUS_toStorage(src: v1api20230601.Backup_STATUS, path: string): v1api20230601storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
@@ -127,7 +130,8 @@ export function Backup_fromStorage(src: v1api20230601storage.Backup, path: strin
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1api20230601.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1api20230601storage_Backup, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Backup);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -135,7 +139,7 @@ export function Backup_fromStorage(src: v1api20230601storage.Backup, path: strin
 export function Backup_toStorage(src: v1api20230601.Backup, path: string): v1api20230601storage.Backup {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20230601_Backup, bag);
@@ -157,7 +161,8 @@ export function Condition_fromStorage(src: v1api20230601storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -165,7 +170,7 @@ export function Condition_fromStorage(src: v1api20230601storage.Condition, path:
 export function Condition_toStorage(src: v1api20230601.Condition, path: string): v1api20230601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -190,7 +195,8 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20230601storage.Data
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_DataEncryption_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_DataEncryption_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -198,7 +204,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20230601storage.Data
 export function DataEncryption_STATUS_toStorage(src: v1api20230601.DataEncryption_STATUS, path: string): v1api20230601storage.DataEncryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.DataEncryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -221,7 +227,8 @@ export function DataEncryption_fromStorage(src: v1api20230601storage.DataEncrypt
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_DataEncryption, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_DataEncryption);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -229,7 +236,7 @@ export function DataEncryption_fromStorage(src: v1api20230601storage.DataEncrypt
 export function DataEncryption_toStorage(src: v1api20230601.DataEncryption, path: string): v1api20230601storage.DataEncryption {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.DataEncryption;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -274,7 +281,8 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20230601storage.Flex
   if (src.replicationRole !== undefined) dst.replicationRole = (str(src.replicationRole, path, ".replicationRole") as v1api20230601.ReplicationRole_STATUS); // assignEnum
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServer_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_FlexibleServer_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -282,7 +290,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20230601storage.Flex
 export function FlexibleServer_STATUS_toStorage(src: v1api20230601.FlexibleServer_STATUS, path: string): v1api20230601storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -343,7 +351,8 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20230601storage.Flexib
   if (src.replicationRole !== undefined) dst.replicationRole = (str(src.replicationRole, path, ".replicationRole") as v1api20230601.ReplicationRole); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServer_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_FlexibleServer_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -351,7 +360,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20230601storage.Flexib
 export function FlexibleServer_Spec_toStorage(src: v1api20230601.FlexibleServer_Spec, path: string): v1api20230601storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -392,7 +401,8 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20230601sto
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_FlexibleServersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -400,7 +410,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20230601sto
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20230601.FlexibleServersDatabase_STATUS, path: string): v1api20230601storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -425,7 +435,8 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20230601stora
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_FlexibleServersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -433,7 +444,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20230601stora
 export function FlexibleServersDatabase_Spec_toStorage(src: v1api20230601.FlexibleServersDatabase_Spec, path: string): v1api20230601storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -458,7 +469,8 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2023060
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_FlexibleServersFirewallRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -466,7 +478,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2023060
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20230601.FlexibleServersFirewallRule_STATUS, path: string): v1api20230601storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -491,7 +503,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20230601s
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRule_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_FlexibleServersFirewallRule_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -499,7 +512,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20230601s
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20230601.FlexibleServersFirewallRule_Spec, path: string): v1api20230601storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
@@ -520,7 +533,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20230601storage.Hi
   if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20230601.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_HighAvailability_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_HighAvailability_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -528,7 +542,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20230601storage.Hi
 export function HighAvailability_STATUS_toStorage(src: v1api20230601.HighAvailability_STATUS, path: string): v1api20230601storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
@@ -546,7 +560,8 @@ export function HighAvailability_fromStorage(src: v1api20230601storage.HighAvail
   if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1api20230601.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_HighAvailability, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_HighAvailability);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -554,7 +569,7 @@ export function HighAvailability_fromStorage(src: v1api20230601storage.HighAvail
 export function HighAvailability_toStorage(src: v1api20230601.HighAvailability, path: string): v1api20230601storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_HighAvailability, bag);
@@ -571,7 +586,8 @@ export function KnownResourceReference_fromStorage(src: v1api20230601storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -579,7 +595,7 @@ export function KnownResourceReference_fromStorage(src: v1api20230601storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20230601.KnownResourceReference, path: string): v1api20230601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_KnownResourceReference, bag);
@@ -598,7 +614,8 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20230601storage.M
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_MaintenanceWindow_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_MaintenanceWindow_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -606,7 +623,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20230601storage.M
 export function MaintenanceWindow_STATUS_toStorage(src: v1api20230601.MaintenanceWindow_STATUS, path: string): v1api20230601storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
@@ -627,7 +644,8 @@ export function MaintenanceWindow_fromStorage(src: v1api20230601storage.Maintena
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_MaintenanceWindow, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_MaintenanceWindow);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -635,7 +653,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20230601storage.Maintena
 export function MaintenanceWindow_toStorage(src: v1api20230601.MaintenanceWindow, path: string): v1api20230601storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
@@ -655,7 +673,8 @@ export function Network_STATUS_fromStorage(src: v1api20230601storage.Network_STA
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_Network_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Network_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -663,7 +682,7 @@ export function Network_STATUS_fromStorage(src: v1api20230601storage.Network_STA
 export function Network_STATUS_toStorage(src: v1api20230601.Network_STATUS, path: string): v1api20230601storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
@@ -681,7 +700,8 @@ export function Network_fromStorage(src: v1api20230601storage.Network, path: str
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_Network, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Network);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -689,7 +709,7 @@ export function Network_fromStorage(src: v1api20230601storage.Network, path: str
 export function Network_toStorage(src: v1api20230601.Network, path: string): v1api20230601storage.Network {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Network;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_Network, bag);
@@ -708,7 +728,8 @@ export function ServerStorage_STATUS_fromStorage(src: v1api20230601storage.Serve
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20230601.AzureManagedDiskPerformanceTiers_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230601storage_ServerStorage_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_ServerStorage_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -716,7 +737,7 @@ export function ServerStorage_STATUS_fromStorage(src: v1api20230601storage.Serve
 export function ServerStorage_STATUS_toStorage(src: v1api20230601.ServerStorage_STATUS, path: string): v1api20230601storage.ServerStorage_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.ServerStorage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
@@ -737,7 +758,8 @@ export function ServerStorage_fromStorage(src: v1api20230601storage.ServerStorag
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20230601.AzureManagedDiskPerformanceTiers); // assignEnum
   bag = stashUnknown(src, known_v1api20230601storage_ServerStorage, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_ServerStorage);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -745,7 +767,7 @@ export function ServerStorage_fromStorage(src: v1api20230601storage.ServerStorag
 export function ServerStorage_toStorage(src: v1api20230601.ServerStorage, path: string): v1api20230601storage.ServerStorage {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.ServerStorage;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
@@ -764,7 +786,8 @@ export function Sku_STATUS_fromStorage(src: v1api20230601storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20230601.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230601storage_Sku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Sku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -772,7 +795,7 @@ export function Sku_STATUS_fromStorage(src: v1api20230601storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20230601.Sku_STATUS, path: string): v1api20230601storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20230601_Sku_STATUS, bag);
@@ -789,7 +812,8 @@ export function Sku_fromStorage(src: v1api20230601storage.Sku, path: string): v1
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20230601.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1api20230601storage_Sku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_Sku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -797,7 +821,7 @@ export function Sku_fromStorage(src: v1api20230601storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20230601.Sku, path: string): v1api20230601storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20230601_Sku, bag);
@@ -818,7 +842,8 @@ export function SystemData_STATUS_fromStorage(src: v1api20230601storage.SystemDa
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (str(src.lastModifiedByType, path, ".lastModifiedByType") as v1api20230601.CreatedByType_STATUS); // assignEnum
   if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_SystemData_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_SystemData_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -826,7 +851,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20230601storage.SystemDa
 export function SystemData_STATUS_toStorage(src: v1api20230601.SystemData_STATUS, path: string): v1api20230601storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
@@ -848,7 +873,8 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20230601storag
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20230601storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_UserAssignedIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_UserAssignedIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -856,7 +882,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20230601storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20230601.UserAssignedIdentity_STATUS, path: string): v1api20230601storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_toStorage(e as v1api20230601.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -874,7 +900,8 @@ export function UserAssignedIdentity_fromStorage(src: v1api20230601storage.UserA
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20230601.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_fromStorage(e as v1api20230601storage.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20230601storage_UserAssignedIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_UserAssignedIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -882,7 +909,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20230601storage.UserA
 export function UserAssignedIdentity_toStorage(src: v1api20230601.UserAssignedIdentity, path: string): v1api20230601storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_toStorage(e as v1api20230601.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20230601_UserAssignedIdentity, bag);
@@ -899,7 +926,8 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20230601storage.UserId
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_UserIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_UserIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -907,7 +935,7 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20230601storage.UserId
 export function UserIdentity_STATUS_toStorage(src: v1api20230601.UserIdentity_STATUS, path: string): v1api20230601storage.UserIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.UserIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_UserIdentity_STATUS, bag);
@@ -924,7 +952,8 @@ export function UserIdentity_fromStorage(src: v1api20230601storage.UserIdentity,
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_UserIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230601_UserIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -932,7 +961,7 @@ export function UserIdentity_fromStorage(src: v1api20230601storage.UserIdentity,
 export function UserIdentity_toStorage(src: v1api20230601.UserIdentity, path: string): v1api20230601storage.UserIdentity {
   checkObject(src, path);
   const dst = {} as v1api20230601storage.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_UserIdentity, bag);

@@ -2,6 +2,7 @@
 /**
  * Types of dbforpostgresql v1api20230601 (ARM API version 2023-06-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20230601';
@@ -50,6 +51,8 @@ export interface AuthConfig {
   activeDirectoryAuth?: ActiveDirectoryAuthEnum;
   passwordAuth?: PasswordAuthEnum;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type AuthConfig_STATUS. */
@@ -57,6 +60,8 @@ export interface AuthConfig_STATUS {
   activeDirectoryAuth?: ActiveDirectoryAuthEnum_STATUS;
   passwordAuth?: PasswordAuthEnum_STATUS;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureManagedDiskPerformanceTiers (string). */
@@ -69,6 +74,8 @@ export type AzureManagedDiskPerformanceTiers_STATUS = "P1" | "P2" | "P3" | "P4" 
 export interface Backup {
   backupRetentionDays?: number;
   geoRedundantBackup?: GeoRedundantBackupEnum;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Backup_STATUS. */
@@ -76,6 +83,8 @@ export interface Backup_STATUS {
   backupRetentionDays?: number;
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
   earliestRestoreDate?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -87,6 +96,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -105,6 +116,8 @@ export interface DataEncryption {
   type?: ArmServerKeyType;
   geoBackupKeyURI?: string;
   geoBackupUserAssignedIdentityId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type DataEncryption_STATUS. */
@@ -114,6 +127,8 @@ export interface DataEncryption_STATUS {
   type?: ArmServerKeyType_STATUS;
   geoBackupKeyURI?: string;
   geoBackupUserAssignedIdentityId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -148,6 +163,8 @@ export interface FlexibleServer_STATUS {
   dataEncryption?: DataEncryption_STATUS;
   replicationRole?: ReplicationRole_STATUS;
   replicaCapacity?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -176,6 +193,8 @@ export interface FlexibleServer_Spec {
   authConfig?: AuthConfig;
   dataEncryption?: DataEncryption;
   replicationRole?: ReplicationRole;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -188,6 +207,8 @@ export interface FlexibleServersDatabase_STATUS {
   systemData?: SystemData_STATUS;
   charset?: string;
   collation?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -198,6 +219,8 @@ export interface FlexibleServersDatabase_Spec {
   owner: KnownResourceReference;
   charset?: string;
   collation?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -210,6 +233,8 @@ export interface FlexibleServersFirewallRule_STATUS {
   systemData?: SystemData_STATUS;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -220,6 +245,8 @@ export interface FlexibleServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress: string;
   endIpAddress: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -232,6 +259,8 @@ export type GeoRedundantBackupEnum_STATUS = "Enabled" | "Disabled";
 export interface HighAvailability {
   mode?: HighAvailabilityMode;
   standbyAvailabilityZone?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -245,6 +274,8 @@ export interface HighAvailability_STATUS {
   mode?: HighAvailabilityMode_STATUS;
   state?: ServerHAState_STATUS;
   standbyAvailabilityZone?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -259,6 +290,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type MaintenanceWindow. */
@@ -267,6 +300,8 @@ export interface MaintenanceWindow {
   startHour?: number;
   startMinute?: number;
   dayOfWeek?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type MaintenanceWindow_STATUS. */
@@ -275,12 +310,16 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   startMinute?: number;
   dayOfWeek?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Network. */
 export interface Network {
   delegatedSubnetResourceId?: string;
   privateDnsZoneResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Network_STATUS. */
@@ -288,6 +327,8 @@ export interface Network_STATUS {
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   delegatedSubnetResourceId?: string;
   privateDnsZoneResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
@@ -318,6 +359,8 @@ export interface ServerStorage {
   autoGrow?: StorageAutoGrow;
   iops?: number;
   tier?: AzureManagedDiskPerformanceTiers;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ServerStorage_STATUS. */
@@ -327,6 +370,8 @@ export interface ServerStorage_STATUS {
   autoGrow?: StorageAutoGrow_STATUS;
   iops?: number;
   tier?: AzureManagedDiskPerformanceTiers_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerVersion (string). */
@@ -340,6 +385,8 @@ export interface Sku {
   /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
   name: string;
   tier: SkuTier;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -353,6 +400,8 @@ export interface Sku_STATUS {
   /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
   name?: string;
   tier?: SkuTier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAutoGrow (string). */
@@ -369,12 +418,16 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   lastModifiedByType?: CreatedByType_STATUS;
   lastModifiedAt?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
   type: IdentityType;
   userAssignedIdentities?: Record<string, UserIdentity>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity_STATUS. */
@@ -382,16 +435,22 @@ export interface UserAssignedIdentity_STATUS {
   type?: IdentityType_STATUS;
   userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserIdentity. */
 export interface UserIdentity {
   principalId?: string;
   clientId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserIdentity_STATUS. */
 export interface UserIdentity_STATUS {
   principalId?: string;
   clientId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

@@ -2,6 +2,7 @@
 /**
  * Types of dbforpostgresql v1beta20210601 (ARM API version 2021-06-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1beta20210601';
@@ -37,6 +38,8 @@ export interface FlexibleServersFirewallRule {
 export interface Backup {
   backupRetentionDays?: number;
   geoRedundantBackup?: GeoRedundantBackupEnum;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Backup_STATUS. */
@@ -44,6 +47,8 @@ export interface Backup_STATUS {
   backupRetentionDays?: number;
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
   earliestRestoreDate?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -55,6 +60,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -93,6 +100,8 @@ export interface FlexibleServer_STATUS {
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: CreateMode_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -117,6 +126,8 @@ export interface FlexibleServer_Spec {
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: CreateMode;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -129,6 +140,8 @@ export interface FlexibleServersDatabase_STATUS {
   systemData?: SystemData_STATUS;
   charset?: string;
   collation?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -139,6 +152,8 @@ export interface FlexibleServersDatabase_Spec {
   owner: KnownResourceReference;
   charset?: string;
   collation?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -151,6 +166,8 @@ export interface FlexibleServersFirewallRule_STATUS {
   systemData?: SystemData_STATUS;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -161,6 +178,8 @@ export interface FlexibleServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress: string;
   endIpAddress: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -173,6 +192,8 @@ export type GeoRedundantBackupEnum_STATUS = "Enabled" | "Disabled";
 export interface HighAvailability {
   mode?: HighAvailabilityMode;
   standbyAvailabilityZone?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -186,6 +207,8 @@ export interface HighAvailability_STATUS {
   mode?: HighAvailabilityMode_STATUS;
   state?: ServerHAState_STATUS;
   standbyAvailabilityZone?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
@@ -194,6 +217,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type MaintenanceWindow. */
@@ -202,6 +227,8 @@ export interface MaintenanceWindow {
   startHour?: number;
   startMinute?: number;
   dayOfWeek?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type MaintenanceWindow_STATUS. */
@@ -210,12 +237,16 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   startMinute?: number;
   dayOfWeek?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Network. */
 export interface Network {
   delegatedSubnetResourceId?: string;
   privateDnsZoneArmResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Network_STATUS. */
@@ -223,6 +254,8 @@ export interface Network_STATUS {
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   delegatedSubnetResourceId?: string;
   privateDnsZoneArmResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerHAState_STATUS (string). */
@@ -245,6 +278,8 @@ export interface Sku {
   /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
   name: string;
   tier: SkuTier;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -258,18 +293,24 @@ export interface Sku_STATUS {
   /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
   name?: string;
   tier?: SkuTier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Storage. */
 export interface Storage {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Storage_STATUS. */
 export interface Storage_STATUS {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type SystemData_STATUS. */
@@ -280,4 +321,6 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   lastModifiedByType?: CreatedByType_STATUS;
   lastModifiedAt?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

@@ -3,7 +3,7 @@
  * Conversions of kusto v1api20221229 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221229 from './types.ts';
 import type * as v1api20221229storage from '../v1api20221229storage/types.ts';
@@ -37,7 +37,8 @@ export function AzureSku_STATUS_fromStorage(src: v1api20221229storage.AzureSku_S
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221229.AzureSku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221229storage_AzureSku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_AzureSku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -45,7 +46,7 @@ export function AzureSku_STATUS_fromStorage(src: v1api20221229storage.AzureSku_S
 export function AzureSku_STATUS_toStorage(src: v1api20221229.AzureSku_STATUS, path: string): v1api20221229storage.AzureSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.AzureSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -64,7 +65,8 @@ export function AzureSku_fromStorage(src: v1api20221229storage.AzureSku, path: s
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221229.AzureSku_Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20221229storage_AzureSku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_AzureSku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -72,7 +74,7 @@ export function AzureSku_fromStorage(src: v1api20221229storage.AzureSku, path: s
 export function AzureSku_toStorage(src: v1api20221229.AzureSku, path: string): v1api20221229storage.AzureSku {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.AzureSku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -106,7 +108,8 @@ export function Cluster_STATUS_fromStorage(src: v1api20221229storage.Cluster_STA
   if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
   if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20221229.ClusterProperties_State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_Cluster_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -114,7 +117,7 @@ export function Cluster_STATUS_fromStorage(src: v1api20221229storage.Cluster_STA
 export function Cluster_STATUS_toStorage(src: v1api20221229.Cluster_STATUS, path: string): v1api20221229storage.Cluster_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.Cluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221229.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -160,7 +163,8 @@ export function Cluster_Spec_fromStorage(src: v1api20221229storage.Cluster_Spec,
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20221229.ClusterProperties_PublicNetworkAccess); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_Cluster_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -168,7 +172,7 @@ export function Cluster_Spec_fromStorage(src: v1api20221229storage.Cluster_Spec,
 export function Cluster_Spec_toStorage(src: v1api20221229.Cluster_Spec, path: string): v1api20221229storage.Cluster_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.Cluster_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221229.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -199,7 +203,8 @@ export function ClustersDatabase_STATUS_fromStorage(src: v1api20221229storage.Cl
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_fromStorage(src.readWrite as v1api20221229storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_fromStorage(src.readOnlyFollowing as v1api20221229storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
   bag = stashUnknown(src, known_v1api20221229storage_ClustersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_ClustersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -207,7 +212,7 @@ export function ClustersDatabase_STATUS_fromStorage(src: v1api20221229storage.Cl
 export function ClustersDatabase_STATUS_toStorage(src: v1api20221229.ClustersDatabase_STATUS, path: string): v1api20221229storage.ClustersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.ClustersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221229.Condition, at(p, i))); // assignCollection
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_toStorage(src.readWrite as v1api20221229.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_toStorage(src.readOnlyFollowing as v1api20221229.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
@@ -227,7 +232,8 @@ export function ClustersDatabase_Spec_fromStorage(src: v1api20221229storage.Clus
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_fromStorage(src.readOnlyFollowing as v1api20221229storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221229storage_ClustersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_ClustersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -235,7 +241,7 @@ export function ClustersDatabase_Spec_fromStorage(src: v1api20221229storage.Clus
 export function ClustersDatabase_Spec_toStorage(src: v1api20221229.ClustersDatabase_Spec, path: string): v1api20221229storage.ClustersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.ClustersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221229.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_toStorage(src.readWrite as v1api20221229.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_toStorage(src.readOnlyFollowing as v1api20221229.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
@@ -259,7 +265,8 @@ export function Condition_fromStorage(src: v1api20221229storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -267,7 +274,7 @@ export function Condition_fromStorage(src: v1api20221229storage.Condition, path:
 export function Condition_toStorage(src: v1api20221229.Condition, path: string): v1api20221229storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -288,7 +295,8 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20221229storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_DatabaseStatistics_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_DatabaseStatistics_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -296,7 +304,7 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20221229storage.
 export function DatabaseStatistics_STATUS_toStorage(src: v1api20221229.DatabaseStatistics_STATUS, path: string): v1api20221229storage.DatabaseStatistics_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.DatabaseStatistics_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229_DatabaseStatistics_STATUS, bag);
   const kept = finishBag(bag);
@@ -312,7 +320,8 @@ export function KnownResourceReference_fromStorage(src: v1api20221229storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -320,7 +329,7 @@ export function KnownResourceReference_fromStorage(src: v1api20221229storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20221229.KnownResourceReference, path: string): v1api20221229storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229_KnownResourceReference, bag);
@@ -339,7 +348,8 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20221229storage.
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_OptimizedAutoscale_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_OptimizedAutoscale_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -347,7 +357,7 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20221229storage.
 export function OptimizedAutoscale_STATUS_toStorage(src: v1api20221229.OptimizedAutoscale_STATUS, path: string): v1api20221229storage.OptimizedAutoscale_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.OptimizedAutoscale_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -368,7 +378,8 @@ export function OptimizedAutoscale_fromStorage(src: v1api20221229storage.Optimiz
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_OptimizedAutoscale, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_OptimizedAutoscale);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -376,7 +387,7 @@ export function OptimizedAutoscale_fromStorage(src: v1api20221229storage.Optimiz
 export function OptimizedAutoscale_toStorage(src: v1api20221229.OptimizedAutoscale, path: string): v1api20221229storage.OptimizedAutoscale {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.OptimizedAutoscale;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -405,7 +416,8 @@ export function ReadOnlyFollowingDatabase_STATUS_fromStorage(src: v1api20221229s
   if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20221229storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadOnlyFollowingDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_ReadOnlyFollowingDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -413,7 +425,7 @@ export function ReadOnlyFollowingDatabase_STATUS_fromStorage(src: v1api20221229s
 export function ReadOnlyFollowingDatabase_STATUS_toStorage(src: v1api20221229.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20221229storage.ReadOnlyFollowingDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.ReadOnlyFollowingDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
@@ -442,7 +454,8 @@ export function ReadOnlyFollowingDatabase_fromStorage(src: v1api20221229storage.
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadOnlyFollowingDatabase, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_ReadOnlyFollowingDatabase);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -450,7 +463,7 @@ export function ReadOnlyFollowingDatabase_fromStorage(src: v1api20221229storage.
 export function ReadOnlyFollowingDatabase_toStorage(src: v1api20221229.ReadOnlyFollowingDatabase, path: string): v1api20221229storage.ReadOnlyFollowingDatabase {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.ReadOnlyFollowingDatabase;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -477,7 +490,8 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20221229storage.R
   if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadWriteDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_ReadWriteDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -485,7 +499,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20221229storage.R
 export function ReadWriteDatabase_STATUS_toStorage(src: v1api20221229.ReadWriteDatabase_STATUS, path: string): v1api20221229storage.ReadWriteDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.ReadWriteDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
@@ -513,7 +527,8 @@ export function ReadWriteDatabase_fromStorage(src: v1api20221229storage.ReadWrit
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadWriteDatabase, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_ReadWriteDatabase);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -521,7 +536,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20221229storage.ReadWrit
 export function ReadWriteDatabase_toStorage(src: v1api20221229.ReadWriteDatabase, path: string): v1api20221229storage.ReadWriteDatabase {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.ReadWriteDatabase;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -540,7 +555,8 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20221229stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_TrustedExternalTenant_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_TrustedExternalTenant_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -548,7 +564,7 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20221229stora
 export function TrustedExternalTenant_STATUS_toStorage(src: v1api20221229.TrustedExternalTenant_STATUS, path: string): v1api20221229storage.TrustedExternalTenant_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.TrustedExternalTenant_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229_TrustedExternalTenant_STATUS, bag);
   const kept = finishBag(bag);
@@ -563,7 +579,8 @@ export function TrustedExternalTenant_fromStorage(src: v1api20221229storage.Trus
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_TrustedExternalTenant, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20221229_TrustedExternalTenant);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -571,7 +588,7 @@ export function TrustedExternalTenant_fromStorage(src: v1api20221229storage.Trus
 export function TrustedExternalTenant_toStorage(src: v1api20221229.TrustedExternalTenant, path: string): v1api20221229storage.TrustedExternalTenant {
   checkObject(src, path);
   const dst = {} as v1api20221229storage.TrustedExternalTenant;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229_TrustedExternalTenant, bag);
   const kept = finishBag(bag);

@@ -2,6 +2,7 @@
 /**
  * Types of kusto v1api20221229 (ARM API version 2022-12-29).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20221229';
@@ -29,6 +30,8 @@ export interface AzureSku {
   name: AzureSku_Name;
   capacity?: number;
   tier: AzureSku_Tier;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Name (string). */
@@ -42,6 +45,8 @@ export interface AzureSku_STATUS {
   name?: AzureSku_Name_STATUS;
   capacity?: number;
   tier?: AzureSku_Tier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Tier (string). */
@@ -87,6 +92,8 @@ export interface Cluster_STATUS {
   publicNetworkAccess?: ClusterProperties_PublicNetworkAccess_STATUS;
   uri?: string;
   state?: ClusterProperties_State_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto cluster. */
@@ -108,6 +115,8 @@ export interface Cluster_Spec {
   trustedExternalTenants?: TrustedExternalTenant[];
   optimizedAutoscale?: OptimizedAutoscale;
   publicNetworkAccess?: ClusterProperties_PublicNetworkAccess;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** ClustersDatabase_STATUS
@@ -118,6 +127,8 @@ export interface ClustersDatabase_STATUS {
   conditions?: Condition[];
   readWrite?: ReadWriteDatabase_STATUS;
   readOnlyFollowing?: ReadOnlyFollowingDatabase_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto database: either a read-write database or a read-only following database.
@@ -128,6 +139,8 @@ export interface ClustersDatabase_Spec {
   owner: KnownResourceReference;
   readWrite?: ReadWriteDatabase;
   readOnlyFollowing?: ReadOnlyFollowingDatabase;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -139,12 +152,16 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type DatabaseStatistics_STATUS. */
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
@@ -153,6 +170,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type OptimizedAutoscale. */
@@ -161,6 +180,8 @@ export interface OptimizedAutoscale {
   isEnabled: boolean;
   minimum: number;
   maximum: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type OptimizedAutoscale_STATUS. */
@@ -169,6 +190,8 @@ export interface OptimizedAutoscale_STATUS {
   isEnabled?: boolean;
   minimum?: number;
   maximum?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PrincipalsModificationKind_STATUS (string). */
@@ -181,6 +204,8 @@ export interface ReadOnlyFollowingDatabase {
   kind: ReadOnlyFollowingDatabase_Kind;
   location?: string;
   hotCachePeriod?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReadOnlyFollowingDatabase_Kind (string). */
@@ -203,6 +228,8 @@ export interface ReadOnlyFollowingDatabase_STATUS {
   principalsModificationKind?: PrincipalsModificationKind_STATUS;
   statistics?: DatabaseStatistics_STATUS;
   provisioningState?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ReadWriteDatabase. */
@@ -213,6 +240,8 @@ export interface ReadWriteDatabase {
   location?: string;
   softDeletePeriod?: string;
   hotCachePeriod?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReadWriteDatabase_Kind (string). */
@@ -233,14 +262,20 @@ export interface ReadWriteDatabase_STATUS {
   statistics?: DatabaseStatistics_STATUS;
   isFollowed?: boolean;
   provisioningState?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type TrustedExternalTenant. */
 export interface TrustedExternalTenant {
   value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type TrustedExternalTenant_STATUS. */
 export interface TrustedExternalTenant_STATUS {
   value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

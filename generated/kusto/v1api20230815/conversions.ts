@@ -3,7 +3,7 @@
  * Conversions of kusto v1api20230815 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20230815 from './types.ts';
 import type * as v1api20230815storage from '../v1api20230815storage/types.ts';
@@ -37,7 +37,8 @@ export function AzureSku_STATUS_fromStorage(src: v1api20230815storage.AzureSku_S
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20230815.AzureSku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_AzureSku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -45,7 +46,7 @@ export function AzureSku_STATUS_fromStorage(src: v1api20230815storage.AzureSku_S
 export function AzureSku_STATUS_toStorage(src: v1api20230815.AzureSku_STATUS, path: string): v1api20230815storage.AzureSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AzureSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -64,7 +65,8 @@ export function AzureSku_fromStorage(src: v1api20230815storage.AzureSku, path: s
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20230815.AzureSku_Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_AzureSku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -72,7 +74,7 @@ export function AzureSku_fromStorage(src: v1api20230815storage.AzureSku, path: s
 export function AzureSku_toStorage(src: v1api20230815.AzureSku, path: string): v1api20230815storage.AzureSku {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AzureSku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -108,7 +110,8 @@ export function Cluster_STATUS_fromStorage(src: v1api20230815storage.Cluster_STA
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = (str(src.publicIPType, path, ".publicIPType") as v1api20230815.PublicIPType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_Cluster_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -116,7 +119,7 @@ export function Cluster_STATUS_fromStorage(src: v1api20230815storage.Cluster_STA
 export function Cluster_STATUS_toStorage(src: v1api20230815.Cluster_STATUS, path: string): v1api20230815storage.Cluster_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Cluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230815.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -166,7 +169,8 @@ export function Cluster_Spec_fromStorage(src: v1api20230815storage.Cluster_Spec,
   if (src.publicIPType !== undefined) dst.publicIPType = (str(src.publicIPType, path, ".publicIPType") as v1api20230815.PublicIPType); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_Cluster_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -174,7 +178,7 @@ export function Cluster_Spec_fromStorage(src: v1api20230815storage.Cluster_Spec,
 export function Cluster_Spec_toStorage(src: v1api20230815.Cluster_Spec, path: string): v1api20230815storage.Cluster_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Cluster_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230815.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -207,7 +211,8 @@ export function ClustersDatabase_STATUS_fromStorage(src: v1api20230815storage.Cl
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_fromStorage(src.readWrite as v1api20230815storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_fromStorage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_ClustersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -215,7 +220,7 @@ export function ClustersDatabase_STATUS_fromStorage(src: v1api20230815storage.Cl
 export function ClustersDatabase_STATUS_toStorage(src: v1api20230815.ClustersDatabase_STATUS, path: string): v1api20230815storage.ClustersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ClustersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230815.Condition, at(p, i))); // assignCollection
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_toStorage(src.readWrite as v1api20230815.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_toStorage(src.readOnlyFollowing as v1api20230815.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
@@ -235,7 +240,8 @@ export function ClustersDatabase_Spec_fromStorage(src: v1api20230815storage.Clus
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_fromStorage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_ClustersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -243,7 +249,7 @@ export function ClustersDatabase_Spec_fromStorage(src: v1api20230815storage.Clus
 export function ClustersDatabase_Spec_toStorage(src: v1api20230815.ClustersDatabase_Spec, path: string): v1api20230815storage.ClustersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ClustersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230815.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_toStorage(src.readWrite as v1api20230815.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_toStorage(src.readOnlyFollowing as v1api20230815.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
@@ -267,7 +273,8 @@ export function Condition_fromStorage(src: v1api20230815storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -275,7 +282,7 @@ export function Condition_fromStorage(src: v1api20230815storage.Condition, path:
 export function Condition_toStorage(src: v1api20230815.Condition, path: string): v1api20230815storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -296,7 +303,8 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20230815storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_DatabaseStatistics_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_DatabaseStatistics_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -304,7 +312,7 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20230815storage.
 export function DatabaseStatistics_STATUS_toStorage(src: v1api20230815.DatabaseStatistics_STATUS, path: string): v1api20230815storage.DatabaseStatistics_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.DatabaseStatistics_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_DatabaseStatistics_STATUS, bag);
   const kept = finishBag(bag);
@@ -322,7 +330,8 @@ export function KeyVaultProperties_STATUS_fromStorage(src: v1api20230815storage.
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_KeyVaultProperties_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_KeyVaultProperties_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -330,7 +339,7 @@ export function KeyVaultProperties_STATUS_fromStorage(src: v1api20230815storage.
 export function KeyVaultProperties_STATUS_toStorage(src: v1api20230815.KeyVaultProperties_STATUS, path: string): v1api20230815storage.KeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
@@ -351,7 +360,8 @@ export function KeyVaultProperties_fromStorage(src: v1api20230815storage.KeyVaul
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_KeyVaultProperties, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_KeyVaultProperties);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -359,7 +369,7 @@ export function KeyVaultProperties_fromStorage(src: v1api20230815storage.KeyVaul
 export function KeyVaultProperties_toStorage(src: v1api20230815.KeyVaultProperties, path: string): v1api20230815storage.KeyVaultProperties {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
@@ -378,7 +388,8 @@ export function KnownResourceReference_fromStorage(src: v1api20230815storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -386,7 +397,7 @@ export function KnownResourceReference_fromStorage(src: v1api20230815storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20230815.KnownResourceReference, path: string): v1api20230815storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_KnownResourceReference, bag);
@@ -405,7 +416,8 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20230815storage.
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_OptimizedAutoscale_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -413,7 +425,7 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20230815storage.
 export function OptimizedAutoscale_STATUS_toStorage(src: v1api20230815.OptimizedAutoscale_STATUS, path: string): v1api20230815storage.OptimizedAutoscale_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.OptimizedAutoscale_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -434,7 +446,8 @@ export function OptimizedAutoscale_fromStorage(src: v1api20230815storage.Optimiz
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_OptimizedAutoscale);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -442,7 +455,7 @@ export function OptimizedAutoscale_fromStorage(src: v1api20230815storage.Optimiz
 export function OptimizedAutoscale_toStorage(src: v1api20230815.OptimizedAutoscale, path: string): v1api20230815storage.OptimizedAutoscale {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.OptimizedAutoscale;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -472,7 +485,8 @@ export function ReadOnlyFollowingDatabase_STATUS_fromStorage(src: v1api20230815s
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = (str(src.databaseShareOrigin, path, ".databaseShareOrigin") as v1api20230815.DatabaseShareOrigin_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_ReadOnlyFollowingDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -480,7 +494,7 @@ export function ReadOnlyFollowingDatabase_STATUS_fromStorage(src: v1api20230815s
 export function ReadOnlyFollowingDatabase_STATUS_toStorage(src: v1api20230815.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20230815storage.ReadOnlyFollowingDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadOnlyFollowingDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
@@ -510,7 +524,8 @@ export function ReadOnlyFollowingDatabase_fromStorage(src: v1api20230815storage.
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_ReadOnlyFollowingDatabase);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -518,7 +533,7 @@ export function ReadOnlyFollowingDatabase_fromStorage(src: v1api20230815storage.
 export function ReadOnlyFollowingDatabase_toStorage(src: v1api20230815.ReadOnlyFollowingDatabase, path: string): v1api20230815storage.ReadOnlyFollowingDatabase {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadOnlyFollowingDatabase;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -546,7 +561,8 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20230815storage.R
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_fromStorage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_ReadWriteDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -554,7 +570,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20230815storage.R
 export function ReadWriteDatabase_STATUS_toStorage(src: v1api20230815.ReadWriteDatabase_STATUS, path: string): v1api20230815storage.ReadWriteDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadWriteDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
@@ -584,7 +600,8 @@ export function ReadWriteDatabase_fromStorage(src: v1api20230815storage.ReadWrit
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_fromStorage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_ReadWriteDatabase);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -592,7 +609,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20230815storage.ReadWrit
 export function ReadWriteDatabase_toStorage(src: v1api20230815.ReadWriteDatabase, path: string): v1api20230815storage.ReadWriteDatabase {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadWriteDatabase;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -612,7 +629,8 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20230815stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_TrustedExternalTenant_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_TrustedExternalTenant_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -620,7 +638,7 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20230815stora
 export function TrustedExternalTenant_STATUS_toStorage(src: v1api20230815.TrustedExternalTenant_STATUS, path: string): v1api20230815storage.TrustedExternalTenant_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.TrustedExternalTenant_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_TrustedExternalTenant_STATUS, bag);
   const kept = finishBag(bag);
@@ -635,7 +653,8 @@ export function TrustedExternalTenant_fromStorage(src: v1api20230815storage.Trus
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_TrustedExternalTenant, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20230815_TrustedExternalTenant);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -643,7 +662,7 @@ export function TrustedExternalTenant_fromStorage(src: v1api20230815storage.Trus
 export function TrustedExternalTenant_toStorage(src: v1api20230815.TrustedExternalTenant, path: string): v1api20230815storage.TrustedExternalTenant {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.TrustedExternalTenant;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_TrustedExternalTenant, bag);
   const kept = finishBag(bag);

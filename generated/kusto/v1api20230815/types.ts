@@ -2,6 +2,7 @@
 /**
  * Types of kusto v1api20230815 (ARM API version 2023-08-15).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20230815';
@@ -29,6 +30,8 @@ export interface AzureSku {
   name: AzureSku_Name;
   capacity?: number;
   tier: AzureSku_Tier;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Name (string). */
@@ -42,6 +45,8 @@ export interface AzureSku_STATUS {
   name?: AzureSku_Name_STATUS;
   capacity?: number;
   tier?: AzureSku_Tier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Tier (string). */
@@ -89,6 +94,8 @@ export interface Cluster_STATUS {
   state?: ClusterProperties_State_STATUS;
   enableAutoStop?: boolean;
   publicIPType?: PublicIPType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto cluster. */
@@ -112,6 +119,8 @@ export interface Cluster_Spec {
   publicNetworkAccess?: ClusterProperties_PublicNetworkAccess;
   enableAutoStop?: boolean;
   publicIPType?: PublicIPType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** ClustersDatabase_STATUS
@@ -122,6 +131,8 @@ export interface ClustersDatabase_STATUS {
   conditions?: Condition[];
   readWrite?: ReadWriteDatabase_STATUS;
   readOnlyFollowing?: ReadOnlyFollowingDatabase_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto database: either a read-write database or a read-only following database.
@@ -132,6 +143,8 @@ export interface ClustersDatabase_Spec {
   owner: KnownResourceReference;
   readWrite?: ReadWriteDatabase;
   readOnlyFollowing?: ReadOnlyFollowingDatabase;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -143,6 +156,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DatabaseShareOrigin_STATUS (string). */
@@ -152,6 +167,8 @@ export type DatabaseShareOrigin_STATUS = "Direct" | "DataShare" | "Other";
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type KeyVaultProperties. */
@@ -160,6 +177,8 @@ export interface KeyVaultProperties {
   keyVersion?: string;
   keyVaultUri?: string;
   userIdentity?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type KeyVaultProperties_STATUS. */
@@ -168,6 +187,8 @@ export interface KeyVaultProperties_STATUS {
   keyVersion?: string;
   keyVaultUri?: string;
   userIdentity?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
@@ -176,6 +197,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type OptimizedAutoscale. */
@@ -184,6 +207,8 @@ export interface OptimizedAutoscale {
   isEnabled: boolean;
   minimum: number;
   maximum: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type OptimizedAutoscale_STATUS. */
@@ -192,6 +217,8 @@ export interface OptimizedAutoscale_STATUS {
   isEnabled?: boolean;
   minimum?: number;
   maximum?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PrincipalsModificationKind_STATUS (string). */
@@ -210,6 +237,8 @@ export interface ReadOnlyFollowingDatabase {
   kind: ReadOnlyFollowingDatabase_Kind;
   location?: string;
   hotCachePeriod?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReadOnlyFollowingDatabase_Kind (string). */
@@ -233,6 +262,8 @@ export interface ReadOnlyFollowingDatabase_STATUS {
   statistics?: DatabaseStatistics_STATUS;
   provisioningState?: string;
   databaseShareOrigin?: DatabaseShareOrigin_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ReadWriteDatabase. */
@@ -244,6 +275,8 @@ export interface ReadWriteDatabase {
   softDeletePeriod?: string;
   hotCachePeriod?: string;
   keyVaultProperties?: KeyVaultProperties;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReadWriteDatabase_Kind (string). */
@@ -265,14 +298,20 @@ export interface ReadWriteDatabase_STATUS {
   isFollowed?: boolean;
   provisioningState?: string;
   keyVaultProperties?: KeyVaultProperties_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type TrustedExternalTenant. */
 export interface TrustedExternalTenant {
   value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type TrustedExternalTenant_STATUS. */
 export interface TrustedExternalTenant_STATUS {
   value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

@@ -3,7 +3,7 @@
  * Conversions of resources v1alpha1api20200601 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1alpha1api20200601 from './types.ts';
 import type * as v1alpha1api20200601storage from '../v1alpha1api20200601storage/types.ts';
@@ -31,7 +31,8 @@ export function Condition_fromStorage(src: v1alpha1api20200601storage.Condition,
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20200601_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -39,7 +40,7 @@ export function Condition_fromStorage(src: v1alpha1api20200601storage.Condition,
 export function Condition_toStorage(src: v1alpha1api20200601.Condition, path: string): v1alpha1api20200601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -67,7 +68,8 @@ export function ResourceGroup_STATUS_fromStorage(src: v1alpha1api20200601storage
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroup_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20200601_ResourceGroup_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -75,7 +77,7 @@ export function ResourceGroup_STATUS_fromStorage(src: v1alpha1api20200601storage
 export function ResourceGroup_STATUS_toStorage(src: v1alpha1api20200601.ResourceGroup_STATUS, path: string): v1alpha1api20200601storage.ResourceGroup_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.ResourceGroup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1alpha1api20200601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -101,7 +103,8 @@ export function ResourceGroup_Spec_fromStorage(src: v1alpha1api20200601storage.R
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroup_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1alpha1api20200601_ResourceGroup_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -109,7 +112,7 @@ export function ResourceGroup_Spec_fromStorage(src: v1alpha1api20200601storage.R
 export function ResourceGroup_Spec_toStorage(src: v1alpha1api20200601.ResourceGroup_Spec, path: string): v1alpha1api20200601storage.ResourceGroup_Spec {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.ResourceGroup_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive

@@ -2,6 +2,7 @@
 /**
  * Types of resources v1alpha1api20200601 (ARM API version 2020-06-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1alpha1api20200601';
@@ -24,6 +25,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A resource group: a container for related Azure resources. */
@@ -40,6 +43,8 @@ export interface ResourceGroup_STATUS {
   /** Resource tags. */
   tags?: Record<string, string>;
   provisioningState?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A resource group: a container for related Azure resources. */
@@ -52,4 +57,6 @@ export interface ResourceGroup_Spec {
   managedBy?: string;
   /** Resource tags. */
   tags?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

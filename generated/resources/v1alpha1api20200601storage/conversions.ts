@@ -3,7 +3,7 @@
  * Conversions of resources v1alpha1api20200601storage (seed 000): storage <-> next storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1alpha1api20200601storage from './types.ts';
 import type * as v1beta20200601storage from '../v1beta20200601storage/types.ts';

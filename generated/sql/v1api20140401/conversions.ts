@@ -3,7 +3,7 @@
  * Conversions of sql v1api20140401 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20140401 from './types.ts';
 import type * as v1api20140401storage from '../v1api20140401storage/types.ts';
@@ -51,7 +51,8 @@ export function Condition_fromStorage(src: v1api20140401storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -59,7 +60,7 @@ export function Condition_fromStorage(src: v1api20140401storage.Condition, path:
 export function Condition_toStorage(src: v1api20140401.Condition, path: string): v1api20140401storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -81,7 +82,8 @@ export function KnownResourceReference_fromStorage(src: v1api20140401storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -89,7 +91,7 @@ export function KnownResourceReference_fromStorage(src: v1api20140401storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20140401.KnownResourceReference, path: string): v1api20140401storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401_KnownResourceReference, bag);
@@ -114,7 +116,8 @@ export function Server_STATUS_fromStorage(src: v1api20140401storage.Server_STATU
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_Server_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -122,7 +125,7 @@ export function Server_STATUS_fromStorage(src: v1api20140401storage.Server_STATU
 export function Server_STATUS_toStorage(src: v1api20140401.Server_STATUS, path: string): v1api20140401storage.Server_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.Server_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20140401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -152,7 +155,8 @@ export function Server_Spec_fromStorage(src: v1api20140401storage.Server_Spec, p
   if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1api20140401.ServerVersion); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_Server_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_Server_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -160,7 +164,7 @@ export function Server_Spec_fromStorage(src: v1api20140401storage.Server_Spec, p
 export function Server_Spec_toStorage(src: v1api20140401.Server_Spec, path: string): v1api20140401storage.Server_Spec {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.Server_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20140401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -198,7 +202,8 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20140401storage.Ser
   if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
   if (src.elasticPoolName !== undefined) dst.elasticPoolName = str(src.elasticPoolName, path, ".elasticPoolName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_ServersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -206,7 +211,7 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20140401storage.Ser
 export function ServersDatabase_STATUS_toStorage(src: v1api20140401.ServersDatabase_STATUS, path: string): v1api20140401storage.ServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.ServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20140401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -251,7 +256,8 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20140401storage.Serve
   if (src.elasticPoolName !== undefined) dst.elasticPoolName = str(src.elasticPoolName, path, ".elasticPoolName"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_ServersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -259,7 +265,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20140401storage.Serve
 export function ServersDatabase_Spec_toStorage(src: v1api20140401.ServersDatabase_Spec, path: string): v1api20140401storage.ServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.ServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20140401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -292,7 +298,8 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20140401storage
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersFirewallRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_ServersFirewallRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -300,7 +307,7 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20140401storage
 export function ServersFirewallRule_STATUS_toStorage(src: v1api20140401.ServersFirewallRule_STATUS, path: string): v1api20140401storage.ServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.ServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20140401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -324,7 +331,8 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20140401storage.S
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_ServersFirewallRule_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20140401_ServersFirewallRule_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -332,7 +340,7 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20140401storage.S
 export function ServersFirewallRule_Spec_toStorage(src: v1api20140401.ServersFirewallRule_Spec, path: string): v1api20140401storage.ServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20140401storage.ServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20140401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive

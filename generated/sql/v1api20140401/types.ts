@@ -2,6 +2,7 @@
 /**
  * Types of sql v1api20140401 (ARM API version 2014-04-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20140401';
@@ -42,6 +43,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -68,6 +71,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerVersion (string). */
@@ -90,6 +95,8 @@ export interface Server_STATUS {
   version?: ServerVersion_STATUS;
   state?: string;
   fullyQualifiedDomainName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** An Azure SQL Database server. */
@@ -103,6 +110,8 @@ export interface Server_Spec {
   tags?: Record<string, string>;
   administratorLogin?: string;
   version?: ServerVersion;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A database. */
@@ -128,6 +137,8 @@ export interface ServersDatabase_STATUS {
   edition?: DatabaseEdition_STATUS;
   requestedServiceObjectiveName?: string;
   elasticPoolName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A database. */
@@ -149,6 +160,8 @@ export interface ServersDatabase_Spec {
   edition?: DatabaseEdition;
   requestedServiceObjectiveName?: string;
   elasticPoolName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A server firewall rule. */
@@ -160,6 +173,8 @@ export interface ServersFirewallRule_STATUS {
   type?: string;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A server firewall rule. */
@@ -170,4 +185,6 @@ export interface ServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

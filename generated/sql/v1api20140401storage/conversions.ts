@@ -3,7 +3,7 @@
  * Conversions of sql v1api20140401storage (seed 000): storage <-> next storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import { serversDatabaseStatusHooks } from '../../../src/lib/conversion/hooks/sql-servers-database-status.ts';
 import type { ServersDatabase_STATUS_ConversionHooks } from './hooks.ts';

@@ -8,7 +8,7 @@ import type * as types from './types.ts';
 export const apiVersion = '2021-11-01';
 
 /** Where Server's properties sit in ARM (Microsoft.Sql/servers). */
-export const Server_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","identity"],"properties":["administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess"]},"status":{"root":["id","name","type","location","tags","identity"],"properties":["administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess"]}};
+export const Server_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","identity"],"properties":["administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess"],"values":{"location":0,"tags":{"map":0},"identity":{"object":"ResourceIdentity"},"administratorLogin":0,"version":0,"minimalTlsVersion":0,"publicNetworkAccess":0,"restrictOutboundNetworkAccess":0}},"status":{"root":["id","name","type","location","tags","identity"],"properties":["administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess"]},"objects":{"ResourceIdentity":{"type":0}}};
 
 /** The ARM PUT body of a Server: properties re-nested, azureName and owner dropped. */
 export function Server_toArm(object: types.Server): Record<string, unknown> {
@@ -21,7 +21,7 @@ export function Server_statusFromArm(response: Record<string, unknown>): types.S
 }
 
 /** Where ServersDatabase's properties sit in ARM (Microsoft.Sql/servers/databases). */
-export const ServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","sku"],"properties":["collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy"]},"status":{"root":["id","name","type","location","tags","sku"],"properties":["collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy"]}};
+export const ServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","sku"],"properties":["collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy"],"values":{"location":0,"tags":{"map":0},"sku":{"object":"Sku"},"collation":0,"createMode":0,"maxSizeBytes":0,"sourceDatabaseId":0,"zoneRedundant":0,"readScale":0,"elasticPoolId":0,"requestedBackupStorageRedundancy":0}},"status":{"root":["id","name","type","location","tags","sku"],"properties":["collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy"]},"objects":{"Sku":{"name":0,"tier":0,"size":0,"family":0,"capacity":0}}};
 
 /** The ARM PUT body of a ServersDatabase: properties re-nested, azureName and owner dropped. */
 export function ServersDatabase_toArm(object: types.ServersDatabase): Record<string, unknown> {
@@ -34,7 +34,7 @@ export function ServersDatabase_statusFromArm(response: Record<string, unknown>)
 }
 
 /** Where ServersFirewallRule's properties sit in ARM (Microsoft.Sql/servers/firewallRules). */
-export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["startIpAddress","endIpAddress"]},"status":{"root":["id","name","type"],"properties":["startIpAddress","endIpAddress"]}};
+export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["startIpAddress","endIpAddress"],"values":{"startIpAddress":0,"endIpAddress":0}},"status":{"root":["id","name","type"],"properties":["startIpAddress","endIpAddress"]},"objects":{}};
 
 /** The ARM PUT body of a ServersFirewallRule: properties re-nested, azureName and owner dropped. */
 export function ServersFirewallRule_toArm(object: types.ServersFirewallRule): Record<string, unknown> {

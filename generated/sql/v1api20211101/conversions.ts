@@ -3,7 +3,7 @@
  * Conversions of sql v1api20211101 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20211101 from './types.ts';
 import type * as v1api20211101storage from '../v1api20211101storage/types.ts';
@@ -51,7 +51,8 @@ export function Condition_fromStorage(src: v1api20211101storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -59,7 +60,7 @@ export function Condition_fromStorage(src: v1api20211101storage.Condition, path:
 export function Condition_toStorage(src: v1api20211101.Condition, path: string): v1api20211101storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -81,7 +82,8 @@ export function KnownResourceReference_fromStorage(src: v1api20211101storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -89,7 +91,7 @@ export function KnownResourceReference_fromStorage(src: v1api20211101storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20211101.KnownResourceReference, path: string): v1api20211101storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_KnownResourceReference, bag);
@@ -107,7 +109,8 @@ export function ResourceIdentity_STATUS_fromStorage(src: v1api20211101storage.Re
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_ResourceIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -115,7 +118,7 @@ export function ResourceIdentity_STATUS_fromStorage(src: v1api20211101storage.Re
 export function ResourceIdentity_STATUS_toStorage(src: v1api20211101.ResourceIdentity_STATUS, path: string): v1api20211101storage.ResourceIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -132,7 +135,8 @@ export function ResourceIdentity_fromStorage(src: v1api20211101storage.ResourceI
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20211101.IdentityType); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_ResourceIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -140,7 +144,7 @@ export function ResourceIdentity_fromStorage(src: v1api20211101storage.ResourceI
 export function ResourceIdentity_toStorage(src: v1api20211101.ResourceIdentity, path: string): v1api20211101storage.ResourceIdentity {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20211101_ResourceIdentity, bag);
   const kept = finishBag(bag);
@@ -168,7 +172,8 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess") as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_Server_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -176,7 +181,7 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
 export function Server_STATUS_toStorage(src: v1api20211101.Server_STATUS, path: string): v1api20211101storage.Server_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Server_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20211101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -214,7 +219,8 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess") as v1api20211101.ServerNetworkAccessFlag); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_Server_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -222,7 +228,7 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
 export function Server_Spec_toStorage(src: v1api20211101.Server_Spec, path: string): v1api20211101storage.Server_Spec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Server_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -264,7 +270,8 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy") as v1api20211101.BackupStorageRedundancy_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_ServersDatabase_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -272,7 +279,7 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
 export function ServersDatabase_STATUS_toStorage(src: v1api20211101.ServersDatabase_STATUS, path: string): v1api20211101storage.ServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20211101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -317,7 +324,8 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy") as v1api20211101.BackupStorageRedundancy); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_ServersDatabase_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -325,7 +333,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
 export function ServersDatabase_Spec_toStorage(src: v1api20211101.ServersDatabase_Spec, path: string): v1api20211101storage.ServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -358,7 +366,8 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20211101storage
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_ServersFirewallRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -366,7 +375,7 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20211101storage
 export function ServersFirewallRule_STATUS_toStorage(src: v1api20211101.ServersFirewallRule_STATUS, path: string): v1api20211101storage.ServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20211101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -390,7 +399,8 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_ServersFirewallRule_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -398,7 +408,7 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
 export function ServersFirewallRule_Spec_toStorage(src: v1api20211101.ServersFirewallRule_Spec, path: string): v1api20211101storage.ServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
@@ -421,7 +431,8 @@ export function Sku_STATUS_fromStorage(src: v1api20211101storage.Sku_STATUS, pat
   if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_Sku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -429,7 +440,7 @@ export function Sku_STATUS_fromStorage(src: v1api20211101storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20211101.Sku_STATUS, path: string): v1api20211101storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
@@ -452,7 +463,8 @@ export function Sku_fromStorage(src: v1api20211101storage.Sku, path: string): v1
   if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20211101_Sku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -460,7 +472,7 @@ export function Sku_fromStorage(src: v1api20211101storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20211101.Sku, path: string): v1api20211101storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive

@@ -2,6 +2,7 @@
 /**
  * Types of sql v1api20211101 (ARM API version 2021-11-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20211101';
@@ -48,6 +49,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -74,11 +77,15 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ResourceIdentity. */
 export interface ResourceIdentity {
   type?: IdentityType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ResourceIdentity_STATUS. */
@@ -86,6 +93,8 @@ export interface ResourceIdentity_STATUS {
   type?: IdentityType_STATUS;
   principalId?: string;
   tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerNetworkAccessFlag (string). */
@@ -112,6 +121,8 @@ export interface Server_STATUS {
   minimalTlsVersion?: string;
   publicNetworkAccess?: ServerNetworkAccessFlag_STATUS;
   restrictOutboundNetworkAccess?: ServerNetworkAccessFlag_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** An Azure SQL Database server. */
@@ -129,6 +140,8 @@ export interface Server_Spec {
   minimalTlsVersion?: string;
   publicNetworkAccess?: ServerNetworkAccessFlag;
   restrictOutboundNetworkAccess?: ServerNetworkAccessFlag;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A database. */
@@ -154,6 +167,8 @@ export interface ServersDatabase_STATUS {
   creationDate?: string;
   elasticPoolId?: string;
   requestedBackupStorageRedundancy?: BackupStorageRedundancy_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A database. */
@@ -175,6 +190,8 @@ export interface ServersDatabase_Spec {
   readScale?: DatabaseReadScale;
   elasticPoolId?: string;
   requestedBackupStorageRedundancy?: BackupStorageRedundancy;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A server firewall rule. */
@@ -186,6 +203,8 @@ export interface ServersFirewallRule_STATUS {
   type?: string;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** A server firewall rule. */
@@ -196,6 +215,8 @@ export interface ServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Sku. */
@@ -205,6 +226,8 @@ export interface Sku {
   size?: string;
   family?: string;
   capacity?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Sku_STATUS. */
@@ -214,4 +237,6 @@ export interface Sku_STATUS {
   size?: string;
   family?: string;
   capacity?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

@@ -3,7 +3,7 @@
  * Conversions of storage v1api20210401 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20210401 from './types.ts';
 import type * as v1api20210401storage from '../v1api20210401storage/types.ts';
@@ -51,7 +51,8 @@ export function Condition_fromStorage(src: v1api20210401storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -59,7 +60,7 @@ export function Condition_fromStorage(src: v1api20210401storage.Condition, path:
 export function Condition_toStorage(src: v1api20210401.Condition, path: string): v1api20210401storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -84,7 +85,8 @@ export function CorsRule_STATUS_fromStorage(src: v1api20210401storage.CorsRule_S
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_CorsRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_CorsRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -92,7 +94,7 @@ export function CorsRule_STATUS_fromStorage(src: v1api20210401storage.CorsRule_S
 export function CorsRule_STATUS_toStorage(src: v1api20210401.CorsRule_STATUS, path: string): v1api20210401storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.CorsRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
@@ -115,7 +117,8 @@ export function CorsRule_fromStorage(src: v1api20210401storage.CorsRule, path: s
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_CorsRule, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_CorsRule);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -123,7 +126,7 @@ export function CorsRule_fromStorage(src: v1api20210401storage.CorsRule, path: s
 export function CorsRule_toStorage(src: v1api20210401.CorsRule, path: string): v1api20210401storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.CorsRule;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
@@ -142,7 +145,8 @@ export function CorsRules_STATUS_fromStorage(src: v1api20210401storage.CorsRules
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_fromStorage(e as v1api20210401storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_CorsRules_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_CorsRules_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -150,7 +154,7 @@ export function CorsRules_STATUS_fromStorage(src: v1api20210401storage.CorsRules
 export function CorsRules_STATUS_toStorage(src: v1api20210401.CorsRules_STATUS, path: string): v1api20210401storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.CorsRules_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_toStorage(e as v1api20210401.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
@@ -165,7 +169,8 @@ export function CorsRules_fromStorage(src: v1api20210401storage.CorsRules, path:
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_fromStorage(e as v1api20210401storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_CorsRules, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_CorsRules);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -173,7 +178,7 @@ export function CorsRules_fromStorage(src: v1api20210401storage.CorsRules, path:
 export function CorsRules_toStorage(src: v1api20210401.CorsRules, path: string): v1api20210401storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.CorsRules;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_toStorage(e as v1api20210401.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401_CorsRules, bag);
   const kept = finishBag(bag);
@@ -189,7 +194,8 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1api20210401stora
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_DeleteRetentionPolicy_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_DeleteRetentionPolicy_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -197,7 +203,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1api20210401stora
 export function DeleteRetentionPolicy_STATUS_toStorage(src: v1api20210401.DeleteRetentionPolicy_STATUS, path: string): v1api20210401storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.DeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_DeleteRetentionPolicy_STATUS, bag);
@@ -214,7 +220,8 @@ export function DeleteRetentionPolicy_fromStorage(src: v1api20210401storage.Dele
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_DeleteRetentionPolicy, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_DeleteRetentionPolicy);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -222,7 +229,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v1api20210401storage.Dele
 export function DeleteRetentionPolicy_toStorage(src: v1api20210401.DeleteRetentionPolicy, path: string): v1api20210401storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.DeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_DeleteRetentionPolicy, bag);
@@ -243,7 +250,8 @@ export function Endpoints_STATUS_fromStorage(src: v1api20210401storage.Endpoints
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_Endpoints_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_Endpoints_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -251,7 +259,7 @@ export function Endpoints_STATUS_fromStorage(src: v1api20210401storage.Endpoints
 export function Endpoints_STATUS_toStorage(src: v1api20210401.Endpoints_STATUS, path: string): v1api20210401storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
@@ -272,7 +280,8 @@ export function IPRule_STATUS_fromStorage(src: v1api20210401storage.IPRule_STATU
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_IPRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_IPRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -280,7 +289,7 @@ export function IPRule_STATUS_fromStorage(src: v1api20210401storage.IPRule_STATU
 export function IPRule_STATUS_toStorage(src: v1api20210401.IPRule_STATUS, path: string): v1api20210401storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.IPRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1api20210401_IPRule_STATUS, bag);
@@ -297,7 +306,8 @@ export function IPRule_fromStorage(src: v1api20210401storage.IPRule, path: strin
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_IPRule, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_IPRule);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -305,7 +315,7 @@ export function IPRule_fromStorage(src: v1api20210401storage.IPRule, path: strin
 export function IPRule_toStorage(src: v1api20210401.IPRule, path: string): v1api20210401storage.IPRule {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.IPRule;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1api20210401_IPRule, bag);
@@ -324,7 +334,8 @@ export function Identity_STATUS_fromStorage(src: v1api20210401storage.Identity_S
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20210401storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_Identity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_Identity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -332,7 +343,7 @@ export function Identity_STATUS_fromStorage(src: v1api20210401storage.Identity_S
 export function Identity_STATUS_toStorage(src: v1api20210401.Identity_STATUS, path: string): v1api20210401storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -351,7 +362,8 @@ export function Identity_fromStorage(src: v1api20210401storage.Identity, path: s
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20210401.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_fromStorage(e as v1api20210401storage.UserAssignedIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_Identity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_Identity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -359,7 +371,7 @@ export function Identity_fromStorage(src: v1api20210401storage.Identity, path: s
 export function Identity_toStorage(src: v1api20210401.Identity, path: string): v1api20210401storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_toStorage(e as v1api20210401.UserAssignedIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401_Identity, bag);
@@ -376,7 +388,8 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1api2021
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_ImmutableStorageWithVersioning_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_ImmutableStorageWithVersioning_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -384,7 +397,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1api2021
 export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v1api20210401.ImmutableStorageWithVersioning_STATUS, path: string): v1api20210401storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.ImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_ImmutableStorageWithVersioning_STATUS, bag);
@@ -400,7 +413,8 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1api20210401sto
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_ImmutableStorageWithVersioning, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_ImmutableStorageWithVersioning);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -408,7 +422,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1api20210401sto
 export function ImmutableStorageWithVersioning_toStorage(src: v1api20210401.ImmutableStorageWithVersioning, path: string): v1api20210401storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.ImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
@@ -424,7 +438,8 @@ export function KnownResourceReference_fromStorage(src: v1api20210401storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -432,7 +447,7 @@ export function KnownResourceReference_fromStorage(src: v1api20210401storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20210401.KnownResourceReference, path: string): v1api20210401storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_KnownResourceReference, bag);
@@ -451,7 +466,8 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20210401storage.Netw
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_fromStorage(e as v1api20210401storage.IPRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v1api20210401storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_NetworkRuleSet_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_NetworkRuleSet_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -459,7 +475,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20210401storage.Netw
 export function NetworkRuleSet_STATUS_toStorage(src: v1api20210401.NetworkRuleSet_STATUS, path: string): v1api20210401storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.NetworkRuleSet_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v1api20210401.IPRule_STATUS, at(p, i))); // assignCollection
@@ -480,7 +496,8 @@ export function NetworkRuleSet_fromStorage(src: v1api20210401storage.NetworkRule
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_fromStorage(e as v1api20210401storage.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v1api20210401storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_NetworkRuleSet, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_NetworkRuleSet);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -488,7 +505,7 @@ export function NetworkRuleSet_fromStorage(src: v1api20210401storage.NetworkRule
 export function NetworkRuleSet_toStorage(src: v1api20210401.NetworkRuleSet, path: string): v1api20210401storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.NetworkRuleSet;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v1api20210401.IPRule, at(p, i))); // assignCollection
@@ -507,7 +524,8 @@ export function Sku_STATUS_fromStorage(src: v1api20210401storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20210401.SkuName_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20210401.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_Sku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_Sku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -515,7 +533,7 @@ export function Sku_STATUS_fromStorage(src: v1api20210401storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20210401.Sku_STATUS, path: string): v1api20210401storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20210401_Sku_STATUS, bag);
@@ -531,7 +549,8 @@ export function Sku_fromStorage(src: v1api20210401storage.Sku, path: string): v1
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20210401.SkuName); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_Sku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_Sku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -539,7 +558,7 @@ export function Sku_fromStorage(src: v1api20210401storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20210401.Sku, path: string): v1api20210401storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   bag = stashUnknown(src, known_v1api20210401_Sku, bag);
   const kept = finishBag(bag);
@@ -572,7 +591,8 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20210401storage.Stor
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_fromStorage(src.primaryEndpoints as v1api20210401storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = (str(src.provisioningState, path, ".provisioningState") as v1api20210401.ProvisioningState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_StorageAccount_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -580,7 +600,7 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20210401storage.Stor
 export function StorageAccount_STATUS_toStorage(src: v1api20210401.StorageAccount_STATUS, path: string): v1api20210401storage.StorageAccount_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.StorageAccount_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20210401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -628,7 +648,8 @@ export function StorageAccount_Spec_fromStorage(src: v1api20210401storage.Storag
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v1api20210401storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_StorageAccount_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -636,7 +657,7 @@ export function StorageAccount_Spec_fromStorage(src: v1api20210401storage.Storag
 export function StorageAccount_Spec_toStorage(src: v1api20210401.StorageAccount_Spec, path: string): v1api20210401storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.StorageAccount_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20210401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -672,7 +693,8 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1api20210401
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_STATUS_fromStorage(src.cors as v1api20210401storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobService_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_StorageAccountsBlobService_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -680,7 +702,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1api20210401
 export function StorageAccountsBlobService_STATUS_toStorage(src: v1api20210401.StorageAccountsBlobService_STATUS, path: string): v1api20210401storage.StorageAccountsBlobService_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.StorageAccountsBlobService_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20210401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -706,7 +728,8 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20210401st
   if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v1api20210401storage.CorsRules, at(path, ".cors")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobService_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_StorageAccountsBlobService_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -714,7 +737,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20210401st
 export function StorageAccountsBlobService_Spec_toStorage(src: v1api20210401.StorageAccountsBlobService_Spec, path: string): v1api20210401storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.StorageAccountsBlobService_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20210401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_toStorage(src.deleteRetentionPolicy as v1api20210401.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
@@ -745,7 +768,8 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
   if (src.leaseState !== undefined) dst.leaseState = (str(src.leaseState, path, ".leaseState") as v1api20210401.LeaseState_STATUS); // assignEnum
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainer_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_StorageAccountsBlobServicesContainer_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -753,7 +777,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
 export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v1api20210401.StorageAccountsBlobServicesContainer_STATUS, path: string): v1api20210401storage.StorageAccountsBlobServicesContainer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.StorageAccountsBlobServicesContainer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20210401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -786,7 +810,8 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v1api20210401storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_StorageAccountsBlobServicesContainer_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -794,7 +819,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
 export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1api20210401.StorageAccountsBlobServicesContainer_Spec, path: string): v1api20210401storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.StorageAccountsBlobServicesContainer_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20210401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
@@ -817,7 +842,8 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20210401storag
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_UserAssignedIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_UserAssignedIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -825,7 +851,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20210401storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20210401.UserAssignedIdentity_STATUS, path: string): v1api20210401storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_UserAssignedIdentity_STATUS, bag);
@@ -840,7 +866,8 @@ export function UserAssignedIdentity_fromStorage(src: v1api20210401storage.UserA
   const dst = {} as v1api20210401.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   bag = stashUnknown(src, known_v1api20210401storage_UserAssignedIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_UserAssignedIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -848,7 +875,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20210401storage.UserA
 export function UserAssignedIdentity_toStorage(src: v1api20210401.UserAssignedIdentity, path: string): v1api20210401storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   bag = stashUnknown(src, known_v1api20210401_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -864,7 +891,8 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20210401storage.
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action_STATUS); // assignEnum
   if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20210401.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_VirtualNetworkRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_VirtualNetworkRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -872,7 +900,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20210401storage.
 export function VirtualNetworkRule_STATUS_toStorage(src: v1api20210401.VirtualNetworkRule_STATUS, path: string): v1api20210401storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.VirtualNetworkRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -890,7 +918,8 @@ export function VirtualNetworkRule_fromStorage(src: v1api20210401storage.Virtual
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_VirtualNetworkRule, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20210401_VirtualNetworkRule);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -898,7 +927,7 @@ export function VirtualNetworkRule_fromStorage(src: v1api20210401storage.Virtual
 export function VirtualNetworkRule_toStorage(src: v1api20210401.VirtualNetworkRule, path: string): v1api20210401storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v1api20210401storage.VirtualNetworkRule;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1api20210401_VirtualNetworkRule, bag);

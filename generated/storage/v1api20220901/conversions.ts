@@ -3,7 +3,7 @@
  * Conversions of storage v1api20220901 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20220901 from './types.ts';
 import type * as v1api20220901storage from '../v1api20220901storage/types.ts';
@@ -51,7 +51,8 @@ export function Condition_fromStorage(src: v1api20220901storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_Condition, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_Condition);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -59,7 +60,7 @@ export function Condition_fromStorage(src: v1api20220901storage.Condition, path:
 export function Condition_toStorage(src: v1api20220901.Condition, path: string): v1api20220901storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -84,7 +85,8 @@ export function CorsRule_STATUS_fromStorage(src: v1api20220901storage.CorsRule_S
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_CorsRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_CorsRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -92,7 +94,7 @@ export function CorsRule_STATUS_fromStorage(src: v1api20220901storage.CorsRule_S
 export function CorsRule_STATUS_toStorage(src: v1api20220901.CorsRule_STATUS, path: string): v1api20220901storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
@@ -115,7 +117,8 @@ export function CorsRule_fromStorage(src: v1api20220901storage.CorsRule, path: s
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_CorsRule, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_CorsRule);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -123,7 +126,7 @@ export function CorsRule_fromStorage(src: v1api20220901storage.CorsRule, path: s
 export function CorsRule_toStorage(src: v1api20220901.CorsRule, path: string): v1api20220901storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRule;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
@@ -142,7 +145,8 @@ export function CorsRules_STATUS_fromStorage(src: v1api20220901storage.CorsRules
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_fromStorage(e as v1api20220901storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_CorsRules_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_CorsRules_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -150,7 +154,7 @@ export function CorsRules_STATUS_fromStorage(src: v1api20220901storage.CorsRules
 export function CorsRules_STATUS_toStorage(src: v1api20220901.CorsRules_STATUS, path: string): v1api20220901storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRules_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_toStorage(e as v1api20220901.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
@@ -165,7 +169,8 @@ export function CorsRules_fromStorage(src: v1api20220901storage.CorsRules, path:
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_fromStorage(e as v1api20220901storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_CorsRules, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_CorsRules);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -173,7 +178,7 @@ export function CorsRules_fromStorage(src: v1api20220901storage.CorsRules, path:
 export function CorsRules_toStorage(src: v1api20220901.CorsRules, path: string): v1api20220901storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRules;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_toStorage(e as v1api20220901.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901_CorsRules, bag);
   const kept = finishBag(bag);
@@ -190,7 +195,8 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1api20220901stora
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_DeleteRetentionPolicy_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_DeleteRetentionPolicy_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -198,7 +204,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1api20220901stora
 export function DeleteRetentionPolicy_STATUS_toStorage(src: v1api20220901.DeleteRetentionPolicy_STATUS, path: string): v1api20220901storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.DeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
@@ -217,7 +223,8 @@ export function DeleteRetentionPolicy_fromStorage(src: v1api20220901storage.Dele
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_DeleteRetentionPolicy, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_DeleteRetentionPolicy);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -225,7 +232,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v1api20220901storage.Dele
 export function DeleteRetentionPolicy_toStorage(src: v1api20220901.DeleteRetentionPolicy, path: string): v1api20220901storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.DeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
@@ -247,7 +254,8 @@ export function Endpoints_STATUS_fromStorage(src: v1api20220901storage.Endpoints
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_Endpoints_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_Endpoints_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -255,7 +263,7 @@ export function Endpoints_STATUS_fromStorage(src: v1api20220901storage.Endpoints
 export function Endpoints_STATUS_toStorage(src: v1api20220901.Endpoints_STATUS, path: string): v1api20220901storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
@@ -276,7 +284,8 @@ export function IPRule_STATUS_fromStorage(src: v1api20220901storage.IPRule_STATU
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20220901.Action_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_IPRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_IPRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -284,7 +293,7 @@ export function IPRule_STATUS_fromStorage(src: v1api20220901storage.IPRule_STATU
 export function IPRule_STATUS_toStorage(src: v1api20220901.IPRule_STATUS, path: string): v1api20220901storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.IPRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1api20220901_IPRule_STATUS, bag);
@@ -301,7 +310,8 @@ export function IPRule_fromStorage(src: v1api20220901storage.IPRule, path: strin
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20220901.Action); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_IPRule, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_IPRule);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -309,7 +319,7 @@ export function IPRule_fromStorage(src: v1api20220901storage.IPRule, path: strin
 export function IPRule_toStorage(src: v1api20220901.IPRule, path: string): v1api20220901storage.IPRule {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.IPRule;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1api20220901_IPRule, bag);
@@ -328,7 +338,8 @@ export function Identity_STATUS_fromStorage(src: v1api20220901storage.Identity_S
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20220901storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_Identity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_Identity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -336,7 +347,7 @@ export function Identity_STATUS_fromStorage(src: v1api20220901storage.Identity_S
 export function Identity_STATUS_toStorage(src: v1api20220901.Identity_STATUS, path: string): v1api20220901storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -355,7 +366,8 @@ export function Identity_fromStorage(src: v1api20220901storage.Identity, path: s
   if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20220901.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_fromStorage(e as v1api20220901storage.UserAssignedIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_Identity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_Identity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -363,7 +375,7 @@ export function Identity_fromStorage(src: v1api20220901storage.Identity, path: s
 export function Identity_toStorage(src: v1api20220901.Identity, path: string): v1api20220901storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_toStorage(e as v1api20220901.UserAssignedIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901_Identity, bag);
@@ -380,7 +392,8 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1api2022
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_ImmutableStorageWithVersioning_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_ImmutableStorageWithVersioning_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -388,7 +401,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1api2022
 export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v1api20220901.ImmutableStorageWithVersioning_STATUS, path: string): v1api20220901storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.ImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901_ImmutableStorageWithVersioning_STATUS, bag);
@@ -404,7 +417,8 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1api20220901sto
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_ImmutableStorageWithVersioning, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_ImmutableStorageWithVersioning);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -412,7 +426,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1api20220901sto
 export function ImmutableStorageWithVersioning_toStorage(src: v1api20220901.ImmutableStorageWithVersioning, path: string): v1api20220901storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.ImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
@@ -428,7 +442,8 @@ export function KnownResourceReference_fromStorage(src: v1api20220901storage.Kno
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_KnownResourceReference, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_KnownResourceReference);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -436,7 +451,7 @@ export function KnownResourceReference_fromStorage(src: v1api20220901storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20220901.KnownResourceReference, path: string): v1api20220901storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901_KnownResourceReference, bag);
@@ -455,7 +470,8 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20220901storage.Netw
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_fromStorage(e as v1api20220901storage.IPRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v1api20220901storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_NetworkRuleSet_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_NetworkRuleSet_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -463,7 +479,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20220901storage.Netw
 export function NetworkRuleSet_STATUS_toStorage(src: v1api20220901.NetworkRuleSet_STATUS, path: string): v1api20220901storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.NetworkRuleSet_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v1api20220901.IPRule_STATUS, at(p, i))); // assignCollection
@@ -484,7 +500,8 @@ export function NetworkRuleSet_fromStorage(src: v1api20220901storage.NetworkRule
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_fromStorage(e as v1api20220901storage.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v1api20220901storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_NetworkRuleSet, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_NetworkRuleSet);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -492,7 +509,7 @@ export function NetworkRuleSet_fromStorage(src: v1api20220901storage.NetworkRule
 export function NetworkRuleSet_toStorage(src: v1api20220901.NetworkRuleSet, path: string): v1api20220901storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.NetworkRuleSet;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v1api20220901.IPRule, at(p, i))); // assignCollection
@@ -511,7 +528,8 @@ export function Sku_STATUS_fromStorage(src: v1api20220901storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20220901.SkuName_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20220901.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_Sku_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_Sku_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -519,7 +537,7 @@ export function Sku_STATUS_fromStorage(src: v1api20220901storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20220901.Sku_STATUS, path: string): v1api20220901storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20220901_Sku_STATUS, bag);
@@ -535,7 +553,8 @@ export function Sku_fromStorage(src: v1api20220901storage.Sku, path: string): v1
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20220901.SkuName); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_Sku, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_Sku);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -543,7 +562,7 @@ export function Sku_fromStorage(src: v1api20220901storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20220901.Sku, path: string): v1api20220901storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   bag = stashUnknown(src, known_v1api20220901_Sku, bag);
   const kept = finishBag(bag);
@@ -578,7 +597,8 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20220901storage.Stor
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = (str(src.dnsEndpointType, path, ".dnsEndpointType") as v1api20220901.DnsEndpointType_STATUS); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = (str(src.allowedCopyScope, path, ".allowedCopyScope") as v1api20220901.AllowedCopyScope_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccount_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_StorageAccount_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -586,7 +606,7 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20220901storage.Stor
 export function StorageAccount_STATUS_toStorage(src: v1api20220901.StorageAccount_STATUS, path: string): v1api20220901storage.StorageAccount_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccount_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220901.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -638,7 +658,8 @@ export function StorageAccount_Spec_fromStorage(src: v1api20220901storage.Storag
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = (str(src.allowedCopyScope, path, ".allowedCopyScope") as v1api20220901.AllowedCopyScope); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccount_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_StorageAccount_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -646,7 +667,7 @@ export function StorageAccount_Spec_fromStorage(src: v1api20220901storage.Storag
 export function StorageAccount_Spec_toStorage(src: v1api20220901.StorageAccount_Spec, path: string): v1api20220901storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccount_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20220901.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -684,7 +705,8 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1api20220901
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_STATUS_fromStorage(src.cors as v1api20220901storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobService_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_StorageAccountsBlobService_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -692,7 +714,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1api20220901
 export function StorageAccountsBlobService_STATUS_toStorage(src: v1api20220901.StorageAccountsBlobService_STATUS, path: string): v1api20220901storage.StorageAccountsBlobService_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccountsBlobService_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220901.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -718,7 +740,8 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20220901st
   if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v1api20220901storage.CorsRules, at(path, ".cors")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobService_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_StorageAccountsBlobService_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -726,7 +749,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20220901st
 export function StorageAccountsBlobService_Spec_toStorage(src: v1api20220901.StorageAccountsBlobService_Spec, path: string): v1api20220901storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccountsBlobService_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20220901.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_toStorage(src.deleteRetentionPolicy as v1api20220901.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
@@ -757,7 +780,8 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
   if (src.leaseState !== undefined) dst.leaseState = (str(src.leaseState, path, ".leaseState") as v1api20220901.LeaseState_STATUS); // assignEnum
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServicesContainer_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_StorageAccountsBlobServicesContainer_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -765,7 +789,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
 export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v1api20220901.StorageAccountsBlobServicesContainer_STATUS, path: string): v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220901.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -798,7 +822,8 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v1api20220901storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_StorageAccountsBlobServicesContainer_Spec);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -806,7 +831,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
 export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1api20220901.StorageAccountsBlobServicesContainer_Spec, path: string): v1api20220901storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainer_Spec;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20220901.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
@@ -829,7 +854,8 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20220901storag
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_UserAssignedIdentity_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_UserAssignedIdentity_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -837,7 +863,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20220901storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20220901.UserAssignedIdentity_STATUS, path: string): v1api20220901storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901_UserAssignedIdentity_STATUS, bag);
@@ -852,7 +878,8 @@ export function UserAssignedIdentity_fromStorage(src: v1api20220901storage.UserA
   const dst = {} as v1api20220901.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   bag = stashUnknown(src, known_v1api20220901storage_UserAssignedIdentity, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_UserAssignedIdentity);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -860,7 +887,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20220901storage.UserA
 export function UserAssignedIdentity_toStorage(src: v1api20220901.UserAssignedIdentity, path: string): v1api20220901storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   bag = stashUnknown(src, known_v1api20220901_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -876,7 +903,8 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20220901storage.
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20220901.Action_STATUS); // assignEnum
   if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20220901.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_VirtualNetworkRule_STATUS, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_VirtualNetworkRule_STATUS);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -884,7 +912,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20220901storage.
 export function VirtualNetworkRule_STATUS_toStorage(src: v1api20220901.VirtualNetworkRule_STATUS, path: string): v1api20220901storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.VirtualNetworkRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -902,7 +930,8 @@ export function VirtualNetworkRule_fromStorage(src: v1api20220901storage.Virtual
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20220901.Action); // assignEnum
   bag = stashUnknown(src, known_v1api20220901storage_VirtualNetworkRule, bag);
-  restoreUnknown(dst, finishBag(bag), known_v1api20220901_VirtualNetworkRule);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
@@ -910,7 +939,7 @@ export function VirtualNetworkRule_fromStorage(src: v1api20220901storage.Virtual
 export function VirtualNetworkRule_toStorage(src: v1api20220901.VirtualNetworkRule, path: string): v1api20220901storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.VirtualNetworkRule;
-  let bag: PropertyBagData | undefined = copyBag((src as { $propertyBag?: unknown }).$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1api20220901_VirtualNetworkRule, bag);

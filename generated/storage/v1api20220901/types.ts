@@ -2,6 +2,7 @@
 /**
  * Types of storage v1api20220901 (ARM API version 2022-09-01).
  */
+import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20220901';
@@ -60,6 +61,8 @@ export interface Condition {
   message?: string;
   lastTransitionTime?: string;
   observedGeneration?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ContainerProperties_PublicAccess (string). */
@@ -75,6 +78,8 @@ export interface CorsRule {
   maxAgeInSeconds: number;
   exposedHeaders: string[];
   allowedHeaders: string[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CorsRule_AllowedMethods (string). */
@@ -90,16 +95,22 @@ export interface CorsRule_STATUS {
   maxAgeInSeconds?: number;
   exposedHeaders?: string[];
   allowedHeaders?: string[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type CorsRules. */
 export interface CorsRules {
   corsRules?: CorsRule[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type CorsRules_STATUS. */
 export interface CorsRules_STATUS {
   corsRules?: CorsRule_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DefaultAction (string). */
@@ -113,6 +124,8 @@ export interface DeleteRetentionPolicy {
   enabled?: boolean;
   days?: number;
   allowPermanentDelete?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type DeleteRetentionPolicy_STATUS. */
@@ -120,6 +133,8 @@ export interface DeleteRetentionPolicy_STATUS {
   enabled?: boolean;
   days?: number;
   allowPermanentDelete?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DnsEndpointType (string). */
@@ -136,24 +151,32 @@ export interface Endpoints_STATUS {
   file?: string;
   web?: string;
   dfs?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type IPRule. */
 export interface IPRule {
   value: string;
   action?: Action;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type IPRule_STATUS. */
 export interface IPRule_STATUS {
   value?: string;
   action?: Action_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type Identity. */
 export interface Identity {
   type: IdentityType;
   userAssignedIdentities?: Record<string, UserAssignedIdentity>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -168,17 +191,23 @@ export interface Identity_STATUS {
   principalId?: string;
   tenantId?: string;
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ImmutableStorageWithVersioning. */
 export interface ImmutableStorageWithVersioning {
   enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ImmutableStorageWithVersioning_STATUS. */
 export interface ImmutableStorageWithVersioning_STATUS {
   enabled?: boolean;
   timeStamp?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Kind (string). */
@@ -193,6 +222,8 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LargeFileSharesState (string). */
@@ -216,6 +247,8 @@ export interface NetworkRuleSet {
   defaultAction: DefaultAction;
   ipRules?: IPRule[];
   virtualNetworkRules?: VirtualNetworkRule[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type NetworkRuleSet_STATUS. */
@@ -224,6 +257,8 @@ export interface NetworkRuleSet_STATUS {
   defaultAction?: DefaultAction_STATUS;
   ipRules?: IPRule_STATUS[];
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
@@ -232,6 +267,8 @@ export type ProvisioningState_STATUS = "Creating" | "ResolvingDNS" | "Succeeded"
 /** Object type Sku. */
 export interface Sku {
   name: SkuName;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuName (string). */
@@ -244,6 +281,8 @@ export type SkuName_STATUS = "Standard_LRS" | "Standard_GRS" | "Standard_RAGRS" 
 export interface Sku_STATUS {
   name?: SkuName_STATUS;
   tier?: Tier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum State_STATUS (string). */
@@ -274,6 +313,8 @@ export interface StorageAccount_STATUS {
   provisioningState?: ProvisioningState_STATUS;
   dnsEndpointType?: DnsEndpointType_STATUS;
   allowedCopyScope?: AllowedCopyScope_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** The storage account. */
@@ -298,6 +339,8 @@ export interface StorageAccount_Spec {
   networkAcls?: NetworkRuleSet;
   dnsEndpointType?: DnsEndpointType;
   allowedCopyScope?: AllowedCopyScope;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -310,6 +353,8 @@ export interface StorageAccountsBlobService_STATUS {
   deleteRetentionPolicy?: DeleteRetentionPolicy_STATUS;
   isVersioningEnabled?: boolean;
   cors?: CorsRules_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -321,6 +366,8 @@ export interface StorageAccountsBlobService_Spec {
   deleteRetentionPolicy?: DeleteRetentionPolicy;
   isVersioningEnabled?: boolean;
   cors?: CorsRules;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Properties of the blob container, including Id, resource name, resource type, Etag. */
@@ -338,6 +385,8 @@ export interface StorageAccountsBlobServicesContainer_STATUS {
   lastModifiedTime?: string;
   leaseState?: LeaseState_STATUS;
   hasLegalHold?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Properties of the blob container, including Id, resource name, resource type, Etag. */
@@ -351,6 +400,8 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   defaultEncryptionScope?: string;
   denyEncryptionScopeOverride?: boolean;
   immutableStorageWithVersioning?: ImmutableStorageWithVersioning;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Tier_STATUS (string). */
@@ -358,18 +409,24 @@ export type Tier_STATUS = "Standard" | "Premium";
 
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity_STATUS. */
 export interface UserAssignedIdentity_STATUS {
   principalId?: string;
   clientId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type VirtualNetworkRule. */
 export interface VirtualNetworkRule {
   id: string;
   action?: Action;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }
 
 /** Object type VirtualNetworkRule_STATUS. */
@@ -377,4 +434,6 @@ export interface VirtualNetworkRule_STATUS {
   id?: string;
   action?: Action_STATUS;
   state?: State_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
 }

@@ -8,7 +8,7 @@ import type * as types from './types.ts';
 export const apiVersion = '2021-04-01';
 
 /** Where StorageAccount's properties sit in ARM (Microsoft.Storage/storageAccounts). */
-export const StorageAccount_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","sku","kind","identity"],"properties":["accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls"]},"status":{"root":["id","name","type","location","tags","sku","kind","identity"],"properties":["accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState"]}};
+export const StorageAccount_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags","sku","kind","identity"],"properties":["accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls"],"values":{"location":0,"tags":{"map":0},"sku":{"object":"Sku"},"kind":0,"identity":{"object":"Identity"},"accessTier":0,"supportsHttpsTrafficOnly":0,"minimumTlsVersion":0,"allowBlobPublicAccess":0,"allowSharedKeyAccess":0,"isHnsEnabled":0,"largeFileSharesState":0,"networkAcls":{"object":"NetworkRuleSet"}}},"status":{"root":["id","name","type","location","tags","sku","kind","identity"],"properties":["accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState"]},"objects":{"IPRule":{"value":0,"action":0},"Identity":{"type":0,"userAssignedIdentities":{"map":{"object":"UserAssignedIdentity"}}},"NetworkRuleSet":{"bypass":0,"defaultAction":0,"ipRules":{"array":{"object":"IPRule"}},"virtualNetworkRules":{"array":{"object":"VirtualNetworkRule"}}},"Sku":{"name":0},"UserAssignedIdentity":{},"VirtualNetworkRule":{"id":0,"action":0}}};
 
 /** The ARM PUT body of a StorageAccount: properties re-nested, azureName and owner dropped. */
 export function StorageAccount_toArm(object: types.StorageAccount): Record<string, unknown> {
@@ -21,7 +21,7 @@ export function StorageAccount_statusFromArm(response: Record<string, unknown>):
 }
 
 /** Where StorageAccountsBlobService's properties sit in ARM (Microsoft.Storage/storageAccounts/blobServices). */
-export const StorageAccountsBlobService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["deleteRetentionPolicy","isVersioningEnabled","cors"]},"status":{"root":["id","name","type"],"properties":["deleteRetentionPolicy","isVersioningEnabled","cors"]}};
+export const StorageAccountsBlobService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["deleteRetentionPolicy","isVersioningEnabled","cors"],"values":{"deleteRetentionPolicy":{"object":"DeleteRetentionPolicy"},"isVersioningEnabled":0,"cors":{"object":"CorsRules"}}},"status":{"root":["id","name","type"],"properties":["deleteRetentionPolicy","isVersioningEnabled","cors"]},"objects":{"CorsRule":{"allowedOrigins":{"array":0},"allowedMethods":{"array":0},"maxAgeInSeconds":0,"exposedHeaders":{"array":0},"allowedHeaders":{"array":0}},"CorsRules":{"corsRules":{"array":{"object":"CorsRule"}}},"DeleteRetentionPolicy":{"enabled":0,"days":0}}};
 
 /** The ARM PUT body of a StorageAccountsBlobService: properties re-nested, azureName and owner dropped. */
 export function StorageAccountsBlobService_toArm(object: types.StorageAccountsBlobService): Record<string, unknown> {
@@ -34,7 +34,7 @@ export function StorageAccountsBlobService_statusFromArm(response: Record<string
 }
 
 /** Where StorageAccountsBlobServicesContainer's properties sit in ARM (Microsoft.Storage/storageAccounts/blobServices/containers). */
-export const StorageAccountsBlobServicesContainer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning"]},"status":{"root":["id","name","type"],"properties":["publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold"]}};
+export const StorageAccountsBlobServicesContainer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning"],"values":{"publicAccess":0,"metadata":{"map":0},"defaultEncryptionScope":0,"denyEncryptionScopeOverride":0,"immutableStorageWithVersioning":{"object":"ImmutableStorageWithVersioning"}}},"status":{"root":["id","name","type"],"properties":["publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold"]},"objects":{"ImmutableStorageWithVersioning":{"enabled":0}}};
 
 /** The ARM PUT body of a StorageAccountsBlobServicesContainer: properties re-nested, azureName and owner dropped. */
 export function StorageAccountsBlobServicesContainer_toArm(object: types.StorageAccountsBlobServicesContainer): Record<string, unknown> {

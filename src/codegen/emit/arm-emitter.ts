@@ -1,4 +1,4 @@
-import type { ObjectDef, PackageDef } from '../model/types.ts';
+import type { ObjectDef, PackageDef, TypeRef } from '../model/types.ts';
 import { fromPackage, tsHeader } from './code.ts';
 
 /**
@@ -17,17 +17,24 @@ export function emitArm(pkg: PackageDef): string {
     `\n/** The ARM API version these payloads are for. */\nexport const apiVersion = '${pkg.armApiVersion}';\n`,
   );
   for (const r of pkg.resources) {
+    const objects: Record<string, Record<string, ArmValueShape>> = {};
     const layout = r.oneOf
       ? {
           kind: 'oneOf',
           leaves: r.oneOf.map((leaf) => ({
             property: leaf.property,
             kindValue: leaf.kindValue,
-            spec: fields(pkg, leaf.specType),
+            spec: specFields(pkg, leaf.specType, objects),
             status: fields(pkg, leaf.statusType),
           })),
+          objects: sorted(objects),
         }
-      : { kind: 'plain', spec: fields(pkg, r.specType), status: fields(pkg, r.statusType) };
+      : {
+          kind: 'plain',
+          spec: specFields(pkg, r.specType, objects),
+          status: fields(pkg, r.statusType),
+          objects: sorted(objects),
+        };
     out.push(`\n/** Where ${r.kind}'s properties sit in ARM (${r.armType}). */\n`);
     out.push(`export const ${r.kind}_armLayout: ArmLayout = ${JSON.stringify(layout)};\n`);
     out.push(
@@ -42,6 +49,52 @@ export function emitArm(pkg: PackageDef): string {
     );
   }
   return out.join('');
+}
+
+/** How a value is sent to ARM (src/lib/conversion/arm.ts `ArmValue`). */
+type ArmValueShape = 0 | { object: string } | { array: ArmValueShape } | { map: ArmValueShape };
+
+/** The spec's fields with each value's shape; nested object types are collected into `objects`. */
+function specFields(
+  pkg: PackageDef,
+  typeName: string,
+  objects: Record<string, Record<string, ArmValueShape>>,
+): { root: string[]; properties: string[]; values: Record<string, ArmValueShape> } {
+  const def = pkg.types.get(typeName) as ObjectDef;
+  const sent = def.properties.filter((p) => p.arm === 'root' || p.arm === 'properties');
+  return {
+    ...fields(pkg, typeName),
+    values: Object.fromEntries(sent.map((p) => [p.name, shapeOf(pkg, p.type, objects)])),
+  };
+}
+
+function shapeOf(
+  pkg: PackageDef,
+  ref: TypeRef,
+  objects: Record<string, Record<string, ArmValueShape>>,
+): ArmValueShape {
+  switch (ref.kind) {
+    case 'primitive':
+    case 'enum':
+      return 0;
+    case 'array':
+      return { array: shapeOf(pkg, ref.element, objects) };
+    case 'map':
+      return { map: shapeOf(pkg, ref.value, objects) };
+    case 'object': {
+      if (!Object.hasOwn(objects, ref.name)) {
+        const def = pkg.types.get(ref.name) as ObjectDef;
+        const type: Record<string, ArmValueShape> = {};
+        objects[ref.name] = type;
+        for (const p of def.properties) type[p.name] = shapeOf(pkg, p.type, objects);
+      }
+      return { object: ref.name };
+    }
+  }
+}
+
+function sorted<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function fields(pkg: PackageDef, typeName: string): { root: string[]; properties: string[] } {

@@ -1,11 +1,7 @@
 import type { ConversionPlan, ResourceConversion, Step, TypeConversion } from '../conversions/plan-types.ts';
-import type { ObjectDef, PackageDef } from '../model/types.ts';
 import { access, fromPackage, tsHeader } from './code.ts';
 import { tsType } from './ts-type.ts';
 import { valueExpr } from './value-expr.ts';
-
-/** Looks a package up by version within the plan's group. */
-export type PackageLookup = (version: string) => PackageDef;
 
 const directionText = {
   toStorage: 'into its storage variant',
@@ -18,7 +14,7 @@ const directionText = {
  * `conversions.ts` of one package: one function per planned type conversion, each a straight run of the
  * handlers' steps (assign, stash, recall), then unknown keys to the bag, then the hook if one exists.
  */
-export function emitConversions(plan: ConversionPlan, lookup: PackageLookup, groupName: string): string {
+export function emitConversions(plan: ConversionPlan, groupName: string): string {
   const others = new Set<string>();
   for (const c of plan.types) {
     others.add(c.sourceVersion);
@@ -33,7 +29,7 @@ export function emitConversions(plan: ConversionPlan, lookup: PackageLookup, gro
     `import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '${fromPackage('src/lib/conversion/checks.ts')}';\n`,
   );
   out.push(
-    `import { copyBag, finishBag, type PropertyBagData, recall, restoreUnknown, stash, stashUnknown, withBag } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`,
+    `import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`,
   );
   out.push(
     `import { convertResource, type KubeObject } from '${fromPackage('src/lib/conversion/resource.ts')}';\n`,
@@ -53,7 +49,7 @@ export function emitConversions(plan: ConversionPlan, lookup: PackageLookup, gro
   }
   const knownSets = new Map<string, string[]>();
   for (const r of plan.resources) out.push(emitResource(r, groupName));
-  for (const c of plan.types) out.push(emitType(c, lookup, knownSets));
+  for (const c of plan.types) out.push(emitType(c, knownSets));
   out.push('\n');
   for (const [name, keys] of [...knownSets.entries()].sort()) {
     out.push(`const ${name} = new Set(${JSON.stringify(keys)});\n`);
@@ -79,7 +75,7 @@ function emitResource(r: ResourceConversion, groupName: string): string {
   );
 }
 
-function emitType(c: TypeConversion, lookup: PackageLookup, knownSets: Map<string, string[]>): string {
+function emitType(c: TypeConversion, knownSets: Map<string, string[]>): string {
   const S = c.sourceVersion;
   const D = c.destVersion;
   const lines: string[] = [];
@@ -91,9 +87,7 @@ function emitType(c: TypeConversion, lookup: PackageLookup, knownSets: Map<strin
   );
   lines.push('  checkObject(src, path);\n');
   lines.push(`  const dst = {} as ${D}.${c.destType};\n`);
-  lines.push(
-    `  let bag: PropertyBagData | undefined = ${c.sourceHasBag ? 'copyBag(src.$propertyBag, path)' : 'copyBag((src as { $propertyBag?: unknown }).$propertyBag, path)'};\n`,
-  );
+  lines.push('  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);\n');
   const recalls: string[] = [];
   for (const step of c.steps) {
     const code = emitStep(step, S, D);
@@ -109,17 +103,8 @@ function emitType(c: TypeConversion, lookup: PackageLookup, knownSets: Map<strin
     lines.push(
       `  bag = withBag(bag, (b) => ${hookConst(c.hook.interfaceName)}.${c.hook.method}(src, dst, b));\n`,
     );
-  if (c.destHasBag) {
-    lines.push('  const kept = finishBag(bag);\n  if (kept !== undefined) dst.$propertyBag = kept;\n');
-  } else {
-    const destDef = lookup(D).types.get(c.destType) as ObjectDef;
-    const destKnown = `known_${D}_${c.destType}`;
-    knownSets.set(
-      destKnown,
-      destDef.properties.map((p) => p.name),
-    );
-    lines.push(`  restoreUnknown(dst, finishBag(bag), ${destKnown});\n`);
-  }
+  // API versions keep leftovers in their own declared `$propertyBag` too (property-bag.ts explains why).
+  lines.push('  const kept = finishBag(bag);\n  if (kept !== undefined) dst.$propertyBag = kept;\n');
   lines.push('  return dst;\n}\n');
   return lines.join('');
 }

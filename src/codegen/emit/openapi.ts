@@ -20,8 +20,9 @@ export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<st
     if (!pkg.storage && p.pattern && p.type.kind === 'primitive') schema.pattern = p.pattern;
     properties[p.name] = schema;
   }
-  if (def.hasPropertyBag)
-    properties.$propertyBag = { type: 'object', additionalProperties: { type: 'string' } };
+  // Every object, API versions included, declares the bag: a structural schema prunes undeclared keys, so
+  // a value another version set must sit in a declared field to survive a GET and PUT at this version.
+  properties.$propertyBag = { type: 'object', additionalProperties: { type: 'string' } };
   const out: OpenApi = { type: 'object' };
   if (documented(pkg) && def.description) out.description = def.description;
   out.properties = properties;

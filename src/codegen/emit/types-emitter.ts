@@ -4,17 +4,16 @@ import { tsType } from './ts-type.ts';
 
 /**
  * `types.ts` of one package: an interface per object type, a string-literal union per enum, and an
- * interface per resource. Storage variants get `$propertyBag`. Sorted by name for stable output.
+ * interface per resource. Every object type gets `$propertyBag`: on storage variants it holds what the
+ * variant cannot type; on API versions, what another version set and this one cannot show (see
+ * property-bag.ts). Sorted by name for stable output.
  */
 export function emitTypes(pkg: PackageDef): string {
   const out: string[] = [tsHeader()];
   out.push(
     `/**\n * Types of ${pkg.group} ${pkg.version}${pkg.storage ? ' (storage variant: all optional, with property bags)' : ` (ARM API version ${pkg.armApiVersion})`}.\n */\n`,
   );
-  if (pkg.storage)
-    out.push(
-      `import type { PropertyBagData } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`,
-    );
+  out.push(`import type { PropertyBagData } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`);
   out.push('\n/** The version name of this package. */\n');
   out.push(`export const version = '${pkg.version}';\n`);
   for (const resource of pkg.resources) {
@@ -43,10 +42,9 @@ function emitType(def: TypeDef): string {
     lines.push(doc(p.description, '  '));
     lines.push(`  ${key(p.name)}${p.required ? '' : '?'}: ${tsType(p.type)};\n`);
   }
-  if (def.hasPropertyBag)
-    lines.push(
-      '  /** Values from other versions this version cannot hold, as JSON text. */\n  $propertyBag?: PropertyBagData;\n',
-    );
+  lines.push(
+    '  /** Values from other versions this version cannot hold, as JSON text. */\n  $propertyBag?: PropertyBagData;\n',
+  );
   lines.push('}\n');
   return lines.join('');
 }

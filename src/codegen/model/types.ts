@@ -37,7 +37,8 @@ export interface ObjectDef {
   readonly description?: string | undefined;
   readonly properties: readonly PropertyDef[];
   readonly oneOf?: boolean | undefined;
-  /** Storage variants carry `$propertyBag`; API types never do. */
+  /** Marks storage variants' types (every property optional). Every emitted object, API versions
+   * included, declares `$propertyBag` regardless (property-bag.ts). */
   readonly hasPropertyBag?: boolean | undefined;
 }
 

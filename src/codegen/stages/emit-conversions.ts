@@ -12,16 +12,11 @@ export const emitConversions = stage({
   run: (state) => {
     const config = need(state.config, 'config');
     for (const plan of need(state.plans, 'plans')) {
-      const lookup = (version: string) => {
-        const pkg = state.packages.find((p) => p.group === plan.group && p.version === version);
-        if (!pkg) throw new Error(`package ${plan.group}/${version} is not defined`);
-        return pkg;
-      };
       const dir = `${plan.group}/${plan.version}`;
       addFile(
         state,
         `${dir}/conversions.ts`,
-        emitPackageConversions(plan, lookup, fullGroup(plan.group, config.groupSuffix)),
+        emitPackageConversions(plan, fullGroup(plan.group, config.groupSuffix)),
       );
       const hooks = emitHooks(plan);
       if (hooks) addFile(state, `${dir}/hooks.ts`, hooks);

@@ -2,17 +2,40 @@ import { isObject } from './checks.ts';
 import { ConversionError } from './errors.ts';
 import type { KubeObject } from './resource.ts';
 
-/** Where each spec/status property of one object sits in ARM: at the root, or inside `properties`. */
+/**
+ * How a property's value goes into an ARM body: `0` as is (a primitive or enum), an object of a named type
+ * of the version (only that type's properties are sent), or an array or map of such values.
+ */
+export type ArmValue =
+  | 0
+  | { readonly object: string }
+  | { readonly array: ArmValue }
+  | { readonly map: ArmValue };
+
+/** The properties of one nested object type of a version, each with how its value is sent. */
+export type ArmObject = Readonly<Record<string, ArmValue>>;
+
+/**
+ * Where each spec/status property of one object sits in ARM: at the root, or inside `properties`; for the
+ * spec, how each property's value is sent (`values`), nested types in the layout's `objects`.
+ */
 export interface ArmFields {
   readonly root: readonly string[];
   readonly properties: readonly string[];
+  readonly values?: ArmObject;
 }
 
 /** The ARM layout of a resource version; a oneOf root (seed 004) has one layout per leaf. */
 export type ArmLayout =
-  | { readonly kind: 'plain'; readonly spec: ArmFields; readonly status: ArmFields }
+  | {
+      readonly kind: 'plain';
+      readonly spec: ArmFields;
+      readonly status: ArmFields;
+      readonly objects?: Readonly<Record<string, ArmObject>>;
+    }
   | {
       readonly kind: 'oneOf';
+      readonly objects?: Readonly<Record<string, ArmObject>>;
       readonly leaves: readonly {
         readonly property: string;
         readonly kindValue: string;
@@ -26,12 +49,15 @@ export class ArmPayloadError extends ConversionError {}
 
 /**
  * The ARM PUT body for an object's spec: `name` from `azureName` (defaulted to metadata.name), root
- * properties at the root, the rest re-nested under `properties`; `azureName` and `owner` are dropped.
+ * properties at the root, the rest re-nested under `properties`; `azureName` and `owner` are dropped. Only
+ * properties of this version's types are sent, at every depth: a value another version set (a plain key
+ * or one in a `$propertyBag`) is not part of this API version, and ARM would reject or misread it.
  */
 export function armBody(object: KubeObject, layout: ArmLayout): Record<string, unknown> {
   const spec = isObject(object.spec) ? object.spec : {};
   const fallbackName = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined;
-  if (layout.kind === 'plain') return nest(spec, layout.spec, fallbackName);
+  const objects = layout.objects ?? {};
+  if (layout.kind === 'plain') return nest(spec, layout.spec, fallbackName, objects);
   const set = layout.leaves.filter((leaf) => spec[leaf.property] !== undefined);
   if (set.length !== 1) {
     throw new ArmPayloadError(
@@ -40,7 +66,7 @@ export function armBody(object: KubeObject, layout: ArmLayout): Record<string, u
   }
   const leaf = set[0]!;
   const value = spec[leaf.property];
-  return nest(isObject(value) ? value : {}, leaf.spec, fallbackName);
+  return nest(isObject(value) ? value : {}, leaf.spec, fallbackName, objects);
 }
 
 /** The status an ARM GET response describes: `properties` flattened back, identity fields kept. */
@@ -74,15 +100,45 @@ function nest(
   spec: Record<string, unknown>,
   fields: ArmFields,
   fallbackName: string | undefined,
+  objects: Readonly<Record<string, ArmObject>>,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const name = typeof spec.azureName === 'string' && spec.azureName !== '' ? spec.azureName : fallbackName;
   if (name !== undefined) body.name = name;
-  for (const key of fields.root) if (spec[key] !== undefined) body[key] = spec[key];
+  const send = (key: string): unknown => armValue(spec[key], fields.values?.[key] ?? 0, objects);
+  for (const key of fields.root) if (spec[key] !== undefined) body[key] = send(key);
   const properties: Record<string, unknown> = {};
-  for (const key of fields.properties) if (spec[key] !== undefined) properties[key] = spec[key];
+  for (const key of fields.properties) if (spec[key] !== undefined) properties[key] = send(key);
   if (Object.keys(properties).length > 0) body.properties = properties;
   return body;
+}
+
+/** A value as ARM receives it: objects reduced to their type's properties, recursively. */
+function armValue(value: unknown, shape: ArmValue, objects: Readonly<Record<string, ArmObject>>): unknown {
+  if (shape === 0) return value;
+  if ('object' in shape) {
+    const type = objects[shape.object];
+    if (!isObject(value) || type === undefined) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(type)) {
+      if (Object.hasOwn(value, key) && value[key] !== undefined)
+        out[key] = armValue(value[key], type[key] as ArmValue, objects);
+    }
+    return out;
+  }
+  if ('array' in shape)
+    return Array.isArray(value) ? value.map((e) => armValue(e, shape.array, objects)) : value;
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(out, key, {
+      value: armValue(value[key], shape.map, objects),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }
 
 function flatten(response: Record<string, unknown>, fields: ArmFields): Record<string, unknown> {

@@ -1,7 +1,21 @@
 import { isObject } from './checks.ts';
 import { WrongType } from './errors.ts';
 
-/** `$propertyBag` as stored: property name -> the value's JSON text (aso-conventions.md). */
+/**
+ * `$propertyBag` as stored: property name -> the value's JSON text (aso-conventions.md).
+ *
+ * Every object type of every version carries one, API versions included, and a conversion down to an API
+ * version leaves whatever that version cannot type (properties of other versions, unknown extras) in the
+ * object's `$propertyBag`, never as plain keys. Why there and not elsewhere:
+ * - plain keys are not in the version's CRD schema, so the API server prunes them from the webhook's
+ *   response, and a GET then PUT at an older version would lose hub-only data;
+ * - a metadata annotation is never pruned, but it is one flat string per object, far from the values it
+ *   describes (paths into arrays break when a user reorders them), and users edit annotations freely;
+ *   seed 000 ("Sequestering additional properties away within a property bag ... is more robust than
+ *   using separate annotations") rejects it for exactly that reason;
+ * - a declared `$propertyBag` (map of string to string) on each object's schema survives pruning, stays
+ *   next to the values, and is read back by the way up exactly as the storage variants' bags are.
+ */
 export type PropertyBagData = Record<string, string>;
 
 /**
@@ -106,30 +120,6 @@ export function stashUnknown(
     if (!known.has(key)) out = stash(out, key, (source as Record<string, unknown>)[key]);
   }
   return out;
-}
-
-/**
- * On the way down to an API version, puts what is left in the bag back as plain properties: unknown
- * extras and properties of other versions travel on. A leftover whose name the version uses for a property
- * of another type (a value no rule or hook could convert) is kept under the object's own `$propertyBag`,
- * which the way back up reads again: never dropped, never an error.
- */
-export function restoreUnknown(
-  target: object,
-  bag: PropertyBagData | undefined,
-  known: ReadonlySet<string>,
-): void {
-  if (bag === undefined) return;
-  const destination = target as Record<string, unknown>;
-  let kept: PropertyBagData | undefined;
-  for (const key of Object.keys(bag)) {
-    const text = bag[key] as string;
-    if (known.has(key) || Object.hasOwn(destination, key)) {
-      kept ??= {};
-      kept[key] = text;
-    } else destination[key] = JSON.parse(text);
-  }
-  if (kept !== undefined) destination.$propertyBag = kept;
 }
 
 /** The bag to store: undefined when empty, so that objects without extras stay free of `$propertyBag`. */

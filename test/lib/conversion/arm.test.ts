@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as postgres from '../../../generated/dbforpostgresql/v1api20210601/arm.ts';
 import * as kusto from '../../../generated/kusto/v1api20230815/arm.ts';
 import { ArmPayloadError, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
+import { convert } from '../../../src/lib/conversion/convert.ts';
 
 describe('ARM payloads', () => {
   it('re-nests properties, takes the name from azureName and drops owner', () => {
@@ -77,5 +78,47 @@ describe('ARM payloads', () => {
       readOnlyFollowing: { name: 'db', kind: 'ReadOnlyFollowing', leaderClusterResourceId: '/c' },
     });
     expect(() => kusto.ClustersDatabase_toArm({ spec: { owner: { name: 'c' } } })).toThrow(ArmPayloadError);
+  });
+
+  it('sends only the properties of its own version, at every depth, and never a property bag', () => {
+    const hub = convert(
+      {
+        apiVersion: 'dbforpostgresql.azure.com/v1api20230601',
+        kind: 'FlexibleServer',
+        metadata: { name: 'pg' },
+        spec: {
+          owner: { name: 'rg' },
+          location: 'w',
+          storage: { storageSizeGB: 32, autoGrow: 'Enabled' },
+          dataEncryption: { type: 'SystemManaged' },
+          network: { privateDnsZoneResourceId: '/z' },
+        },
+      },
+      'v1api20210601',
+    );
+    expect(hub.spec).toHaveProperty('storage.$propertyBag.autoGrow');
+    const body = postgres.FlexibleServer_toArm(hub as never);
+    expect(body).toEqual({
+      name: 'pg',
+      location: 'w',
+      properties: { storage: { storageSizeGB: 32 }, network: { privateDnsZoneArmResourceId: '/z' } },
+    });
+    const extra = postgres.FlexibleServer_toArm({
+      metadata: { name: 'pg' },
+      spec: {
+        location: 'w',
+        zzRoot: 1,
+        sku: { name: 'B1ms', zz: 2 },
+        maintenanceWindow: { dayOfWeek: 1, $propertyBag: { x: '1' } },
+        tags: JSON.parse('{"__proto__":"kept","a":"b"}'),
+      } as never,
+    });
+    expect(extra).toEqual({
+      name: 'pg',
+      location: 'w',
+      sku: { name: 'B1ms' },
+      tags: JSON.parse('{"__proto__":"kept","a":"b"}'),
+      properties: { maintenanceWindow: { dayOfWeek: 1 } },
+    });
   });
 });

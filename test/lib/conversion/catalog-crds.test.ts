@@ -89,12 +89,30 @@ describe('the generated CRDs', () => {
     }
   });
 
-  it('gives storage variants a property bag and keeps it off API versions', () => {
-    const rg = crds.find((c) => c.spec.names.kind === 'ResourceGroup')!;
-    const storage = rg.spec.versions.find((v) => v.name === 'v1api20200601storage')!;
-    const api = rg.spec.versions.find((v) => v.name === 'v1api20200601')!;
-    expect(JSON.stringify(storage.schema.openAPIV3Schema.properties.spec)).toContain('$propertyBag');
-    expect(JSON.stringify(api.schema.openAPIV3Schema.properties.spec)).not.toContain('$propertyBag');
+  it('declares a property bag (map of string to string) on every object of every version', () => {
+    // API versions too: the API server prunes undeclared keys, and a conversion down to an API version
+    // keeps what that version cannot type in `$propertyBag` (property-bag.ts).
+    const bag = { type: 'object', additionalProperties: { type: 'string' } };
+    const objects = (node: unknown, out: Record<string, unknown>[]): Record<string, unknown>[] => {
+      if (Array.isArray(node)) for (const n of node) objects(n, out);
+      else if (typeof node === 'object' && node !== null) {
+        const o = node as Record<string, unknown>;
+        if (o.type === 'object' && typeof o.properties === 'object') out.push(o);
+        for (const v of Object.values(o)) objects(v, out);
+      }
+      return out;
+    };
+    const fs = crds.find((c) => c.spec.names.kind === 'FlexibleServer')!;
+    for (const name of ['v1api20210601', 'v1alpha1api20210601', 'v1api20230601storage']) {
+      const version = fs.spec.versions.find((v) => v.name === name)!;
+      const { spec, status } = version.schema.openAPIV3Schema.properties;
+      const found = objects([spec, status], []);
+      expect(found.length).toBeGreaterThan(5);
+      for (const o of found) expect((o.properties as Record<string, unknown>).$propertyBag).toEqual(bag);
+    }
+    const storage = fs.spec.versions.find((v) => v.name === 'v1api20210601')!.schema.openAPIV3Schema
+      .properties.spec as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    expect(storage.properties.storage?.properties?.$propertyBag).toEqual(bag);
   });
 
   it.runIf(existsSync(realDir))(

@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeClient } from '../../../src/lib/kube/client.ts';
 import { adminClient, freshNamespace } from '../../fixtures/cluster.ts';
-
-const group = 'dbforpostgresql.azure.com';
-const plural = 'flexibleservers';
-
-function path(version: string, namespace: string, name?: string): string {
-  return `/apis/${group}/${version}/namespaces/${namespace}/${plural}${name ? `/${name}` : ''}`;
-}
-
-async function create(
-  client: KubeClient,
-  version: string,
-  namespace: string,
-  object: Record<string, unknown>,
-): Promise<void> {
-  await client.request({
-    method: 'POST',
-    path: path(version, namespace),
-    body: object,
-    subject: { verb: 'create', resource: plural },
-  });
-}
-
-async function read(
-  client: KubeClient,
-  version: string,
-  namespace: string,
-  name: string,
-): Promise<{ apiVersion: string; spec: Record<string, unknown> }> {
-  return client.request({ path: path(version, namespace, name), subject: { verb: 'get', resource: plural } });
-}
+import { createServer as create, group, readServer as read } from './plane-support.ts';
 
 describe('the conversion webhook on the real control plane', () => {
   it('reads a FlexibleServer created at v1alpha1api back at v1beta and v1api versions', async () => {

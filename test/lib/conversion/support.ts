@@ -13,11 +13,16 @@ export const reliabilityRuns = Math.max(10, Math.floor(roundTripRuns / 4));
 const tolerance = 1e-9;
 
 /**
- * Deep equality for round trips: strings, integers and booleans exactly, floats within tolerance, objects
- * and arrays recursively. Returns the first differing JSON path, or undefined when equal.
+ * Deep equality for round trips: strings, booleans and integers exactly, other numbers within tolerance,
+ * objects and arrays recursively. Returns the first differing JSON path, or undefined when equal.
+ *
+ * An object's `$propertyBag` entries count as the properties they hold: a conversion down to an API
+ * version keeps what that version cannot type in its `$propertyBag` (property-bag.ts), so an unknown extra
+ * property of a spoke comes back from the hub inside the bag, carrying the same information.
  */
 export function difference(actual: unknown, expected: unknown, path = '$'): string | undefined {
   if (typeof expected === 'number' && typeof actual === 'number') {
+    if (Number.isInteger(expected)) return actual === expected ? undefined : path;
     return Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)) ? undefined : path;
   }
   if (Array.isArray(expected)) {
@@ -30,16 +35,32 @@ export function difference(actual: unknown, expected: unknown, path = '$'): stri
   }
   if (typeof expected === 'object' && expected !== null) {
     if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return path;
-    const a = actual as Record<string, unknown>;
-    const e = expected as Record<string, unknown>;
+    const a = unbag(actual as Record<string, unknown>);
+    const e = unbag(expected as Record<string, unknown>);
     const keys = new Set([...Object.keys(a), ...Object.keys(e)]);
     for (const k of [...keys].sort()) {
+      if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) return `${path}.${k}`;
       const d = difference(a[k], e[k], `${path}.${k}`);
       if (d) return d;
     }
     return undefined;
   }
   return Object.is(actual, expected) || actual === expected ? undefined : path;
+}
+
+/** The object with its `$propertyBag` entries parsed into plain properties (where no property is set). */
+function unbag(object: Record<string, unknown>): Record<string, unknown> {
+  const bag = object.$propertyBag;
+  if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return object;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const k of Object.keys(object)) if (k !== '$propertyBag') out[k] = object[k];
+  const kept: Record<string, unknown> = {};
+  for (const [k, text] of Object.entries(bag as Record<string, unknown>)) {
+    if (typeof text === 'string' && !Object.hasOwn(out, k)) out[k] = JSON.parse(text);
+    else kept[k] = text;
+  }
+  if (Object.keys(kept).length > 0) out.$propertyBag = kept;
+  return out;
 }
 
 /** Throws with both values when they differ, so a failing property shows what changed. */
