@@ -107,8 +107,8 @@ export function RoleAssignment_STATUS_from_v1api20220401storage(src: v1api202204
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "canDelegate", 'boolean'); // recallFromBag
-    if (v !== undefined) dst.canDelegate = v as boolean;
+    const v = recall(bag, "canDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.canDelegate = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -160,8 +160,8 @@ export function RoleAssignment_Spec_from_v1api20220401storage(src: v1api20220401
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "canDelegate", 'boolean'); // recallFromBag
-    if (v !== undefined) dst.canDelegate = v as boolean;
+    const v = recall(bag, "canDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.canDelegate = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;

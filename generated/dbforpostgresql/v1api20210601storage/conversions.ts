@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20210601storage from './types.ts';
 import type * as v1api20221201storage from '../v1api20221201storage/types.ts';
+import * as v1api20221201storage_conversions from '../v1api20221201storage/conversions.ts';
 
 /** Converts a whole FlexibleServer from v1api20221201storage to v1api20210601storage (one step down the storage chain, away from the hub). */
 export function FlexibleServer_from_v1api20221201storage(src: KubeObject): KubeObject {
@@ -195,24 +196,24 @@ export function FlexibleServer_STATUS_to_v1api20221201storage(src: v1api20210601
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServer_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", 'object'); // recallFromBag
-    if (v !== undefined) dst.identity = v as v1api20221201storage.UserAssignedIdentity_STATUS;
+    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20221201storage_conversions.UserAssignedIdentity_STATUS_normalize(v as v1api20221201storage.UserAssignedIdentity_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "authConfig", 'object'); // recallFromBag
-    if (v !== undefined) dst.authConfig = v as v1api20221201storage.AuthConfig_STATUS;
+    const v = recall(bag, "authConfig", path, ".authConfig", (v, p, k) => v1api20221201storage_conversions.AuthConfig_STATUS_normalize(v as v1api20221201storage.AuthConfig_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.authConfig = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "dataEncryption", 'object'); // recallFromBag
-    if (v !== undefined) dst.dataEncryption = v as v1api20221201storage.DataEncryption_STATUS;
+    const v = recall(bag, "dataEncryption", path, ".dataEncryption", (v, p, k) => v1api20221201storage_conversions.DataEncryption_STATUS_normalize(v as v1api20221201storage.DataEncryption_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.dataEncryption = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "replicationRole", 'string'); // recallFromBag
-    if (v !== undefined) dst.replicationRole = v as string;
+    const v = recall(bag, "replicationRole", path, ".replicationRole", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.replicationRole = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "replicaCapacity", 'integer'); // recallFromBag
-    if (v !== undefined) dst.replicaCapacity = v as number;
+    const v = recall(bag, "replicaCapacity", path, ".replicaCapacity", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.replicaCapacity = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -275,20 +276,20 @@ export function FlexibleServer_Spec_to_v1api20221201storage(src: v1api20210601st
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServer_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", 'object'); // recallFromBag
-    if (v !== undefined) dst.identity = v as v1api20221201storage.UserAssignedIdentity;
+    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20221201storage_conversions.UserAssignedIdentity_normalize(v as v1api20221201storage.UserAssignedIdentity, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "authConfig", 'object'); // recallFromBag
-    if (v !== undefined) dst.authConfig = v as v1api20221201storage.AuthConfig;
+    const v = recall(bag, "authConfig", path, ".authConfig", (v, p, k) => v1api20221201storage_conversions.AuthConfig_normalize(v as v1api20221201storage.AuthConfig, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.authConfig = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "dataEncryption", 'object'); // recallFromBag
-    if (v !== undefined) dst.dataEncryption = v as v1api20221201storage.DataEncryption;
+    const v = recall(bag, "dataEncryption", path, ".dataEncryption", (v, p, k) => v1api20221201storage_conversions.DataEncryption_normalize(v as v1api20221201storage.DataEncryption, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.dataEncryption = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "replicationRole", 'string'); // recallFromBag
-    if (v !== undefined) dst.replicationRole = v as string;
+    const v = recall(bag, "replicationRole", path, ".replicationRole", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.replicationRole = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;

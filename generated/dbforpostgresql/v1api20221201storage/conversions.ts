@@ -52,6 +52,20 @@ export function AuthConfig_STATUS_from_v1api20230601storage(src: v1api20230601st
   return dst;
 }
 
+/** Converts AuthConfig_STATUS of v1api20221201storage to AuthConfig_STATUS of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function AuthConfig_STATUS_normalize(src: v1api20221201storage.AuthConfig_STATUS, path: string): v1api20221201storage.AuthConfig_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.AuthConfig_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
+  if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_AuthConfig_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts AuthConfig_STATUS of v1api20221201storage to AuthConfig_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
 export function AuthConfig_STATUS_to_v1api20230601storage(src: v1api20221201storage.AuthConfig_STATUS, path: string): v1api20230601storage.AuthConfig_STATUS {
   checkObject(src, path);
@@ -75,6 +89,20 @@ export function AuthConfig_from_v1api20230601storage(src: v1api20230601storage.A
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_AuthConfig, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AuthConfig of v1api20221201storage to AuthConfig of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function AuthConfig_normalize(src: v1api20221201storage.AuthConfig, path: string): v1api20221201storage.AuthConfig {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.AuthConfig;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
+  if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_AuthConfig, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -200,6 +228,20 @@ export function DataEncryption_STATUS_from_v1api20230601storage(src: v1api202306
   return dst;
 }
 
+/** Converts DataEncryption_STATUS of v1api20221201storage to DataEncryption_STATUS of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function DataEncryption_STATUS_normalize(src: v1api20221201storage.DataEncryption_STATUS, path: string): v1api20221201storage.DataEncryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.DataEncryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
+  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v1api20221201storage to DataEncryption_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
 export function DataEncryption_STATUS_to_v1api20230601storage(src: v1api20221201storage.DataEncryption_STATUS, path: string): v1api20230601storage.DataEncryption_STATUS {
   checkObject(src, path);
@@ -210,12 +252,12 @@ export function DataEncryption_STATUS_to_v1api20230601storage(src: v1api20221201
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupKeyURI", 'string'); // recallFromBag
-    if (v !== undefined) dst.geoBackupKeyURI = v as string;
+    const v = recall(bag, "geoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.geoBackupKeyURI = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupUserAssignedIdentityId", 'string'); // recallFromBag
-    if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v as string;
+    const v = recall(bag, "geoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -238,6 +280,20 @@ export function DataEncryption_from_v1api20230601storage(src: v1api20230601stora
   return dst;
 }
 
+/** Converts DataEncryption of v1api20221201storage to DataEncryption of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function DataEncryption_normalize(src: v1api20221201storage.DataEncryption, path: string): v1api20221201storage.DataEncryption {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.DataEncryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
+  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption of v1api20221201storage to DataEncryption of v1api20230601storage (one step up the storage chain, towards the hub). */
 export function DataEncryption_to_v1api20230601storage(src: v1api20221201storage.DataEncryption, path: string): v1api20230601storage.DataEncryption {
   checkObject(src, path);
@@ -248,12 +304,12 @@ export function DataEncryption_to_v1api20230601storage(src: v1api20221201storage
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupKeyURI", 'string'); // recallFromBag
-    if (v !== undefined) dst.geoBackupKeyURI = v as string;
+    const v = recall(bag, "geoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.geoBackupKeyURI = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupUserAssignedIdentityId", 'string'); // recallFromBag
-    if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v as string;
+    const v = recall(bag, "geoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -805,16 +861,16 @@ export function Storage_STATUS_to_v1api20230601storage(src: v1api20221201storage
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "autoGrow", 'string'); // recallFromBag
-    if (v !== undefined) dst.autoGrow = v as string;
+    const v = recall(bag, "autoGrow", path, ".autoGrow", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.autoGrow = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "iops", 'integer'); // recallFromBag
-    if (v !== undefined) dst.iops = v as number;
+    const v = recall(bag, "iops", path, ".iops", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.iops = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "tier", 'string'); // recallFromBag
-    if (v !== undefined) dst.tier = v as string;
+    const v = recall(bag, "tier", path, ".tier", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.tier = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -844,16 +900,16 @@ export function Storage_to_v1api20230601storage(src: v1api20221201storage.Storag
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "autoGrow", 'string'); // recallFromBag
-    if (v !== undefined) dst.autoGrow = v as string;
+    const v = recall(bag, "autoGrow", path, ".autoGrow", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.autoGrow = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "iops", 'integer'); // recallFromBag
-    if (v !== undefined) dst.iops = v as number;
+    const v = recall(bag, "iops", path, ".iops", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.iops = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "tier", 'string'); // recallFromBag
-    if (v !== undefined) dst.tier = v as string;
+    const v = recall(bag, "tier", path, ".tier", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.tier = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -908,6 +964,20 @@ export function UserAssignedIdentity_STATUS_from_v1api20230601storage(src: v1api
   return dst;
 }
 
+/** Converts UserAssignedIdentity_STATUS of v1api20221201storage to UserAssignedIdentity_STATUS of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function UserAssignedIdentity_STATUS_normalize(src: v1api20221201storage.UserAssignedIdentity_STATUS, path: string): v1api20221201storage.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_normalize(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v1api20221201storage to UserAssignedIdentity_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
 export function UserAssignedIdentity_STATUS_to_v1api20230601storage(src: v1api20221201storage.UserAssignedIdentity_STATUS, path: string): v1api20230601storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -930,6 +1000,19 @@ export function UserAssignedIdentity_from_v1api20230601storage(src: v1api2023060
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_from_v1api20230601storage(e as v1api20230601storage.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20230601storage_UserAssignedIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity of v1api20221201storage to UserAssignedIdentity of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function UserAssignedIdentity_normalize(src: v1api20221201storage.UserAssignedIdentity, path: string): v1api20221201storage.UserAssignedIdentity {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.UserAssignedIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_normalize(e as v1api20221201storage.UserIdentity, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -961,6 +1044,19 @@ export function UserIdentity_STATUS_from_v1api20230601storage(src: v1api20230601
   return dst;
 }
 
+/** Converts UserIdentity_STATUS of v1api20221201storage to UserIdentity_STATUS of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function UserIdentity_STATUS_normalize(src: v1api20221201storage.UserIdentity_STATUS, path: string): v1api20221201storage.UserIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.UserIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_UserIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserIdentity_STATUS of v1api20221201storage to UserIdentity_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
 export function UserIdentity_STATUS_to_v1api20230601storage(src: v1api20221201storage.UserIdentity_STATUS, path: string): v1api20230601storage.UserIdentity_STATUS {
   checkObject(src, path);
@@ -982,6 +1078,19 @@ export function UserIdentity_from_v1api20230601storage(src: v1api20230601storage
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_UserIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserIdentity of v1api20221201storage to UserIdentity of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function UserIdentity_normalize(src: v1api20221201storage.UserIdentity, path: string): v1api20221201storage.UserIdentity {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.UserIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_UserIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;

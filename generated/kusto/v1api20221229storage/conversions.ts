@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221229storage from './types.ts';
 import type * as v1api20230815storage from '../v1api20230815storage/types.ts';
+import * as v1api20230815storage_conversions from '../v1api20230815storage/conversions.ts';
 
 /** Converts a whole Cluster from v1api20230815storage to v1api20221229storage (one step down the storage chain, away from the hub). */
 export function Cluster_from_v1api20230815storage(src: KubeObject): KubeObject {
@@ -140,12 +141,12 @@ export function Cluster_STATUS_to_v1api20230815storage(src: v1api20221229storage
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "enableAutoStop", 'boolean'); // recallFromBag
-    if (v !== undefined) dst.enableAutoStop = v as boolean;
+    const v = recall(bag, "enableAutoStop", path, ".enableAutoStop", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.enableAutoStop = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicIPType", 'string'); // recallFromBag
-    if (v !== undefined) dst.publicIPType = v as string;
+    const v = recall(bag, "publicIPType", path, ".publicIPType", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.publicIPType = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -202,12 +203,12 @@ export function Cluster_Spec_to_v1api20230815storage(src: v1api20221229storage.C
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "enableAutoStop", 'boolean'); // recallFromBag
-    if (v !== undefined) dst.enableAutoStop = v as boolean;
+    const v = recall(bag, "enableAutoStop", path, ".enableAutoStop", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.enableAutoStop = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicIPType", 'string'); // recallFromBag
-    if (v !== undefined) dst.publicIPType = v as string;
+    const v = recall(bag, "publicIPType", path, ".publicIPType", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.publicIPType = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -461,8 +462,8 @@ export function ReadOnlyFollowingDatabase_STATUS_to_v1api20230815storage(src: v1
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadOnlyFollowingDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "databaseShareOrigin", 'string'); // recallFromBag
-    if (v !== undefined) dst.databaseShareOrigin = v as string;
+    const v = recall(bag, "databaseShareOrigin", path, ".databaseShareOrigin", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.databaseShareOrigin = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -538,8 +539,8 @@ export function ReadWriteDatabase_STATUS_to_v1api20230815storage(src: v1api20221
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadWriteDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "keyVaultProperties", 'object'); // recallFromBag
-    if (v !== undefined) dst.keyVaultProperties = v as v1api20230815storage.KeyVaultProperties_STATUS;
+    const v = recall(bag, "keyVaultProperties", path, ".keyVaultProperties", (v, p, k) => v1api20230815storage_conversions.KeyVaultProperties_STATUS_normalize(v as v1api20230815storage.KeyVaultProperties_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.keyVaultProperties = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -575,8 +576,8 @@ export function ReadWriteDatabase_to_v1api20230815storage(src: v1api20221229stor
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadWriteDatabase, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "keyVaultProperties", 'object'); // recallFromBag
-    if (v !== undefined) dst.keyVaultProperties = v as v1api20230815storage.KeyVaultProperties;
+    const v = recall(bag, "keyVaultProperties", path, ".keyVaultProperties", (v, p, k) => v1api20230815storage_conversions.KeyVaultProperties_normalize(v as v1api20230815storage.KeyVaultProperties, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.keyVaultProperties = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;

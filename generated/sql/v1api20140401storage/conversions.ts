@@ -11,6 +11,7 @@ import { serversDatabaseSpecHooks } from '../../../src/lib/conversion/hooks/sql-
 import type { ServersDatabase_Spec_ConversionHooks } from './hooks.ts';
 import type * as v1api20140401storage from './types.ts';
 import type * as v1api20211101storage from '../v1api20211101storage/types.ts';
+import * as v1api20211101storage_conversions from '../v1api20211101storage/conversions.ts';
 
 /** The hand-written ServersDatabase_STATUS hooks, checked here against the generated interface. */
 const ServersDatabase_STATUS_hooks: ServersDatabase_STATUS_ConversionHooks = serversDatabaseStatusHooks;
@@ -152,20 +153,20 @@ export function Server_STATUS_to_v1api20211101storage(src: v1api20140401storage.
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", 'object'); // recallFromBag
-    if (v !== undefined) dst.identity = v as v1api20211101storage.ResourceIdentity_STATUS;
+    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_STATUS_normalize(v as v1api20211101storage.ResourceIdentity_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "minimalTlsVersion", 'string'); // recallFromBag
-    if (v !== undefined) dst.minimalTlsVersion = v as string;
+    const v = recall(bag, "minimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.minimalTlsVersion = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicNetworkAccess", 'string'); // recallFromBag
-    if (v !== undefined) dst.publicNetworkAccess = v as string;
+    const v = recall(bag, "publicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.publicNetworkAccess = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "restrictOutboundNetworkAccess", 'string'); // recallFromBag
-    if (v !== undefined) dst.restrictOutboundNetworkAccess = v as string;
+    const v = recall(bag, "restrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.restrictOutboundNetworkAccess = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -208,20 +209,20 @@ export function Server_Spec_to_v1api20211101storage(src: v1api20140401storage.Se
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", 'object'); // recallFromBag
-    if (v !== undefined) dst.identity = v as v1api20211101storage.ResourceIdentity;
+    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_normalize(v as v1api20211101storage.ResourceIdentity, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "minimalTlsVersion", 'string'); // recallFromBag
-    if (v !== undefined) dst.minimalTlsVersion = v as string;
+    const v = recall(bag, "minimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.minimalTlsVersion = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicNetworkAccess", 'string'); // recallFromBag
-    if (v !== undefined) dst.publicNetworkAccess = v as string;
+    const v = recall(bag, "publicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.publicNetworkAccess = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "restrictOutboundNetworkAccess", 'string'); // recallFromBag
-    if (v !== undefined) dst.restrictOutboundNetworkAccess = v as string;
+    const v = recall(bag, "restrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.restrictOutboundNetworkAccess = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -253,16 +254,16 @@ export function ServersDatabase_STATUS_from_v1api20211101storage(src: v1api20211
   if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "requestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "edition", 'string'); // recallFromBag
-    if (v !== undefined) dst.edition = v as string;
+    const v = recall(bag, "edition", path, ".edition", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.edition = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedServiceObjectiveName", 'string'); // recallFromBag
-    if (v !== undefined) dst.requestedServiceObjectiveName = v as string;
+    const v = recall(bag, "requestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.requestedServiceObjectiveName = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolName", 'string'); // recallFromBag
-    if (v !== undefined) dst.elasticPoolName = v as string;
+    const v = recall(bag, "elasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.elasticPoolName = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_STATUS_hooks.assignFrom(src, dst, b));
   const kept = finishBag(bag);
@@ -295,16 +296,16 @@ export function ServersDatabase_STATUS_to_v1api20211101storage(src: v1api2014040
   if (src.elasticPoolName !== undefined) bag = stash(bag, "elasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "sku", 'object'); // recallFromBag
-    if (v !== undefined) dst.sku = v as v1api20211101storage.Sku_STATUS;
+    const v = recall(bag, "sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_STATUS_normalize(v as v1api20211101storage.Sku_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.sku = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolId", 'string'); // recallFromBag
-    if (v !== undefined) dst.elasticPoolId = v as string;
+    const v = recall(bag, "elasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.elasticPoolId = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedBackupStorageRedundancy", 'string'); // recallFromBag
-    if (v !== undefined) dst.requestedBackupStorageRedundancy = v as string;
+    const v = recall(bag, "requestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_STATUS_hooks.assignTo(src, dst, b));
   const kept = finishBag(bag);
@@ -333,16 +334,16 @@ export function ServersDatabase_Spec_from_v1api20211101storage(src: v1api2021110
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "edition", 'string'); // recallFromBag
-    if (v !== undefined) dst.edition = v as string;
+    const v = recall(bag, "edition", path, ".edition", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.edition = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedServiceObjectiveName", 'string'); // recallFromBag
-    if (v !== undefined) dst.requestedServiceObjectiveName = v as string;
+    const v = recall(bag, "requestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.requestedServiceObjectiveName = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolName", 'string'); // recallFromBag
-    if (v !== undefined) dst.elasticPoolName = v as string;
+    const v = recall(bag, "elasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.elasticPoolName = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_Spec_hooks.assignFrom(src, dst, b));
   const kept = finishBag(bag);
@@ -371,16 +372,16 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "sku", 'object'); // recallFromBag
-    if (v !== undefined) dst.sku = v as v1api20211101storage.Sku;
+    const v = recall(bag, "sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_normalize(v as v1api20211101storage.Sku, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.sku = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolId", 'string'); // recallFromBag
-    if (v !== undefined) dst.elasticPoolId = v as string;
+    const v = recall(bag, "elasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.elasticPoolId = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedBackupStorageRedundancy", 'string'); // recallFromBag
-    if (v !== undefined) dst.requestedBackupStorageRedundancy = v as string;
+    const v = recall(bag, "requestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_Spec_hooks.assignTo(src, dst, b));
   const kept = finishBag(bag);

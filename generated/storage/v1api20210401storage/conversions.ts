@@ -209,8 +209,8 @@ export function DeleteRetentionPolicy_STATUS_to_v1api20220901storage(src: v1api2
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_DeleteRetentionPolicy_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "allowPermanentDelete", 'boolean'); // recallFromBag
-    if (v !== undefined) dst.allowPermanentDelete = v as boolean;
+    const v = recall(bag, "allowPermanentDelete", path, ".allowPermanentDelete", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.allowPermanentDelete = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -240,8 +240,8 @@ export function DeleteRetentionPolicy_to_v1api20220901storage(src: v1api20210401
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_DeleteRetentionPolicy, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "allowPermanentDelete", 'boolean'); // recallFromBag
-    if (v !== undefined) dst.allowPermanentDelete = v as boolean;
+    const v = recall(bag, "allowPermanentDelete", path, ".allowPermanentDelete", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.allowPermanentDelete = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -634,12 +634,12 @@ export function StorageAccount_STATUS_to_v1api20220901storage(src: v1api20210401
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "dnsEndpointType", 'string'); // recallFromBag
-    if (v !== undefined) dst.dnsEndpointType = v as string;
+    const v = recall(bag, "dnsEndpointType", path, ".dnsEndpointType", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.dnsEndpointType = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "allowedCopyScope", 'string'); // recallFromBag
-    if (v !== undefined) dst.allowedCopyScope = v as string;
+    const v = recall(bag, "allowedCopyScope", path, ".allowedCopyScope", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.allowedCopyScope = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -698,12 +698,12 @@ export function StorageAccount_Spec_to_v1api20220901storage(src: v1api20210401st
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "dnsEndpointType", 'string'); // recallFromBag
-    if (v !== undefined) dst.dnsEndpointType = v as string;
+    const v = recall(bag, "dnsEndpointType", path, ".dnsEndpointType", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.dnsEndpointType = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "allowedCopyScope", 'string'); // recallFromBag
-    if (v !== undefined) dst.allowedCopyScope = v as string;
+    const v = recall(bag, "allowedCopyScope", path, ".allowedCopyScope", (v, p, k) => str(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.allowedCopyScope = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;

@@ -41,7 +41,7 @@ export class PairContext {
   /** True when a change introduced at `apiVersion` lies on this link (older < apiVersion <= newer). */
   spans(group: string, apiVersion: string): boolean {
     if (group !== this.source.group) return false;
-    if (this.direction === 'toStorage' || this.direction === 'fromStorage') return false;
+    if (this.direction !== 'up' && this.direction !== 'down') return false;
     const at = armDate(apiVersion);
     return armDate(this.older.armApiVersion) < at && at <= armDate(this.newer.armApiVersion);
   }

@@ -1,8 +1,11 @@
 import type { HookConfig } from '../model/config.ts';
-import type { Primitive, TypeRef } from '../model/types.ts';
+import type { Primitive } from '../model/types.ts';
 
-/** Which conversion a function performs (seed 000): spoke <-> own storage, storage <-> next storage. */
-export type Direction = 'toStorage' | 'fromStorage' | 'up' | 'down';
+/**
+ * Which conversion a function performs (seed 000): spoke <-> own storage, storage <-> next storage, or
+ * `normalize`: a type onto itself, checking a value recalled from the property bag property by property.
+ */
+export type Direction = 'toStorage' | 'fromStorage' | 'up' | 'down' | 'normalize';
 
 /** How one value is carried across: checked and copied, cast, converted recursively, or element-wise. */
 export type ValueConversion =
@@ -11,9 +14,6 @@ export type ValueConversion =
   | { readonly kind: 'object'; readonly fn: string; readonly sourceType: string; readonly destType: string }
   | { readonly kind: 'array'; readonly element: ValueConversion }
   | { readonly kind: 'map'; readonly value: ValueConversion };
-
-/** The shallow check a value recalled from the property bag must pass before it is assigned. */
-export type RecallCheck = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
 
 /** One decision about one property, recorded with the handler that made it. */
 export type Step =
@@ -34,8 +34,8 @@ export type Step =
       readonly kind: 'recall';
       readonly handler: string;
       readonly destination: string;
-      readonly check: RecallCheck;
-      readonly type: TypeRef;
+      /** Converts the recalled value onto the destination property's type (a `normalize` conversion). */
+      readonly value: ValueConversion;
     }
   | { readonly kind: 'setOriginalVersion'; readonly handler: string; readonly version: string }
   | { readonly kind: 'skip'; readonly handler: string; readonly source: string; readonly reason: string };

@@ -48,7 +48,7 @@ export class ConversionPlanner {
     sourceType: string,
     destType: string,
   ): string {
-    const owner = direction === 'toStorage' || direction === 'up' ? source : destination;
+    const owner = direction === 'fromStorage' || direction === 'down' ? destination : source;
     const ownType = owner === source ? sourceType : destType;
     const other = owner === source ? destination : source;
     const functionName = functionNameOf(direction, ownType, other.version);
@@ -60,6 +60,13 @@ export class ConversionPlanner {
     );
     this.planned.set(key, this.planPair(ctx, owner.version, functionName, sourceType, destType));
     return functionName;
+  }
+
+  /** The context converting a package's types onto themselves, for values recalled from the bag. */
+  private selfContext(pkg: PackageDef): PairContext {
+    return new PairContext(this.config, pkg, pkg, 'normalize', (s, d) =>
+      this.plan(pkg, pkg, 'normalize', s, d),
+    );
   }
 
   private planPair(
@@ -98,7 +105,7 @@ export class ConversionPlanner {
     }
     for (const dp of dst.properties) {
       if (claimed.has(dp.name) || conflicted.has(dp.name)) continue;
-      steps.push(originalVersionDestination(dp, ctx) ?? recallFromBag(dp, ctx.destination));
+      steps.push(originalVersionDestination(dp, ctx) ?? recallFromBag(dp, this.selfContext(ctx.destination)));
     }
     const olderType = ctx.direction === 'down' ? destType : sourceType;
     const hookConfig =
@@ -143,6 +150,8 @@ export function functionNameOf(direction: Direction, ownType: string, otherVersi
       return `${ownType}_to_${otherVersion}`;
     case 'down':
       return `${ownType}_from_${otherVersion}`;
+    case 'normalize':
+      return `${ownType}_normalize`;
   }
 }
 

@@ -1,6 +1,5 @@
 import type { ConversionPlan, ResourceConversion, Step, TypeConversion } from '../conversions/plan-types.ts';
 import { access, fromPackage, tsHeader } from './code.ts';
-import { tsType } from './ts-type.ts';
 import { valueExpr } from './value-expr.ts';
 
 const directionText = {
@@ -8,6 +7,7 @@ const directionText = {
   fromStorage: 'out of its storage variant',
   up: 'one step up the storage chain, towards the hub',
   down: 'one step down the storage chain, away from the hub',
+  normalize: 'onto itself: every value checked, for values recalled from the property bag',
 } as const;
 
 /**
@@ -41,6 +41,9 @@ export function emitConversions(plan: ConversionPlan, groupName: string): string
   out.push(`import type * as ${plan.version} from './types.ts';\n`);
   for (const other of [...others].sort())
     out.push(`import type * as ${other} from '../${other}/types.ts';\n`);
+  // A value recalled at the far end of an `up` link goes through that package's `normalize` conversions.
+  const importsAt = out.length;
+  out.push('');
   for (const hook of hooksOf(plan)) {
     out.push(
       `\n/** The hand-written ${hook.config.type} hooks, checked here against the generated interface. */\n`,
@@ -49,7 +52,12 @@ export function emitConversions(plan: ConversionPlan, groupName: string): string
   }
   const knownSets = new Map<string, string[]>();
   for (const r of plan.resources) out.push(emitResource(r, groupName));
-  for (const c of plan.types) out.push(emitType(c, knownSets));
+  const recallsFrom = new Set<string>();
+  for (const c of plan.types) out.push(emitType(c, knownSets, plan.version, recallsFrom));
+  out[importsAt] = [...recallsFrom]
+    .sort()
+    .map((other) => `import * as ${other}_conversions from '../${other}/conversions.ts';\n`)
+    .join('');
   out.push('\n');
   for (const [name, keys] of [...knownSets.entries()].sort()) {
     out.push(`const ${name} = new Set(${JSON.stringify(keys)});\n`);
@@ -75,7 +83,12 @@ function emitResource(r: ResourceConversion, groupName: string): string {
   );
 }
 
-function emitType(c: TypeConversion, knownSets: Map<string, string[]>): string {
+function emitType(
+  c: TypeConversion,
+  knownSets: Map<string, string[]>,
+  here: string,
+  recallsFrom: Set<string>,
+): string {
   const S = c.sourceVersion;
   const D = c.destVersion;
   const lines: string[] = [];
@@ -90,7 +103,9 @@ function emitType(c: TypeConversion, knownSets: Map<string, string[]>): string {
   lines.push('  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);\n');
   const recalls: string[] = [];
   for (const step of c.steps) {
-    const code = emitStep(step, S, D);
+    const module = D === here ? '' : `${D}_conversions.`;
+    const code = emitStep(step, S, D, module);
+    if (module && code.includes(module)) recallsFrom.add(D);
     if (step.kind === 'recall') recalls.push(code);
     else lines.push(code);
   }
@@ -109,7 +124,7 @@ function emitType(c: TypeConversion, knownSets: Map<string, string[]>): string {
   return lines.join('');
 }
 
-function emitStep(step: Step, S: string, D: string): string {
+function emitStep(step: Step, S: string, D: string, recallModule: string): string {
   switch (step.kind) {
     case 'assign': {
       const from = access('src', step.source);
@@ -122,10 +137,12 @@ function emitStep(step: Step, S: string, D: string): string {
       return `  if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(step.source)}, ${from}); // stashInBag: ${why}\n`;
     }
     case 'recall': {
-      const type = tsType(step.type, D);
+      const name = JSON.stringify(step.destination);
+      const key = JSON.stringify(`.${step.destination}`);
+      const expr = valueExpr(step.value, 'v', 'p', 'k', D, D, recallModule);
       return (
-        `  if (bag !== undefined) {\n    const v = recall(bag, ${JSON.stringify(step.destination)}, '${step.check}'); // recallFromBag\n` +
-        `    if (v !== undefined) ${access('dst', step.destination)} = v as ${type};\n  }\n`
+        `  if (bag !== undefined) {\n    const v = recall(bag, ${name}, path, ${key}, (v, p, k) => ${expr}); // recallFromBag\n` +
+        `    if (v !== undefined) ${access('dst', step.destination)} = v;\n  }\n`
       );
     }
     case 'setOriginalVersion':

@@ -5,6 +5,7 @@ const checkFunction = { string: 'str', integer: 'int', number: 'num', boolean: '
 /**
  * The expression converting `expr` (known not to be undefined) per `value`. `path` and `key` are the
  * expressions naming where the value sits, passed to every check so errors carry the JSON path.
+ * `fnModule` qualifies object conversion functions defined in another package's module.
  */
 export function valueExpr(
   value: ValueConversion,
@@ -13,6 +14,7 @@ export function valueExpr(
   key: string,
   sourceNs: string,
   destNs: string,
+  fnModule = '',
 ): string {
   switch (value.kind) {
     case 'primitive':
@@ -22,10 +24,10 @@ export function valueExpr(
       return value.castTo ? `(${checked} as ${destNs}.${value.castTo})` : checked;
     }
     case 'object':
-      return `${value.fn}(${expr} as ${sourceNs}.${value.sourceType}, at(${path}, ${key}))`;
+      return `${fnModule}${value.fn}(${expr} as ${sourceNs}.${value.sourceType}, at(${path}, ${key}))`;
     case 'array':
-      return `mapArray(${expr}, ${path}, ${key}, (e, p, i) => ${valueExpr(value.element, 'e', 'p', 'i', sourceNs, destNs)})`;
+      return `mapArray(${expr}, ${path}, ${key}, (e, p, i) => ${valueExpr(value.element, 'e', 'p', 'i', sourceNs, destNs, fnModule)})`;
     case 'map':
-      return `mapValues(${expr}, ${path}, ${key}, (e, p, k) => ${valueExpr(value.value, 'e', 'p', 'k', sourceNs, destNs)})`;
+      return `mapValues(${expr}, ${path}, ${key}, (e, p, k) => ${valueExpr(value.value, 'e', 'p', 'k', sourceNs, destNs, fnModule)})`;
   }
 }

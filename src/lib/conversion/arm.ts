@@ -1,4 +1,4 @@
-import { isObject } from './checks.ts';
+import { isObject, setKey } from './checks.ts';
 import { ConversionError } from './errors.ts';
 import type { KubeObject } from './resource.ts';
 
@@ -130,14 +130,7 @@ function armValue(value: unknown, shape: ArmValue, objects: Readonly<Record<stri
     return Array.isArray(value) ? value.map((e) => armValue(e, shape.array, objects)) : value;
   if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    Object.defineProperty(out, key, {
-      value: armValue(value[key], shape.map, objects),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  for (const key of Object.keys(value)) setKey(out, key, armValue(value[key], shape.map, objects));
   return out;
 }
 

@@ -38,6 +38,16 @@ export function bool(value: unknown, path: string, key: PathKey): boolean {
   return value;
 }
 
+/**
+ * Sets `key` on a plain object as an own data property. `out[key] = value` would call the inherited
+ * `__proto__` setter for a key named `__proto__` (a legal JSON key) and silently drop the value.
+ */
+export function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** A JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -72,6 +82,6 @@ export function mapValues<T>(
   if (!isObject(value)) throw new WrongType(at(path, key), 'an object (map)', value);
   const here = at(path, key);
   const out: Record<string, T> = {};
-  for (const k of Object.keys(value)) out[k] = convert(value[k], here, `[${JSON.stringify(k)}]`);
+  for (const k of Object.keys(value)) setKey(out, k, convert(value[k], here, `[${JSON.stringify(k)}]`));
   return out;
 }

@@ -1,5 +1,5 @@
-import { isObject } from './checks.ts';
-import { WrongType } from './errors.ts';
+import { isObject, type PathKey, setKey } from './checks.ts';
+import { ConversionError, WrongType } from './errors.ts';
 
 /**
  * `$propertyBag` as stored: property name -> the value's JSON text (aso-conventions.md).
@@ -36,7 +36,7 @@ export class PropertyBag {
 
   /** The value stored for `name`, parsed, or undefined. */
   get(name: string): unknown {
-    const text = this.data[name];
+    const text = Object.hasOwn(this.data, name) ? this.data[name] : undefined;
     return text === undefined ? undefined : JSON.parse(text);
   }
 
@@ -47,7 +47,7 @@ export class PropertyBag {
 
   /** Stores `value` under `name`. */
   put(name: string, value: unknown): void {
-    this.data[name] = JSON.stringify(value);
+    setKey(this.data, name, JSON.stringify(value));
   }
 }
 
@@ -60,7 +60,7 @@ export function copyBag(bag: unknown, path: string): PropertyBagData | undefined
     const text = bag[key];
     if (typeof text !== 'string')
       throw new WrongType(`${path}.$propertyBag[${JSON.stringify(key)}]`, 'JSON text', text);
-    out[key] = text;
+    setKey(out, key, text);
   }
   return out;
 }
@@ -68,45 +68,34 @@ export function copyBag(bag: unknown, path: string): PropertyBagData | undefined
 /** Stashes a value the destination cannot hold (seed 000), creating the bag on first use. */
 export function stash(bag: PropertyBagData | undefined, name: string, value: unknown): PropertyBagData {
   const out = bag ?? {};
-  out[name] = JSON.stringify(value);
+  setKey(out, name, JSON.stringify(value));
   return out;
 }
 
-/** Shapes a recalled value must have before it is assigned; anything else stays in the bag. */
-export type RecallCheck = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
-
 /**
- * Takes `name` out of the bag if present (exact name first, then case-insensitively) and of the right shape;
- * returns undefined otherwise, leaving the bag untouched so that nothing is lost.
+ * Takes `name` out of the bag if present under exactly that name (bag keys are written under canonical
+ * property names, so an extra `Identity` never becomes a typed `identity`) and `convert` accepts it:
+ * `convert` is the destination type's generated conversion onto itself, which checks every nested value.
+ * A value it rejects (a {@link ConversionError}) or malformed JSON text stays in the bag, whole, so that
+ * nothing is lost and no later step trips over it; returns undefined then.
  */
-export function recall(bag: PropertyBagData, name: string, check: RecallCheck): unknown {
-  let key: string | undefined = Object.hasOwn(bag, name) ? name : undefined;
-  if (key === undefined) {
-    const lower = name.toLowerCase();
-    key = Object.keys(bag).find((k) => k.toLowerCase() === lower);
-    if (key === undefined) return undefined;
+export function recall<T>(
+  bag: PropertyBagData,
+  name: string,
+  path: string,
+  key: PathKey,
+  convert: (value: unknown, path: string, key: PathKey) => T,
+): T | undefined {
+  if (!Object.hasOwn(bag, name)) return undefined;
+  let value: T;
+  try {
+    value = convert(JSON.parse(bag[name] as string), path, key);
+  } catch (error) {
+    if (error instanceof ConversionError || error instanceof SyntaxError) return undefined;
+    throw error;
   }
-  const value: unknown = JSON.parse(bag[key] as string);
-  if (!fits(value, check)) return undefined;
-  delete bag[key];
+  delete bag[name];
   return value;
-}
-
-function fits(value: unknown, check: RecallCheck): boolean {
-  switch (check) {
-    case 'string':
-    case 'boolean':
-      return typeof value === check;
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'object':
-    case 'map':
-      return isObject(value);
-    case 'array':
-      return Array.isArray(value);
-  }
 }
 
 /** Stashes every key of `source` that its type does not define (unknown extra properties), in key order. */

@@ -1,4 +1,4 @@
-import { checkObject } from './checks.ts';
+import { checkObject, setKey } from './checks.ts';
 
 /** A Kubernetes object as conversions see it: the envelope typed, spec and status left to the versions. */
 export interface KubeObject {
@@ -29,7 +29,7 @@ export function convertResource(
     if (key === 'spec') out.spec = spec(source.spec as never, 'spec');
     else if (key === 'status') out.status = status(source.status as never, 'status');
     else if (key === 'apiVersion') out.apiVersion = apiVersion;
-    else out[key] = source[key];
+    else setKey(out, key, source[key]);
   }
   out.apiVersion = apiVersion;
   return out;

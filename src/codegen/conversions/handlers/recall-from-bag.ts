@@ -1,33 +1,20 @@
-import type { PackageDef, PropertyDef, TypeRef } from '../../model/types.ts';
-import type { RecallCheck, Step } from '../plan-types.ts';
+import type { PropertyDef } from '../../model/types.ts';
+import type { PairContext } from '../context.ts';
+import type { Step } from '../plan-types.ts';
+import { valueConversion } from '../value.ts';
 
 /**
- * Claims a destination property nothing assigned: if the property bag holds a value under its name (left
- * there by another version) and the value has the right shape, it is taken out of the bag and assigned.
+ * Claims a destination property nothing assigned: if the property bag holds a value under its exact name
+ * (left there by another version, under the canonical name), the value is converted onto the property's
+ * type by the destination type's own generated `normalize` conversion, which checks every nested value and
+ * keeps unknown nested keys in nested bags. A value that fails the conversion stays in the bag, whole.
+ * `self` is the context converting the destination package onto itself.
  */
-export function recallFromBag(destination: PropertyDef, pkg: PackageDef): Step {
-  return {
-    kind: 'recall',
-    handler: 'recallFromBag',
-    destination: destination.name,
-    check: checkOf(destination.type, pkg),
-    type: destination.type,
-  };
-}
-
-function checkOf(ref: TypeRef, pkg: PackageDef): RecallCheck {
-  switch (ref.kind) {
-    case 'primitive':
-      return ref.primitive;
-    case 'enum': {
-      const def = pkg.types.get(ref.name);
-      return def?.kind === 'enum' ? def.base : 'string';
-    }
-    case 'object':
-      return 'object';
-    case 'array':
-      return 'array';
-    case 'map':
-      return 'map';
-  }
+export function recallFromBag(destination: PropertyDef, self: PairContext): Step {
+  const value = valueConversion(destination.type, destination.type, self);
+  if (!value)
+    throw new Error(
+      `${self.destination.group}/${self.destination.version}: no conversion of ${destination.name} onto its own type`,
+    );
+  return { kind: 'recall', handler: 'recallFromBag', destination: destination.name, value };
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../src/lib/conversion/convert.ts';
+import { expectRoundTrip } from './support.ts';
+
+const server = (spec: Record<string, unknown>, version = 'v1api20210601') => ({
+  apiVersion: `dbforpostgresql.azure.com/${version}`,
+  kind: 'FlexibleServer',
+  metadata: { name: 'pg', namespace: 'default' },
+  spec: { owner: { name: 'rg' }, location: 'westeurope', ...spec },
+});
+
+const hub = 'v1api20230601storage';
+
+describe('values recalled from the property bag', () => {
+  it('go through the destination type conversion: a bad inner value stays in the bag, whole', () => {
+    const object = server({ identity: { type: 5 } });
+    const up = convert(object, hub);
+    expect(up.spec).not.toHaveProperty('identity');
+    expect((up.spec as { $propertyBag: Record<string, string> }).$propertyBag.identity).toBe('{"type":5}');
+    expectRoundTrip(convert(up, 'v1api20210601'), object);
+  });
+
+  it('are checked and converted at every depth, unknown nested keys kept in nested bags', () => {
+    const object = server({
+      identity: {
+        type: 'UserAssigned',
+        zz: 1,
+        userAssignedIdentities: { '/id': { clientId: 'c', yy: true } },
+      },
+    });
+    const up = convert(object, hub);
+    expect(up.spec).toMatchObject({
+      identity: {
+        type: 'UserAssigned',
+        $propertyBag: { zz: '1' },
+        userAssignedIdentities: { '/id': { clientId: 'c', $propertyBag: { yy: 'true' } } },
+      },
+    });
+    expectRoundTrip(convert(up, 'v1api20210601'), object);
+  });
+
+  it('match exact names only: an extra `Identity` never becomes the typed `identity`', () => {
+    const object = server({ Identity: { type: 'SystemAssigned' } });
+    const latest = convert(object, 'v1api20230601');
+    expect(latest.spec).not.toHaveProperty('identity');
+    expect((latest.spec as { $propertyBag: Record<string, string> }).$propertyBag.Identity).toBe(
+      '{"type":"SystemAssigned"}',
+    );
+    expectRoundTrip(convert(latest, 'v1api20210601'), object);
+  });
+});
+
+describe('a key named __proto__', () => {
+  it('survives in maps, as an unknown extra and in the bag, at every step', () => {
+    const object = server(
+      JSON.parse(
+        '{"tags":{"__proto__":"p","a":"b"},"__proto__":{"x":1},"storage":{"storageSizeGB":32,"__proto__":"s"}}',
+      ),
+    );
+    for (const version of ['v1api20210601', 'v1api20230601', hub]) {
+      const there = convert(object, version);
+      const spec = there.spec as Record<string, unknown>;
+      expect(Object.hasOwn(spec.tags as object, '__proto__'), version).toBe(true);
+      expect(Object.getPrototypeOf(spec.tags)).toBe(Object.prototype);
+      expectRoundTrip(convert(there, 'v1api20210601'), object);
+    }
+    const root = { ...server({}), ...JSON.parse('{"__proto__":"root"}') };
+    expect(Object.hasOwn(convert(root, hub), '__proto__')).toBe(true);
+  });
+});
