@@ -3,17 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedMarker } from '../../src/codegen/emit/code.ts';
+import { emitStages } from '../../src/codegen/pipeline.ts';
 import { runStages } from '../../src/codegen/runner.ts';
 import { stage } from '../../src/codegen/stage.ts';
 import { writeOutput } from '../../src/codegen/stages/write-output.ts';
 import { newState } from '../../src/codegen/state.ts';
 
-const ready = stage({
-  id: 'emitRegistry',
-  description: 'stand-in for the emit stages',
-  needs: [],
-  run: () => {},
-});
+const emitStageIds = [
+  'emitTypes',
+  'emitConversions',
+  'emitRegistry',
+  'emitTests',
+  'emitArmPayloads',
+  'emitResourceCatalog',
+  'emitCrds',
+];
+const ready = emitStageIds.map((id) => stage({ id, description: 'stand-in', needs: [], run: () => {} }));
 
 describe('writing generated/', () => {
   it('writes new files, leaves unchanged ones alone, and deletes only stale files carrying the marker', () => {
@@ -24,7 +29,7 @@ describe('writing generated/', () => {
     const run = () => {
       const state = newState(root);
       state.files.set('a/types.ts', `// ${generatedMarker}\nexport const a = 1;\n`);
-      runStages([ready, writeOutput], state, () => {});
+      runStages([...ready, writeOutput], state, () => {});
     };
     run();
     expect(readFileSync(join(root, 'generated/a/types.ts'), 'utf8')).toContain('export const a = 1;');
@@ -38,8 +43,30 @@ describe('writing generated/', () => {
   it('refuses to write a file without the marker', () => {
     const state = newState(mkdtempSync(join(tmpdir(), 'aso-gen-')));
     state.files.set('x.ts', 'export {};\n');
-    expect(() => runStages([ready, writeOutput], state, () => {})).toThrow(
+    expect(() => runStages([...ready, writeOutput], state, () => {})).toThrow(
       /writeOutput.*lacks the generated marker/,
     );
+  });
+
+  it('needs every emit stage of the pipeline', () => {
+    expect([...writeOutput.needs].sort()).toEqual(emitStages.map((s) => s.id).sort());
+    const state = newState(mkdtempSync(join(tmpdir(), 'aso-gen-')));
+    expect(() => runStages([...ready.slice(1), writeOutput], state, () => {})).toThrow(
+      /writeOutput.*prerequisites not run before it: emitTypes/,
+    );
+  });
+
+  it('refuses to overwrite a file at a generated path that lacks the marker, writing nothing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'aso-gen-'));
+    mkdirSync(join(root, 'generated/a'), { recursive: true });
+    writeFileSync(join(root, 'generated/a/types.ts'), 'export const mine = 1;\n');
+    const state = newState(root);
+    state.files.set('a/types.ts', `// ${generatedMarker}\nexport const a = 1;\n`);
+    state.files.set('b/types.ts', `// ${generatedMarker}\nexport const b = 1;\n`);
+    expect(() => runStages([...ready, writeOutput], state, () => {})).toThrow(
+      /refusing to overwrite generated\/a\/types\.ts: it exists without the DO NOT EDIT marker/,
+    );
+    expect(readFileSync(join(root, 'generated/a/types.ts'), 'utf8')).toBe('export const mine = 1;\n');
+    expect(() => statSync(join(root, 'generated/b/types.ts'))).toThrow();
   });
 });

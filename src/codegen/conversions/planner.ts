@@ -1,11 +1,12 @@
 import type { GeneratorConfig } from '../model/config.ts';
 import type { ObjectDef, PackageDef } from '../model/types.ts';
 import { PairContext, sameType } from './context.ts';
-import { applyRename, matchByName } from './handlers/apply-rename.ts';
+import { applyRename } from './handlers/apply-rename.ts';
 import { assignCollection } from './handlers/assign-collection.ts';
 import { assignEnum } from './handlers/assign-enum.ts';
 import { assignObject } from './handlers/assign-object.ts';
 import { assignPrimitive } from './handlers/assign-primitive.ts';
+import { matchByName } from './handlers/match-by-name.ts';
 import { originalVersionDestination, originalVersionSource } from './handlers/original-version.ts';
 import { recallFromBag } from './handlers/recall-from-bag.ts';
 import { stashInBag } from './handlers/stash-in-bag.ts';

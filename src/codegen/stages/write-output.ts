@@ -8,14 +8,25 @@ export const outputDir = 'generated';
 
 /**
  * Writes every output file under `generated/` (only when its content changed), and deletes files that
- * carry the generated marker but were not produced this run. Files without the marker are never touched.
+ * carry the generated marker but were not produced this run. Files without the marker are never touched:
+ * not deleted, and not overwritten either (a hand-written file at a generated path fails the run, naming
+ * it, before anything is written). Needs every emit stage, so that a partial run never writes.
  */
 export const writeOutput = stage({
   id: 'writeOutput',
   description: 'Write generated/ and delete stale generated files',
-  needs: ['emitRegistry'],
+  needs: [
+    'emitTypes',
+    'emitConversions',
+    'emitRegistry',
+    'emitTests',
+    'emitArmPayloads',
+    'emitResourceCatalog',
+    'emitCrds',
+  ],
   run: (state) => {
     const root = join(state.root, outputDir);
+    const writes: Array<{ path: string; content: string }> = [];
     for (const file of [...state.files.keys()].sort()) {
       const content = state.files.get(file) as string;
       if (!isGenerated(content)) throw new Error(`generated/${file} lacks the generated marker`);
@@ -27,6 +38,13 @@ export const writeOutput = stage({
         current = undefined;
       }
       if (current === content) continue;
+      if (current !== undefined && !isGenerated(current))
+        throw new Error(
+          `refusing to overwrite ${join(outputDir, file)}: it exists without the DO NOT EDIT marker, so it was not generated (move it away or delete it)`,
+        );
+      writes.push({ path, content });
+    }
+    for (const { path, content } of writes) {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, content);
     }

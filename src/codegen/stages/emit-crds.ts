@@ -1,35 +1,8 @@
-import { emitArm } from '../emit/arm-emitter.ts';
-import { emitCatalog } from '../emit/catalog-emitter.ts';
 import { emitCrd } from '../emit/crd-emitter.ts';
 import { pluralOf } from '../model/names.ts';
 import { fullGroup } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
-
-/** Writes the ARM payload layouts per API package. */
-export const emitArmPayloads = stage({
-  id: 'emitArmPayloads',
-  description: 'Emit ARM payload layouts (spec -> ARM body, ARM response -> status)',
-  needs: ['buildApiPackages', 'addCompatibilityVersions'],
-  run: (state) => {
-    for (const pkg of state.packages.filter((p) => !p.storage))
-      addFile(state, `${pkg.group}/${pkg.version}/arm.ts`, emitArm(pkg));
-  },
-});
-
-/** Writes `catalog.ts`. */
-export const emitResourceCatalog = stage({
-  id: 'emitResourceCatalog',
-  description: 'Emit the resource catalog',
-  needs: ['buildConversionGraph'],
-  run: (state) => {
-    addFile(
-      state,
-      'catalog.ts',
-      emitCatalog(need(state.graph, 'graph'), state.packages, need(state.config, 'config').groupSuffix),
-    );
-  },
-});
 
 /** Writes one CRD manifest per kind under `crds/`. */
 export const emitCrds = stage({
