@@ -57,3 +57,20 @@ describe('version names and order, as the operator has them', () => {
     });
   });
 });
+
+describe('the storage chain', () => {
+  it('fails clearly when ARM dates decrease toward the hub', () => {
+    expect(() =>
+      graphOf('dbforpostgresql', 'FlexibleServer', ['v1alpha1api20230101', 'v1api20210601']),
+    ).toThrow(
+      'dbforpostgresql/FlexibleServer: the storage chain toward the hub goes back in time: v1alpha1api20230101storage (ARM 2023-01-01) converts up to v1api20210601storage (ARM 2021-06-01)',
+    );
+    expect(() =>
+      graphOf('dbforpostgresql', 'FlexibleServer', [
+        'v1alpha1api20210601',
+        'v1beta20210601',
+        'v1api20210601',
+      ]),
+    ).not.toThrow();
+  });
+});

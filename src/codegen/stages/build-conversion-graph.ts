@@ -49,5 +49,35 @@ export function graphOf(group: string, kind: string, versions: readonly string[]
       if (up) next.set(v, up);
     });
   }
+  checkDates(group, kind, next);
   return { group, kind, apiVersions, storageVersions, hub, next };
+}
+
+/**
+ * Fails unless ARM API dates never decrease along the chain toward the hub. The version order ranks the
+ * prefix before the date (`v1alpha1api20230101` sorts below `v1api20210601`), so compatibility versions
+ * dated after a GA version would chain newer data into an older storage version, and each step's
+ * config renames and hooks (keyed by the date that introduced them) would apply backwards. A preview
+ * newer than every stable version joins the chain at the hub, by design, and is not checked.
+ */
+function checkDates(group: string, kind: string, next: ReadonlyMap<string, string>): void {
+  for (const [from, to] of [...next.entries()].sort()) {
+    // A preview newer than every stable version joins at the hub by design; only stable links are checked.
+    if (parseVersion(from)?.preview) continue;
+    const a = parseVersion(from)?.date ?? '';
+    const b = parseVersion(to)?.date ?? '';
+    if (a.length === 8 && b.length === 8 && a > b) {
+      throw new Error(
+        `${group}/${kind}: the storage chain toward the hub goes back in time: ${from} (ARM ${armOf(a)}) converts up to ${to} (ARM ${armOf(b)}); a version with a ${prefixOf(from)} prefix must not be newer than the GA versions after it (drop it from the compatibility config or add a GA version at or after ${armOf(a)})`,
+      );
+    }
+  }
+}
+
+function armOf(date: string): string {
+  return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+}
+
+function prefixOf(version: string): string {
+  return `v${parseVersion(version)?.prefix ?? ''}`;
 }
