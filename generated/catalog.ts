@@ -31,10 +31,14 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20220401storage",
     "immutable": {
       "v1api20200801preview": [
+        "spec.azureName",
+        "spec.owner",
         "spec.roleDefinitionId",
         "spec.principalId"
       ],
       "v1api20220401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.roleDefinitionId",
         "spec.principalId"
       ]
@@ -93,6 +97,8 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230601storage",
     "immutable": {
       "v1alpha1api20210601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
@@ -100,6 +106,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.privateDnsZoneArmResourceId"
       ],
       "v1beta20210601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
@@ -107,6 +115,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.privateDnsZoneArmResourceId"
       ],
       "v1api20210601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
@@ -114,6 +124,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.privateDnsZoneArmResourceId"
       ],
       "v1api20221201": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
@@ -121,6 +133,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.privateDnsZoneArmResourceId"
       ],
       "v1api20230601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
@@ -182,22 +196,32 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230601storage",
     "immutable": {
       "v1alpha1api20210601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.charset",
         "spec.collation"
       ],
       "v1beta20210601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.charset",
         "spec.collation"
       ],
       "v1api20210601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.charset",
         "spec.collation"
       ],
       "v1api20221201": [
+        "spec.azureName",
+        "spec.owner",
         "spec.charset",
         "spec.collation"
       ],
       "v1api20230601": [
+        "spec.azureName",
+        "spec.owner",
         "spec.charset",
         "spec.collation"
       ]
@@ -255,11 +279,26 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v1api20230601storage",
     "immutable": {
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20230601": []
+      "v1alpha1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1beta20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
     }
   },
   {
@@ -294,9 +333,13 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230815storage",
     "immutable": {
       "v1api20221229": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location"
       ],
       "v1api20230815": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location"
       ]
     }
@@ -333,10 +376,16 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230815storage",
     "immutable": {
       "v1api20221229": [
+        "spec.readWrite.azureName",
+        "spec.readOnlyFollowing.azureName",
+        "spec.owner",
         "spec.readWrite.location",
         "spec.readOnlyFollowing.location"
       ],
       "v1api20230815": [
+        "spec.readWrite.azureName",
+        "spec.readOnlyFollowing.azureName",
+        "spec.owner",
         "spec.readWrite.location",
         "spec.readOnlyFollowing.location"
       ]
@@ -383,15 +432,19 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20210401storage",
     "immutable": {
       "v1alpha1api20200601": [
+        "spec.azureName",
         "spec.location"
       ],
       "v1beta20200601": [
+        "spec.azureName",
         "spec.location"
       ],
       "v1api20200601": [
+        "spec.azureName",
         "spec.location"
       ],
       "v1api20210401": [
+        "spec.azureName",
         "spec.location"
       ]
     }
@@ -428,10 +481,14 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20211101storage",
     "immutable": {
       "v1api20140401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin"
       ],
       "v1api20211101": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.administratorLogin"
       ]
@@ -469,10 +526,14 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20211101storage",
     "immutable": {
       "v1api20140401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.collation"
       ],
       "v1api20211101": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.collation"
       ]
@@ -509,8 +570,14 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v1api20211101storage",
     "immutable": {
-      "v1api20140401": [],
-      "v1api20211101": []
+      "v1api20140401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
     }
   },
   {
@@ -559,19 +626,27 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230101storage",
     "immutable": {
       "v1beta20210401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.isHnsEnabled"
       ],
       "v1api20210401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.isHnsEnabled"
       ],
       "v1api20220901": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.isHnsEnabled",
         "spec.dnsEndpointType"
       ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner",
         "spec.location",
         "spec.isHnsEnabled",
         "spec.dnsEndpointType"
@@ -623,10 +698,22 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v1api20230101storage",
     "immutable": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v1api20220901": [],
-      "v1api20230101": []
+      "v1beta20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
     }
   },
   {
@@ -675,18 +762,26 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230101storage",
     "immutable": {
       "v1beta20210401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
       "v1api20210401": [
+        "spec.azureName",
+        "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
       "v1api20220901": [
+        "spec.azureName",
+        "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ]

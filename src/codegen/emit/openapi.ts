@@ -18,6 +18,8 @@ export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<st
     const schema = refSchema(pkg, p.type, next);
     if (documented(pkg) && p.description) schema.description = p.description;
     if (!pkg.storage && p.pattern && p.type.kind === 'primitive') schema.pattern = p.pattern;
+    if (!pkg.storage && p.name === 'owner' && isOwnerReference(pkg, p.type))
+      schema['x-kubernetes-validations'] = [ownerRule];
     properties[p.name] = schema;
   }
   // Every object, API versions included, declares the bag: a structural schema prunes undeclared keys, so
@@ -31,6 +33,22 @@ export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<st
   if (def.oneOf && !pkg.storage && !def.name.endsWith('_STATUS'))
     out['x-kubernetes-validations'] = [oneOfRule(def)];
   return out;
+}
+
+/**
+ * An owner reference names its owner either as a Kubernetes object (`name`, with `group` and `kind` on
+ * extension resources) or as an Azure resource (`armId`), never both (aso-conventions.md).
+ */
+const ownerRule: OpenApi = {
+  rule: '!(has(self.name) && has(self.armId))',
+  message: 'owner: set name (a Kubernetes object) or armId (an Azure resource), not both',
+};
+
+function isOwnerReference(pkg: PackageDef, ref: TypeRef): boolean {
+  if (ref.kind !== 'object') return false;
+  const def = pkg.types.get(ref.name);
+  const names = def?.kind === 'object' ? def.properties.map((p) => p.name) : [];
+  return names.includes('name') && names.includes('armId');
 }
 
 function documented(pkg: PackageDef): boolean {

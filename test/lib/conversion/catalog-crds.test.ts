@@ -42,6 +42,17 @@ describe('the resource catalog', () => {
       hub: 'v1api20210401storage',
     });
     expect(rg.immutable.v1api20200601).toContain('spec.location');
+    expect(rg.immutable.v1api20200601).toContain('spec.azureName');
+    expect(rg.immutable.v1api20200601).not.toContain('spec.owner');
+    for (const entry of catalog.filter((e) => e.kind !== 'ResourceGroup' && e.kind !== 'ClustersDatabase')) {
+      for (const paths of Object.values(entry.immutable)) {
+        expect(paths).toEqual(expect.arrayContaining(['spec.azureName', 'spec.owner']));
+      }
+    }
+    const kustoDb = catalog.find((e) => e.kind === 'ClustersDatabase')!;
+    expect(Object.values(kustoDb.immutable)[0]).toEqual(
+      expect.arrayContaining(['spec.readWrite.azureName', 'spec.readOnlyFollowing.azureName', 'spec.owner']),
+    );
     expect(catalog.find((e) => e.kind === 'RoleAssignment')).toMatchObject({
       scope: 'extension',
       owners: 'any',
@@ -113,6 +124,19 @@ describe('the generated CRDs', () => {
     const storage = fs.spec.versions.find((v) => v.name === 'v1api20210601')!.schema.openAPIV3Schema
       .properties.spec as { properties: Record<string, { properties?: Record<string, unknown> }> };
     expect(storage.properties.storage?.properties?.$propertyBag).toEqual(bag);
+  });
+
+  it('makes owner.name and owner.armId mutually exclusive on every API version (CEL)', () => {
+    for (const crd of crds.filter((c) => c.spec.names.kind !== 'ResourceGroup')) {
+      for (const v of crd.spec.versions.filter((x) => !x.name.endsWith('storage'))) {
+        const spec = v.schema.openAPIV3Schema.properties.spec as {
+          properties: Record<string, { 'x-kubernetes-validations'?: Array<{ rule: string }> }>;
+        };
+        expect(spec.properties.owner?.['x-kubernetes-validations'], `${crd.metadata.name} ${v.name}`).toEqual(
+          [expect.objectContaining({ rule: '!(has(self.name) && has(self.armId))' })],
+        );
+      }
+    }
   });
 
   it.runIf(existsSync(realDir))(

@@ -33,4 +33,16 @@ describe('a read-modify-write at an older version on the real control plane', ()
     });
     expect(hub.spec).not.toHaveProperty('$propertyBag');
   });
+
+  it('rejects an owner given both by name and by ARM ID (CEL rule on the generated CRDs)', async () => {
+    const client = await adminClient();
+    const namespace = await freshNamespace('owner');
+    const create = createServer(client, 'v1api20210601', namespace, {
+      apiVersion: `${group}/v1api20210601`,
+      kind: 'FlexibleServer',
+      metadata: { name: 'both', namespace },
+      spec: { owner: { name: 'rg', armId: '/subscriptions/s/resourceGroups/rg' }, location: 'w' },
+    });
+    await expect(create).rejects.toThrow(/owner: set name \(a Kubernetes object\) or armId/);
+  });
 });
