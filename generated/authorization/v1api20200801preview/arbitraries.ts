@@ -3,12 +3,15 @@
 import fc from 'fast-check';
 import { withExtras } from '../../../test/lib/conversion/support.ts';
 
+/** Property names of every version of the group: extra keys are drawn from these too. */
+const names: readonly string[] = ["armId","azureName","canDelegate","condition","conditionVersion","conditions","createdBy","createdOn","delegatedManagedIdentityResourceId","description","group","id","kind","lastTransitionTime","message","name","observedGeneration","owner","principalId","principalType","reason","roleDefinitionId","scope","severity","status","type","updatedBy","updatedOn"];
+
 function arb_ArbitraryOwnerReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","kind","name","armId","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 }
 
 function arb_RoleAssignmentProperties_PrincipalType(): fc.Arbitrary<unknown> {
@@ -20,19 +23,19 @@ function arb_RoleAssignmentProperties_PrincipalType_STATUS(): fc.Arbitrary<unkno
 }
 
 function arb_RoleAssignment_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), roleDefinitionId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType_STATUS(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), scope: fc.string({ maxLength: 8 }), createdOn: fc.string({ maxLength: 8 }), updatedOn: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), updatedBy: fc.string({ maxLength: 8 }), canDelegate: fc.boolean() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), roleDefinitionId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType_STATUS(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), scope: fc.string({ maxLength: 8 }), createdOn: fc.string({ maxLength: 8 }), updatedOn: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), updatedBy: fc.string({ maxLength: 8 }), canDelegate: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
 }
 
 function arb_RoleAssignment_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_ArbitraryOwnerReference(), roleDefinitionId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), canDelegate: fc.boolean() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_ArbitraryOwnerReference(), roleDefinitionId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), canDelegate: fc.boolean() }, { requiredKeys: [] }), names, ["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","$propertyBag"]);
 }
 
-/** A random RoleAssignment at v1api20200801preview. */
+/** A random RoleAssignment at v1api20200801preview, with extra keys at the root too. */
 export function RoleAssignment(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_RoleAssignment_Spec(), status: arb_RoleAssignment_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_RoleAssignment_Spec(), status: arb_RoleAssignment_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'authorization.azure.com/v1api20200801preview',
     kind: 'RoleAssignment',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }

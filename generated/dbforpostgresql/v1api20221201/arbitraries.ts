@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { withExtras } from '../../../test/lib/conversion/support.ts';
 
+/** Property names of every version of the group: extra keys are drawn from these too. */
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","version"];
+
 function arb_ActiveDirectoryAuthEnum(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Enabled", "Disabled");
 }
@@ -20,23 +23,23 @@ function arb_ArmServerKeyType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_AuthConfig(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum(), passwordAuth: arb_PasswordAuthEnum(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum(), passwordAuth: arb_PasswordAuthEnum(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 }
 
 function arb_AuthConfig_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum_STATUS(), passwordAuth: arb_PasswordAuthEnum_STATUS(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum_STATUS(), passwordAuth: arb_PasswordAuthEnum_STATUS(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 }
 
 function arb_Backup(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 }
 
 function arb_Backup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
@@ -52,35 +55,35 @@ function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DataEncryption(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType() }, { requiredKeys: [] }), names, ["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 }
 
 function arb_DataEncryption_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS() }, { requiredKeys: [] }), names, ["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 }
 
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), identity: arb_UserAssignedIdentity_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), authConfig: arb_AuthConfig_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), replicationRole: arb_ReplicationRole_STATUS(), replicaCapacity: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), identity: arb_UserAssignedIdentity_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), authConfig: arb_AuthConfig_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), replicationRole: arb_ReplicationRole_STATUS(), replicaCapacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: arb_ReplicationRole() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: arb_ReplicationRole() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","charset","collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
@@ -92,7 +95,7 @@ function arb_GeoRedundantBackupEnum_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","standbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_HighAvailabilityMode(): fc.Arbitrary<unknown> {
@@ -104,7 +107,7 @@ function arb_HighAvailabilityMode_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","state","standbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
@@ -116,23 +119,23 @@ function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 }
 
 function arb_PasswordAuthEnum(): fc.Arbitrary<unknown> {
@@ -172,7 +175,7 @@ function arb_ServerVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
 }
 
 function arb_SkuTier(): fc.Arbitrary<unknown> {
@@ -184,63 +187,63 @@ function arb_SkuTier_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
 }
 
 function arb_Storage(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","$propertyBag"]);
 }
 
 function arb_Storage_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","$propertyBag"]);
 }
 
 function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), arb_UserIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","userAssignedIdentities","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), arb_UserIdentity_STATUS(), { maxKeys: 2 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity_STATUS(), { maxKeys: 2 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["type","userAssignedIdentities","tenantId","$propertyBag"]);
 }
 
 function arb_UserIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","clientId","$propertyBag"]);
 }
 
 function arb_UserIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","clientId","$propertyBag"]);
 }
 
-/** A random FlexibleServer at v1api20221201. */
+/** A random FlexibleServer at v1api20221201, with extra keys at the root too. */
 export function FlexibleServer(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_FlexibleServer_Spec(), status: arb_FlexibleServer_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_FlexibleServer_Spec(), status: arb_FlexibleServer_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'dbforpostgresql.azure.com/v1api20221201',
     kind: 'FlexibleServer',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random FlexibleServersDatabase at v1api20221201. */
+/** A random FlexibleServersDatabase at v1api20221201, with extra keys at the root too. */
 export function FlexibleServersDatabase(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_FlexibleServersDatabase_Spec(), status: arb_FlexibleServersDatabase_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_FlexibleServersDatabase_Spec(), status: arb_FlexibleServersDatabase_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'dbforpostgresql.azure.com/v1api20221201',
     kind: 'FlexibleServersDatabase',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random FlexibleServersFirewallRule at v1api20221201. */
+/** A random FlexibleServersFirewallRule at v1api20221201, with extra keys at the root too. */
 export function FlexibleServersFirewallRule(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_FlexibleServersFirewallRule_Spec(), status: arb_FlexibleServersFirewallRule_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_FlexibleServersFirewallRule_Spec(), status: arb_FlexibleServersFirewallRule_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'dbforpostgresql.azure.com/v1api20221201',
     kind: 'FlexibleServersFirewallRule',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }

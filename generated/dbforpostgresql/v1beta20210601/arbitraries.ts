@@ -3,16 +3,19 @@
 import fc from 'fast-check';
 import { withExtras } from '../../../test/lib/conversion/support.ts';
 
+/** Property names of every version of the group: extra keys are drawn from these too. */
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","version"];
+
 function arb_Backup(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 }
 
 function arb_Backup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
@@ -28,27 +31,27 @@ function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","charset","collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
@@ -60,7 +63,7 @@ function arb_GeoRedundantBackupEnum_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","standbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_HighAvailabilityMode(): fc.Arbitrary<unknown> {
@@ -72,27 +75,27 @@ function arb_HighAvailabilityMode_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","state","standbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 }
 
 function arb_ServerHAState_STATUS(): fc.Arbitrary<unknown> {
@@ -116,7 +119,7 @@ function arb_ServerVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
 }
 
 function arb_SkuTier(): fc.Arbitrary<unknown> {
@@ -128,47 +131,47 @@ function arb_SkuTier_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
 }
 
 function arb_Storage(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","$propertyBag"]);
 }
 
 function arb_Storage_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","$propertyBag"]);
 }
 
 function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 }
 
-/** A random FlexibleServer at v1beta20210601. */
+/** A random FlexibleServer at v1beta20210601, with extra keys at the root too. */
 export function FlexibleServer(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_FlexibleServer_Spec(), status: arb_FlexibleServer_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_FlexibleServer_Spec(), status: arb_FlexibleServer_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'dbforpostgresql.azure.com/v1beta20210601',
     kind: 'FlexibleServer',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random FlexibleServersDatabase at v1beta20210601. */
+/** A random FlexibleServersDatabase at v1beta20210601, with extra keys at the root too. */
 export function FlexibleServersDatabase(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_FlexibleServersDatabase_Spec(), status: arb_FlexibleServersDatabase_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_FlexibleServersDatabase_Spec(), status: arb_FlexibleServersDatabase_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'dbforpostgresql.azure.com/v1beta20210601',
     kind: 'FlexibleServersDatabase',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random FlexibleServersFirewallRule at v1beta20210601. */
+/** A random FlexibleServersFirewallRule at v1beta20210601, with extra keys at the root too. */
 export function FlexibleServersFirewallRule(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_FlexibleServersFirewallRule_Spec(), status: arb_FlexibleServersFirewallRule_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_FlexibleServersFirewallRule_Spec(), status: arb_FlexibleServersFirewallRule_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'dbforpostgresql.azure.com/v1beta20210601',
     kind: 'FlexibleServersFirewallRule',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }

@@ -3,8 +3,11 @@
 import fc from 'fast-check';
 import { withExtras } from '../../../test/lib/conversion/support.ts';
 
+/** Property names of every version of the group: extra keys are drawn from these too. */
+const names: readonly string[] = ["armId","attachedDatabaseConfigurationName","azureName","capacity","conditions","databaseShareOrigin","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","hotCachePeriod","id","isEnabled","isFollowed","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","lastTransitionTime","leaderClusterResourceId","location","maximum","message","minimum","name","observedGeneration","optimizedAutoscale","owner","principalsModificationKind","provisioningState","publicIPType","publicNetworkAccess","readOnlyFollowing","readWrite","reason","severity","size","sku","softDeletePeriod","state","statistics","status","tags","tier","trustedExternalTenants","type","uri","userIdentity","value","version","zones"];
+
 function arb_AzureSku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_AzureSku_Name(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: arb_AzureSku_Name(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier() }, { requiredKeys: [] }), names, ["name","capacity","tier","$propertyBag"]);
 }
 
 function arb_AzureSku_Name(): fc.Arbitrary<unknown> {
@@ -16,7 +19,7 @@ function arb_AzureSku_Name_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_AzureSku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_AzureSku_Name_STATUS(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: arb_AzureSku_Name_STATUS(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","capacity","tier","$propertyBag"]);
 }
 
 function arb_AzureSku_Tier(): fc.Arbitrary<unknown> {
@@ -48,23 +51,23 @@ function arb_ClusterProperties_State_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Cluster_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku_STATUS(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType_STATUS(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant_STATUS(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale_STATUS(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess_STATUS(), uri: fc.string({ maxLength: 8 }), state: arb_ClusterProperties_State_STATUS(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku_STATUS(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType_STATUS(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant_STATUS(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale_STATUS(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess_STATUS(), uri: fc.string({ maxLength: 8 }), state: arb_ClusterProperties_State_STATUS(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 }
 
 function arb_Cluster_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","$propertyBag"]);
 }
 
 function arb_ClustersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readWrite: arb_ReadWriteDatabase_STATUS(), readOnlyFollowing: arb_ReadOnlyFollowingDatabase_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readWrite: arb_ReadWriteDatabase_STATUS() }, { requiredKeys: ["readWrite"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase_STATUS() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 }
 
 function arb_ClustersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ owner: arb_KnownResourceReference(), readWrite: arb_ReadWriteDatabase(), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: [] }));
+  return withExtras(fc.oneof(fc.record({ owner: arb_KnownResourceReference(), readWrite: arb_ReadWriteDatabase() }, { requiredKeys: ["owner", "readWrite"] }), fc.record({ owner: arb_KnownResourceReference(), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: ["owner", "readOnlyFollowing"] })), names, ["owner","readWrite","readOnlyFollowing","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 }
 
 function arb_DatabaseShareOrigin_STATUS(): fc.Arbitrary<unknown> {
@@ -72,27 +75,27 @@ function arb_DatabaseShareOrigin_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DatabaseStatistics_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ size: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ size: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: [] }), names, ["size","$propertyBag"]);
 }
 
 function arb_KeyVaultProperties(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 }
 
 function arb_KeyVaultProperties_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
 }
 
 function arb_OptimizedAutoscale(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","isEnabled","minimum","maximum","$propertyBag"]);
 }
 
 function arb_OptimizedAutoscale_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","isEnabled","minimum","maximum","$propertyBag"]);
 }
 
 function arb_PrincipalsModificationKind_STATUS(): fc.Arbitrary<unknown> {
@@ -108,7 +111,7 @@ function arb_PublicIPType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ReadOnlyFollowingDatabase(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: arb_ReadOnlyFollowingDatabase_Kind(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: arb_ReadOnlyFollowingDatabase_Kind(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","kind","location","hotCachePeriod","$propertyBag"]);
 }
 
 function arb_ReadOnlyFollowingDatabase_Kind(): fc.Arbitrary<unknown> {
@@ -120,11 +123,11 @@ function arb_ReadOnlyFollowingDatabase_Kind_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ReadOnlyFollowingDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadOnlyFollowingDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), leaderClusterResourceId: fc.string({ maxLength: 8 }), attachedDatabaseConfigurationName: fc.string({ maxLength: 8 }), principalsModificationKind: arb_PrincipalsModificationKind_STATUS(), statistics: arb_DatabaseStatistics_STATUS(), provisioningState: fc.string({ maxLength: 8 }), databaseShareOrigin: arb_DatabaseShareOrigin_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadOnlyFollowingDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), leaderClusterResourceId: fc.string({ maxLength: 8 }), attachedDatabaseConfigurationName: fc.string({ maxLength: 8 }), principalsModificationKind: arb_PrincipalsModificationKind_STATUS(), statistics: arb_DatabaseStatistics_STATUS(), provisioningState: fc.string({ maxLength: 8 }), databaseShareOrigin: arb_DatabaseShareOrigin_STATUS() }, { requiredKeys: [] }), names, ["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
 }
 
 function arb_ReadWriteDatabase(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind(), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind(), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties() }, { requiredKeys: [] }), names, ["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
 }
 
 function arb_ReadWriteDatabase_Kind(): fc.Arbitrary<unknown> {
@@ -136,33 +139,33 @@ function arb_ReadWriteDatabase_Kind_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ReadWriteDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), isFollowed: fc.boolean(), provisioningState: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), isFollowed: fc.boolean(), provisioningState: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties_STATUS() }, { requiredKeys: [] }), names, ["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
 }
 
 function arb_TrustedExternalTenant(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","$propertyBag"]);
 }
 
 function arb_TrustedExternalTenant_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","$propertyBag"]);
 }
 
-/** A random Cluster at v1api20230815. */
+/** A random Cluster at v1api20230815, with extra keys at the root too. */
 export function Cluster(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_Cluster_Spec(), status: arb_Cluster_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_Cluster_Spec(), status: arb_Cluster_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'kusto.azure.com/v1api20230815',
     kind: 'Cluster',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random ClustersDatabase at v1api20230815. */
+/** A random ClustersDatabase at v1api20230815, with extra keys at the root too. */
 export function ClustersDatabase(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_ClustersDatabase_Spec(), status: arb_ClustersDatabase_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_ClustersDatabase_Spec(), status: arb_ClustersDatabase_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'kusto.azure.com/v1api20230815',
     kind: 'ClustersDatabase',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }

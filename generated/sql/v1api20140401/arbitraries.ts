@@ -3,8 +3,11 @@
 import fc from 'fast-check';
 import { withExtras } from '../../../test/lib/conversion/support.ts';
 
+/** Property names of every version of the group: extra keys are drawn from these too. */
+const names: readonly string[] = ["administratorLogin","armId","azureName","capacity","collation","conditions","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","endIpAddress","family","fullyQualifiedDomainName","id","identity","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","severity","size","sku","sourceDatabaseId","startIpAddress","state","status","tags","tenantId","tier","type","version","zoneRedundant"];
+
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
@@ -32,7 +35,7 @@ function arb_DatabaseReadScale_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
 }
 
 function arb_ServerVersion(): fc.Arbitrary<unknown> {
@@ -44,55 +47,55 @@ function arb_ServerVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Server_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), state: fc.string({ maxLength: 8 }), fullyQualifiedDomainName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), state: fc.string({ maxLength: 8 }), fullyQualifiedDomainName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
 }
 
 function arb_Server_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","administratorLogin","version","$propertyBag"]);
 }
 
 function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), maxSizeBytes: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale_STATUS(), status: fc.string({ maxLength: 8 }), databaseId: fc.string({ maxLength: 8 }), creationDate: fc.string({ maxLength: 8 }), edition: arb_DatabaseEdition_STATUS(), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), elasticPoolName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), maxSizeBytes: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale_STATUS(), status: fc.string({ maxLength: 8 }), databaseId: fc.string({ maxLength: 8 }), creationDate: fc.string({ maxLength: 8 }), edition: arb_DatabaseEdition_STATUS(), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), elasticPoolName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
 }
 
 function arb_ServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), edition: arb_DatabaseEdition(), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), elasticPoolName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), edition: arb_DatabaseEdition(), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), elasticPoolName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
 }
 
 function arb_ServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 }
 
 function arb_ServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
 }
 
-/** A random Server at v1api20140401. */
+/** A random Server at v1api20140401, with extra keys at the root too. */
 export function Server(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_Server_Spec(), status: arb_Server_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_Server_Spec(), status: arb_Server_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'sql.azure.com/v1api20140401',
     kind: 'Server',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random ServersDatabase at v1api20140401. */
+/** A random ServersDatabase at v1api20140401, with extra keys at the root too. */
 export function ServersDatabase(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_ServersDatabase_Spec(), status: arb_ServersDatabase_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_ServersDatabase_Spec(), status: arb_ServersDatabase_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'sql.azure.com/v1api20140401',
     kind: 'ServersDatabase',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random ServersFirewallRule at v1api20140401. */
+/** A random ServersFirewallRule at v1api20140401, with extra keys at the root too. */
 export function ServersFirewallRule(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_ServersFirewallRule_Spec(), status: arb_ServersFirewallRule_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_ServersFirewallRule_Spec(), status: arb_ServersFirewallRule_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'sql.azure.com/v1api20140401',
     kind: 'ServersFirewallRule',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }

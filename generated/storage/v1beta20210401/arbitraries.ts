@@ -3,6 +3,9 @@
 import fc from 'fast-check';
 import { withExtras } from '../../../test/lib/conversion/support.ts';
 
+/** Property names of every version of the group: extra keys are drawn from these too. */
+const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","armId","azureName","blob","bypass","clientId","conditions","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dnsEndpointType","enabled","exposedHeaders","file","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","kind","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","reason","severity","sku","state","status","supportsHttpsTrafficOnly","table","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web"];
+
 function arb_AccessTier(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Hot", "Cool");
 }
@@ -20,7 +23,7 @@ function arb_Action_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 }
 
 function arb_ContainerProperties_PublicAccess(): fc.Arbitrary<unknown> {
@@ -32,7 +35,7 @@ function arb_ContainerProperties_PublicAccess_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_CorsRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 }
 
 function arb_CorsRule_AllowedMethods(): fc.Arbitrary<unknown> {
@@ -44,15 +47,15 @@ function arb_CorsRule_AllowedMethods_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_CorsRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods_STATUS(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods_STATUS(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 }
 
 function arb_CorsRules(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule(), { maxLength: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","$propertyBag"]);
 }
 
 function arb_CorsRules_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","$propertyBag"]);
 }
 
 function arb_DefaultAction(): fc.Arbitrary<unknown> {
@@ -64,27 +67,27 @@ function arb_DefaultAction_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DeleteRetentionPolicy(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","days","$propertyBag"]);
 }
 
 function arb_DeleteRetentionPolicy_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","days","$propertyBag"]);
 }
 
 function arb_Endpoints_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","queue","table","file","web","dfs","$propertyBag"]);
 }
 
 function arb_IPRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["value","action","$propertyBag"]);
 }
 
 function arb_IPRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action_STATUS() }, { requiredKeys: [] }), names, ["value","action","$propertyBag"]);
 }
 
 function arb_Identity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), arb_UserAssignedIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","userAssignedIdentities","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
@@ -96,15 +99,15 @@ function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
 }
 
 function arb_ImmutableStorageWithVersioning(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","$propertyBag"]);
 }
 
 function arb_ImmutableStorageWithVersioning_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), timeStamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ enabled: fc.boolean(), timeStamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","timeStamp","$propertyBag"]);
 }
 
 function arb_Kind(): fc.Arbitrary<unknown> {
@@ -116,7 +119,7 @@ function arb_Kind_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
 }
 
 function arb_LargeFileSharesState(): fc.Arbitrary<unknown> {
@@ -140,11 +143,11 @@ function arb_MinimumTlsVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_NetworkRuleSet(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction(), ipRules: fc.array(arb_IPRule(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule(), { maxLength: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction(), ipRules: fc.array(arb_IPRule(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 }
 
 function arb_NetworkRuleSet_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction_STATUS(), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction_STATUS(), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 }
 
 function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
@@ -152,7 +155,7 @@ function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_SkuName() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: arb_SkuName() }, { requiredKeys: [] }), names, ["name","$propertyBag"]);
 }
 
 function arb_SkuName(): fc.Arbitrary<unknown> {
@@ -164,7 +167,7 @@ function arb_SkuName_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_SkuName_STATUS(), tier: arb_Tier_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ name: arb_SkuName_STATUS(), tier: arb_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
 }
 
 function arb_State_STATUS(): fc.Arbitrary<unknown> {
@@ -172,27 +175,27 @@ function arb_State_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_StorageAccount_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: arb_Kind_STATUS(), identity: arb_Identity_STATUS(), accessTier: arb_AccessTier_STATUS(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: arb_ProvisioningState_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: arb_Kind_STATUS(), identity: arb_Identity_STATUS(), accessTier: arb_AccessTier_STATUS(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: arb_ProvisioningState_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
 }
 
 function arb_StorageAccount_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy_STATUS(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy_STATUS(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules() }, { requiredKeys: [] }), names, ["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), publicAccess: arb_ContainerProperties_PublicAccess_STATUS(), metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning_STATUS(), lastModifiedTime: fc.string({ maxLength: 8 }), leaseState: arb_LeaseState_STATUS(), hasLegalHold: fc.boolean() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), publicAccess: arb_ContainerProperties_PublicAccess_STATUS(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning_STATUS(), lastModifiedTime: fc.string({ maxLength: 8 }), leaseState: arb_LeaseState_STATUS(), hasLegalHold: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning() }, { requiredKeys: [] }), names, ["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","$propertyBag"]);
 }
 
 function arb_Tier_STATUS(): fc.Arbitrary<unknown> {
@@ -200,47 +203,47 @@ function arb_Tier_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({  }, { requiredKeys: [] }));
+  return withExtras(fc.record({  }, { requiredKeys: [] }), names, ["$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }));
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","clientId","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["id","action","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action_STATUS(), state: arb_State_STATUS() }, { requiredKeys: [] }));
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action_STATUS(), state: arb_State_STATUS() }, { requiredKeys: [] }), names, ["id","action","state","$propertyBag"]);
 }
 
-/** A random StorageAccount at v1beta20210401. */
+/** A random StorageAccount at v1beta20210401, with extra keys at the root too. */
 export function StorageAccount(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_StorageAccount_Spec(), status: arb_StorageAccount_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_StorageAccount_Spec(), status: arb_StorageAccount_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'storage.azure.com/v1beta20210401',
     kind: 'StorageAccount',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random StorageAccountsBlobService at v1beta20210401. */
+/** A random StorageAccountsBlobService at v1beta20210401, with extra keys at the root too. */
 export function StorageAccountsBlobService(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_StorageAccountsBlobService_Spec(), status: arb_StorageAccountsBlobService_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_StorageAccountsBlobService_Spec(), status: arb_StorageAccountsBlobService_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'storage.azure.com/v1beta20210401',
     kind: 'StorageAccountsBlobService',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }
 
-/** A random StorageAccountsBlobServicesContainer at v1beta20210401. */
+/** A random StorageAccountsBlobServicesContainer at v1beta20210401, with extra keys at the root too. */
 export function StorageAccountsBlobServicesContainer(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ spec: arb_StorageAccountsBlobServicesContainer_Spec(), status: arb_StorageAccountsBlobServicesContainer_STATUS() }, { requiredKeys: ['spec'] }).map((o) => ({
+  return withExtras(fc.record({ spec: arb_StorageAccountsBlobServicesContainer_Spec(), status: arb_StorageAccountsBlobServicesContainer_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
     apiVersion: 'storage.azure.com/v1beta20210401',
     kind: 'StorageAccountsBlobServicesContainer',
     metadata: { name: 'sample', namespace: 'default' },
-    ...o,
   }));
 }

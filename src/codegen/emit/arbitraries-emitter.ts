@@ -1,37 +1,63 @@
-import type { PackageDef, TypeDef, TypeRef } from '../model/types.ts';
+import type { ObjectDef, PackageDef, PropertyDef, TypeDef, TypeRef } from '../model/types.ts';
 import { key, tsHeader } from './code.ts';
 
 /**
- * `arbitraries.ts` of an API package: a fast-check arbitrary per type and per resource, every object with
- * unknown extra properties mixed in, for the generated round-trip and reliability tests.
+ * `arbitraries.ts` of a package (API version or storage variant): a fast-check arbitrary per type and per
+ * resource, every object (the resource root included) with unknown extra properties mixed in, for the
+ * generated round-trip, reliability and ARM tests. Extra keys are drawn from `extraNames` (every property
+ * name of every version of the group), their case variants, `__proto__` and `zz...` keys, never from the
+ * object's own property names. A oneOf root gets exactly one of its options (seed 004).
  */
-export function emitArbitraries(pkg: PackageDef, groupName: string): string {
+export function emitArbitraries(pkg: PackageDef, groupName: string, extraNames: readonly string[]): string {
   const out: string[] = [tsHeader()];
   out.push(`/** Random ${pkg.group} ${pkg.version} objects for property tests. */\n`);
   out.push(
     `import fc from 'fast-check';\nimport { withExtras } from '../../../test/lib/conversion/support.ts';\n`,
   );
+  out.push(
+    `\n/** Property names of every version of the group: extra keys are drawn from these too. */\nconst names: readonly string[] = ${JSON.stringify(extraNames)};\n`,
+  );
   for (const def of [...pkg.types.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
     out.push(emitType(def));
   for (const r of pkg.resources) {
-    out.push(`\n/** A random ${r.kind} at ${pkg.version}. */\n`);
+    out.push(`\n/** A random ${r.kind} at ${pkg.version}, with extra keys at the root too. */\n`);
     out.push(`export function ${r.kind}(): fc.Arbitrary<Record<string, unknown>> {\n`);
     out.push(
-      `  return fc.record({ spec: arb_${r.specType}(), status: arb_${r.statusType}() }, { requiredKeys: ['spec'] }).map((o) => ({\n`,
+      `  return withExtras(fc.record({ spec: arb_${r.specType}(), status: arb_${r.statusType}() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({\n`,
     );
     out.push(
-      `    apiVersion: '${groupName}/${pkg.version}',\n    kind: '${r.kind}',\n    metadata: { name: 'sample', namespace: 'default' },\n    ...o,\n  }));\n}\n`,
+      `    ...o,\n    apiVersion: '${groupName}/${pkg.version}',\n    kind: '${r.kind}',\n    metadata: { name: 'sample', namespace: 'default' },\n  }));\n}\n`,
     );
   }
   return out.join('');
+}
+
+/** The options of a oneOf root: its object properties other than the owner and the conditions. */
+export function oneOfOptions(def: ObjectDef): PropertyDef[] {
+  return def.properties.filter(
+    (p) => p.type.kind === 'object' && p.name !== 'owner' && p.name !== 'conditions',
+  );
 }
 
 function emitType(def: TypeDef): string {
   if (def.kind === 'enum') {
     return `\nfunction arb_${def.name}(): fc.Arbitrary<unknown> {\n  return fc.constantFrom(${def.values.map((v) => JSON.stringify(v)).join(', ')});\n}\n`;
   }
-  const fields = def.properties.map((p) => `${key(p.name)}: ${arb(p.type)}`).join(', ');
-  return `\nfunction arb_${def.name}(): fc.Arbitrary<unknown> {\n  return withExtras(fc.record({ ${fields} }, { requiredKeys: [] }));\n}\n`;
+  const own = JSON.stringify([...def.properties.map((p) => p.name), '$propertyBag']);
+  const fieldsOf = (props: readonly PropertyDef[]) =>
+    props.map((p) => `${key(p.name)}: ${arb(p.type)}`).join(', ');
+  const options = def.oneOf ? oneOfOptions(def) : [];
+  let record: string;
+  if (options.length > 0) {
+    const common = def.properties.filter((p) => !options.includes(p));
+    const required = common.filter((p) => p.required).map((p) => JSON.stringify(p.name));
+    const variants = options.map(
+      (o) =>
+        `fc.record({ ${fieldsOf([...common, o])} }, { requiredKeys: [${[...required, JSON.stringify(o.name)].join(', ')}] })`,
+    );
+    record = `fc.oneof(${variants.join(', ')})`;
+  } else record = `fc.record({ ${fieldsOf(def.properties)} }, { requiredKeys: [] })`;
+  return `\nfunction arb_${def.name}(): fc.Arbitrary<unknown> {\n  return withExtras(${record}, names, ${own});\n}\n`;
 }
 
 function arb(ref: TypeRef): string {
@@ -54,6 +80,6 @@ function arb(ref: TypeRef): string {
     case 'array':
       return `fc.array(${arb(ref.element)}, { maxLength: 2 })`;
     case 'map':
-      return `fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), ${arb(ref.value)}, { maxKeys: 2 })`;
+      return `fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), ${arb(ref.value)}, { maxKeys: 2 })`;
   }
 }

@@ -1,27 +1,35 @@
+import { sameType } from '../conversions/context.ts';
 import type { KindGraph } from '../conversions/graph.ts';
-import type { HookConfig } from '../model/config.ts';
-import type { PackageDef } from '../model/types.ts';
+import type { GeneratorConfig, HookConfig } from '../model/config.ts';
+import type { PackageDef, TypeRef } from '../model/types.ts';
+import { armDate } from '../model/versions.ts';
 import { tsHeader } from './code.ts';
 import { exemplar } from './exemplar.ts';
 
 /**
- * The generated tests of one kind (seed 000, Testing): a round trip per spoke version, a reliability test
- * per ordered pair of spoke versions, and two golden tests per hook touching the kind.
+ * The generated tests of one kind (seed 000, Testing): a round trip per spoke version and per storage
+ * version below the hub, a reliability test per ordered pair of spoke versions, ARM payloads of random
+ * instances per spoke version, an up-conversion per config rename landing in the typed field, and two
+ * golden tests per hook touching the kind.
  */
 export function emitKindTests(
   graph: KindGraph,
   groupName: string,
   hooks: readonly HookConfig[],
   lookup: (version: string) => PackageDef,
+  renames: GeneratorConfig['renames'] = { properties: [], types: [] },
 ): string {
   const out: string[] = [tsHeader()];
+  const storageBelowHub = graph.storageVersions.filter((v) => v !== graph.hub);
   out.push(`/** Generated conversion tests of ${graph.kind}.${groupName}. */\n`);
-  out.push(`import fc from 'fast-check';\nimport { describe, it } from 'vitest';\n`);
+  out.push(`import fc from 'fast-check';\nimport { describe, expect, it } from 'vitest';\n`);
   out.push(`import { convert } from '../../../src/lib/conversion/convert.ts';\n`);
   out.push(
-    `import { expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns } from '../../../test/lib/conversion/support.ts';\n`,
+    `import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';\n`,
   );
   for (const v of graph.apiVersions) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
+  for (const v of graph.apiVersions) out.push(`import * as ${v}_arm from '../${v}/arm.ts';\n`);
+  for (const v of storageBelowHub) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
   out.push(`\nconst hub = '${graph.hub}';\n`);
   out.push(`\ndescribe('${graph.kind} round trip through the hub (${graph.hub})', () => {\n`);
   for (const v of graph.apiVersions) {
@@ -30,7 +38,23 @@ export function emitKindTests(
       `    fc.assert(fc.property(${v}.${graph.kind}(), (object) => expectRoundTrip(convert(convert(object, hub), '${v}'), object)), { numRuns: roundTripRuns });\n  });\n`,
     );
   }
+  for (const v of storageBelowHub) {
+    out.push(`  it('${v} (old storage) -> hub -> ${v} loses nothing', () => {\n`);
+    out.push(
+      `    fc.assert(fc.property(${v}.${graph.kind}(), (object) => expectRoundTrip(convert(convert(object, hub), '${v}'), object)), { numRuns: storageRuns });\n  });\n`,
+    );
+  }
   out.push('});\n');
+  out.push(`\ndescribe('${graph.kind} ARM payloads of random instances', () => {\n`);
+  for (const v of graph.apiVersions) {
+    out.push(`  it('${v}: azureName defaults and the ARM body holds only ${v} properties', () => {\n`);
+    out.push(
+      `    fc.assert(fc.property(${v}.${graph.kind}(), (object) => expectArmPayload(object, ${v}_arm.${graph.kind}_armLayout)), { numRuns: armRuns });\n  });\n`,
+    );
+  }
+  out.push('});\n');
+  const renameTests = emitRenameTests(graph, groupName, lookup, renames);
+  if (renameTests) out.push(renameTests);
   if (graph.apiVersions.length > 1) {
     out.push(`\ndescribe('${graph.kind} reliability between spoke versions', () => {\n`);
     for (const a of graph.apiVersions) {
@@ -67,6 +91,112 @@ export function emitKindTests(
     out.push('});\n');
   }
   return out.join('');
+}
+
+/**
+ * One test per config rename reaching this kind: the exemplar of the last version before the rename,
+ * converted up to the version that introduced it (its storage variant and the API version), has the value
+ * in the renamed typed field, not in a property bag.
+ */
+function emitRenameTests(
+  graph: KindGraph,
+  groupName: string,
+  lookup: (version: string) => PackageDef,
+  renames: GeneratorConfig['renames'],
+): string | undefined {
+  const lines: string[] = [];
+  const around = (apiVersion: string) => {
+    const at = armDate(apiVersion);
+    const ga = graph.apiVersions.filter((v) => lookup(v).prefix === 'ga' && !lookup(v).preview);
+    const newer = ga.find((v) => lookup(v).armApiVersion === apiVersion);
+    const older = [...ga].reverse().find((v) => armDate(lookup(v).armApiVersion) < at);
+    return newer && older ? { newer, older } : undefined;
+  };
+  for (const r of renames.properties.filter((x) => x.group === graph.group)) {
+    const pair = around(r.apiVersion);
+    if (!pair) continue;
+    const pkg = lookup(pair.older);
+    const example = resourceExemplar(pkg, graph.kind, groupName);
+    for (const path of pathsTo(pkg, graph.kind, (name) => sameType(r.type, name))) {
+      const from = [...path, r.from];
+      const to = [...path, r.to];
+      lines.push(
+        renameTest(
+          `${r.type}.${r.from} -> ${r.to} (${r.apiVersion}) at ${path.join('.')}`,
+          pair,
+          example,
+          from,
+          to,
+          r.from,
+        ),
+      );
+    }
+  }
+  for (const r of renames.types.filter((x) => x.group === graph.group)) {
+    const pair = around(r.apiVersion);
+    if (!pair) continue;
+    const pkg = lookup(pair.older);
+    const example = resourceExemplar(pkg, graph.kind, groupName);
+    for (const path of pathsTo(pkg, graph.kind, (name) => sameType(r.from, name))) {
+      const name = path.at(-1);
+      if (typeof name !== 'string') continue;
+      lines.push(
+        renameTest(
+          `type ${r.from} -> ${r.to} (${r.apiVersion}) at ${path.join('.')}`,
+          pair,
+          example,
+          path,
+          path,
+          name,
+        ),
+      );
+    }
+  }
+  if (lines.length === 0) return undefined;
+  return `\ndescribe('${graph.kind} config renames land in the typed field', () => {\n${lines.join('')}});\n`;
+}
+
+function renameTest(
+  title: string,
+  pair: { older: string; newer: string },
+  example: Record<string, unknown>,
+  from: readonly (string | number)[],
+  to: readonly (string | number)[],
+  name: string,
+): string {
+  return (
+    `  it('${title}: ${pair.older} -> ${pair.newer}', () => {\n` +
+    `    const exemplar = ${JSON.stringify(example)};\n` +
+    `    const value = valueAt(exemplar, ${JSON.stringify(from)});\n    expect(value).toBeDefined();\n` +
+    `    for (const target of ['${pair.newer}storage', '${pair.newer}']) {\n` +
+    `      const up = convert(exemplar, target);\n` +
+    `      expect(valueAt(up, ${JSON.stringify(to)}), target).toMatchObject(value as object);\n` +
+    `      expect(bagNames(up), target).not.toContain(${JSON.stringify(name)});\n    }\n  });\n`
+  );
+}
+
+/**
+ * Paths (from the resource root, arrays at index 0) to the objects of a type matching `match` in a kind's
+ * spec and status.
+ */
+function pathsTo(pkg: PackageDef, kind: string, match: (typeName: string) => boolean): (string | number)[][] {
+  const r = pkg.resources.find((x) => x.kind === kind);
+  if (!r) return [];
+  const out: (string | number)[][] = [];
+  const walk = (ref: TypeRef, path: (string | number)[], seen: ReadonlySet<string>): void => {
+    if (ref.kind === 'array') {
+      walk(ref.element, [...path, 0], seen);
+      return;
+    }
+    if (ref.kind !== 'object' || seen.has(ref.name)) return;
+    if (match(ref.name)) out.push(path);
+    const def = pkg.types.get(ref.name);
+    if (def?.kind !== 'object') return;
+    for (const p of def.properties) walk(p.type, [...path, p.name], new Set([...seen, ref.name]));
+  };
+  walk({ kind: 'object', name: r.specType }, ['spec'], new Set());
+  walk({ kind: 'object', name: r.statusType }, ['status'], new Set());
+  return out;
 }
 
 function resourceExemplar(pkg: PackageDef, kind: string, groupName: string): Record<string, unknown> {

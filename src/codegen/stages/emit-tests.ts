@@ -4,18 +4,25 @@ import { fullGroup } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
 
-/** Writes arbitraries per API package and the conversion tests per kind (seed 000, Testing). */
+/** Writes arbitraries per package (API and storage) and the conversion tests per kind (seed 000, Testing). */
 export const emitTests = stage({
   id: 'emitTests',
   description: 'Emit property-test arbitraries and conversion tests',
   needs: ['checkPlans', 'buildConversionGraph'],
   run: (state) => {
     const config = need(state.config, 'config');
+    const namesOf = new Map<string, string[]>();
     for (const pkg of state.packages.filter((p) => !p.storage)) {
+      const names = new Set(namesOf.get(pkg.group));
+      for (const def of pkg.types.values())
+        if (def.kind === 'object') for (const p of def.properties) names.add(p.name);
+      namesOf.set(pkg.group, [...names].sort());
+    }
+    for (const pkg of state.packages) {
       addFile(
         state,
         `${pkg.group}/${pkg.version}/arbitraries.ts`,
-        emitArbitraries(pkg, fullGroup(pkg.group, config.groupSuffix)),
+        emitArbitraries(pkg, fullGroup(pkg.group, config.groupSuffix), namesOf.get(pkg.group) ?? []),
       );
     }
     for (const graph of need(state.graph, 'graph').kinds) {
@@ -33,7 +40,7 @@ export const emitTests = stage({
       addFile(
         state,
         `${graph.group}/tests/${graph.kind}.conversion.test.ts`,
-        emitKindTests(graph, fullGroup(graph.group, config.groupSuffix), hooks, lookup),
+        emitKindTests(graph, fullGroup(graph.group, config.groupSuffix), hooks, lookup, config.renames),
       );
     }
   },

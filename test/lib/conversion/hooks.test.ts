@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
+import { expectRoundTrip } from './support.ts';
 
 const database = (spec: Record<string, unknown>) => ({
   apiVersion: 'sql.azure.com/v1api20140401',
@@ -47,5 +48,18 @@ describe('the hand-written Microsoft.Sql database hooks', () => {
     const older = convert(newer, 'v1api20140401');
     expect(older.spec).not.toHaveProperty('edition');
     expect(convert(older, 'v1api20211101').spec).toEqual(newer.spec);
+  });
+});
+
+describe('the ServersDatabase spec hook beside a sku in the bag', () => {
+  it('leaves edition and service objective in the bag, so the bag sku is not overwritten', () => {
+    const object = {
+      apiVersion: 'sql.azure.com/v1api20140401storage',
+      kind: 'ServersDatabase',
+      metadata: { name: 'db' },
+      spec: { sku: 0, requestedServiceObjectiveName: '' },
+    };
+    const back = convert(convert(object, 'v1api20211101storage'), 'v1api20140401storage');
+    expectRoundTrip(back, object);
   });
 });

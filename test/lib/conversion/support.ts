@@ -2,12 +2,20 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { type ArmLayout, armBody, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
+import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 
-/** Property-test runs per round-trip test; CI may raise or lower it with ASO_FC_RUNS. */
-export const roundTripRuns = Number(process.env.ASO_FC_RUNS ?? 200);
+/** Property-test runs per spoke round-trip test; CI may raise or lower it with ASO_FC_RUNS. */
+export const roundTripRuns = Number(process.env.ASO_FC_RUNS ?? 300);
 
 /** Runs per reliability pair: fewer, since there are many pairs and the check is only "does not throw". */
-export const reliabilityRuns = Math.max(10, Math.floor(roundTripRuns / 4));
+export const reliabilityRuns = Math.max(10, Math.floor(roundTripRuns / 6));
+
+/** Runs per storage round trip (old storage -> hub -> old storage). */
+export const storageRuns = Math.max(10, Math.floor(roundTripRuns / 3));
+
+/** Runs per ARM payload test. */
+export const armRuns = Math.max(10, Math.floor(roundTripRuns / 6));
 
 /** Relative tolerance for floats (seed 000: float64 matches within tolerance). */
 const tolerance = 1e-9;
@@ -72,19 +80,79 @@ export function expectRoundTrip(actual: unknown, expected: unknown): void {
     );
 }
 
-/** Unknown extra properties: keys no schema defines, with small JSON values. */
-export function extras(): fc.Arbitrary<Record<string, unknown>> {
-  const key = fc
+/** Sets an own data property, `__proto__` included (a plain assignment would change the prototype). */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A plain object of up to `maxKeys` distinct keys. */
+function objectOf(
+  key: fc.Arbitrary<string>,
+  value: fc.Arbitrary<unknown>,
+  maxKeys: number,
+): fc.Arbitrary<Record<string, unknown>> {
+  return fc.uniqueArray(fc.tuple(key, value), { maxLength: maxKeys, selector: ([k]) => k }).map((entries) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of entries) setKey(out, k, v);
+    return out;
+  });
+}
+
+/** `type` -> `Type` or `TYPE`: case variants, which must never match a property (names match exactly). */
+function caseVariant(name: string): fc.Arbitrary<string> {
+  return fc.constantFrom(`${name.charAt(0).toUpperCase()}${name.slice(1)}`, name.toUpperCase());
+}
+
+/**
+ * Unknown extra properties of one object: keys drawn from `zz...` names, from `names` (every property name
+ * of every version of the group: what other versions define), their case variants and `__proto__`, never
+ * one of the object's `own` names; values are JSON of any shape (strings, integers, floats, booleans, null,
+ * arrays and objects nested a few levels deep).
+ */
+export function extras(
+  names: readonly string[],
+  own: readonly string[],
+): fc.Arbitrary<Record<string, unknown>> {
+  const taken = new Set([...own, '$propertyBag']);
+  const zz = fc
     .string({ minLength: 1, maxLength: 6, unit: fc.constantFrom(...'abcdefghij0123456789'.split('')) })
     .map((s) => `zz${s}`);
-  const leaf = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean());
-  const value = fc.oneof(leaf, fc.array(leaf, { maxLength: 2 }), fc.dictionary(key, leaf, { maxKeys: 2 }));
-  return fc.dictionary(key, value, { maxKeys: 2 });
+  const anyKey = (pool: readonly string[]) =>
+    pool.length === 0
+      ? fc.oneof(zz, fc.constant('__proto__'))
+      : fc.oneof(
+          zz,
+          fc.constantFrom(...pool),
+          fc.constantFrom(...pool).chain(caseVariant),
+          fc.constant('__proto__'),
+        );
+  const key = anyKey(names).filter((k) => !taken.has(k));
+  const nestedKey = anyKey(names).filter((k) => k !== '$propertyBag');
+  const leaf = fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constant(null),
+  );
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', maxDepth: 3 },
+      leaf,
+      fc.array(tie('value'), { maxLength: 2 }),
+      objectOf(nestedKey, tie('value'), 2),
+    ),
+  }));
+  return objectOf(key, value, 2);
 }
 
 /** An object arbitrary with unknown extra properties merged in (seed 000 round trips must keep them). */
-export function withExtras<T extends object>(record: fc.Arbitrary<T>): fc.Arbitrary<T> {
-  return fc.tuple(record, extras()).map(([r, x]) => ({ ...x, ...r }));
+export function withExtras<T extends object>(
+  record: fc.Arbitrary<T>,
+  names: readonly string[],
+  own: readonly string[],
+): fc.Arbitrary<T> {
+  return fc.tuple(record, extras(names, own)).map(([r, x]) => ({ ...x, ...r }));
 }
 
 const goldenRoot = join(dirname(fileURLToPath(import.meta.url)), 'golden');
@@ -108,4 +176,53 @@ export function expectGolden(name: string, value: unknown): void {
     throw new Error(`golden file ${path} is missing: run the tests with UPDATE_GOLDEN=1 and review it`);
   }
   if (expected !== text) throw new Error(`differs from golden file ${path}:\n${text}`);
+}
+
+/** The value at `path` (keys and array indexes) of an object, or undefined. */
+export function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let at: unknown = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
+}
+
+/** Every name held in any `$propertyBag` of an object, at any depth (bag values searched too). */
+export function bagNames(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) bagNames(v, out);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$propertyBag' && typeof v === 'object' && v !== null) {
+        for (const [name, text] of Object.entries(v)) {
+          out.push(name);
+          if (typeof text === 'string') bagNames(JSON.parse(text), out);
+        }
+      } else bagNames(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks the ARM payload of a random object: azureName defaults to metadata.name (on the one leaf of a
+ * oneOf root), and the body carries that name and no owner, azureName or `$propertyBag` at any depth.
+ */
+export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
+  const defaulted = defaultAzureName(object, layout);
+  const spec = defaulted.spec as Record<string, unknown>;
+  const holder =
+    layout.kind === 'plain'
+      ? spec
+      : (layout.leaves.map((l) => spec[l.property]).find((v) => v !== undefined) as Record<string, unknown>);
+  const name = holder.azureName;
+  if (typeof name !== 'string' || name === '')
+    throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
+  const body = armBody(defaulted, layout);
+  if (body.name !== name) throw new Error(`ARM body name ${JSON.stringify(body.name)}, expected ${name}`);
+  const properties = (body.properties ?? {}) as Record<string, unknown>;
+  for (const key of ['owner', 'azureName'])
+    if (Object.hasOwn(body, key) || Object.hasOwn(properties, key))
+      throw new Error(`ARM body carries ${key}`);
+  if (JSON.stringify(body).includes('"$propertyBag"')) throw new Error('ARM body carries a property bag');
 }

@@ -14,7 +14,9 @@ export const serversDatabaseSpecHooks: ServersDatabase_Spec_ConversionHooks = {
     maxSizeBytesUp(bag, (value) => {
       destination.maxSizeBytes = value;
     });
-    if (destination.sku !== undefined) return;
+    // A `sku` already in the bag (a value no rule could place) keeps its name there: building a typed sku
+    // beside it would make the way down stash the typed one over it.
+    if (destination.sku !== undefined || bag.has('sku')) return;
     const edition = bag.get('edition');
     const objective = bag.get('requestedServiceObjectiveName');
     if (edition === undefined && objective === undefined) return;
