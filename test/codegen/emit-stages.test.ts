@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratorConfig } from '../../src/codegen/model/config.ts';
+import { modelStages } from '../../src/codegen/pipeline.ts';
+import { stage } from '../../src/codegen/stage.ts';
+import { addCompatibilityVersions } from '../../src/codegen/stages/add-compatibility-versions.ts';
+import { buildApiPackages } from '../../src/codegen/stages/build-api-packages.ts';
+import { emitArmPayloads } from '../../src/codegen/stages/emit-arm-payloads.ts';
+import { emitResourceCatalog } from '../../src/codegen/stages/emit-resource-catalog.ts';
+import { emitTests } from '../../src/codegen/stages/emit-tests.ts';
+import { loadConfig } from '../../src/codegen/stages/load-config.ts';
+import { loadSchemas } from '../../src/codegen/stages/load-schemas.ts';
+import { expectGoldenCode, generate } from './support.ts';
+
+describe('addCompatibilityVersions', () => {
+  const upTo = [loadConfig, loadSchemas, buildApiPackages, addCompatibilityVersions];
+
+  it('clones the configured GA packages under the beta and alpha prefixes, types shared', () => {
+    const { state } = generate(upTo);
+    const pg = state.packages.filter(
+      (p) => p.group === 'dbforpostgresql' && p.armApiVersion === '2021-06-01',
+    );
+    expect(pg.map((p) => [p.version, p.prefix, p.storage])).toEqual([
+      ['v1api20210601', 'ga', false],
+      ['v1alpha1api20210601', 'alpha', false],
+      ['v1beta20210601', 'beta', false],
+    ]);
+    expect(pg[1]?.types).toBe(pg[0]?.types);
+    expect(pg[2]?.resources).toBe(pg[0]?.resources);
+    const storage = state.packages.filter((p) => p.group === 'storage').map((p) => p.version);
+    expect(storage).toContain('v1beta20210401');
+    expect(storage).not.toContain('v1alpha1api20210401');
+  });
+
+  it('fails naming the group and version when the config names one without schemas', () => {
+    const edited = stage({
+      id: 'loadConfig',
+      description: 'Load an edited config',
+      needs: [],
+      run: (s) => {
+        const config = generate([loadConfig]).state.config as GeneratorConfig;
+        s.config = {
+          ...config,
+          compatibility: [{ group: 'sql', apiVersions: ['2019-01-01'], prefixes: ['beta'] }],
+        };
+      },
+    });
+    expect(() => generate([edited, ...upTo.slice(1)])).toThrow(
+      /addCompatibilityVersions.*no schemas for group sql at 2019-01-01/,
+    );
+  });
+});
+
+describe('emitArmPayloads', () => {
+  const { state } = generate([...modelStages, emitArmPayloads]);
+
+  it('writes arm.ts for every API package and none for storage variants', () => {
+    const arm = [...state.files.keys()].filter((f) => f.endsWith('/arm.ts'));
+    const api = state.packages.filter((p) => !p.storage).map((p) => `${p.group}/${p.version}/arm.ts`);
+    expect(arm.sort()).toEqual(api.sort());
+  });
+
+  it('emits layouts with per-type field shapes as recorded (golden)', () => {
+    expectGoldenCode(
+      'resources-v1api20200601-arm.ts.golden',
+      state.files.get('resources/v1api20200601/arm.ts'),
+    );
+    expectGoldenCode('kusto-v1api20230815-arm.ts.golden', state.files.get('kusto/v1api20230815/arm.ts'));
+  });
+});
+
+describe('emitResourceCatalog', () => {
+  const { state } = generate([...modelStages, emitResourceCatalog]);
+
+  it('emits one entry per kind with scope, owners, hub and immutable paths (golden)', () => {
+    const catalog = state.files.get('catalog.ts');
+    expect(catalog).toContain('"armType": "Microsoft.Authorization/roleAssignments"');
+    expectGoldenCode('catalog.ts.golden', catalog);
+  });
+});
+
+describe('emitTests', () => {
+  const { state } = generate([...modelStages, emitTests]);
+
+  it('writes arbitraries for every package and one test file per kind', () => {
+    const arbitraries = [...state.files.keys()].filter((f) => f.endsWith('/arbitraries.ts'));
+    expect(arbitraries.length).toBe(state.packages.length);
+    const tests = [...state.files.keys()].filter((f) => f.endsWith('.conversion.test.ts'));
+    expect(tests).toContain('kusto/tests/ClustersDatabase.conversion.test.ts');
+  });
+
+  it('emits round-trip, storage, reliability and ARM tests and arbitraries as recorded (golden)', () => {
+    const test = state.files.get('resources/tests/ResourceGroup.conversion.test.ts');
+    expect(test).toContain('v1api20200601storage (old storage) -> hub -> v1api20200601storage loses nothing');
+    expectGoldenCode('resources-ResourceGroup.conversion.test.ts.golden', test);
+    expectGoldenCode(
+      'resources-v1api20200601-arbitraries.ts.golden',
+      state.files.get('resources/v1api20200601/arbitraries.ts'),
+    );
+  });
+
+  it('draws exactly one option of a oneOf root, and emits a test per config rename', () => {
+    const kusto = state.files.get('kusto/v1api20230815/arbitraries.ts') ?? '';
+    expect(kusto).toMatch(
+      /function arb_ClustersDatabase_Spec\(\)[^}]*fc\.oneof\(fc\.record\(.*requiredKeys: \["owner", "readWrite"\]/s,
+    );
+    const pg = state.files.get('dbforpostgresql/tests/FlexibleServer.conversion.test.ts') ?? '';
+    expect(pg).toContain(
+      'Network.privateDnsZoneArmResourceId -> privateDnsZoneResourceId (2023-06-01) at spec.network',
+    );
+    expect(pg).toContain('type Storage -> ServerStorage (2023-06-01) at spec.storage');
+  });
+});
