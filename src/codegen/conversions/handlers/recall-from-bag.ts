@@ -9,6 +9,12 @@ import { valueConversion } from '../value.ts';
  * type by the destination type's own generated `normalize` conversion, which checks every nested value and
  * keeps unknown nested keys in nested bags. A value that fails the conversion stays in the bag, whole.
  * `self` is the context converting the destination package onto itself.
+ *
+ * Why the destination's own shape: a value is stashed at the link where the neighbouring version lacks the
+ * property, from this very type on the way in the other direction, so in the normal flow it comes back in
+ * the shape it left. A property absent from a version between two that have it would bring a value in a
+ * farther version's shape; renames inside it would then not be applied, though nothing is lost (unknown
+ * nested keys ride in nested bags). No property of the current schemas skips a version.
  */
 export function recallFromBag(destination: PropertyDef, self: PairContext): Step {
   const value = valueConversion(destination.type, destination.type, self);
