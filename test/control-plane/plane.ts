@@ -29,6 +29,14 @@ export interface Plane {
   caCert: string;
 }
 
+/** How a plane differs from the default one, for tests that need the API server configured otherwise. */
+export interface PlaneOptions {
+  /** Extra kube-apiserver flags (e.g. `--watch-cache=false`, so that lists are served by etcd). */
+  apiserverArgs?: string[];
+  /** Apply the CRDs under `generated/` and start their conversion webhook (default true). */
+  withGenerated?: boolean;
+}
+
 /** The context names of the generated kubeconfig. */
 export const contexts = { admin: 'admin', readonly: 'readonly' } as const;
 
@@ -75,7 +83,10 @@ export async function clientFor(plane: Plane, context: string = contexts.admin):
  * Starts etcd and kube-apiserver on free loopback ports with certificates, RBAC, an audit log of every
  * write, and the CRDs under `generated/`; or returns the plane already running in `stateDir`.
  */
-export async function startPlane(stateDir: string = defaultStateDir): Promise<Plane> {
+export async function startPlane(
+  stateDir: string = defaultStateDir,
+  options: PlaneOptions = {},
+): Promise<Plane> {
   const running = await runningPlane(stateDir);
   if (running) return running;
   await stopPlane(stateDir);
@@ -140,6 +151,7 @@ export async function startPlane(stateDir: string = defaultStateDir): Promise<Pl
       `--audit-log-path=${auditLog}`,
       '--audit-log-mode=blocking',
       '--v=0',
+      ...(options.apiserverArgs ?? []),
     ],
     join(stateDir, 'kube-apiserver.log'),
   );
@@ -175,7 +187,7 @@ export async function startPlane(stateDir: string = defaultStateDir): Promise<Pl
   writeFileSync(join(stateDir, 'plane.json'), `${JSON.stringify(plane, null, 2)}\n`);
   const admin = await clientFor(plane);
   await grantReadOnly(admin);
-  plane.extraPids.push(...(await applyGeneratedCrds(admin, plane)));
+  if (options.withGenerated !== false) plane.extraPids.push(...(await applyGeneratedCrds(admin, plane)));
   writeFileSync(join(stateDir, 'plane.json'), `${JSON.stringify(plane, null, 2)}\n`);
   return plane;
 }

@@ -31,7 +31,8 @@ export function kubeconfigOptionsOf(flags: {
   return {
     kubeconfig: flags.kubeconfig,
     context: flags.context,
-    namespace: flags.namespace,
+    // `-n ""` means what kubectl makes of it: no namespace given, so the context's.
+    namespace: flags.namespace === '' ? undefined : flags.namespace,
     requestTimeoutMs: parseDuration(flags['request-timeout'], 'request-timeout'),
   };
 }

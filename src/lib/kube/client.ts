@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { apiErrorOf, transportErrorOf } from './api-errors.ts';
 import type { ResolvedKubeconfig } from './kubeconfig.ts';
+import { retryDelayMs } from './retry.ts';
 
 /** What a request is about, in the user's terms, so that an error can say which verb on what failed. */
 export interface RequestSubject {
@@ -41,14 +42,31 @@ export class KubeClient {
     return this.kubeconfig.server;
   }
 
-  /** Sends a request and parses a JSON answer; any non-2xx answer is thrown as a typed error. */
+  /**
+   * Sends a request and parses a JSON answer; any non-2xx answer is thrown as a typed error. A GET is
+   * retried on throttling, passing server errors and dropped connections (see `retry.ts`).
+   */
   async request<T>(request: KubeRequest): Promise<T> {
-    const response = await this.open(request);
-    const text = await readBody(response);
-    if ((response.statusCode ?? 0) >= 300) {
-      throw apiErrorOf(response.statusCode ?? 0, text, request.subject, this.server);
+    const idempotent = (request.method ?? 'GET') === 'GET';
+    for (let attempt = 1; ; attempt++) {
+      let response: IncomingMessage;
+      try {
+        response = await this.open(request);
+      } catch (error) {
+        const code = (error as { transportCode?: string }).transportCode;
+        const delay = idempotent ? retryDelayMs(attempt, { code }) : undefined;
+        if (delay === undefined) throw error;
+        await sleep(delay);
+        continue;
+      }
+      const text = await readBody(response);
+      const status = response.statusCode ?? 0;
+      if (status < 300) return (text.length === 0 ? undefined : JSON.parse(text)) as T;
+      const retryAfter = response.headers['retry-after'];
+      const delay = idempotent ? retryDelayMs(attempt, { status, retryAfter }) : undefined;
+      if (delay === undefined) throw apiErrorOf(status, text, request.subject, this.server);
+      await sleep(delay);
     }
-    return (text.length === 0 ? undefined : JSON.parse(text)) as T;
   }
 
   /** Opens a request and hands back the response stream once the status is known to be 2xx (for watches). */
@@ -82,7 +100,23 @@ export class KubeClient {
     if (url.protocol === 'http:') delete options.agent;
     return new Promise<IncomingMessage>((resolve, reject) => {
       const req = transport.request(url, options, resolve);
-      req.on('error', (error) => reject(transportErrorOf(error, this.server)));
+      req.on('error', (error: Error & { code?: string }) =>
+        reject(Object.assign(transportErrorOf(error, this.server), { transportCode: error.code })),
+      );
+      // kubectl gives up on a connection that is not established (TCP and TLS) within 30 s, whatever
+      // --request-timeout says; a reused keep-alive socket is already established.
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        const timer = setTimeout(() => {
+          req.destroy(
+            Object.assign(new Error(`no connection within ${connectTimeoutMs / 1000} s`), {
+              code: 'ETIMEDOUT',
+            }),
+          );
+        }, connectTimeoutMs);
+        socket.once(url.protocol === 'http:' ? 'connect' : 'secureConnect', () => clearTimeout(timer));
+        socket.once('close', () => clearTimeout(timer));
+      });
       if (timeoutMs > 0) {
         req.setTimeout(timeoutMs, () => {
           req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
@@ -91,6 +125,13 @@ export class KubeClient {
       req.end(body);
     });
   }
+}
+
+/** How long establishing a connection (TCP and TLS) may take. */
+const connectTimeoutMs = 30_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function readBody(response: IncomingMessage): Promise<string> {

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
-import { type HttpsOptionsSource, resolveFast } from './kubeconfig-fast.ts';
+import { fastCredentials, type HttpsOptionsSource } from './kubeconfig-fast.ts';
+import { asKubeconfigDocument, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
 
 /** What the user said about where the cluster is: the kubectl flags every command shares. */
 export interface KubeconfigOptions {
@@ -46,57 +47,54 @@ export function kubeconfigFiles(flag: string | undefined, env: NodeJS.ProcessEnv
 }
 
 /**
- * Loads and merges the kubeconfig files, selects the context and resolves the namespace. Plain kubeconfigs
- * (certificates or a token) take the fast path of `kubeconfig-fast.ts`; anything else, and every error, goes
- * through the client library, imported here lazily because its import alone costs hundreds of milliseconds.
+ * Loads and merges the kubeconfig files (as kubectl does), selects the context and resolves the namespace.
+ * Plain users (certificates or a token) take the fast path of `kubeconfig-fast.ts`; anything else (exec
+ * plugins, auth providers, proxies, impersonation) goes through the client library, imported here lazily
+ * because its import alone costs hundreds of milliseconds.
  */
 export async function resolveKubeconfig(options: KubeconfigOptions): Promise<ResolvedKubeconfig> {
   const files = kubeconfigFiles(options.kubeconfig);
-  const fast = await resolveFast(files, options.context);
-  if (fast) {
-    return {
-      config: fast.config,
-      contextName: fast.contextName,
-      server: fast.server.replace(/\/+$/, ''),
-      namespace: options.namespace ?? fast.contextNamespace ?? 'default',
-      requestTimeoutMs: options.requestTimeoutMs ?? 0,
-    };
-  }
-  const { KubeConfig } = await import('@kubernetes/client-node');
-  const config = new KubeConfig();
-  for (const [index, file] of files.entries()) {
-    try {
-      if (index === 0) {
-        config.loadFromFile(file);
-      } else {
-        const next = new KubeConfig();
-        next.loadFromFile(file);
-        config.mergeConfig(next, true);
-      }
-    } catch (error) {
-      throw new KubeconfigInvalid(file, error instanceof Error ? error.message : String(error));
-    }
-  }
-  const contextName = options.context ?? config.getCurrentContext();
-  const known = config.getContexts().map((context) => context.name);
-  if (!contextName) {
-    throw new KubeconfigInvalid(files.join(', '), 'no current-context is set; pass --context');
-  }
-  const context = config.getContextObject(contextName);
-  if (!context) throw new UnknownContext(contextName, known);
-  config.setCurrentContext(contextName);
-  const cluster = config.getCurrentCluster();
-  if (!cluster?.server) {
+  const merged = await mergeKubeconfigFiles(files);
+  const sources = files.join(', ');
+  const contextName = options.context ?? merged.currentContext;
+  if (!contextName) throw new KubeconfigInvalid(sources, 'no current-context is set; pass --context');
+  const context = merged.contexts.get(contextName);
+  if (!context) throw new UnknownContext(contextName, [...merged.contexts.keys()]);
+  const clusterName = String(context.cluster ?? '');
+  const cluster = merged.clusters.get(clusterName);
+  if (typeof cluster?.server !== 'string' || cluster.server === '') {
     throw new KubeconfigInvalid(
-      files.join(', '),
-      `context "${contextName}" names cluster "${context.cluster}", which has no server`,
+      sources,
+      `context "${contextName}" names cluster "${clusterName}", which has no server`,
     );
   }
-  return {
-    config,
+  const hasCa = Boolean(cluster['certificate-authority'] || cluster['certificate-authority-data']);
+  if (hasCa && cluster['insecure-skip-tls-verify'] === true) {
+    throw new KubeconfigInvalid(
+      sources,
+      `cluster "${clusterName}" sets both a certificate authority and insecure-skip-tls-verify; kubectl refuses that too`,
+    );
+  }
+  const userName = String(context.user ?? '');
+  const user = merged.users.get(userName) ?? {};
+  const namespace =
+    options.namespace ??
+    (typeof context.namespace === 'string' && context.namespace !== '' ? context.namespace : 'default');
+  const resolved = {
     contextName,
     server: cluster.server.replace(/\/+$/, ''),
-    namespace: options.namespace ?? context.namespace ?? 'default',
+    namespace,
     requestTimeoutMs: options.requestTimeoutMs ?? 0,
   };
+  const fast = fastCredentials(cluster, user);
+  if (fast) return { ...resolved, config: fast };
+  const { KubeConfig } = await import('@kubernetes/client-node');
+  const config = new KubeConfig();
+  try {
+    // JSON is YAML: the client library parses the merged document with its own reader.
+    config.loadFromString(JSON.stringify(asKubeconfigDocument(merged, contextName)));
+  } catch (error) {
+    throw new KubeconfigInvalid(sources, error instanceof Error ? error.message : String(error));
+  }
+  return { ...resolved, config };
 }

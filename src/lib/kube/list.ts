@@ -48,17 +48,33 @@ export interface ListedVersion {
 export const defaultPageSize = 500;
 
 /**
+ * Where an object sits in the API server's storage order (etcd key order: namespace, then name), which
+ * is the order every paged list returns.
+ */
+export function storageOrderKey(object: KubeObject): string {
+  return `${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+}
+
+/** The objects of a page that come after `lastKey` in storage order: what a restarted list has not yielded. */
+export function itemsAfter<T extends KubeObject>(items: T[], lastKey: string | undefined): T[] {
+  return lastKey === undefined ? items : items.filter((item) => storageOrderKey(item) > lastKey);
+}
+
+/**
  * Lists a resource type page by page (limit + continue), so that memory holds one page at a time. When a
  * continue token has expired (410) it resumes with the server's fresh token if it offers one, and
- * otherwise starts over, skipping objects it already yielded, so every object arrives exactly once.
+ * otherwise starts over, skipping what it already yielded by storage order, so every object arrives
+ * exactly once. After such a resumption the pages no longer share one snapshot, so `listed` reports no
+ * resourceVersion: a watch must then start from the current state rather than from a version.
  */
 export async function* listPages<T extends KubeObject = KubeObject>(
   client: KubeClient,
   selection: ListSelection,
   listed: ListedVersion = {},
 ): AsyncGenerator<T[]> {
-  const yielded = new Set<string>();
   let token: string | undefined;
+  let lastKey: string | undefined;
+  let consistent = true;
   const subject = { verb: 'list', resource: resourceName(selection), namespace: selection.namespace };
   for (;;) {
     let page: ListResponse<T>;
@@ -75,18 +91,17 @@ export async function* listPages<T extends KubeObject = KubeObject>(
     } catch (error) {
       if (error instanceof ApiError && error.status === 410 && token !== undefined) {
         token = error.continueToken;
+        consistent = false;
+        listed.resourceVersion = undefined;
         continue;
       }
       throw error;
     }
-    const fresh = (page.items ?? []).filter((item) => {
-      const key = item.metadata.uid ?? `${item.metadata.namespace ?? ''}/${item.metadata.name}`;
-      if (yielded.has(key)) return false;
-      yielded.add(key);
-      return true;
-    });
-    if (token === undefined) listed.resourceVersion = page.metadata?.resourceVersion;
+    const fresh = itemsAfter(page.items ?? [], lastKey);
+    if (token === undefined && consistent) listed.resourceVersion = page.metadata?.resourceVersion;
     token = page.metadata?.continue || undefined;
+    const last = fresh.at(-1);
+    if (last) lastKey = storageOrderKey(last);
     if (fresh.length > 0) yield fresh;
     if (token === undefined) return;
   }
