@@ -8,10 +8,10 @@ import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { printResult } from '../lib/render/output.ts';
 import { collectStatus, defaultTuning } from '../lib/status/collect.ts';
-import { waitForReady } from '../lib/status/live.ts';
-import { exitCodeFor, failsOn, type StatusReport } from '../lib/status/report.ts';
+import { exitCodeFor, type StatusReport } from '../lib/status/report.ts';
 import { failOnLevels, selectionFrom, sortKeys } from '../lib/status/selection.ts';
 import { statusTable } from '../lib/status/table.ts';
+import { waitForReady } from '../lib/status/wait.ts';
 import { runWatch } from '../lib/status/watch-view.ts';
 
 export default class Status extends AsoCommand {
@@ -94,7 +94,7 @@ export default class Status extends AsoCommand {
     if (flags.wait) {
       const outcome = await waitForReady(client, selection, {
         timeoutMs,
-        stopWhen: failOn ? (item) => failsOn(item, failOn) : undefined,
+        stopWhen: failOn ? (item) => item.state === 'Error' && !item.stale : undefined,
         onProgress: (notReady, total) =>
           process.stderr.write(`waiting: ${total - notReady}/${total} Ready\n`),
         tuning,

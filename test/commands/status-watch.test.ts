@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../fixtures/cli.ts';
 import { adminClient, freshNamespace, testPlane } from '../fixtures/cluster.ts';
@@ -7,17 +10,58 @@ import { createObject, testKind, writeReady } from '../lib/status/fixtures.ts';
 const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
 
 /** The plugin running in the background, with what it printed so far. */
-function startCli(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number> } {
+function startCli(
+  args: string[],
+  kubeconfig = testPlane().kubeconfig,
+): { child: ChildProcess; output: () => string; errors: () => string; exited: Promise<number> } {
   const child = spawn(process.execPath, [bin, ...args], {
-    env: { ...process.env, NO_COLOR: '1', KUBECONFIG: testPlane().kubeconfig },
+    env: { ...process.env, NO_COLOR: '1', KUBECONFIG: kubeconfig },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
+  let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
   });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
-  return { child, output: () => stdout, exited };
+  return { child, output: () => stdout, errors: () => stderr, exited };
+}
+
+/**
+ * A TCP relay in front of the plane's API server, and a kubeconfig that goes through it, so that a test
+ * can cut the connection the way a network does: `cut()` closes every relayed connection and stops
+ * listening.
+ */
+async function relayToPlane(): Promise<{ kubeconfig: string; cut: () => Promise<void> }> {
+  const target = new URL(testPlane().server);
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = createConnection(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const kubeconfig = join(testPlane().stateDir, `kubeconfig-relay-${port}`);
+  writeFileSync(
+    kubeconfig,
+    readFileSync(testPlane().kubeconfig, 'utf8').replaceAll(testPlane().server, `https://127.0.0.1:${port}`),
+  );
+  return {
+    kubeconfig,
+    cut: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
 }
 
 async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -90,14 +134,15 @@ describe('kubectl aso status --watch and --wait on the real control plane', () =
     await createObject(kind, namespace, { name: 'a3', ready: null });
     const started = Date.now();
     const run = startCli(['status', '-n', namespace, '--wait', '--timeout', '40s', '-o', 'json']);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await until('the first progress line', () => run.errors().includes('waiting: 1/3 Ready'));
     const admin = await adminClient();
     await writeReady(admin, kind, namespace, 'a2', succeeded);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until('the change to be seen', () => run.errors().includes('waiting: 2/3 Ready'));
     expect(run.child.exitCode).toBeNull();
     await writeReady(admin, kind, namespace, 'a3', succeeded);
     expect(await run.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.errors()).toContain('waiting: 3/3 Ready');
     const report = JSON.parse(run.output());
     expect(report.summary.byState.Ready).toBe(3);
     expect(report.items.every((item: { ready: boolean }) => item.ready)).toBe(true);
@@ -135,5 +180,63 @@ describe('kubectl aso status --watch and --wait on the real control plane', () =
       },
     );
     expect(run.code).toBe(11);
+  });
+
+  it('--wait --fail-on error does not stop at a stale Error: the user may just have applied a fix', async () => {
+    const kind = await testKind('Fixed');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, {
+      name: 'fixed',
+      ready: { status: 'False', severity: 'Error', reason: 'SkuNotAvailable' },
+      stale: true,
+    });
+    const run = startCli(['status', '-n', namespace, '--wait', '--timeout', '30s', '--fail-on', 'error']);
+    await until('the first progress line', () => run.errors().includes('waiting: 0/1 Ready'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(run.child.exitCode).toBeNull();
+    await writeReady(await adminClient(), kind, namespace, 'fixed', { ...succeeded, observedGeneration: 2 });
+    expect(await run.exited).toBe(0);
+  });
+
+  it('--wait --fail-on warning judges warnings at the end, not at the first one', async () => {
+    const kind = await testKind('Retried');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, {
+      name: 'retried',
+      ready: { status: 'False', severity: 'Warning', reason: 'WaitingForOwner' },
+    });
+    const run = startCli(['status', '-n', namespace, '--wait', '--timeout', '30s', '--fail-on', 'warning']);
+    await until('the first progress line', () => run.errors().includes('waiting: 0/1 Ready'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(run.child.exitCode).toBeNull();
+    await writeReady(await adminClient(), kind, namespace, 'retried', succeeded);
+    expect(await run.exited).toBe(0);
+
+    await writeReady(await adminClient(), kind, namespace, 'retried', {
+      status: 'False',
+      severity: 'Warning',
+      reason: 'WaitingForOwner',
+    });
+    const started = Date.now();
+    const stuck = await runCli(
+      ['status', '-n', namespace, '--wait', '--timeout', '1s', '--fail-on', 'warning'],
+      { KUBECONFIG: testPlane().kubeconfig },
+    );
+    expect(stuck.code).toBe(11);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('--wait exits as unreachable (4), without a stack trace, when the connection drops while waiting', async () => {
+    const kind = await testKind('Dropped');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, { name: 'd1', ready: progressing });
+    const relay = await relayToPlane();
+    const run = startCli(['status', '-n', namespace, '--wait', '--timeout', '40s'], relay.kubeconfig);
+    await until('the first progress line', () => run.errors().includes('waiting: 0/1 Ready'));
+    await relay.cut();
+    expect(await run.exited).toBe(4);
+    expect(run.errors()).toContain('cannot reach the cluster');
+    expect(run.errors()).not.toMatch(/\n\s+at /);
+    expect(run.errors()).not.toContain('Unhandled');
   });
 });

@@ -310,6 +310,13 @@ describe('partial access on the real control plane', () => {
     expect(table.stdout).toContain(`cannot list secretstores.${forbidden.group} in namespace ${namespace}`);
   });
 
+  it('rejects a label selector the API server cannot parse as invalid input (exit 9), not as partial', async () => {
+    const run = await status(['-A', '-l', 'app in (web']);
+    expect(run.code).toBe(9);
+    expect(run.stderr).toContain('-l/--selector "app in (web"');
+    expect(run.stdout).toBe('');
+  });
+
   it('names an unreachable cluster clearly (exit 4)', async () => {
     const port = await freePort();
     const kubeconfig = join(testPlane().stateDir, `kubeconfig-status-unreachable-${port}`);

@@ -1,3 +1,7 @@
+import type { IncomingMessage } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiErrorOf } from './api-errors.ts';
 import type { KubeClient } from './client.ts';
 import { ApiError } from './errors.ts';
 import type { KubeObject, ListSelection } from './list.ts';
@@ -23,10 +27,77 @@ interface RawEvent {
 }
 
 /**
+ * Delays between retries of the same thing: none the first time, then 200 ms doubling up to `maxMs`,
+ * each with up to a quarter of jitter; `reset()` once a retry got somewhere.
+ */
+export class Backoff {
+  private attempt = 0;
+  private readonly maxMs: number;
+
+  constructor(maxMs = 30_000) {
+    this.maxMs = maxMs;
+  }
+
+  /** The next delay in milliseconds (0 on the first attempt since the last reset). */
+  next(): number {
+    const attempt = this.attempt++;
+    if (attempt === 0) return 0;
+    const base = Math.min(this.maxMs, 200 * 2 ** Math.min(attempt - 1, 20));
+    return Math.round(base * (0.75 + Math.random() * 0.25));
+  }
+
+  /** Sleeps for the next delay; returns early, without throwing, when `signal` aborts. */
+  async wait(signal: AbortSignal): Promise<void> {
+    const delay = this.next();
+    if (delay > 0 && !signal.aborted) await sleep(delay, undefined, { signal }).catch(() => undefined);
+  }
+
+  reset(): void {
+    this.attempt = 0;
+  }
+}
+
+/**
+ * The lines of a newline-delimited stream, decoded as UTF-8 across chunk boundaries (a character split
+ * between two chunks stays whole). Blank lines are skipped.
+ */
+export async function* linesOf(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let buffered = '';
+  for await (const chunk of chunks) {
+    buffered += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let start = 0;
+    let newline = buffered.indexOf('\n', start);
+    while (newline >= 0) {
+      const line = buffered.slice(start, newline);
+      if (line.trim().length > 0) yield line;
+      start = newline + 1;
+      newline = buffered.indexOf('\n', start);
+    }
+    buffered = buffered.slice(start);
+  }
+  buffered += decoder.end();
+  if (buffered.trim().length > 0) yield buffered;
+}
+
+/** A socket-level failure while reading a stream (reset, aborted): worth reconnecting, not a bug. */
+function isTransportError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (typeof (error as { code?: unknown }).code === 'string' || error.message === 'aborted')
+  );
+}
+
+/** A stream that lasted this long counts as healthy: the next reconnect does not wait. */
+const healthyStreamMs = 10_000;
+
+/**
  * Watches a resource type from `resourceVersion` (a list's snapshot), yielding each change once. When the
- * server ends the stream (it does so every few minutes) the watch resumes from the last version it saw,
- * bookmarks included; when that version has expired it throws {@link WatchExpired}. Ends when `signal`
- * aborts.
+ * server ends the stream (it does so every few minutes) or the connection drops, the watch resumes from
+ * the last version it saw, bookmarks included, waiting longer each time a stream ends without delivering
+ * anything; when that version has expired it throws {@link WatchExpired}. A connection that cannot be
+ * reopened throws the client's typed error (`ClusterUnreachable`, `Unauthorized`, `Forbidden`, ...), as
+ * does an `ERROR` event. Ends when `signal` aborts.
  */
 export async function* watchObjects<T extends KubeObject = KubeObject>(
   client: KubeClient,
@@ -36,8 +107,12 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
 ): AsyncGenerator<WatchEvent<T>> {
   let version = resourceVersion;
   const resource = resourceName(selection);
+  const subject = { verb: 'watch', resource, namespace: selection.namespace };
+  const backoff = new Backoff();
   while (!signal.aborted) {
-    const response = await client
+    await backoff.wait(signal);
+    if (signal.aborted) return;
+    const response: IncomingMessage = await client
       .stream({
         path: resourcePath(selection, selection.namespace),
         query: {
@@ -46,7 +121,7 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
           resourceVersion: version,
           labelSelector: selection.labelSelector,
         },
-        subject: { verb: 'watch', resource, namespace: selection.namespace },
+        subject,
         timeoutMs: 0,
       })
       .catch((error: unknown) => {
@@ -60,33 +135,29 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
       return;
     }
     signal.addEventListener('abort', stop, { once: true });
-    let buffered = '';
+    const opened = Date.now();
+    let delivered = false;
     try {
-      for await (const chunk of response) {
-        buffered += (chunk as Buffer).toString('utf8');
-        let newline = buffered.indexOf('\n');
-        while (newline >= 0) {
-          const line = buffered.slice(0, newline);
-          buffered = buffered.slice(newline + 1);
-          newline = buffered.indexOf('\n');
-          if (line.trim().length === 0) continue;
-          const event = JSON.parse(line) as RawEvent;
-          if (event.type === 'ERROR') {
-            if (event.object.code === 410) throw new WatchExpired(resource);
-            throw new Error(`watch of ${resource} failed: ${event.object.message ?? 'unknown error'}`);
-          }
-          version = event.object.metadata?.resourceVersion ?? version;
-          if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
-            yield { type: event.type, object: event.object as T };
-          }
+      for await (const line of linesOf(response)) {
+        const event = JSON.parse(line) as RawEvent;
+        delivered = true;
+        if (event.type === 'ERROR') {
+          if (event.object.code === 410) throw new WatchExpired(resource);
+          throw apiErrorOf(event.object.code ?? 500, JSON.stringify(event.object), subject, client.server);
+        }
+        version = event.object.metadata?.resourceVersion ?? version;
+        if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
+          yield { type: event.type, object: event.object as T };
         }
       }
     } catch (error) {
       if (signal.aborted) return;
-      throw error;
+      if (!isTransportError(error)) throw error;
+      // The connection dropped: reconnect below, which fails with a typed error if the server is gone.
     } finally {
       signal.removeEventListener('abort', stop);
       response.destroy();
     }
+    if (delivered || Date.now() - opened >= healthyStreamMs) backoff.reset();
   }
 }

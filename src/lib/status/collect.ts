@@ -1,7 +1,9 @@
+import { InvalidInput } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
-import { ClusterUnreachable, Forbidden, NotFound, Unauthorized } from '../kube/errors.ts';
+import { ApiError, Forbidden, NotFound } from '../kube/errors.ts';
 import { type KubeObject, type ListedVersion, listPages } from '../kube/list.ts';
 import { resourceName } from '../kube/paths.ts';
+import { forEachBounded } from './bounded.ts';
 import { type AsoKind, discoverAsoKinds, selectKinds } from './kinds.ts';
 import { readyStateOf } from './ready-state.ts';
 import {
@@ -44,34 +46,33 @@ export function itemOf(kind: AsoKind, object: KubeObject): StatusItem {
   };
 }
 
-/** Runs `task` over `inputs` with at most `limit` running at once. */
-export async function forEachBounded<T>(
-  inputs: readonly T[],
-  limit: number,
-  task: (input: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < inputs.length) {
-      const input = inputs[next++] as T;
-      await task(input);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, inputs.length)) }, worker));
-}
-
-/** The warning for a type that could not be read; errors that make the whole run meaningless are rethrown. */
-export function warningOf(kind: AsoKind, namespace: string | undefined, error: unknown): StatusWarning {
-  if (error instanceof ClusterUnreachable || error instanceof Unauthorized) throw error;
-  if (!(error instanceof Error)) throw error;
-  const reason =
-    error instanceof Forbidden ? 'Forbidden' : error instanceof NotFound ? 'NotFound' : error.name || 'Error';
+/**
+ * The warning for a type that could not be read: only RBAC (403) and a type removed meanwhile (404) are
+ * warnings, the rest of the report still stands. A 400/422 means the request itself was wrong (in practice
+ * the label selector) and becomes {@link InvalidInput}; anything else (cluster gone, credentials rejected,
+ * a server error, a bug) is rethrown.
+ */
+export function warningOf(
+  kind: AsoKind,
+  namespace: string | undefined,
+  error: unknown,
+  selection: Pick<StatusSelection, 'labelSelector'> = { labelSelector: undefined },
+): StatusWarning {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
+    throw selection.labelSelector
+      ? new InvalidInput(
+          `-l/--selector "${selection.labelSelector}"`,
+          `the API server rejected it: ${error.message}`,
+        )
+      : new InvalidInput(resourceName(kind), error.message);
+  }
+  if (!(error instanceof Forbidden || error instanceof NotFound)) throw error;
   return {
     resource: resourceName(kind),
     kind: kind.kind,
     group: kind.group,
     namespace: namespace ?? null,
-    reason,
+    reason: error instanceof Forbidden ? 'Forbidden' : 'NotFound',
     message: error.message,
   };
 }
@@ -125,7 +126,7 @@ export async function collectStatus(
         }
       }
     } catch (error) {
-      warnings.push(warningOf(kind, kind.namespaced ? selection.namespace : undefined, error));
+      warnings.push(warningOf(kind, kind.namespaced ? selection.namespace : undefined, error, selection));
     }
   });
   warnings.sort((a, b) => a.resource.localeCompare(b.resource));

@@ -1,15 +1,8 @@
 import type { KubeClient } from '../kube/client.ts';
-import type { ListedVersion } from '../kube/list.ts';
-import { WatchExpired, watchObjects } from '../kube/watch.ts';
-import {
-  defaultTuning,
-  forEachBounded,
-  itemOf,
-  itemsOfKind,
-  kindsFor,
-  type ListTuning,
-  warningOf,
-} from './collect.ts';
+import { type KubeObject, type ListedVersion, listPages } from '../kube/list.ts';
+import { Backoff, WatchExpired, watchObjects } from '../kube/watch.ts';
+import { forEachBounded } from './bounded.ts';
+import { defaultTuning, itemOf, kindsFor, type ListTuning, warningOf } from './collect.ts';
 import type { AsoKind } from './kinds.ts';
 import {
   count,
@@ -31,6 +24,22 @@ export interface StatusChange {
   previous: StatusItem | undefined;
 }
 
+/** What a live view tells whoever shows it, once its snapshot is complete. */
+export interface LiveListener {
+  /** An object appeared, changed or went away. */
+  onChange?: ((change: StatusChange) => void) | undefined;
+  /**
+   * A type can no longer be watched (RBAC changed, the type was removed): the view goes on without it, and
+   * the warning is also in {@link LiveStatus.warnings}.
+   */
+  onWarning?: ((warning: StatusWarning) => void) | undefined;
+  /**
+   * Going on is pointless (the cluster is gone, the credentials were rejected, or a bug): every watch stops
+   * and the error is kept in {@link LiveStatus.fatal}. Called at most once.
+   */
+  onFatal?: ((error: unknown) => void) | undefined;
+}
+
 function keyOf(item: StatusItem): string {
   return `${kindKey(item)}/${item.namespace ?? ''}/${item.name}`;
 }
@@ -38,16 +47,22 @@ function keyOf(item: StatusItem): string {
 /**
  * Every selected ASO object's report line, kept current from watch events: one list per type (for the
  * starting snapshot and its resourceVersion), then one watch per type from that version. A watch whose
- * version has expired lists its type again and carries on. Holds one small line per object, whatever its
- * state, because a state filter is applied to what is shown, not to what is watched.
+ * version has expired lists its type again (waiting longer each time it expires in a row) and carries on.
+ * Holds one small line per object, whatever its state, because a state filter is applied to what is shown,
+ * not to what is watched. No watch ever rejects: what goes wrong becomes a warning or {@link fatal}.
  */
 export class LiveStatus {
   readonly items = new Map<string, StatusItem>();
   readonly warnings: StatusWarning[] = [];
+  /** The error that stopped every watch, if one did. */
+  fatal: unknown;
+  private readonly versions = new Map<string, string>();
   private readonly client: KubeClient;
   private readonly selection: StatusSelection;
   private readonly tuning: Required<ListTuning>;
   private readonly watches: Promise<void>[] = [];
+  private readonly controller = new AbortController();
+  private listener: LiveListener = {};
 
   constructor(client: KubeClient, selection: StatusSelection, tuning: ListTuning = {}) {
     this.client = client;
@@ -56,27 +71,30 @@ export class LiveStatus {
   }
 
   /**
-   * Lists every selected type, then starts watching them; resolves once the snapshot is complete.
-   * `onChange` hears every later change until `signal` aborts.
+   * Lists every selected type, then starts watching them; resolves once the snapshot is complete. The
+   * listener hears every later change until `signal` aborts or a fatal error stops the watches. A list
+   * that fails fatally rejects.
    */
-  async start(signal: AbortSignal, onChange: (change: StatusChange) => void): Promise<void> {
+  async start(signal: AbortSignal, listener: LiveListener = {}): Promise<void> {
+    this.listener = listener;
+    if (signal.aborted) this.controller.abort();
+    else signal.addEventListener('abort', () => this.controller.abort(), { once: true });
     const kinds = await kindsFor(this.client, this.selection);
     const versions = new Map<AsoKind, ListedVersion>();
     await forEachBounded(kinds, this.tuning.concurrency, async (kind) => {
       const listed: ListedVersion = {};
       try {
-        await this.list(kind, listed, () => undefined);
+        await this.list(kind, listed, false);
         versions.set(kind, listed);
       } catch (error) {
-        this.warnings.push(warningOf(kind, this.namespaceOf(kind), error));
+        this.warnings.push(warningOf(kind, this.namespaceOf(kind), error, this.selection));
       }
     });
-    for (const [kind, listed] of versions) {
-      this.watches.push(this.follow(kind, listed.resourceVersion, signal, onChange));
-    }
+    if (this.controller.signal.aborted) return;
+    for (const [kind, listed] of versions) this.watches.push(this.follow(kind, listed.resourceVersion));
   }
 
-  /** Resolves when every watch has ended (after the signal aborts, or when all failed). */
+  /** Resolves when every watch has ended (after the signal aborts, a fatal error, or all failed). */
   async stopped(): Promise<void> {
     await Promise.all(this.watches);
   }
@@ -103,37 +121,81 @@ export class LiveStatus {
     return kind.namespaced ? this.selection.namespace : undefined;
   }
 
-  /** Lists one type into the map, replacing what was known of it, and reports the differences. */
-  private async list(
+  /** Records one object's line; reports it unless `announce` is false or the object has not changed. */
+  private record(
+    type: 'ADDED' | 'MODIFIED' | 'DELETED',
     kind: AsoKind,
-    listed: ListedVersion,
-    onChange: (change: StatusChange) => void,
-  ): Promise<void> {
+    object: KubeObject,
+    announce: boolean,
+  ): void {
+    const item = itemOf(kind, object);
+    const key = keyOf(item);
+    const previous = this.items.get(key);
+    const version = object.metadata.resourceVersion;
+    if (type === 'DELETED') {
+      this.items.delete(key);
+      this.versions.delete(key);
+    } else {
+      if (previous && version !== undefined && this.versions.get(key) === version) return;
+      this.items.set(key, item);
+      if (version !== undefined) this.versions.set(key, version);
+    }
+    if (!announce) return;
+    this.listener.onChange?.({
+      type: type === 'DELETED' ? type : previous ? 'MODIFIED' : 'ADDED',
+      item,
+      previous,
+    });
+  }
+
+  /**
+   * Lists one type into the map, replacing what was known of it; when `announce`, reports what changed
+   * (objects whose resourceVersion is unchanged are not reported again).
+   */
+  private async list(kind: AsoKind, listed: ListedVersion, announce: boolean): Promise<void> {
     const prefix = `${kindKey(kind)}/`;
-    const stale = new Set([...this.items.keys()].filter((key) => key.startsWith(prefix)));
-    for await (const page of itemsOfKind(this.client, kind, this.selection, this.tuning.pageSize, listed)) {
-      for (const item of page) {
-        const key = keyOf(item);
-        stale.delete(key);
-        const previous = this.items.get(key);
-        this.items.set(key, item);
-        onChange({ type: previous ? 'MODIFIED' : 'ADDED', item, previous });
+    const gone = new Set([...this.items.keys()].filter((key) => key.startsWith(prefix)));
+    const selection = {
+      ...kind,
+      namespace: this.namespaceOf(kind),
+      labelSelector: this.selection.labelSelector,
+      pageSize: this.tuning.pageSize,
+    };
+    for await (const page of listPages(this.client, selection, listed)) {
+      for (const object of page) {
+        gone.delete(`${prefix}${object.metadata.namespace ?? ''}/${object.metadata.name}`);
+        this.record('MODIFIED', kind, object, announce);
       }
     }
-    for (const key of stale) {
+    for (const key of gone) {
       const previous = this.items.get(key) as StatusItem;
       this.items.delete(key);
-      onChange({ type: 'DELETED', item: previous, previous });
+      this.versions.delete(key);
+      if (announce) this.listener.onChange?.({ type: 'DELETED', item: previous, previous });
     }
   }
 
-  private async follow(
-    kind: AsoKind,
-    from: string | undefined,
-    signal: AbortSignal,
-    onChange: (change: StatusChange) => void,
-  ): Promise<void> {
+  /** Turns what stopped a watch into a warning, or, when it is fatal, stops every watch. */
+  private fail(kind: AsoKind, error: unknown): void {
+    let warning: StatusWarning;
+    try {
+      warning = warningOf(kind, this.namespaceOf(kind), error, this.selection);
+    } catch (fatal) {
+      if (this.fatal === undefined) {
+        this.fatal = fatal;
+        this.controller.abort();
+        this.listener.onFatal?.(fatal);
+      }
+      return;
+    }
+    this.warnings.push(warning);
+    this.listener.onWarning?.(warning);
+  }
+
+  private async follow(kind: AsoKind, from: string | undefined): Promise<void> {
+    const signal = this.controller.signal;
     let version = from;
+    const relists = new Backoff();
     const selection = {
       ...kind,
       namespace: this.namespaceOf(kind),
@@ -142,84 +204,25 @@ export class LiveStatus {
     while (!signal.aborted) {
       try {
         for await (const event of watchObjects(this.client, selection, version, signal)) {
+          relists.reset();
           version = event.object.metadata.resourceVersion ?? version;
-          const item = itemOf(kind, event.object);
-          const key = keyOf(item);
-          const previous = this.items.get(key);
-          if (event.type === 'DELETED') this.items.delete(key);
-          else this.items.set(key, item);
-          onChange({ type: event.type, item, previous });
+          this.record(event.type, kind, event.object, true);
         }
+        return;
       } catch (error) {
         if (signal.aborted) return;
-        if (error instanceof WatchExpired) {
-          const listed: ListedVersion = {};
-          try {
-            await this.list(kind, listed, onChange);
-            version = listed.resourceVersion;
-            continue;
-          } catch (relistError) {
-            this.warnings.push(warningOf(kind, this.namespaceOf(kind), relistError));
-            return;
-          }
-        }
-        this.warnings.push(warningOf(kind, this.namespaceOf(kind), error));
-        return;
+        if (!(error instanceof WatchExpired)) return this.fail(kind, error);
+      }
+      try {
+        await relists.wait(signal);
+        if (signal.aborted) return;
+        const listed: ListedVersion = {};
+        await this.list(kind, listed, true);
+        version = listed.resourceVersion;
+      } catch (error) {
+        if (signal.aborted) return;
+        return this.fail(kind, error);
       }
     }
-  }
-}
-
-/** What `--wait` ends with: the final report, and whether time ran out or `--fail-on` cut it short. */
-export interface WaitOutcome {
-  report: StatusReport;
-  timedOut: boolean;
-}
-
-/**
- * Waits until every selected object is Ready at its current generation (a stale Ready is not enough: the
- * operator has not seen the latest spec yet), or until `timeoutMs` passes, or, with `stopWhen`, until an
- * object matches it (e.g. `--fail-on error`: no point waiting for what the operator gave up on). With no
- * object selected it returns at once. `onProgress` hears how many are not Ready yet whenever that changes.
- */
-export async function waitForReady(
-  client: KubeClient,
-  selection: StatusSelection,
-  options: {
-    timeoutMs: number;
-    stopWhen?: ((item: StatusItem) => boolean) | undefined;
-    onProgress?: ((notReady: number, total: number) => void) | undefined;
-    tuning?: ListTuning;
-  },
-): Promise<WaitOutcome> {
-  const controller = new AbortController();
-  const live = new LiveStatus(client, selection, options.tuning);
-  let settle: (timedOut: boolean) => void = () => undefined;
-  const settled = new Promise<boolean>((resolve) => {
-    settle = resolve;
-  });
-  let lastNotReady = -1;
-  const check = (): void => {
-    let notReady = 0;
-    for (const item of live.items.values()) {
-      if (!item.ready) notReady++;
-      if (options.stopWhen?.(item)) settle(false);
-    }
-    if (notReady !== lastNotReady) {
-      lastNotReady = notReady;
-      options.onProgress?.(notReady, live.items.size);
-    }
-    if (notReady === 0) settle(false);
-  };
-  const timer = setTimeout(() => settle(true), options.timeoutMs);
-  try {
-    await Promise.race([live.start(controller.signal, check), settled]);
-    check();
-    const timedOut = await settled;
-    return { report: live.report(), timedOut };
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-    await live.stopped();
   }
 }

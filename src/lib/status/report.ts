@@ -116,16 +116,16 @@ export function failsOn(item: Pick<StatusItem, 'state'>, level: FailOn): boolean
 }
 
 /**
- * The exit code a report earns: `--wait` timing out first, then `--fail-on` matching, then anything that
- * could not be read (partial), else success.
+ * The exit code a report earns: `--fail-on` matching first (with `--wait`, judged on the final state), then
+ * `--wait` timing out, then anything that could not be read (partial), else success.
  */
 export function exitCodeFor(
   report: StatusReport,
   options: { failOn?: FailOn | undefined; waitTimedOut?: boolean } = {},
 ): ExitCodeName {
-  if (options.waitTimedOut) return 'waitTimeout';
   const { failOn } = options;
   if (failOn && report.items.some((item) => failsOn(item, failOn))) return 'failOn';
+  if (options.waitTimedOut) return 'waitTimeout';
   if (report.warnings.length > 0) return 'partial';
   return 'ok';
 }

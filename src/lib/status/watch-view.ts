@@ -5,7 +5,7 @@ import type { RenderContext } from '../render/output.ts';
 import { renderTable, tableWidth } from '../render/table.ts';
 import type { ListTuning } from './collect.ts';
 import { LiveStatus, type StatusChange } from './live.ts';
-import type { StatusReport } from './report.ts';
+import type { StatusReport, StatusWarning } from './report.ts';
 import type { StatusSelection } from './selection.ts';
 import { kindNamer, rowOf, statusColumns, statusTable } from './table.ts';
 
@@ -15,6 +15,8 @@ export interface WatchOptions {
   color: boolean;
   signal: AbortSignal;
   stream?: NodeJS.WriteStream;
+  /** Where a table or pipe view prints a type that could no longer be watched; stderr by default. */
+  errors?: NodeJS.WritableStream;
   tuning?: ListTuning;
 }
 
@@ -37,10 +39,12 @@ export function changeLine(change: StatusChange, context: RenderContext, now = D
 const clearScreen = '\u001b[H\u001b[2J';
 
 /**
- * `--watch`: prints the report, then keeps it current from watch events until `signal` aborts. A terminal
+ * `--watch`: prints the report, then keeps it current from watch events until `signal` aborts (or the
+ * cluster goes away or rejects the credentials: then it throws that typed error). A terminal
  * gets the whole view redrawn (at most ten times a second); a pipe gets the first table and then one line
  * per change; `-o json` gets one `{"type","item"}` line per object and per change, `-o yaml` one document
- * each. Returns the report as it stood at the end.
+ * each. A type that can no longer be watched is reported as it happens: on stderr (pipe), in the view
+ * (terminal), or as a `{"type":"WARNING","warning"}` line (`-o json`). Returns the report as it stood at the end.
  */
 export async function runWatch(
   client: KubeClient,
@@ -75,7 +79,15 @@ export async function runWatch(
     else if (redraw) pending ??= setTimeout(draw, 100);
     else write(() => changeLine(change, context));
   };
-  await live.start(options.signal, onChange);
+  const onWarning = (warning: StatusWarning): void => {
+    if (!started) return;
+    if (structured === 'json') write(() => `${JSON.stringify({ type: 'WARNING', warning })}\n`);
+    else if (structured === 'yaml')
+      write(async () => `---\n${(await import('yaml')).stringify({ type: 'WARNING', warning })}`);
+    else if (redraw) pending ??= setTimeout(draw, 100);
+    else (options.errors ?? process.stderr).write(`warning: ${warning.message}\n`);
+  };
+  await live.start(options.signal, { onChange, onWarning });
   const first = live.report();
   if (structured) {
     for (const item of first.items)
@@ -90,5 +102,6 @@ export async function runWatch(
   await live.stopped();
   if (pending) clearTimeout(pending);
   await chain;
+  if (live.fatal !== undefined) throw live.fatal;
   return live.report();
 }

@@ -141,7 +141,8 @@ describe('the report', () => {
       message: 'no',
     };
     const errored = reportOf([item({ state: 'Error' })], [warning]);
-    expect(exitCodeFor(errored, { waitTimedOut: true, failOn: 'error' })).toBe('waitTimeout');
+    expect(exitCodeFor(errored, { waitTimedOut: true, failOn: 'error' })).toBe('failOn');
+    expect(exitCodeFor(errored, { waitTimedOut: true, failOn: undefined })).toBe('waitTimeout');
     expect(exitCodeFor(errored, { failOn: 'error' })).toBe('failOn');
     expect(exitCodeFor(errored, {})).toBe('partial');
     expect(exitCodeFor(reportOf([item({ state: 'Warning' })]), { failOn: 'error' })).toBe('ok');

@@ -1,0 +1,75 @@
+import type { KubeClient } from '../kube/client.ts';
+import type { ListTuning } from './collect.ts';
+import { LiveStatus } from './live.ts';
+import type { StatusItem, StatusReport, StatusWarning } from './report.ts';
+import type { StatusSelection } from './selection.ts';
+
+/** What `--wait` ends with: the final report, and whether time ran out. */
+export interface WaitOutcome {
+  report: StatusReport;
+  timedOut: boolean;
+}
+
+/** The longest delay a Node timer takes (about 24.8 days); longer ones would fire at once. */
+export const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * Waits until every selected object is Ready at its current generation (a stale Ready is not enough: the
+ * operator has not seen the latest spec yet), or until `timeoutMs` passes (0 checks once; anything above
+ * {@link maxTimerMs} waits that long), or, with `stopWhen`, until an object matches it. With no object
+ * selected it returns at once. `onProgress` hears how many are not Ready yet whenever that changes;
+ * `onWarning` hears of a type that could no longer be watched (it is also in the report's warnings).
+ * Rejects with the typed error when the cluster goes away or rejects the credentials while waiting.
+ */
+export async function waitForReady(
+  client: KubeClient,
+  selection: StatusSelection,
+  options: {
+    timeoutMs: number;
+    stopWhen?: ((item: StatusItem) => boolean) | undefined;
+    onProgress?: ((notReady: number, total: number) => void) | undefined;
+    onWarning?: ((warning: StatusWarning) => void) | undefined;
+    tuning?: ListTuning;
+  },
+): Promise<WaitOutcome> {
+  const controller = new AbortController();
+  const live = new LiveStatus(client, selection, options.tuning);
+  let resolve: (timedOut: boolean) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const settled = new Promise<boolean>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  let lastNotReady = -1;
+  const check = (): void => {
+    let notReady = 0;
+    for (const item of live.items.values()) {
+      if (!item.ready) notReady++;
+      if (options.stopWhen?.(item)) resolve(false);
+    }
+    if (notReady !== lastNotReady) {
+      lastNotReady = notReady;
+      options.onProgress?.(notReady, live.items.size);
+    }
+    if (notReady === 0) resolve(false);
+  };
+  const timeoutMs = Math.min(Math.max(0, options.timeoutMs), maxTimerMs);
+  const timer = timeoutMs > 0 ? setTimeout(() => resolve(true), timeoutMs) : undefined;
+  const starting = live.start(controller.signal, {
+    onChange: check,
+    onWarning: options.onWarning,
+    onFatal: reject,
+  });
+  starting.catch(() => undefined);
+  try {
+    await Promise.race([starting, settled]);
+    check();
+    if (timeoutMs === 0) resolve(true);
+    const timedOut = await settled;
+    return { report: live.report(), timedOut };
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+    await live.stopped();
+  }
+}
