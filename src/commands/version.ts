@@ -17,12 +17,16 @@ export default class Version extends AsoCommand {
 
   async run(): Promise<VersionReport> {
     const { flags } = await this.parse(Version);
-    const report = await collectVersions(this.config.version, flags.client, kubeconfigOptionsOf(flags));
+    const { report, failure } = await collectVersions(
+      this.config.version,
+      flags.client,
+      kubeconfigOptionsOf(flags),
+    );
     if (!this.jsonEnabled()) await printResult(report, flags.output, versionText, { color: flags.color });
-    if (report.serverErrorExit) {
+    if (failure) {
       if (this.jsonEnabled()) this.logJson(report);
       process.stderr.write(`error: cannot read the server version: ${report.serverError}\n`);
-      this.exit(exitCodes[report.serverErrorExit].code);
+      this.exit(exitCodes[failure].code);
     }
     return report;
   }

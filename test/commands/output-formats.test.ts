@@ -50,3 +50,11 @@ describe('--request-timeout', () => {
     }
   });
 });
+
+describe('version --json when the server cannot be asked', () => {
+  it('prints the typed report with the error, and nothing internal', async () => {
+    const run = await runCli(['version', '--json'], { KUBECONFIG: '/nonexistent/kubeconfig' });
+    expect(run.code).toBe(3);
+    expect(Object.keys(JSON.parse(run.stdout)).sort()).toEqual(['client', 'server', 'serverError']);
+  });
+});

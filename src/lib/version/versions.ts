@@ -8,8 +8,12 @@ export interface VersionReport {
   /** Absent with --client; null with `serverError` when the cluster could not be asked. */
   server?: { gitVersion: string; platform: string } | null;
   serverError?: string;
-  /** The exit code that goes with `serverError`, as the error table gives it. */
-  serverErrorExit?: ExitCodeName;
+}
+
+/** A {@link VersionReport} and, when the server could not be asked, the error's exit code. */
+export interface VersionOutcome {
+  report: VersionReport;
+  failure?: ExitCodeName;
 }
 
 /**
@@ -21,13 +25,13 @@ export async function collectVersions(
   pluginVersion: string,
   clientOnly: boolean,
   options: KubeconfigOptions,
-): Promise<VersionReport> {
+): Promise<VersionOutcome> {
   const client = {
     version: pluginVersion,
     node: process.version,
     platform: `${process.platform}/${process.arch}`,
   };
-  if (clientOnly) return { client };
+  if (clientOnly) return { report: { client } };
   try {
     const { connect } = await import('../kube/connect.ts');
     const cluster = await connect(options);
@@ -35,15 +39,11 @@ export async function collectVersions(
       path: '/version',
       subject: { verb: 'get', resource: '/version' },
     });
-    return { client, server: { gitVersion: info.gitVersion, platform: info.platform } };
+    return { report: { client, server: { gitVersion: info.gitVersion, platform: info.platform } } };
   } catch (error) {
     if (!(error instanceof AsoError)) throw error;
-    return {
-      client,
-      server: null,
-      serverError: error.hint ? `${error.message}; ${error.hint}` : error.message,
-      serverErrorExit: error.exit,
-    };
+    const serverError = error.hint ? `${error.message}; ${error.hint}` : error.message;
+    return { report: { client, server: null, serverError }, failure: error.exit };
   }
 }
 
