@@ -1,4 +1,4 @@
-// `npm run bench:status`: `kubectl aso status -A -o json` against what a user runs today, on a local control
+// `npm run bench:status`: `kubectl aso status -A -o json` (and `-o table`) against what a user runs today, on a local control
 // plane holding 10,000 ASO-like objects across 12 kinds and 50 namespaces, and on one holding the 12 kinds
 // and no objects. Prints medians, ratios against the targets, and the plugin's peak memory.
 //
@@ -272,6 +272,11 @@ async function main(): Promise<void> {
     ...(withObjects
       ? [
           {
+            label: 'kubectl aso status -A -o table',
+            command: process.execPath,
+            args: [bin, 'status', '-A', '-o', 'table'],
+          },
+          {
             label: 'kubectl get <12 kinds> -A -o json',
             command: 'kubectl',
             args: ['get', kinds, '-A', '-o', 'json'],
@@ -320,6 +325,13 @@ async function main(): Promise<void> {
       'status -A -o json / kubectl get -A -o json',
       plugin / (f.get('kubectl get <12 kinds> -A -o json') as number),
       0.75,
+    ),
+  );
+  console.log(
+    verdict(
+      'status -A -o table / kubectl get -A',
+      (f.get('kubectl aso status -A -o table') as number) / (f.get('kubectl get <12 kinds> -A') as number),
+      1.0,
     ),
   );
   console.log(

@@ -1,10 +1,10 @@
-import Table from 'cli-table3';
-
-/** One column of a table: its header and, for the one column that may be cut, `flexible`. */
+/** One column of a table: its header, and whether it may give up width when the table is too wide. */
 export interface Column {
   header: string;
-  /** The column that gives up width when the table is wider than the terminal (e.g. MESSAGE). */
+  /** The column that gives up width first when the table is wider than the terminal (e.g. MESSAGE). */
   flexible?: boolean;
+  /** A column cut next, widest first, when the others alone are too wide (e.g. NAME, REASON). */
+  shrinkable?: boolean;
 }
 
 /** How wide the table may be: the terminal's width, or unlimited when stdout is not a terminal or in `wide`. */
@@ -17,63 +17,134 @@ export function tableWidth(
 }
 
 const gap = 3;
+const separator = ' '.repeat(gap);
+/** The narrowest the flexible column is cut to before other columns are cut. */
+const minFlexibleWidth = 10;
+/** The narrowest a shrinkable column is cut to. */
+const minShrinkWidth = 8;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters by definition
 const ansi = /\u001b\[[0-9;]*m/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters by definition
+const ansiAtStart = /^\u001b\[[0-9;]*m/;
+const surrogate = /[\ud800-\udbff]/;
 
-/** The printed width of a cell, not counting colour codes. */
+/** The printed width of a cell in code points, not counting colour codes. */
 export function visibleWidth(text: string): number {
-  return text.replace(ansi, '').length;
+  const plain = text.includes('\u001b') ? text.replace(ansi, '') : text;
+  if (!surrogate.test(plain)) return plain.length;
+  let width = 0;
+  for (const _ of plain) width++;
+  return width;
 }
 
-function cut(text: string, width: number): string {
-  const plain = text.replace(ansi, '');
-  if (plain.length <= width) return text;
-  return width <= 1 ? plain.slice(0, width) : `${plain.slice(0, width - 1)}…`;
+/** The text cut to `width` code points, the last one an ellipsis; colour codes are kept and closed. */
+export function cutTo(text: string, width: number): string {
+  if (visibleWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  let out = '';
+  let shown = 0;
+  let coloured = false;
+  let rest = text;
+  while (rest.length > 0 && shown < width - 1) {
+    const code = rest.startsWith('\u001b') ? ansiAtStart.exec(rest) : null;
+    if (code) {
+      out += code[0];
+      coloured = true;
+      rest = rest.slice(code[0].length);
+      continue;
+    }
+    const char = String.fromCodePoint(rest.codePointAt(0) as number);
+    out += char;
+    shown++;
+    rest = rest.slice(char.length);
+  }
+  return `${out}…${coloured ? '\u001b[0m' : ''}`;
+}
+
+/** The widths a table's columns get, and whether cells longer than their column are cut. */
+export interface TableLayout {
+  columns: Column[];
+  widths: number[];
+  cut: boolean;
+}
+
+function fold(cell: string): string {
+  return cell.includes('\n') ? cell.replace(/\s*\n\s*/g, ' ') : cell;
+}
+
+/**
+ * The column widths that fit `width`: each column as wide as its widest cell; when that is too wide, the
+ * flexible column is cut down to a small minimum, then the shrinkable ones, widest first, each to a small
+ * minimum. Whatever still does not fit is cut at the end of the line by {@link formatRow}.
+ */
+export function tableLayout(columns: Column[], rows: string[][], width: number): TableLayout {
+  const widths = columns.map((column) => column.header.length);
+  for (const row of rows) {
+    for (let index = 0; index < columns.length; index++) {
+      const cellWidth = visibleWidth(fold(row[index] ?? ''));
+      if (cellWidth > (widths[index] as number)) widths[index] = cellWidth;
+    }
+  }
+  const total = (): number => widths.reduce((sum, w) => sum + w, 0) + gap * (columns.length - 1);
+  let excess = total() - width;
+  const flexibleIndex = columns.findIndex((column) => column.flexible);
+  if (excess > 0 && flexibleIndex >= 0) {
+    const current = widths[flexibleIndex] as number;
+    const floor = Math.min(current, Math.max(columns[flexibleIndex]?.header.length ?? 0, minFlexibleWidth));
+    const next = Math.max(floor, current - excess);
+    widths[flexibleIndex] = next;
+    excess -= current - next;
+  }
+  const floorOf = (index: number): number => Math.max(columns[index]?.header.length ?? 0, minShrinkWidth);
+  const shrinkable = columns.flatMap((column, index) => (column.shrinkable ? [index] : []));
+  while (excess > 0) {
+    const eligible = shrinkable
+      .filter((index) => (widths[index] as number) > floorOf(index))
+      .sort((a, b) => (widths[b] as number) - (widths[a] as number));
+    const widest = eligible[0];
+    if (widest === undefined) break;
+    const second = eligible[1] === undefined ? 0 : (widths[eligible[1]] as number);
+    const current = widths[widest] as number;
+    const target = Math.max(floorOf(widest), second, current - excess);
+    const next = target < current ? target : current - 1;
+    widths[widest] = next;
+    excess -= current - next;
+  }
+  return { columns, widths, cut: Number.isFinite(width) };
+}
+
+/** One line of a table laid out by {@link tableLayout}: cells cut and padded to their column, no trailing space. */
+export function formatRow(row: string[], layout: TableLayout, width = Number.POSITIVE_INFINITY): string {
+  const last = layout.columns.length - 1;
+  let line = '';
+  for (let index = 0; index <= last; index++) {
+    let cell = fold(row[index] ?? '');
+    const columnWidth = layout.widths[index] as number;
+    let cellWidth = visibleWidth(cell);
+    if (layout.cut && cellWidth > columnWidth) {
+      cell = cutTo(cell, columnWidth);
+      cellWidth = visibleWidth(cell);
+    }
+    line += index === last ? cell : cell + ' '.repeat(Math.max(0, columnWidth - cellWidth)) + separator;
+  }
+  line = line.trimEnd();
+  return Number.isFinite(width) && visibleWidth(line) > width ? cutTo(line, width) : line;
 }
 
 /**
  * Renders rows as a borderless, kubectl-like table that fits `width`: the flexible column is cut (with an
- * ellipsis) to what is left after the others; newlines inside cells are folded so each row stays one line.
+ * ellipsis) to what is left after the others, then long columns if need be, and no line is ever wider than
+ * `width`; newlines inside cells are folded so each row stays one line. Linear in the number of cells.
  */
 export function renderTable(columns: Column[], rows: string[][], width: number): string {
-  const flat = rows.map((row) => row.map((cell) => cell.replace(/\s*\n\s*/g, ' ')));
-  const natural = columns.map((column, index) =>
-    Math.max(column.header.length, ...flat.map((row) => visibleWidth(row[index] ?? ''))),
-  );
-  const flexibleIndex = columns.findIndex((column) => column.flexible);
-  const total = natural.reduce((sum, w) => sum + w, 0) + gap * (columns.length - 1);
-  if (flexibleIndex >= 0 && total > width) {
-    const others = total - (natural[flexibleIndex] ?? 0);
-    natural[flexibleIndex] = Math.max(columns[flexibleIndex]!.header.length, width - others);
-  }
-  const table = new Table({
-    head: columns.map((column) => column.header),
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: ' '.repeat(gap),
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-    wordWrap: false,
-  });
-  for (const row of flat) {
-    table.push(row.map((cell, index) => (index === flexibleIndex ? cut(cell, natural[index] ?? 0) : cell)));
-  }
-  return table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n');
+  const layout = tableLayout(columns, rows, width);
+  const lines = [
+    formatRow(
+      columns.map((column) => column.header),
+      layout,
+      width,
+    ),
+  ];
+  for (const row of rows) lines.push(formatRow(row, layout, width));
+  return lines.join('\n');
 }

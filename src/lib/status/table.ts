@@ -4,13 +4,17 @@ import { type Column, renderTable } from '../render/table.ts';
 import { type State, states } from './ready-state.ts';
 import { kindKey, type StatusItem, type StatusReport } from './report.ts';
 
+/**
+ * The columns of the status table, in order. MESSAGE gives up width first when the terminal is narrow,
+ * then the long names (NAMESPACE, KIND, NAME, REASON), widest first; STATE, SEVERITY and AGE are never cut.
+ */
 export const statusColumns: Column[] = [
-  { header: 'NAMESPACE' },
-  { header: 'KIND' },
-  { header: 'NAME' },
+  { header: 'NAMESPACE', shrinkable: true },
+  { header: 'KIND', shrinkable: true },
+  { header: 'NAME', shrinkable: true },
   { header: 'STATE' },
   { header: 'SEVERITY' },
-  { header: 'REASON' },
+  { header: 'REASON', shrinkable: true },
   { header: 'AGE' },
   { header: 'MESSAGE', flexible: true },
 ];

@@ -28,3 +28,63 @@ describe('renderTable', () => {
     expect(text.split('\n')).toHaveLength(2);
   });
 });
+
+describe('renderTable at scale and in narrow terminals', () => {
+  const columns = [
+    { header: 'NAMESPACE', shrinkable: true },
+    { header: 'NAME', shrinkable: true },
+    { header: 'STATE' },
+    { header: 'REASON', shrinkable: true },
+    { header: 'MESSAGE', flexible: true },
+  ];
+  const row = (index: number): string[] => [
+    `namespace-${index % 50}`,
+    `object-${index}`,
+    '\u001b[32mReady\u001b[39m',
+    'Succeeded',
+    `the resource was provisioned ${index}`,
+  ];
+
+  it('renders 50,000 rows in linear time', () => {
+    const rows = Array.from({ length: 50_000 }, (_, index) => row(index));
+    const started = performance.now();
+    const text = renderTable(columns, rows, Number.POSITIVE_INFINITY);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(text.split('\n')).toHaveLength(50_001);
+    expect(text.split('\n')[1]).toMatch(/^namespace-0\s+object-0\s+\S+Ready\S+\s+Succeeded\s+the resource/);
+  });
+
+  it('never prints a line wider than the terminal, even when the fixed columns alone are too wide', () => {
+    const long = [
+      'a-namespace-with-a-very-long-name-indeed',
+      `object-${'x'.repeat(120)}`,
+      '\u001b[31mError\u001b[39m',
+      `Reason${'y'.repeat(60)}`,
+      'message '.repeat(30),
+    ];
+    for (const width of [40, 60, 80, 120]) {
+      const text = renderTable(columns, [long, row(1)], width);
+      for (const line of text.split('\n')) expect(visibleWidth(line)).toBeLessThanOrEqual(width);
+    }
+    const eighty = renderTable(columns, [long], 80).split('\n')[1] ?? '';
+    expect(eighty).toContain('Error');
+    expect(eighty).toContain('…');
+    expect(eighty).toContain('\u001b[31m');
+  });
+
+  it('counts width in code points, so non-ASCII cells line up and are cut whole', () => {
+    const text = renderTable(
+      [{ header: 'NAME' }, { header: 'MESSAGE', flexible: true }],
+      [
+        ['😀😀', `${'é'.repeat(5)}${'😀'.repeat(40)}`],
+        ['ab', 'x'],
+      ],
+      30,
+    );
+    const [, first, second] = text.split('\n');
+    expect(Array.from(first ?? '').indexOf('é')).toBe(7);
+    expect(Array.from(second ?? '').indexOf('x')).toBe(7);
+    for (const line of text.split('\n')) expect(visibleWidth(line)).toBeLessThanOrEqual(30);
+    expect(first).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
