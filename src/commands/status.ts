@@ -2,17 +2,15 @@ import { Flags } from '@oclif/core';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
-import { parseDuration } from '../lib/duration.ts';
-import { UsageError } from '../lib/errors.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { printResult } from '../lib/render/output.ts';
-import { collectStatus, defaultTuning } from '../lib/status/collect.ts';
-import { exitCodeFor, type StatusReport } from '../lib/status/report.ts';
+import { defaultTuning } from '../lib/status/collect.ts';
+import { defaultWaitTimeout, statusPlanOf } from '../lib/status/plan.ts';
+import type { StatusReport } from '../lib/status/report.ts';
+import { runStatus } from '../lib/status/run.ts';
 import { failOnLevels, selectionFrom, sortKeys } from '../lib/status/selection.ts';
 import { statusTable } from '../lib/status/table.ts';
-import { waitForReady } from '../lib/status/wait.ts';
-import { runWatch } from '../lib/status/watch-view.ts';
 
 export default class Status extends AsoCommand {
   static override summary = "Every ASO resource's Ready condition across namespaces, summarised";
@@ -52,7 +50,7 @@ export default class Status extends AsoCommand {
     }),
     'fail-on': Flags.option({
       options: failOnLevels,
-      description: `exit ${exitCodes.failOn.code} when any reported resource is at this state or worse`,
+      description: `exit ${exitCodes.failOn.code} when any reported resource is at this state or worse (with --watch: at exit; with --wait: at the end, or at once on an Error that is not stale)`,
     })(),
     wait: Flags.boolean({
       description: `block until every selected resource is Ready (and not stale); exit ${exitCodes.waitTimeout.code} on --timeout`,
@@ -63,53 +61,23 @@ export default class Status extends AsoCommand {
       description: 'objects per list request, as in kubectl',
       helpGroup: 'CLUSTER',
     }),
-    timeout: Flags.string({ default: '10m', description: 'how long --wait waits (e.g. 90s, 15m)' }),
+    timeout: Flags.string({
+      description: `how long --wait waits (e.g. 90s, 15m; default ${defaultWaitTimeout}); 0 checks once`,
+    }),
   };
 
   async run(): Promise<StatusReport | undefined> {
     const { flags } = await this.parse(Status);
-    if (flags.watch && flags.wait) throw new UsageError('--watch and --wait cannot be used together');
-    const format = this.jsonEnabled() ? 'json' : flags.output;
-    const timeoutMs = parseDuration(flags.timeout, 'timeout');
+    const plan = statusPlanOf(flags, this.jsonEnabled());
     const client = await connect(kubeconfigOptionsOf(flags));
     const selection = selectionFrom(flags, client.kubeconfig.namespace);
-    const failOn = flags['fail-on'];
-    const tuning = { pageSize: flags['chunk-size'] };
-    let report: StatusReport;
-    let waitTimedOut = false;
-    if (flags.watch) {
-      const controller = new AbortController();
-      const stop = (): void => controller.abort();
-      process.once('SIGINT', stop).once('SIGTERM', stop);
-      const final = await runWatch(client, selection, {
-        format,
-        color: flags.color,
-        signal: controller.signal,
-        tuning,
-      });
-      const code = exitCodes[exitCodeFor(final)].code;
-      if (code !== 0) this.exit(code);
-      return undefined;
-    }
-    if (flags.wait) {
-      const outcome = await waitForReady(client, selection, {
-        timeoutMs,
-        stopWhen: failOn ? (item) => item.state === 'Error' && !item.stale : undefined,
-        onProgress: (notReady, total) =>
-          process.stderr.write(`waiting: ${total - notReady}/${total} Ready\n`),
-        tuning,
-      });
-      report = outcome.report;
-      waitTimedOut = outcome.timedOut;
-    } else {
-      report = await collectStatus(client, selection, tuning);
-    }
-    const code = exitCodes[exitCodeFor(report, { failOn, waitTimedOut })].code;
-    if (this.jsonEnabled()) {
+    const { report, exit } = await runStatus(client, selection, plan);
+    const code = exitCodes[exit].code;
+    if (report && this.jsonEnabled()) {
       if (code === 0) return report;
       this.logJson(report);
-    } else {
-      await printResult(report, format, statusTable, { color: flags.color });
+    } else if (report) {
+      await printResult(report, plan.format, statusTable, { color: plan.color });
     }
     if (code !== 0) this.exit(code);
     return report;

@@ -239,4 +239,101 @@ describe('kubectl aso status --watch and --wait on the real control plane', () =
     expect(run.errors()).not.toMatch(/\n\s+at /);
     expect(run.errors()).not.toContain('Unhandled');
   });
+
+  it('--wait --timeout 0 checks once, and a timeout beyond what a timer holds still waits', async () => {
+    const kind = await testKind('Once');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, { name: 'done', ready: succeeded });
+    const ready = await runCli(['status', '-n', namespace, '--wait', '--timeout', '0'], {
+      KUBECONFIG: testPlane().kubeconfig,
+    });
+    expect(ready.code).toBe(0);
+    const long = await runCli(['status', '-n', namespace, '--wait', '--timeout', '1000h'], {
+      KUBECONFIG: testPlane().kubeconfig,
+    });
+    expect(long.code).toBe(0);
+    expect(long.stderr).not.toContain('TimeoutOverflowWarning');
+    await createObject(kind, namespace, { name: 'pending', ready: progressing });
+    const notReady = await runCli(['status', '-n', namespace, '--wait', '--timeout', '0'], {
+      KUBECONFIG: testPlane().kubeconfig,
+    });
+    expect(notReady.code).toBe(12);
+    expect(notReady.stdout).toMatch(/pending\s+Progressing/);
+  });
+
+  it('--watch --fail-on applies when the watch ends', async () => {
+    const kind = await testKind('Watchfail');
+    const namespace = await freshNamespace('watch');
+    await createObject(kind, namespace, {
+      name: 'bad',
+      ready: { status: 'False', severity: 'Error', reason: 'SkuNotAvailable' },
+    });
+    const run = startCli(['status', '-n', namespace, '--watch', '--fail-on', 'error']);
+    await until('the table', () => run.output().includes('1 resource: 1 Error'));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(11);
+  });
+
+  it('--watch lines under the table keep its columns and name ambiguous kinds with their group', async () => {
+    const [a, b] = [await testKind('Twin'), await testKind('Twin')];
+    const namespace = await freshNamespace('watch');
+    await createObject(a, namespace, { name: 'ta', ready: progressing });
+    await createObject(b, namespace, { name: 'a-much-longer-name-than-the-other', ready: progressing });
+    const run = startCli(['status', '-n', namespace, '--watch']);
+    try {
+      await until('the table', () => run.output().includes('2 resources: 2 Progressing'));
+      await writeReady(await adminClient(), a, namespace, 'ta', succeeded);
+      await until('the changed row', () => /ta\s+Ready\s+Succeeded/.test(run.output()));
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    await run.exited;
+    const lines = run.output().split('\n');
+    const header = lines[0] ?? '';
+    const changed = lines.findLast((line) => /ta\s+Ready/.test(line)) ?? '';
+    expect(changed).toContain(`Twin.${a.group}`);
+    expect(changed.indexOf(' ta ') + 1).toBe(header.indexOf(' NAME ') + 1);
+    expect(changed.indexOf('Ready')).toBe(header.indexOf('STATE'));
+  });
+
+  it('--watch reports a type that vanishes while it runs, on stderr and as a JSON warning', async () => {
+    const kind = await testKind('Vanishing');
+    const namespace = await freshNamespace('watch');
+    await createObject(kind, namespace, { name: 'v1', ready: succeeded });
+    const json = startCli([
+      'status',
+      '-n',
+      namespace,
+      '--watch',
+      '-o',
+      'json',
+      '--kind',
+      `vanishing.${kind.group}`,
+    ]);
+    const table = startCli(['status', '-n', namespace, '--watch', '--kind', `vanishing.${kind.group}`]);
+    try {
+      await until('the first event', () => json.output().includes('"name":"v1"'));
+      await until('the table', () => table.output().includes('1 resource: 1 Ready'));
+      await (await adminClient()).request({
+        method: 'DELETE',
+        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${kind.plural}.${kind.group}`,
+        subject: { verb: 'delete', resource: 'customresourcedefinitions' },
+      });
+      await until('the JSON warning', () => json.output().includes('"type":"WARNING"'), 40_000);
+      await until('the warning on stderr', () => table.errors().includes('warning: '), 40_000);
+    } finally {
+      json.child.kill('SIGTERM');
+      table.child.kill('SIGTERM');
+    }
+    expect(await json.exited).toBe(10);
+    expect(await table.exited).toBe(10);
+    const warning = json
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .find((event) => event.type === 'WARNING');
+    expect(warning.warning).toMatchObject({ resource: `${kind.plural}.${kind.group}`, reason: 'NotFound' });
+    expect(table.errors()).toContain(`${kind.plural}.${kind.group}`);
+  }, 60_000);
 });

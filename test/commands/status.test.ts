@@ -310,6 +310,69 @@ describe('partial access on the real control plane', () => {
     expect(table.stdout).toContain(`cannot list secretstores.${forbidden.group} in namespace ${namespace}`);
   });
 
+  it('with -A, lists namespace by namespace for a user allowed into one namespace only', async () => {
+    const kind = await testKind('Scoped');
+    const [mine, theirs] = [await freshNamespace('scoped'), await freshNamespace('scoped')];
+    await createObject(kind, mine, { name: 'mine', ready: { status: 'True', reason: 'Succeeded' } });
+    await createObject(kind, theirs, { name: 'theirs', ready: { status: 'True', reason: 'Succeeded' } });
+    const admin = await adminClient();
+    const bind = async (user: string, listNamespaces: boolean): Promise<string> => {
+      const rbac = 'rbac.authorization.k8s.io';
+      await applyObject(admin, {
+        apiVersion: `${rbac}/v1`,
+        kind: 'Role',
+        metadata: { name: user, namespace: mine },
+        rules: [{ apiGroups: [kind.group], resources: ['*'], verbs: ['get', 'list', 'watch'] }],
+      });
+      const subjects = [{ kind: 'User', name: user, apiGroup: rbac }];
+      await applyObject(admin, {
+        apiVersion: `${rbac}/v1`,
+        kind: 'RoleBinding',
+        metadata: { name: user, namespace: mine },
+        roleRef: { apiGroup: rbac, kind: 'Role', name: user },
+        subjects,
+      });
+      if (listNamespaces) {
+        await applyObject(admin, {
+          apiVersion: `${rbac}/v1`,
+          kind: 'ClusterRole',
+          metadata: { name: user },
+          rules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['list'] }],
+        });
+        await applyObject(admin, {
+          apiVersion: `${rbac}/v1`,
+          kind: 'ClusterRoleBinding',
+          metadata: { name: user },
+          roleRef: { apiGroup: rbac, kind: 'ClusterRole', name: user },
+          subjects,
+        });
+      }
+      return userKubeconfig(user);
+    };
+    const args = ['-A', '--kind', `scoped.${kind.group}`];
+
+    const lister = await bind(`status-ns-${uniqueSuffix()}`, true);
+    const { code, report } = await statusJson(args, lister);
+    expect(code).toBe(10);
+    expect(names(report.items)).toEqual([`${mine}/mine`]);
+    expect(report.warnings.some((warning) => warning.namespace === mine)).toBe(false);
+    expect(report.warnings).toContainEqual({
+      resource: `scopeds.${kind.group}`,
+      kind: 'Scoped',
+      group: kind.group,
+      namespace: theirs,
+      reason: 'Forbidden',
+      message: expect.stringContaining(`cannot list scopeds.${kind.group} in namespace ${theirs}`),
+    });
+
+    const blind = await bind(`status-nons-${uniqueSuffix()}`, false);
+    const without = await statusJson(args, blind);
+    expect(without.code).toBe(10);
+    expect(without.report.items).toEqual([]);
+    expect(without.report.warnings).toHaveLength(1);
+    expect(without.report.warnings[0]?.message).toMatch(/namespaces cannot be listed.*pass -n NAMESPACE/);
+  });
+
   it('rejects a label selector the API server cannot parse as invalid input (exit 9), not as partial', async () => {
     const run = await status(['-A', '-l', 'app in (web']);
     expect(run.code).toBe(9);
@@ -363,5 +426,39 @@ describe('paging on the real control plane', () => {
     expect(new Set(report.items.map((item) => `${item.namespace}/${item.name}`)).size).toBe(120);
     expect(report.summary.byState).toMatchObject({ Ready: 42, Error: 39, Progressing: 39 });
     expect(report.summary.byKind).toEqual({ [`Pagedthing.${kind.group}`]: 120 });
+  });
+});
+
+describe('usage and terminal safety on the real control plane', () => {
+  it('refuses an empty -n instead of listing every namespace', async () => {
+    const run = await status(['-n', '']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('-n/--namespace: the namespace is empty');
+    expect(run.stdout).toBe('');
+  });
+
+  it('refuses --timeout without --wait instead of ignoring it', async () => {
+    const run = await status(['-A', '--timeout', '5s']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--timeout only applies to --wait');
+  });
+
+  it('escapes control characters from the cluster in the table, and keeps them exact in JSON', async () => {
+    const kind = await testKind('Noisy');
+    const namespace = await freshNamespace('noisy');
+    const message = 'bad\u001b]0;pwned\u0007 \u001b[2Jsku\u009b31m\r\nsecond line';
+    await createObject(kind, namespace, {
+      name: 'noisy',
+      ready: { status: 'False', severity: 'Error', reason: 'Bad\u001b[31mReason', message },
+    });
+    const table = await status(['-n', namespace, '--kind', `noisy.${kind.group}`, '-o', 'wide']);
+    expect(table.code).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character but newline may be printed
+    expect(table.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(table.stdout).toContain('bad\\x1b]0;pwned\\x07 \\x1b[2Jsku\\x9b31m second line');
+    expect(table.stdout).toContain('Bad\\x1b[31mReason');
+    const { report } = await statusJson(['-n', namespace, '--kind', `noisy.${kind.group}`]);
+    expect(report.items[0]?.message).toBe(message);
+    expect(report.items[0]?.reason).toBe('Bad\u001b[31mReason');
   });
 });

@@ -61,7 +61,9 @@ export class Backoff {
  * The lines of a newline-delimited stream, decoded as UTF-8 across chunk boundaries (a character split
  * between two chunks stays whole). Blank lines are skipped.
  */
-export async function* linesOf(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+export async function* linesOf(
+  chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let buffered = '';
   for await (const chunk of chunks) {

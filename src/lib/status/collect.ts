@@ -5,6 +5,7 @@ import { type KubeObject, type ListedVersion, listPages } from '../kube/list.ts'
 import { resourceName } from '../kube/paths.ts';
 import { forEachBounded } from './bounded.ts';
 import { type AsoKind, discoverAsoKinds, selectKinds } from './kinds.ts';
+import { namespaceLister } from './namespaces.ts';
 import { readyStateOf } from './ready-state.ts';
 import {
   count,
@@ -25,6 +26,14 @@ export interface ListTuning {
   pageSize?: number;
 }
 
+/**
+ * Eight types listed at once, 500 objects a page (kubectl's page size): enough to hide the round trips of
+ * a real cluster's hundreds of ASO types, few enough not to trip API priority and fairness.
+ */
+/**
+ * Eight types listed at once, 500 objects a page (kubectl's page size): enough to hide the round trips of
+ * a real cluster's hundreds of ASO types, few enough not to trip API priority and fairness.
+ */
 export const defaultTuning: Required<ListTuning> = { concurrency: 8, pageSize: 500 };
 
 /** The report line of one object of one type: everything printed, nothing else of the object kept. */
@@ -104,7 +113,9 @@ export async function kindsFor(client: KubeClient, selection: StatusSelection): 
  * Reads the Ready condition of every selected ASO object: discovers the ASO types, lists them a bounded
  * number at a time, page by page, and keeps of each object only its report line, and only when its state
  * is selected; the summary is counted as the pages stream past. A type that cannot be read (RBAC, removed
- * meanwhile) becomes a warning and the rest is still reported.
+ * meanwhile) becomes a warning and the rest is still reported. With `-A`, a type the user may not list
+ * cluster-wide is listed namespace by namespace (when namespaces may be listed), with a warning for each
+ * namespace it may not read.
  */
 export async function collectStatus(
   client: KubeClient,
@@ -116,19 +127,44 @@ export async function collectStatus(
   const items: StatusItem[] = [];
   const summary = emptySummary();
   const warnings: StatusWarning[] = [];
-  await forEachBounded(kinds, concurrency, async (kind) => {
-    try {
-      for await (const page of itemsOfKind(client, kind, selection, pageSize)) {
-        for (const item of page) {
-          if (selection.states && !selection.states.has(item.state)) continue;
-          items.push(item);
-          count(summary, item);
-        }
+  const namespaces = namespaceLister(client);
+  const collect = async (kind: AsoKind, namespace: string | undefined): Promise<void> => {
+    for await (const page of itemsOfKind(client, kind, { ...selection, namespace }, pageSize)) {
+      for (const item of page) {
+        if (selection.states && !selection.states.has(item.state)) continue;
+        items.push(item);
+        count(summary, item);
       }
+    }
+  };
+  await forEachBounded(kinds, concurrency, async (kind) => {
+    const namespace = kind.namespaced ? selection.namespace : undefined;
+    try {
+      await collect(kind, namespace);
     } catch (error) {
-      warnings.push(warningOf(kind, kind.namespaced ? selection.namespace : undefined, error, selection));
+      if (!(error instanceof Forbidden && kind.namespaced && namespace === undefined)) {
+        warnings.push(warningOf(kind, namespace, error, selection));
+        return;
+      }
+      const visible = await namespaces();
+      if (visible instanceof Forbidden) {
+        warnings.push({
+          ...warningOf(kind, undefined, error, selection),
+          message: `${error.message}; namespaces cannot be listed either (${visible.message}), so no namespace was tried one by one: pass -n NAMESPACE for a namespace you may read`,
+        });
+        return;
+      }
+      await forEachBounded(visible, concurrency, async (each) => {
+        try {
+          await collect(kind, each);
+        } catch (inner) {
+          warnings.push(warningOf(kind, each, inner, selection));
+        }
+      });
     }
   });
-  warnings.sort((a, b) => a.resource.localeCompare(b.resource));
+  warnings.sort(
+    (a, b) => a.resource.localeCompare(b.resource) || (a.namespace ?? '').localeCompare(b.namespace ?? ''),
+  );
   return { items: sortItems(items, selection.sort), summary: orderedSummary(summary), warnings };
 }

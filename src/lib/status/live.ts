@@ -117,6 +117,16 @@ export class LiveStatus {
     return item !== undefined && (!this.selection.states || this.selection.states.has(item.state));
   }
 
+  /**
+   * Lists one type again, as after an expired watch, and reports only what changed since: an object whose
+   * resourceVersion is the one already known is not reported again.
+   */
+  async resync(kind: AsoKind): Promise<ListedVersion> {
+    const listed: ListedVersion = {};
+    await this.list(kind, listed, true);
+    return listed;
+  }
+
   private namespaceOf(kind: AsoKind): string | undefined {
     return kind.namespaced ? this.selection.namespace : undefined;
   }
@@ -216,9 +226,7 @@ export class LiveStatus {
       try {
         await relists.wait(signal);
         if (signal.aborted) return;
-        const listed: ListedVersion = {};
-        await this.list(kind, listed, true);
-        version = listed.resourceVersion;
+        version = (await this.resync(kind)).resourceVersion;
       } catch (error) {
         if (signal.aborted) return;
         return this.fail(kind, error);

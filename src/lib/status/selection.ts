@@ -3,10 +3,18 @@ import { type State, states } from './ready-state.ts';
 
 /** The orders `--sort` offers. */
 export const sortKeys = ['namespace', 'kind', 'age', 'state'] as const;
+/**
+ * One order of the rows: `namespace` (then kind, name), `kind` (then namespace, name), `age` (most recent
+ * transition first) or `state` (worst first). See `sortItems`.
+ */
 export type SortKey = (typeof sortKeys)[number];
 
 /** The `--fail-on` thresholds. */
 export const failOnLevels = ['error', 'warning', 'not-ready'] as const;
+/**
+ * The least healthy state a run may report and still succeed: `error` fails on Error, `warning` on Warning
+ * or Error, `not-ready` on anything but Ready. See `failsOn`.
+ */
 export type FailOn = (typeof failOnLevels)[number];
 
 /** Which objects `status` looks at and which of them it reports. */
@@ -51,9 +59,13 @@ export function parseStates(values: string[]): Set<State> {
 
 /**
  * The selection the flags describe. Without `-A` or `-n` the context's namespace is used, as kubectl does;
- * `-A` with `-n` is a usage error, as is `--state` with `--not-ready` naming nothing in common.
+ * `-A` with `-n` is a usage error, as are an empty `-n ""` (it must not quietly mean every namespace) and
+ * `--state` with `--not-ready` naming nothing in common.
  */
 export function selectionFrom(flags: SelectionFlags, contextNamespace: string): StatusSelection {
+  if (flags.namespace === '') {
+    throw new UsageError('-n/--namespace: the namespace is empty; name one, or pass -A for every namespace');
+  }
   if (flags['all-namespaces'] && flags.namespace) {
     throw new UsageError('-A/--all-namespaces and -n/--namespace cannot be used together');
   }

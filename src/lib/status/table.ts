@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { RenderContext } from '../render/output.ts';
-import { type Column, renderTable } from '../render/table.ts';
+import { type Column, renderTable, type TableLayout, tableLayout } from '../render/table.ts';
+import { printable } from './printable.ts';
 import { type State, states } from './ready-state.ts';
 import { kindKey, type StatusItem, type StatusReport } from './report.ts';
 
@@ -75,7 +76,7 @@ export function kindNamer(items: Iterable<Pick<StatusItem, 'kind' | 'group'>>): 
   return (item) => ((groups.get(item.kind)?.size ?? 0) > 1 ? kindKey(item) : item.kind);
 }
 
-/** One table row of an item. */
+/** One table row of an item; text from the cluster is made {@link printable}. */
 export function rowOf(
   item: StatusItem,
   context: RenderContext,
@@ -83,20 +84,20 @@ export function rowOf(
   kindName: (item: StatusItem) => string,
 ): string[] {
   return [
-    item.namespace ?? '',
-    kindName(item),
-    item.name,
+    printable(item.namespace ?? ''),
+    printable(kindName(item)),
+    printable(item.name),
     colourOf(context.palette, item.state)(stateCell(item)),
-    item.severity,
-    item.reason,
+    printable(item.severity),
+    printable(item.reason),
     ageOf(item, now),
-    item.message,
+    printable(item.message),
   ];
 }
 
 function top(counts: Record<string, number>, limit: number): string {
   const entries = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
-  const shown = entries.slice(0, limit).map(([key, value]) => `${key} ${value}`);
+  const shown = entries.slice(0, limit).map(([key, value]) => `${printable(key)} ${value}`);
   if (entries.length > limit) shown.push(`(+${entries.length - limit} more)`);
   return shown.join(', ');
 }
@@ -135,10 +136,21 @@ export function warningLines(report: StatusReport, context: RenderContext): stri
     ),
   ];
   const limit = context.wide ? Number.POSITIVE_INFINITY : 10;
-  for (const warning of report.warnings.slice(0, limit)) lines.push(`  ${warning.message}`);
+  for (const warning of report.warnings.slice(0, limit)) lines.push(`  ${printable(warning.message)}`);
   if (report.warnings.length > limit)
     lines.push(`  ... and ${report.warnings.length - limit} more (-o wide or -o json lists all)`);
   return lines;
+}
+
+/** The rows of the items, kinds named unambiguously among them. */
+export function statusRows(items: StatusItem[], context: RenderContext, now: number): string[][] {
+  const kindName = kindNamer(items);
+  return items.map((item) => rowOf(item, context, now, kindName));
+}
+
+/** The column widths the table of these items gets, for lines printed under it later (`--watch`). */
+export function statusLayout(items: StatusItem[], context: RenderContext, now = Date.now()): TableLayout {
+  return tableLayout(statusColumns, statusRows(items, context, now), context.width);
 }
 
 /** The human view of a report: the table, the summary, and what could not be read. */
@@ -147,9 +159,7 @@ export function statusTable(report: StatusReport, context: RenderContext, now = 
   if (report.items.length === 0) {
     parts.push('No ASO resources found.');
   } else {
-    const kindName = kindNamer(report.items);
-    const rows = report.items.map((item) => rowOf(item, context, now, kindName));
-    parts.push(renderTable(statusColumns, rows, context.width));
+    parts.push(renderTable(statusColumns, statusRows(report.items, context, now), context.width));
     parts.push('');
     parts.push(...summaryLines(report, context));
   }

@@ -2,12 +2,13 @@ import type { OutputFormat } from '../cli/output-flags.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { paletteFor } from '../render/colors.ts';
 import type { RenderContext } from '../render/output.ts';
-import { renderTable, tableWidth } from '../render/table.ts';
+import { formatRow, type TableLayout, tableWidth } from '../render/table.ts';
 import type { ListTuning } from './collect.ts';
 import { LiveStatus, type StatusChange } from './live.ts';
-import type { StatusReport, StatusWarning } from './report.ts';
+import { printable } from './printable.ts';
+import type { StatusItem, StatusReport, StatusWarning } from './report.ts';
 import type { StatusSelection } from './selection.ts';
-import { kindNamer, rowOf, statusColumns, statusTable } from './table.ts';
+import { kindNamer, rowOf, statusLayout, statusTable } from './table.ts';
 
 /** Where and how `--watch` prints. */
 export interface WatchOptions {
@@ -28,12 +29,20 @@ export async function changeDocument(change: StatusChange, format: 'json' | 'yam
   return `---\n${stringify(event)}`;
 }
 
-/** One change as a table row without the header (a terminal that is not redrawn gets one line a change). */
-export function changeLine(change: StatusChange, context: RenderContext, now = Date.now()): string {
-  const row = rowOf(change.item, context, now, kindNamer([change.item]));
+/**
+ * One change as a table row without the header (a terminal that is not redrawn gets one line a change),
+ * in the columns of the table printed first and with kinds named as among `known` (every object watched).
+ */
+export function changeLine(
+  change: StatusChange,
+  context: RenderContext,
+  layout: TableLayout,
+  known: Iterable<StatusItem>,
+  now = Date.now(),
+): string {
+  const row = rowOf(change.item, context, now, kindNamer([change.item, ...known]));
   if (change.type === 'DELETED') row[3] = 'Deleted';
-  const [, line] = renderTable(statusColumns, [row], context.width).split('\n');
-  return `${line ?? ''}\n`;
+  return `${formatRow(row, layout, context.width)}\n`;
 }
 
 const clearScreen = '\u001b[H\u001b[2J';
@@ -61,6 +70,7 @@ export async function runWatch(
   const structured = options.format === 'json' || options.format === 'yaml' ? options.format : undefined;
   const redraw = !structured && stream.isTTY === true;
   let started = false;
+  let layout: TableLayout | undefined;
   let pending: NodeJS.Timeout | undefined;
   let chain = Promise.resolve();
   const write = (text: () => Promise<string> | string): void => {
@@ -77,7 +87,10 @@ export async function runWatch(
     if (!live.shows(change.item) && !live.shows(change.previous)) return;
     if (structured) write(() => changeDocument(change, structured));
     else if (redraw) pending ??= setTimeout(draw, 100);
-    else write(() => changeLine(change, context));
+    else if (layout) {
+      const lineLayout = layout;
+      write(() => changeLine(change, context, lineLayout, live.items.values()));
+    }
   };
   const onWarning = (warning: StatusWarning): void => {
     if (!started) return;
@@ -85,7 +98,7 @@ export async function runWatch(
     else if (structured === 'yaml')
       write(async () => `---\n${(await import('yaml')).stringify({ type: 'WARNING', warning })}`);
     else if (redraw) pending ??= setTimeout(draw, 100);
-    else (options.errors ?? process.stderr).write(`warning: ${warning.message}\n`);
+    else (options.errors ?? process.stderr).write(`warning: ${printable(warning.message)}\n`);
   };
   await live.start(options.signal, { onChange, onWarning });
   const first = live.report();
@@ -96,6 +109,7 @@ export async function runWatch(
       write(() => (structured === 'json' ? `${JSON.stringify({ type: 'WARNING', warning })}\n` : ''));
     }
   } else {
+    layout = statusLayout(first.items, context);
     write(() => (redraw ? clearScreen : '') + statusTable(first, context));
   }
   started = true;
