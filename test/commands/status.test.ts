@@ -365,6 +365,11 @@ describe('partial access on the real control plane', () => {
       message: expect.stringContaining(`cannot list scopeds.${kind.group} in namespace ${theirs}`),
     });
 
+    const waited = await statusJson([...args, '--wait', '--timeout', '10s'], lister);
+    expect(waited.code).toBe(10);
+    expect(names(waited.report.items)).toEqual([`${mine}/mine`]);
+    expect(waited.report.warnings.some((warning) => warning.namespace === theirs)).toBe(true);
+
     const blind = await bind(`status-nons-${uniqueSuffix()}`, false);
     const without = await statusJson(args, blind);
     expect(without.code).toBe(10);

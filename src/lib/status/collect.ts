@@ -5,7 +5,7 @@ import { type KubeObject, type ListedVersion, listPages } from '../kube/list.ts'
 import { resourceName } from '../kube/paths.ts';
 import { forEachBounded } from './bounded.ts';
 import { type AsoKind, discoverAsoKinds, selectKinds } from './kinds.ts';
-import { namespaceLister } from './namespaces.ts';
+import { namespaceLister, readAcrossNamespaces } from './namespaces.ts';
 import { readyStateOf } from './ready-state.ts';
 import {
   count,
@@ -137,32 +137,19 @@ export async function collectStatus(
       }
     }
   };
-  await forEachBounded(kinds, concurrency, async (kind) => {
-    const namespace = kind.namespaced ? selection.namespace : undefined;
-    try {
-      await collect(kind, namespace);
-    } catch (error) {
-      if (!(error instanceof Forbidden && kind.namespaced && namespace === undefined)) {
-        warnings.push(warningOf(kind, namespace, error, selection));
-        return;
-      }
-      const visible = await namespaces();
-      if (visible instanceof Forbidden) {
-        warnings.push({
-          ...warningOf(kind, undefined, error, selection),
-          message: `${error.message}; namespaces cannot be listed either (${visible.message}), so no namespace was tried one by one: pass -n NAMESPACE for a namespace you may read`,
-        });
-        return;
-      }
-      await forEachBounded(visible, concurrency, async (each) => {
-        try {
-          await collect(kind, each);
-        } catch (inner) {
-          warnings.push(warningOf(kind, each, inner, selection));
-        }
-      });
-    }
-  });
+  await forEachBounded(kinds, concurrency, (kind) =>
+    readAcrossNamespaces({
+      namespaced: kind.namespaced,
+      namespace: kind.namespaced ? selection.namespace : undefined,
+      namespaces,
+      concurrency,
+      read: (namespace) => collect(kind, namespace),
+      warn: (namespace, error, message) => {
+        const warning = warningOf(kind, namespace, error, selection);
+        warnings.push(message ? { ...warning, message } : warning);
+      },
+    }),
+  );
   warnings.sort(
     (a, b) => a.resource.localeCompare(b.resource) || (a.namespace ?? '').localeCompare(b.namespace ?? ''),
   );

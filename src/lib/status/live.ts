@@ -4,6 +4,7 @@ import { Backoff, WatchExpired, watchObjects } from '../kube/watch.ts';
 import { forEachBounded } from './bounded.ts';
 import { defaultTuning, itemOf, kindsFor, type ListTuning, warningOf } from './collect.ts';
 import type { AsoKind } from './kinds.ts';
+import { namespaceLister, readAcrossNamespaces } from './namespaces.ts';
 import {
   count,
   emptySummary,
@@ -40,6 +41,12 @@ export interface LiveListener {
   onFatal?: ((error: unknown) => void) | undefined;
 }
 
+/** One list and watch: a type, in one namespace or (namespace undefined) across all it may be read in. */
+interface Target {
+  kind: AsoKind;
+  namespace: string | undefined;
+}
+
 function keyOf(item: StatusItem): string {
   return `${kindKey(item)}/${item.namespace ?? ''}/${item.name}`;
 }
@@ -48,8 +55,9 @@ function keyOf(item: StatusItem): string {
  * Every selected ASO object's report line, kept current from watch events: one list per type (for the
  * starting snapshot and its resourceVersion), then one watch per type from that version. A watch whose
  * version has expired lists its type again (waiting longer each time it expires in a row) and carries on.
- * Holds one small line per object, whatever its state, because a state filter is applied to what is shown,
- * not to what is watched. No watch ever rejects: what goes wrong becomes a warning or {@link fatal}.
+ * Under `-A`, a type RBAC forbids cluster-wide is listed and watched namespace by namespace, as
+ * `collectStatus` does. Holds one small line per object, whatever its state, because a state filter is
+ * applied to what is shown, not to what is watched. No watch ever rejects: what goes wrong becomes a warning or {@link fatal}.
  */
 export class LiveStatus {
   readonly items = new Map<string, StatusItem>();
@@ -80,18 +88,26 @@ export class LiveStatus {
     if (signal.aborted) this.controller.abort();
     else signal.addEventListener('abort', () => this.controller.abort(), { once: true });
     const kinds = await kindsFor(this.client, this.selection);
-    const versions = new Map<AsoKind, ListedVersion>();
-    await forEachBounded(kinds, this.tuning.concurrency, async (kind) => {
-      const listed: ListedVersion = {};
-      try {
-        await this.list(kind, listed, false);
-        versions.set(kind, listed);
-      } catch (error) {
-        this.warnings.push(warningOf(kind, this.namespaceOf(kind), error, this.selection));
-      }
-    });
+    const started: Array<[Target, string | undefined]> = [];
+    const namespaces = namespaceLister(this.client);
+    await forEachBounded(kinds, this.tuning.concurrency, (kind) =>
+      readAcrossNamespaces({
+        namespaced: kind.namespaced,
+        namespace: this.namespaceOf(kind),
+        namespaces,
+        concurrency: this.tuning.concurrency,
+        read: async (namespace) => {
+          const target = { kind, namespace };
+          started.push([target, (await this.list(target, false)).resourceVersion]);
+        },
+        warn: (namespace, error, message) => {
+          const warning = warningOf(kind, namespace, error, this.selection);
+          this.warnings.push(message ? { ...warning, message } : warning);
+        },
+      }),
+    );
     if (this.controller.signal.aborted) return;
-    for (const [kind, listed] of versions) this.watches.push(this.follow(kind, listed.resourceVersion));
+    for (const [target, version] of started) this.watches.push(this.follow(target, version));
   }
 
   /** Resolves when every watch has ended (after the signal aborts, a fatal error, or all failed). */
@@ -118,13 +134,12 @@ export class LiveStatus {
   }
 
   /**
-   * Lists one type again, as after an expired watch, and reports only what changed since: an object whose
-   * resourceVersion is the one already known is not reported again.
+   * Lists one type again (in `namespace`, by default the selection's), as after an expired watch, and
+   * reports only what changed since: an object whose resourceVersion is the one already known is not
+   * reported again.
    */
-  async resync(kind: AsoKind): Promise<ListedVersion> {
-    const listed: ListedVersion = {};
-    await this.list(kind, listed, true);
-    return listed;
+  async resync(kind: AsoKind, namespace = this.namespaceOf(kind)): Promise<ListedVersion> {
+    return this.list({ kind, namespace }, true);
   }
 
   private namespaceOf(kind: AsoKind): string | undefined {
@@ -159,21 +174,23 @@ export class LiveStatus {
   }
 
   /**
-   * Lists one type into the map, replacing what was known of it; when `announce`, reports what changed
-   * (objects whose resourceVersion is unchanged are not reported again).
+   * Lists one target into the map, replacing what was known of it; when `announce`, reports what changed
+   * (objects whose resourceVersion is unchanged are not reported again). Returns the list's version.
    */
-  private async list(kind: AsoKind, listed: ListedVersion, announce: boolean): Promise<void> {
-    const prefix = `${kindKey(kind)}/`;
+  private async list(target: Target, announce: boolean): Promise<ListedVersion> {
+    const { kind, namespace } = target;
+    const prefix = namespace === undefined ? `${kindKey(kind)}/` : `${kindKey(kind)}/${namespace}/`;
     const gone = new Set([...this.items.keys()].filter((key) => key.startsWith(prefix)));
+    const listed: ListedVersion = {};
     const selection = {
       ...kind,
-      namespace: this.namespaceOf(kind),
+      namespace,
       labelSelector: this.selection.labelSelector,
       pageSize: this.tuning.pageSize,
     };
     for await (const page of listPages(this.client, selection, listed)) {
       for (const object of page) {
-        gone.delete(`${prefix}${object.metadata.namespace ?? ''}/${object.metadata.name}`);
+        gone.delete(`${kindKey(kind)}/${object.metadata.namespace ?? ''}/${object.metadata.name}`);
         this.record('MODIFIED', kind, object, announce);
       }
     }
@@ -183,13 +200,14 @@ export class LiveStatus {
       this.versions.delete(key);
       if (announce) this.listener.onChange?.({ type: 'DELETED', item: previous, previous });
     }
+    return listed;
   }
 
   /** Turns what stopped a watch into a warning, or, when it is fatal, stops every watch. */
-  private fail(kind: AsoKind, error: unknown): void {
+  private fail(target: Target, error: unknown): void {
     let warning: StatusWarning;
     try {
-      warning = warningOf(kind, this.namespaceOf(kind), error, this.selection);
+      warning = warningOf(target.kind, target.namespace, error, this.selection);
     } catch (fatal) {
       if (this.fatal === undefined) {
         this.fatal = fatal;
@@ -202,13 +220,13 @@ export class LiveStatus {
     this.listener.onWarning?.(warning);
   }
 
-  private async follow(kind: AsoKind, from: string | undefined): Promise<void> {
+  private async follow(target: Target, from: string | undefined): Promise<void> {
     const signal = this.controller.signal;
     let version = from;
     const relists = new Backoff();
     const selection = {
-      ...kind,
-      namespace: this.namespaceOf(kind),
+      ...target.kind,
+      namespace: target.namespace,
       labelSelector: this.selection.labelSelector,
     };
     while (!signal.aborted) {
@@ -216,20 +234,20 @@ export class LiveStatus {
         for await (const event of watchObjects(this.client, selection, version, signal)) {
           relists.reset();
           version = event.object.metadata.resourceVersion ?? version;
-          this.record(event.type, kind, event.object, true);
+          this.record(event.type, target.kind, event.object, true);
         }
         return;
       } catch (error) {
         if (signal.aborted) return;
-        if (!(error instanceof WatchExpired)) return this.fail(kind, error);
+        if (!(error instanceof WatchExpired)) return this.fail(target, error);
       }
       try {
         await relists.wait(signal);
         if (signal.aborted) return;
-        version = (await this.resync(kind)).resourceVersion;
+        version = (await this.list(target, true)).resourceVersion;
       } catch (error) {
         if (signal.aborted) return;
-        return this.fail(kind, error);
+        return this.fail(target, error);
       }
     }
   }

@@ -40,6 +40,8 @@ export async function waitForReady(
     resolve = onResolve;
     reject = onReject;
   });
+  // A fatal error may arrive after the race is decided; it must not become an unhandled rejection.
+  settled.catch(() => undefined);
   let lastNotReady = -1;
   const check = (): void => {
     let notReady = 0;
