@@ -27,12 +27,14 @@ export interface ListTuning {
 }
 
 /**
- * Eight types listed at once, 500 objects a page (kubectl's page size): enough to hide the round trips of
- * a real cluster's hundreds of ASO types, few enough not to trip API priority and fairness.
+ * Eight types listed at once, 500 objects a page (kubectl's page size): enough to overlap the round trips
+ * of a real cluster's hundreds of ASO types while keeping the load on the API server bounded. `--chunk-size`
+ * overrides the page size.
  */
 /**
- * Eight types listed at once, 500 objects a page (kubectl's page size): enough to hide the round trips of
- * a real cluster's hundreds of ASO types, few enough not to trip API priority and fairness.
+ * Eight types listed at once, 500 objects a page (kubectl's page size): enough to overlap the round trips
+ * of a real cluster's hundreds of ASO types while keeping the load on the API server bounded. `--chunk-size`
+ * overrides the page size.
  */
 export const defaultTuning: Required<ListTuning> = { concurrency: 8, pageSize: 500 };
 
