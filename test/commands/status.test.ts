@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { StatusItem, StatusReport } from '../../src/lib/status/report.ts';
-import { applyObject } from '../control-plane/apply.ts';
+import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
 import { freePort } from '../control-plane/processes.ts';
 import { runCli } from '../fixtures/cli.ts';
 import {
@@ -308,6 +308,69 @@ describe('partial access on the real control plane', () => {
     expect(table.stdout).toContain('c1');
     expect(table.stdout).toContain('warnings: 1 could not be read');
     expect(table.stdout).toContain(`cannot list secretstores.${forbidden.group} in namespace ${namespace}`);
+  });
+
+  it('shows the other kinds when one kind answers a server error (a broken conversion webhook)', async () => {
+    const healthy = await testKind('Cache');
+    const namespace = await freshNamespace('broken');
+    await createObject(healthy, namespace, { name: 'c1', ready: { status: 'True', reason: 'Succeeded' } });
+    // A kind stored at v1 and served at v2 through a conversion webhook nobody listens to: listing it at v2
+    // makes the API server answer 500.
+    const group = `b${uniqueSuffix()}.test.azure.com`;
+    const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
+    const admin = await adminClient();
+    await applyObject(admin, {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `brokens.${group}` },
+      spec: {
+        group,
+        scope: 'Namespaced',
+        names: { plural: 'brokens', singular: 'broken', kind: 'Broken', listKind: 'BrokenList' },
+        versions: [
+          { name: 'v1', served: true, storage: true, schema },
+          { name: 'v2', served: true, storage: false, schema },
+        ],
+        conversion: {
+          strategy: 'Webhook',
+          webhook: {
+            conversionReviewVersions: ['v1'],
+            clientConfig: { url: `https://127.0.0.1:${await freePort()}/convert` },
+          },
+        },
+      },
+    });
+    await waitForEstablished(admin, `brokens.${group}`);
+    // Other tests list every namespace: the broken kind must not outlive this one.
+    onTestFinished(async () => {
+      await admin.request({
+        method: 'DELETE',
+        path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/brokens.${group}`,
+        subject: { verb: 'delete', resource: 'customresourcedefinitions' },
+      });
+    });
+    await applyObject(
+      admin,
+      { apiVersion: `${group}/v1`, kind: 'Broken', metadata: { name: 'b1', namespace } },
+      { group, version: 'v1', plural: 'brokens', namespaced: true },
+    );
+    const { code, report } = await statusJson([
+      '-n',
+      namespace,
+      '--kind',
+      `cache.${healthy.group}`,
+      '--kind',
+      `brokens.${group}`,
+    ]);
+    expect(code).toBe(10);
+    expect(names(report.items)).toEqual([`${namespace}/c1`]);
+    expect(report.warnings).toEqual([
+      expect.objectContaining({
+        resource: `brokens.${group}`,
+        reason: 'ServerError',
+        message: expect.stringContaining('500'),
+      }),
+    ]);
   });
 
   it('with -A, lists namespace by namespace for a user allowed into one namespace only', async () => {

@@ -77,13 +77,16 @@ export function warningOf(
         )
       : new InvalidInput(resourceName(kind), error.message);
   }
-  if (!(error instanceof Forbidden || error instanceof NotFound)) throw error;
+  // A server error that outlived the client's retries is one type's problem (a broken conversion
+  // webhook answers 500 for its kind alone): the other types are still worth showing.
+  const serverError = error instanceof ApiError && error.status >= 500;
+  if (!(error instanceof Forbidden || error instanceof NotFound || serverError)) throw error;
   return {
     resource: resourceName(kind),
     kind: kind.kind,
     group: kind.group,
     namespace: namespace ?? null,
-    reason: error instanceof Forbidden ? 'Forbidden' : 'NotFound',
+    reason: error instanceof Forbidden ? 'Forbidden' : error instanceof NotFound ? 'NotFound' : 'ServerError',
     message: error.message,
   };
 }

@@ -26,7 +26,7 @@ export interface StatusWarning {
   kind: string;
   group: string;
   namespace: string | null;
-  /** `Forbidden`, `NotFound`, or the error's name. */
+  /** `Forbidden`, `NotFound`, or `ServerError` (a 5xx that outlived the retries). */
   reason: string;
   message: string;
 }
