@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { expectRoundTrip } from './support.ts';
+import { expectRoundTrip, typed } from './support.ts';
 
 const server = (spec: Record<string, unknown>, version = 'v1api20210601') => ({
   apiVersion: `dbforpostgresql.azure.com/${version}`,
@@ -11,13 +11,24 @@ const server = (spec: Record<string, unknown>, version = 'v1api20210601') => ({
 
 const hub = 'v1api20230601storage';
 
+/**
+ * A v1api20210601 server as a round trip must return it: its spec (and storage) typed with the properties
+ * these tests use, so that any other key is expected in the bag.
+ */
+const spoke = (object: ReturnType<typeof server>) => {
+  const spec: Record<string, unknown> = { ...object.spec };
+  if (typeof spec.storage === 'object' && spec.storage !== null)
+    spec.storage = typed({ ...spec.storage }, ['storageSizeGB', '$propertyBag']);
+  return { ...object, spec: typed(spec, ['owner', 'location', 'tags', 'storage', '$propertyBag']) };
+};
+
 describe('values recalled from the property bag', () => {
   it('go through the destination type conversion: a bad inner value stays in the bag, whole', () => {
     const object = server({ identity: { type: 5 } });
     const up = convert(object, hub);
     expect(up.spec).not.toHaveProperty('identity');
     expect((up.spec as { $propertyBag: Record<string, string> }).$propertyBag.identity).toBe('{"type":5}');
-    expectRoundTrip(convert(up, 'v1api20210601'), object);
+    expectRoundTrip(convert(up, 'v1api20210601'), spoke(object));
   });
 
   it('are checked and converted at every depth, unknown nested keys kept in nested bags', () => {
@@ -36,7 +47,7 @@ describe('values recalled from the property bag', () => {
         userAssignedIdentities: { '/id': { clientId: 'c', $propertyBag: { yy: 'true' } } },
       },
     });
-    expectRoundTrip(convert(up, 'v1api20210601'), object);
+    expectRoundTrip(convert(up, 'v1api20210601'), spoke(object));
   });
 
   it('match exact names only: an extra `Identity` never becomes the typed `identity`', () => {
@@ -46,7 +57,7 @@ describe('values recalled from the property bag', () => {
     expect((latest.spec as { $propertyBag: Record<string, string> }).$propertyBag.Identity).toBe(
       '{"type":"SystemAssigned"}',
     );
-    expectRoundTrip(convert(latest, 'v1api20210601'), object);
+    expectRoundTrip(convert(latest, 'v1api20210601'), spoke(object));
   });
 });
 
@@ -62,7 +73,7 @@ describe('a key named __proto__', () => {
       const spec = there.spec as Record<string, unknown>;
       expect(Object.hasOwn(spec.tags as object, '__proto__'), version).toBe(true);
       expect(Object.getPrototypeOf(spec.tags)).toBe(Object.prototype);
-      expectRoundTrip(convert(there, 'v1api20210601'), object);
+      expectRoundTrip(convert(there, 'v1api20210601'), spoke(object));
     }
     const root = { ...server({}), ...JSON.parse('{"__proto__":"root"}') };
     expect(Object.hasOwn(convert(root, hub), '__proto__')).toBe(true);

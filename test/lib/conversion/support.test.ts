@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { difference } from './support.ts';
+import { difference, typed } from './support.ts';
 
 describe('the round-trip comparison', () => {
   it('compares integers exactly and other numbers within tolerance', () => {
@@ -10,9 +10,21 @@ describe('the round-trip comparison', () => {
     expect(difference(0.31, 0.3)).toBe('$');
   });
 
-  it('reads property-bag entries as the properties they hold', () => {
-    expect(difference({ a: 1, $propertyBag: { zz: '{"b":[1]}' } }, { a: 1, zz: { b: [1] } })).toBeUndefined();
-    expect(difference({ $propertyBag: { zz: '2' } }, { zz: 1 })).toBe('$.zz');
+  it('expects the unknown keys of a typed object in its bag, and its typed properties in their fields', () => {
+    const expected = typed({ a: 1, zz: { b: [1] } }, ['a', '$propertyBag']);
+    expect(difference({ a: 1, $propertyBag: { zz: '{"b":[1]}' } }, expected)).toBeUndefined();
+    expect(difference({ a: 1, zz: { b: [1] } }, expected)).toBe('$.$propertyBag');
+    expect(difference({ $propertyBag: { a: '1', zz: '{"b":[1]}' } }, expected)).toBe('$.$propertyBag["a"]');
+    expect(difference({ a: 1, $propertyBag: { zz: '{"b":[2]}' } }, expected)).toBe(
+      '$.$propertyBag["zz"].b[0]',
+    );
+    expect(difference({}, typed({ zz: undefined }, []))).toBe('$.$propertyBag');
+  });
+
+  it('compares objects of unknown type strictly, bag entries parsed', () => {
+    expect(difference({ $propertyBag: { x: '1' } }, { x: 1 })).toBe('$.$propertyBag');
+    expect(difference({ $propertyBag: { x: '1' } }, { $propertyBag: { x: '1.0' } })).toBeUndefined();
+    expect(difference({ $propertyBag: { x: '{' } }, { $propertyBag: { x: '{' } })).toBeUndefined();
     expect(difference({}, { zz: undefined })).toBe('$.zz');
   });
 });

@@ -21,14 +21,36 @@ export const armRuns = Math.max(10, Math.floor(roundTripRuns / 6));
 const tolerance = 1e-9;
 
 /**
+ * The property names each generated object's type defines, keyed by the object: recorded by the
+ * arbitraries ({@link withExtras}, {@link typed}) so that {@link difference} knows which keys of an
+ * expected object are typed and which are unknown extras.
+ */
+const ownNames = new WeakMap<object, ReadonlySet<string>>();
+
+/** Records that `object`'s type defines exactly the properties `own`; returns the object. */
+export function typed<T extends object>(object: T, own: readonly string[]): T {
+  ownNames.set(object, new Set(own));
+  return object;
+}
+
+/**
  * Deep equality for round trips: strings, booleans and integers exactly, other numbers within tolerance,
  * objects and arrays recursively. Returns the first differing JSON path, or undefined when equal.
  *
- * An object's `$propertyBag` entries count as the properties they hold: a conversion down to an API
- * version keeps what that version cannot type in its `$propertyBag` (property-bag.ts), so an unknown extra
- * property of a spoke comes back from the hub inside the bag, carrying the same information.
+ * Comparison is strict, with one normalisation of the expected side: a conversion down to an API version
+ * keeps what that version cannot type in its `$propertyBag` (property-bag.ts), so for an expected object
+ * whose type is known ({@link typed}), each key the type does not define is expected inside
+ * `$propertyBag` (its JSON text parsed), not as a plain key. A value the type does define must come back
+ * in its typed field: one that comes back in the bag is a difference. Bag entries of both sides are
+ * compared parsed (the text of unparsable ones as is); inside an entry, whose value no type of the version
+ * describes, nested `$propertyBag` entries count as the properties they hold (`inBag`).
  */
-export function difference(actual: unknown, expected: unknown, path = '$'): string | undefined {
+export function difference(
+  actual: unknown,
+  expected: unknown,
+  path = '$',
+  inBag = false,
+): string | undefined {
   if (typeof expected === 'number' && typeof actual === 'number') {
     if (Number.isInteger(expected)) return actual === expected ? undefined : path;
     return Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)) ? undefined : path;
@@ -36,19 +58,30 @@ export function difference(actual: unknown, expected: unknown, path = '$'): stri
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual) || actual.length !== expected.length) return path;
     for (let i = 0; i < expected.length; i++) {
-      const d = difference(actual[i], expected[i], `${path}[${i}]`);
+      const d = difference(actual[i], expected[i], `${path}[${i}]`, inBag);
       if (d) return d;
     }
     return undefined;
   }
   if (typeof expected === 'object' && expected !== null) {
     if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return path;
-    const a = unbag(actual as Record<string, unknown>);
-    const e = unbag(expected as Record<string, unknown>);
+    const own = inBag ? undefined : ownNames.get(expected);
+    const e = inBag
+      ? unbag(expected as Record<string, unknown>)
+      : normalised(expected as Record<string, unknown>, own);
+    const a = inBag
+      ? unbag(actual as Record<string, unknown>)
+      : normalised(actual as Record<string, unknown>, undefined);
     const keys = new Set([...Object.keys(a), ...Object.keys(e)]);
     for (const k of [...keys].sort()) {
-      if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) return `${path}.${k}`;
-      const d = difference(a[k], e[k], `${path}.${k}`);
+      const at = `${path}.${k}`;
+      if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) return at;
+      if (k === '$propertyBag' && own !== undefined) {
+        const d = bagDifference(a[k] as Record<string, unknown>, e[k] as Record<string, unknown>, at);
+        if (d) return d;
+        continue;
+      }
+      const d = difference(a[k], e[k], at, inBag);
       if (d) return d;
     }
     return undefined;
@@ -56,16 +89,78 @@ export function difference(actual: unknown, expected: unknown, path = '$'): stri
   return Object.is(actual, expected) || actual === expected ? undefined : path;
 }
 
-/** The object with its `$propertyBag` entries parsed into plain properties (where no property is set). */
+/**
+ * The object as compared: for a typed one (`own` known), keys outside `own` moved into `$propertyBag`
+ * and bag entries parsed; otherwise as is, with a well-formed `$propertyBag`'s entries parsed.
+ */
+function normalised(
+  object: Record<string, unknown>,
+  own: ReadonlySet<string> | undefined,
+): Record<string, unknown> {
+  const rawBag = object.$propertyBag;
+  const bagShaped = typeof rawBag === 'object' && rawBag !== null && !Array.isArray(rawBag);
+  if (own === undefined && !bagShaped) return object;
+  const out: Record<string, unknown> = Object.create(null);
+  const bag: Record<string, unknown> = Object.create(null);
+  let hasBag = false;
+  if (bagShaped) {
+    for (const [k, text] of Object.entries(rawBag as Record<string, unknown>)) {
+      setKey(bag, k, parsed(text));
+      hasBag = true;
+    }
+  }
+  for (const k of Object.keys(object)) {
+    if (k === '$propertyBag') {
+      if (!bagShaped) out[k] = object[k];
+    } else if (own === undefined || own.has(k)) setKey(out, k, object[k]);
+    else {
+      setKey(bag, k, object[k]);
+      hasBag = true;
+    }
+  }
+  if (hasBag) out.$propertyBag = bag;
+  return out;
+}
+
+function parsed(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Compares two normalised bags entry by entry, values strictly (they are untyped JSON). */
+function bagDifference(
+  actual: Record<string, unknown>,
+  expected: Record<string, unknown>,
+  path: string,
+): string | undefined {
+  const keys = new Set([...Object.keys(actual), ...Object.keys(expected)]);
+  for (const k of [...keys].sort()) {
+    const at = `${path}[${JSON.stringify(k)}]`;
+    if (Object.hasOwn(actual, k) !== Object.hasOwn(expected, k)) return at;
+    const d = difference(actual[k], expected[k], at, true);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+/**
+ * A value inside a bag entry, as compared: its own `$propertyBag` entries read as plain properties. A
+ * bag entry is untyped at its version, so a value stashed whole (a hub object with nested bags of its own)
+ * carries the same information as the plain keys it came from.
+ */
 function unbag(object: Record<string, unknown>): Record<string, unknown> {
   const bag = object.$propertyBag;
   if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return object;
   const out: Record<string, unknown> = Object.create(null);
-  for (const k of Object.keys(object)) if (k !== '$propertyBag') out[k] = object[k];
+  for (const k of Object.keys(object)) if (k !== '$propertyBag') setKey(out, k, object[k]);
   const kept: Record<string, unknown> = {};
   for (const [k, text] of Object.entries(bag as Record<string, unknown>)) {
-    if (typeof text === 'string' && !Object.hasOwn(out, k)) out[k] = JSON.parse(text);
-    else kept[k] = text;
+    if (typeof text === 'string' && !Object.hasOwn(out, k)) setKey(out, k, parsed(text));
+    else setKey(kept, k, text);
   }
   if (Object.keys(kept).length > 0) out.$propertyBag = kept;
   return out;
@@ -152,7 +247,7 @@ export function withExtras<T extends object>(
   names: readonly string[],
   own: readonly string[],
 ): fc.Arbitrary<T> {
-  return fc.tuple(record, extras(names, own)).map(([r, x]) => ({ ...x, ...r }));
+  return fc.tuple(record, extras(names, own)).map(([r, x]) => typed({ ...x, ...r }, own));
 }
 
 const goldenRoot = join(dirname(fileURLToPath(import.meta.url)), 'golden');
