@@ -3,12 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
 import * as v1api20200801preview from '../v1api20200801preview/arbitraries.ts';
 import * as v1api20220401 from '../v1api20220401/arbitraries.ts';
 import * as v1api20200801preview_arm from '../v1api20200801preview/arm.ts';
 import * as v1api20220401_arm from '../v1api20220401/arm.ts';
 import * as v1api20200801previewstorage from '../v1api20200801previewstorage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20220401storage/arbitraries.ts';
 
 const hub = 'v1api20220401storage';
 
@@ -21,6 +22,19 @@ describe('RoleAssignment round trip through the hub (v1api20220401storage)', () 
   });
   it('v1api20200801previewstorage (old storage) -> hub -> v1api20200801previewstorage loses nothing', () => {
     fc.assert(fc.property(v1api20200801previewstorage.RoleAssignment(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20200801previewstorage'), object)), { numRuns: storageRuns });
+  });
+});
+
+describe('RoleAssignment read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
+  const stored = () => hubArbitraries.RoleAssignment().map((o) => pruneToSchema(o, crdSchema('authorization.azure.com', 'RoleAssignment', hub)) as Record<string, unknown>);
+  it('v1api20200801preview keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20200801preview'), crdSchema('authorization.azure.com', 'RoleAssignment', 'v1api20200801preview')), hub), writtenAt(object, 'v1api20200801preview'))), { numRuns: rmwRuns });
+  });
+  it('v1api20220401 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220401'), crdSchema('authorization.azure.com', 'RoleAssignment', 'v1api20220401')), hub), writtenAt(object, 'v1api20220401'))), { numRuns: rmwRuns });
+  });
+  it('v1api20200801previewstorage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20200801previewstorage'), crdSchema('authorization.azure.com', 'RoleAssignment', 'v1api20200801previewstorage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 

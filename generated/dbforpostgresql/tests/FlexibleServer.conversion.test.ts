@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
 import * as v1alpha1api20210601 from '../v1alpha1api20210601/arbitraries.ts';
 import * as v1beta20210601 from '../v1beta20210601/arbitraries.ts';
 import * as v1api20210601 from '../v1api20210601/arbitraries.ts';
@@ -18,6 +18,7 @@ import * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/arbit
 import * as v1beta20210601storage from '../v1beta20210601storage/arbitraries.ts';
 import * as v1api20210601storage from '../v1api20210601storage/arbitraries.ts';
 import * as v1api20221201storage from '../v1api20221201storage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20230601storage/arbitraries.ts';
 
 const hub = 'v1api20230601storage';
 
@@ -48,6 +49,37 @@ describe('FlexibleServer round trip through the hub (v1api20230601storage)', () 
   });
   it('v1api20221201storage (old storage) -> hub -> v1api20221201storage loses nothing', () => {
     fc.assert(fc.property(v1api20221201storage.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221201storage'), object)), { numRuns: storageRuns });
+  });
+});
+
+describe('FlexibleServer read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
+  const stored = () => hubArbitraries.FlexibleServer().map((o) => pruneToSchema(o, crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', hub)) as Record<string, unknown>);
+  it('v1alpha1api20210601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20210601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1alpha1api20210601')), hub), writtenAt(object, 'v1alpha1api20210601'))), { numRuns: rmwRuns });
+  });
+  it('v1beta20210601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20210601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1beta20210601')), hub), writtenAt(object, 'v1beta20210601'))), { numRuns: rmwRuns });
+  });
+  it('v1api20210601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20210601')), hub), writtenAt(object, 'v1api20210601'))), { numRuns: rmwRuns });
+  });
+  it('v1api20221201 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221201'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20221201')), hub), writtenAt(object, 'v1api20221201'))), { numRuns: rmwRuns });
+  });
+  it('v1api20230601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20230601')), hub), writtenAt(object, 'v1api20230601'))), { numRuns: rmwRuns });
+  });
+  it('v1alpha1api20210601storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20210601storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1alpha1api20210601storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1beta20210601storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20210601storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1beta20210601storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20210601storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210601storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20210601storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20221201storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221201storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20221201storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 

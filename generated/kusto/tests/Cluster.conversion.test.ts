@@ -3,12 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
 import * as v1api20221229 from '../v1api20221229/arbitraries.ts';
 import * as v1api20230815 from '../v1api20230815/arbitraries.ts';
 import * as v1api20221229_arm from '../v1api20221229/arm.ts';
 import * as v1api20230815_arm from '../v1api20230815/arm.ts';
 import * as v1api20221229storage from '../v1api20221229storage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20230815storage/arbitraries.ts';
 
 const hub = 'v1api20230815storage';
 
@@ -21,6 +22,19 @@ describe('Cluster round trip through the hub (v1api20230815storage)', () => {
   });
   it('v1api20221229storage (old storage) -> hub -> v1api20221229storage loses nothing', () => {
     fc.assert(fc.property(v1api20221229storage.Cluster(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221229storage'), object)), { numRuns: storageRuns });
+  });
+});
+
+describe('Cluster read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
+  const stored = () => hubArbitraries.Cluster().map((o) => pruneToSchema(o, crdSchema('kusto.azure.com', 'Cluster', hub)) as Record<string, unknown>);
+  it('v1api20221229 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221229'), crdSchema('kusto.azure.com', 'Cluster', 'v1api20221229')), hub), writtenAt(object, 'v1api20221229'))), { numRuns: rmwRuns });
+  });
+  it('v1api20230815 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230815'), crdSchema('kusto.azure.com', 'Cluster', 'v1api20230815')), hub), writtenAt(object, 'v1api20230815'))), { numRuns: rmwRuns });
+  });
+  it('v1api20221229storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221229storage'), crdSchema('kusto.azure.com', 'Cluster', 'v1api20221229storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
 import * as v1alpha1api20200601 from '../v1alpha1api20200601/arbitraries.ts';
 import * as v1beta20200601 from '../v1beta20200601/arbitraries.ts';
 import * as v1api20200601 from '../v1api20200601/arbitraries.ts';
@@ -15,6 +15,7 @@ import * as v1api20210401_arm from '../v1api20210401/arm.ts';
 import * as v1alpha1api20200601storage from '../v1alpha1api20200601storage/arbitraries.ts';
 import * as v1beta20200601storage from '../v1beta20200601storage/arbitraries.ts';
 import * as v1api20200601storage from '../v1api20200601storage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20210401storage/arbitraries.ts';
 
 const hub = 'v1api20210401storage';
 
@@ -39,6 +40,31 @@ describe('ResourceGroup round trip through the hub (v1api20210401storage)', () =
   });
   it('v1api20200601storage (old storage) -> hub -> v1api20200601storage loses nothing', () => {
     fc.assert(fc.property(v1api20200601storage.ResourceGroup(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20200601storage'), object)), { numRuns: storageRuns });
+  });
+});
+
+describe('ResourceGroup read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
+  const stored = () => hubArbitraries.ResourceGroup().map((o) => pruneToSchema(o, crdSchema('resources.azure.com', 'ResourceGroup', hub)) as Record<string, unknown>);
+  it('v1alpha1api20200601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20200601'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1alpha1api20200601')), hub), writtenAt(object, 'v1alpha1api20200601'))), { numRuns: rmwRuns });
+  });
+  it('v1beta20200601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20200601'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1beta20200601')), hub), writtenAt(object, 'v1beta20200601'))), { numRuns: rmwRuns });
+  });
+  it('v1api20200601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20200601'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1api20200601')), hub), writtenAt(object, 'v1api20200601'))), { numRuns: rmwRuns });
+  });
+  it('v1api20210401 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210401'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1api20210401')), hub), writtenAt(object, 'v1api20210401'))), { numRuns: rmwRuns });
+  });
+  it('v1alpha1api20200601storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20200601storage'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1alpha1api20200601storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1beta20200601storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20200601storage'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1beta20200601storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20200601storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20200601storage'), crdSchema('resources.azure.com', 'ResourceGroup', 'v1api20200601storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 

@@ -3,12 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
 import * as v1api20140401 from '../v1api20140401/arbitraries.ts';
 import * as v1api20211101 from '../v1api20211101/arbitraries.ts';
 import * as v1api20140401_arm from '../v1api20140401/arm.ts';
 import * as v1api20211101_arm from '../v1api20211101/arm.ts';
 import * as v1api20140401storage from '../v1api20140401storage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20211101storage/arbitraries.ts';
 
 const hub = 'v1api20211101storage';
 
@@ -21,6 +22,19 @@ describe('ServersDatabase round trip through the hub (v1api20211101storage)', ()
   });
   it('v1api20140401storage (old storage) -> hub -> v1api20140401storage loses nothing', () => {
     fc.assert(fc.property(v1api20140401storage.ServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20140401storage'), object)), { numRuns: storageRuns });
+  });
+});
+
+describe('ServersDatabase read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
+  const stored = () => hubArbitraries.ServersDatabase().map((o) => pruneToSchema(o, crdSchema('sql.azure.com', 'ServersDatabase', hub)) as Record<string, unknown>);
+  it('v1api20140401 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20140401'), crdSchema('sql.azure.com', 'ServersDatabase', 'v1api20140401')), hub), writtenAt(object, 'v1api20140401'))), { numRuns: rmwRuns });
+  });
+  it('v1api20211101 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20211101'), crdSchema('sql.azure.com', 'ServersDatabase', 'v1api20211101')), hub), writtenAt(object, 'v1api20211101'))), { numRuns: rmwRuns });
+  });
+  it('v1api20140401storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20140401storage'), crdSchema('sql.azure.com', 'ServersDatabase', 'v1api20140401storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
 import * as v1beta20210401 from '../v1beta20210401/arbitraries.ts';
 import * as v1api20210401 from '../v1api20210401/arbitraries.ts';
 import * as v1api20220901 from '../v1api20220901/arbitraries.ts';
@@ -15,6 +15,7 @@ import * as v1api20230101_arm from '../v1api20230101/arm.ts';
 import * as v1beta20210401storage from '../v1beta20210401storage/arbitraries.ts';
 import * as v1api20210401storage from '../v1api20210401storage/arbitraries.ts';
 import * as v1api20220901storage from '../v1api20220901storage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20230101storage/arbitraries.ts';
 
 const hub = 'v1api20230101storage';
 
@@ -39,6 +40,31 @@ describe('StorageAccount round trip through the hub (v1api20230101storage)', () 
   });
   it('v1api20220901storage (old storage) -> hub -> v1api20220901storage loses nothing', () => {
     fc.assert(fc.property(v1api20220901storage.StorageAccount(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20220901storage'), object)), { numRuns: storageRuns });
+  });
+});
+
+describe('StorageAccount read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
+  const stored = () => hubArbitraries.StorageAccount().map((o) => pruneToSchema(o, crdSchema('storage.azure.com', 'StorageAccount', hub)) as Record<string, unknown>);
+  it('v1beta20210401 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20210401'), crdSchema('storage.azure.com', 'StorageAccount', 'v1beta20210401')), hub), writtenAt(object, 'v1beta20210401'))), { numRuns: rmwRuns });
+  });
+  it('v1api20210401 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210401'), crdSchema('storage.azure.com', 'StorageAccount', 'v1api20210401')), hub), writtenAt(object, 'v1api20210401'))), { numRuns: rmwRuns });
+  });
+  it('v1api20220901 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220901'), crdSchema('storage.azure.com', 'StorageAccount', 'v1api20220901')), hub), writtenAt(object, 'v1api20220901'))), { numRuns: rmwRuns });
+  });
+  it('v1api20230101 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230101'), crdSchema('storage.azure.com', 'StorageAccount', 'v1api20230101')), hub), writtenAt(object, 'v1api20230101'))), { numRuns: rmwRuns });
+  });
+  it('v1beta20210401storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20210401storage'), crdSchema('storage.azure.com', 'StorageAccount', 'v1beta20210401storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20210401storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210401storage'), crdSchema('storage.azure.com', 'StorageAccount', 'v1api20210401storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20220901storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220901storage'), crdSchema('storage.azure.com', 'StorageAccount', 'v1api20220901storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 

@@ -25,11 +25,12 @@ export function emitKindTests(
   out.push(`import fc from 'fast-check';\nimport { describe, expect, it } from 'vitest';\n`);
   out.push(`import { convert } from '../../../src/lib/conversion/convert.ts';\n`);
   out.push(
-    `import { armRuns, bagNames, expectArmPayload, expectGolden, expectRoundTrip, reliabilityRuns, roundTripRuns, storageRuns, valueAt } from '../../../test/lib/conversion/support.ts';\n`,
+    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';\n`,
   );
   for (const v of graph.apiVersions) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
   for (const v of graph.apiVersions) out.push(`import * as ${v}_arm from '../${v}/arm.ts';\n`);
   for (const v of storageBelowHub) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
+  out.push(`import * as hubArbitraries from '../${graph.hub}/arbitraries.ts';\n`);
   out.push(`\nconst hub = '${graph.hub}';\n`);
   out.push(`\ndescribe('${graph.kind} round trip through the hub (${graph.hub})', () => {\n`);
   for (const v of graph.apiVersions) {
@@ -42,6 +43,20 @@ export function emitKindTests(
     out.push(`  it('${v} (old storage) -> hub -> ${v} loses nothing', () => {\n`);
     out.push(
       `    fc.assert(fc.property(${v}.${graph.kind}(), (object) => expectRoundTrip(convert(convert(object, hub), '${v}'), object)), { numRuns: storageRuns });\n  });\n`,
+    );
+  }
+  out.push('});\n');
+  out.push(
+    `\ndescribe('${graph.kind} read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {\n`,
+  );
+  out.push(
+    `  const stored = () => hubArbitraries.${graph.kind}().map((o) => pruneToSchema(o, crdSchema('${groupName}', '${graph.kind}', hub)) as Record<string, unknown>);\n`,
+  );
+  for (const v of [...graph.apiVersions, ...storageBelowHub]) {
+    const expected = graph.apiVersions.includes(v) ? `writtenAt(object, '${v}')` : 'object';
+    out.push(`  it('${v} keeps every hub value', () => {\n`);
+    out.push(
+      `    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, '${v}'), crdSchema('${groupName}', '${graph.kind}', '${v}')), hub), ${expected})), { numRuns: rmwRuns });\n  });\n`,
     );
   }
   out.push('});\n');

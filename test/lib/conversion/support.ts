@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { parseAllDocuments } from 'yaml';
 import { type ArmLayout, armBody, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 
@@ -13,6 +14,9 @@ export const reliabilityRuns = Math.max(10, Math.floor(roundTripRuns / 6));
 
 /** Runs per storage round trip (old storage -> hub -> old storage). */
 export const storageRuns = Math.max(10, Math.floor(roundTripRuns / 3));
+
+/** Runs per read-modify-write test (hub -> old version -> pruned by its CRD schema -> hub). */
+export const rmwRuns = Math.max(10, Math.floor(roundTripRuns / 10));
 
 /** Runs per ARM payload test. */
 export const armRuns = Math.max(10, Math.floor(roundTripRuns / 6));
@@ -238,7 +242,21 @@ export function extras(
       objectOf(nestedKey, tie('value'), 2),
     ),
   }));
-  return objectOf(key, value, 2);
+  // A `$propertyBag` as a previous conversion left it: entries under names no version types (`zz...`,
+  // case variants, `__proto__`), so that copying an existing bag through every step is exercised.
+  const bagKey = anyKey([...new Set(names.map((n) => n.toUpperCase()))]).filter((k) => !taken.has(k));
+  const bag = objectOf(
+    bagKey,
+    value.map((v) => JSON.stringify(v)),
+    2,
+  );
+  return fc.tuple(objectOf(key, value, 2), bag).map(([plain, entries]) => {
+    const inBag = Object.keys(entries).filter((k) => !Object.hasOwn(plain, k));
+    if (inBag.length === 0) return plain;
+    const data: Record<string, unknown> = {};
+    for (const k of inBag) setKey(data, k, entries[k]);
+    return { ...plain, $propertyBag: data };
+  });
 }
 
 /** An object arbitrary with unknown extra properties merged in (seed 000 round trips must keep them). */
@@ -251,6 +269,71 @@ export function withExtras<T extends object>(
 }
 
 const goldenRoot = join(dirname(fileURLToPath(import.meta.url)), 'golden');
+
+const crdRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'generated', 'crds');
+
+type Schema = Record<string, unknown>;
+
+const crdSchemas = new Map<string, Schema>();
+const crdGroupsRead = new Set<string>();
+
+/** The `openAPIV3Schema` of one version of a kind, from the generated CRDs (generated/crds). */
+export function crdSchema(group: string, kind: string, version: string): Schema {
+  if (!crdGroupsRead.has(group)) {
+    crdGroupsRead.add(group);
+    for (const file of readdirSync(crdRoot).filter((f) => f.startsWith(`${group}_`) && f.endsWith('.yaml'))) {
+      for (const doc of parseAllDocuments(readFileSync(join(crdRoot, file), 'utf8'))) {
+        const crd = doc.toJS() as {
+          spec?: {
+            group: string;
+            names: { kind: string };
+            versions: { name: string; schema: { openAPIV3Schema: Schema } }[];
+          };
+        } | null;
+        if (!crd?.spec) continue;
+        for (const v of crd.spec.versions)
+          crdSchemas.set(`${crd.spec.group}/${crd.spec.names.kind}/${v.name}`, v.schema.openAPIV3Schema);
+      }
+    }
+  }
+  const schema = crdSchemas.get(`${group}/${kind}/${version}`);
+  if (!schema) throw new Error(`no CRD schema for ${kind}.${group} ${version}`);
+  return schema;
+}
+
+/**
+ * A stored hub object as it reads back after a write at API version `version`: the same, but for
+ * `spec.originalVersion`, storage bookkeeping that an up-conversion from a spoke sets to the spoke's version.
+ */
+export function writtenAt(object: Record<string, unknown>, version: string): Record<string, unknown> {
+  const spec = object.spec;
+  if (typeof spec !== 'object' || spec === null) return object;
+  return { ...object, spec: { ...spec, originalVersion: version } };
+}
+
+/**
+ * The object as the API server stores it under a structural schema: every field the schema does not
+ * declare removed, at every depth (metadata, which the server handles itself, kept as is).
+ */
+export function pruneToSchema(value: unknown, schema: Schema, root = true): unknown {
+  if (schema['x-kubernetes-preserve-unknown-fields'] === true) return value;
+  if (Array.isArray(value)) {
+    const items = schema.items as Schema | undefined;
+    return items ? value.map((v) => pruneToSchema(v, items, false)) : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  const additional = schema.additionalProperties as Schema | boolean | undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (root && k === 'metadata') setKey(out, k, v);
+    else if (properties && Object.hasOwn(properties, k))
+      setKey(out, k, pruneToSchema(v, properties[k]!, false));
+    else if (additional === true) setKey(out, k, v);
+    else if (typeof additional === 'object') setKey(out, k, pruneToSchema(v, additional, false));
+  }
+  return out;
+}
 
 /**
  * Compares `value` with the committed golden file `name` (under test/lib/conversion/golden). A missing
