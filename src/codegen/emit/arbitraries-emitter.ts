@@ -8,7 +8,12 @@ import { key, tsHeader } from './code.ts';
  * name of every version of the group), their case variants, `__proto__` and `zz...` keys, never from the
  * object's own property names. A oneOf root gets exactly one of its options (seed 004).
  */
-export function emitArbitraries(pkg: PackageDef, groupName: string, extraNames: readonly string[]): string {
+export function emitArbitraries(
+  pkg: PackageDef,
+  groupName: string,
+  extraNames: readonly string[],
+  reserved: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
   const out: string[] = [tsHeader()];
   out.push(`/** Random ${pkg.group} ${pkg.version} objects for property tests. */\n`);
   out.push(
@@ -18,7 +23,7 @@ export function emitArbitraries(pkg: PackageDef, groupName: string, extraNames: 
     `\n/** Property names of every version of the group: extra keys are drawn from these too. */\nconst names: readonly string[] = ${JSON.stringify(extraNames)};\n`,
   );
   for (const def of [...pkg.types.values()].sort((a, b) => (a.name < b.name ? -1 : 1)))
-    out.push(emitType(def));
+    out.push(emitType(def, reserved.get(def.name) ?? []));
   for (const r of pkg.resources) {
     out.push(`\n/** A random ${r.kind} at ${pkg.version}, with extra keys at the root too. */\n`);
     out.push(`export function ${r.kind}(): fc.Arbitrary<Record<string, unknown>> {\n`);
@@ -39,11 +44,12 @@ export function oneOfOptions(def: ObjectDef): PropertyDef[] {
   );
 }
 
-function emitType(def: TypeDef): string {
+/** One type's arbitrary; `reserved` names (read by a hook) are never drawn as its extras. */
+function emitType(def: TypeDef, reserved: readonly string[]): string {
   if (def.kind === 'enum') {
     return `\nfunction arb_${def.name}(): fc.Arbitrary<unknown> {\n  return fc.constantFrom(${def.values.map((v) => JSON.stringify(v)).join(', ')});\n}\n`;
   }
-  const own = JSON.stringify([...def.properties.map((p) => p.name), '$propertyBag']);
+  const own = JSON.stringify([...def.properties.map((p) => p.name), '$propertyBag', ...reserved]);
   const fieldsOf = (props: readonly PropertyDef[]) =>
     props.map((p) => `${key(p.name)}: ${arb(p.type)}`).join(', ');
   const options = def.oneOf ? oneOfOptions(def) : [];

@@ -35,6 +35,12 @@ export interface HookConfig {
   readonly module: string;
   readonly export: string;
   readonly reason: string;
+  /**
+   * Properties of `type` at older versions that the hook reads from or writes to the property bag (a
+   * 2021 `sku` shown as 2014 `edition` and objective): an unknown extra of that name at an older version is
+   * reinterpreted, not kept, so the generated tests never draw one there.
+   */
+  readonly interprets: readonly string[];
 }
 
 /** Seed 003, option 3b: these ARM API versions of a group also get the listed compatibility prefixes. */
@@ -145,7 +151,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     hooks: list(root.hooks, 'hooks').map((entry, i) => {
       const at = `hooks[${i}]`;
       const e = record(entry, at);
-      keys(e, at, ['group', 'type', 'apiVersion', 'module', 'export', 'reason']);
+      keys(e, at, ['group', 'type', 'apiVersion', 'module', 'export', 'reason', 'interprets']);
       return {
         group: text(e.group, at),
         type: text(e.type, at),
@@ -153,6 +159,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         module: text(e.module, at),
         export: text(e.export, at),
         reason: text(e.reason, `${at}.reason`),
+        interprets: texts(e.interprets, `${at}.interprets`),
       };
     }),
   };

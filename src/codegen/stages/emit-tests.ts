@@ -19,10 +19,20 @@ export const emitTests = stage({
       namesOf.set(pkg.group, [...names].sort());
     }
     for (const pkg of state.packages) {
+      // Names a hook reinterprets at versions older than its own are never drawn as extras there.
+      const reserved = new Map<string, string[]>();
+      for (const h of config.hooks)
+        if (h.group === pkg.group && pkg.armApiVersion < h.apiVersion)
+          reserved.set(h.type, [...(reserved.get(h.type) ?? []), ...h.interprets]);
       addFile(
         state,
         `${pkg.group}/${pkg.version}/arbitraries.ts`,
-        emitArbitraries(pkg, fullGroup(pkg.group, config.groupSuffix), namesOf.get(pkg.group) ?? []),
+        emitArbitraries(
+          pkg,
+          fullGroup(pkg.group, config.groupSuffix),
+          namesOf.get(pkg.group) ?? [],
+          reserved,
+        ),
       );
     }
     for (const graph of need(state.graph, 'graph').kinds) {

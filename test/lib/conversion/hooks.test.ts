@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { expectRoundTrip } from './support.ts';
+import { expectGolden, expectRoundTrip } from './support.ts';
 
 const database = (spec: Record<string, unknown>) => ({
   apiVersion: 'sql.azure.com/v1api20140401',
@@ -35,7 +35,33 @@ describe('the hand-written Microsoft.Sql database hooks', () => {
     });
   });
 
-  it('keeps a sku with more than name and tier whole when going down to 2014-04-01', () => {
+  it('shows a sku with capacity as edition and objective at 2014-04-01, and applies an edit there', () => {
+    const newer = {
+      ...database({}),
+      apiVersion: 'sql.azure.com/v1api20211101',
+      metadata: { name: 'db' },
+      spec: {
+        owner: { name: 's' },
+        location: 'w',
+        sku: { name: 'S0', tier: 'Standard', capacity: 10 },
+      },
+    };
+    const older = convert(newer, 'v1api20140401');
+    expect(older.spec).toMatchObject({
+      edition: 'Standard',
+      requestedServiceObjectiveName: 'S0',
+      $propertyBag: { sku: '{"capacity":10}' },
+    });
+    const edited = {
+      ...older,
+      spec: { ...(older.spec as object), edition: 'Premium', requestedServiceObjectiveName: 'P1' },
+    };
+    const back = convert(edited, 'v1api20211101');
+    expect(back.spec).toMatchObject({ sku: { name: 'P1', tier: 'Premium', capacity: 10 } });
+    expectGolden('sql/ServersDatabase.sku-capacity-edit-at-v1api20140401.json', { older, back });
+  });
+
+  it('keeps the rest of a sku with more than name and tier in the bag at 2014-04-01, and back', () => {
     const newer = {
       ...database({}),
       apiVersion: 'sql.azure.com/v1api20211101',
@@ -46,7 +72,7 @@ describe('the hand-written Microsoft.Sql database hooks', () => {
       },
     };
     const older = convert(newer, 'v1api20140401');
-    expect(older.spec).not.toHaveProperty('edition');
+    expect(older.spec).toMatchObject({ edition: 'GeneralPurpose', requestedServiceObjectiveName: 'GP_Gen5' });
     expect(convert(older, 'v1api20211101').spec).toEqual(newer.spec);
   });
 });

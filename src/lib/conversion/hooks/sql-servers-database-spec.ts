@@ -1,22 +1,26 @@
 import type { ServersDatabase_Spec_ConversionHooks } from '../../../../generated/sql/v1api20140401storage/hooks.ts';
-import { isObject } from '../checks.ts';
+import { isObject, setKey } from '../checks.ts';
 import type { PropertyBag } from '../property-bag.ts';
 import { maxSizeBytesDown, maxSizeBytesUp } from './max-size-bytes.ts';
 
 /**
  * Hand-written steps for ServersDatabase specs between 2014-04-01 and 2021-11-01, two changes no rule can
  * convert: `maxSizeBytes` turned from a string into an integer, and `edition` plus
- * `requestedServiceObjectiveName` moved into `sku.tier` and `sku.name`. Each step only moves a value when the
- * way back reproduces it exactly; otherwise the value stays in the property bag.
+ * `requestedServiceObjectiveName` moved into `sku.tier` and `sku.name`.
+ *
+ * Going down, `edition` and `requestedServiceObjectiveName` always show the sku's tier and name, and only
+ * the rest of the sku (`capacity`, `family`, `size`, nested extras) stays in the bag; going up, they
+ * overwrite the tier and name of the sku recalled from the bag, so a user's edit at 2014-04-01 is applied.
+ * A `maxSizeBytes` moves only when the way back reproduces it exactly; otherwise it stays in the bag.
  */
 export const serversDatabaseSpecHooks: ServersDatabase_Spec_ConversionHooks = {
   assignTo(_source, destination, bag) {
     maxSizeBytesUp(bag, (value) => {
       destination.maxSizeBytes = value;
     });
-    // A `sku` already in the bag (a value no rule could place) keeps its name there: building a typed sku
+    // A `sku` still in the bag (a value no rule could place) keeps its name there: building a typed sku
     // beside it would make the way down stash the typed one over it.
-    if (destination.sku !== undefined || bag.has('sku')) return;
+    if (bag.has('sku')) return;
     const edition = bag.get('edition');
     const objective = bag.get('requestedServiceObjectiveName');
     if (edition === undefined && objective === undefined) return;
@@ -26,6 +30,7 @@ export const serversDatabaseSpecHooks: ServersDatabase_Spec_ConversionHooks = {
     )
       return;
     destination.sku = {
+      ...destination.sku,
       ...(objective !== undefined ? { name: objective } : {}),
       ...(edition !== undefined ? { tier: edition } : {}),
     };
@@ -44,19 +49,23 @@ export const serversDatabaseSpecHooks: ServersDatabase_Spec_ConversionHooks = {
   },
 };
 
-/** Moves a stashed `sku` back into edition and service objective when it holds nothing else. */
+/**
+ * Shows a stashed sku's tier and name as edition and service objective, leaving the rest of the sku (if
+ * any) in the bag. A sku that is not an object, or whose tier or name is not a string, stays whole.
+ */
 function skuDown(
   bag: PropertyBag,
   assign: (tier: string | undefined, name: string | undefined) => void,
 ): void {
   const sku = bag.get('sku');
   if (!isObject(sku)) return;
-  const keys = Object.keys(sku);
-  if (keys.length === 0 || keys.some((k) => k !== 'name' && k !== 'tier')) return;
   const { name, tier } = sku;
   if ((name !== undefined && typeof name !== 'string') || (tier !== undefined && typeof tier !== 'string'))
     return;
-  if (bag.has('edition') || bag.has('requestedServiceObjectiveName')) return;
+  if (name === undefined && tier === undefined) return;
   assign(tier, name);
-  bag.remove('sku');
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(sku)) if (key !== 'name' && key !== 'tier') setKey(rest, key, sku[key]);
+  if (Object.keys(rest).length === 0) bag.remove('sku');
+  else bag.put('sku', rest);
 }
