@@ -34,10 +34,19 @@ export class PropertyBag {
     return Object.hasOwn(this.data, name);
   }
 
-  /** The value stored for `name`, parsed, or undefined. */
+  /**
+   * The value stored for `name`, parsed, or undefined. `$propertyBag` is user-writable, so its text may be
+   * malformed: such an entry reads as absent (as {@link recall} treats it) and stays in the bag unchanged,
+   * so that no hook trips over it and nothing is lost.
+   */
   get(name: string): unknown {
     const text = Object.hasOwn(this.data, name) ? this.data[name] : undefined;
-    return text === undefined ? undefined : JSON.parse(text);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Removes `name` from the bag (after a hook has placed its value elsewhere). */

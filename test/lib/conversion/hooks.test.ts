@@ -92,3 +92,27 @@ describe('the ServersDatabase spec hook beside a sku in the bag', () => {
     });
   });
 });
+
+describe('the ServersDatabase hooks beside malformed bag text', () => {
+  it('leave unparsable entries in the bag, as text, and never throw a raw error', () => {
+    const object = {
+      apiVersion: 'sql.azure.com/v1api20211101storage',
+      kind: 'ServersDatabase',
+      metadata: { name: 'db' },
+      spec: {
+        owner: { name: 'server' },
+        $propertyBag: { edition: '{bad', requestedServiceObjectiveName: 'nope', maxSizeBytes: '"1' },
+      },
+    };
+    const down = convert(object, 'v1api20140401');
+    expect((down.spec as Record<string, unknown>).$propertyBag).toMatchObject({ maxSizeBytes: '"1' });
+    const older = {
+      ...object,
+      apiVersion: 'sql.azure.com/v1api20140401storage',
+      spec: { owner: { name: 'server' }, $propertyBag: { sku: '{', maxSizeBytes: '[' } },
+    };
+    const up = convert(older, 'v1api20211101');
+    expect((up.spec as Record<string, unknown>).$propertyBag).toEqual({ sku: '{', maxSizeBytes: '[' });
+    expect(convert(convert(older, 'v1api20211101storage'), 'v1api20140401storage')).toEqual(older);
+  });
+});
