@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { difference, typed } from './support.ts';
+import type { ArmLayout } from '../../../src/lib/conversion/arm.ts';
+import { difference, expectArmPayload, typed } from './support.ts';
 
 describe('the round-trip comparison', () => {
   it('compares integers exactly and other numbers within tolerance', () => {
@@ -26,5 +27,30 @@ describe('the round-trip comparison', () => {
     expect(difference({ $propertyBag: { x: '1' } }, { $propertyBag: { x: '1.0' } })).toBeUndefined();
     expect(difference({ $propertyBag: { x: '{' } }, { $propertyBag: { x: '{' } })).toBeUndefined();
     expect(difference({}, { zz: undefined })).toBe('$.zz');
+  });
+});
+
+describe('the ARM payload check', () => {
+  const layout: ArmLayout = {
+    kind: 'plain',
+    spec: { root: ['location'], properties: ['x'], values: { x: { object: 'X' } } },
+    status: { root: [], properties: [] },
+    objects: { X: { y: 0 } },
+  };
+  const object = (spec: Record<string, unknown>) => ({
+    apiVersion: 'g/v',
+    kind: 'K',
+    metadata: { name: 'n' },
+    spec: { owner: { name: 'o' }, location: 'l', ...spec },
+  });
+
+  it('accepts a body that is the spec without azureName, owner and bags', () => {
+    expect(() => expectArmPayload(object({ x: { y: 1, $propertyBag: { z: '1' } } }), layout)).not.toThrow();
+  });
+
+  it('rejects a body that leaves out a spec property', () => {
+    expect(() => expectArmPayload(object({ x: { y: 1 }, unsent: 2 }), layout)).toThrow(
+      /differs from the spec/,
+    );
   });
 });
