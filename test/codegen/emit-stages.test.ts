@@ -5,6 +5,9 @@ import { stage } from '../../src/codegen/stage.ts';
 import { addCompatibilityVersions } from '../../src/codegen/stages/add-compatibility-versions.ts';
 import { buildApiPackages } from '../../src/codegen/stages/build-api-packages.ts';
 import { emitArmPayloads } from '../../src/codegen/stages/emit-arm-payloads.ts';
+import { emitConversions } from '../../src/codegen/stages/emit-conversions.ts';
+import { emitCrds } from '../../src/codegen/stages/emit-crds.ts';
+import { emitRegistry } from '../../src/codegen/stages/emit-registry.ts';
 import { emitResourceCatalog } from '../../src/codegen/stages/emit-resource-catalog.ts';
 import { emitTests } from '../../src/codegen/stages/emit-tests.ts';
 import { loadConfig } from '../../src/codegen/stages/load-config.ts';
@@ -108,5 +111,34 @@ describe('emitTests', () => {
       'Network.privateDnsZoneArmResourceId -> privateDnsZoneResourceId (2023-06-01) at spec.network',
     );
     expect(pg).toContain('type Storage -> ServerStorage (2023-06-01) at spec.storage');
+  });
+
+  it('sets an owner in golden exemplars by name only, as the CRD CEL rule requires', () => {
+    const sql = state.files.get('sql/tests/ServersDatabase.conversion.test.ts') ?? '';
+    expect(sql).toContain('"owner":{"name":"1002"}');
+    expect(sql).not.toContain('"armId"');
+  });
+});
+
+describe('emitCrds', () => {
+  const { state } = generate([...modelStages, emitCrds]);
+
+  it('writes one CRD per kind, as recorded for ServersFirewallRule (golden)', () => {
+    const crds = [...state.files.keys()].filter((f) => f.startsWith('crds/'));
+    expect(crds).toContain('crds/sql.azure.com_serversfirewallrules.yaml');
+    expectGoldenCode(
+      'crds-sql.azure.com_serversfirewallrules.yaml.golden',
+      state.files.get('crds/sql.azure.com_serversfirewallrules.yaml'),
+    );
+  });
+});
+
+describe('emitRegistry', () => {
+  const { state } = generate([...modelStages, emitConversions, emitRegistry]);
+
+  it('emits the hub and up/down steps of every kind as recorded (golden)', () => {
+    const registry = state.files.get('registry.ts');
+    expect(registry).toContain('ServersDatabase');
+    expectGoldenCode('registry.ts.golden', registry);
   });
 });

@@ -59,7 +59,6 @@ describe('the generator stages on the repository schemas', () => {
       (p) => p.group === 'dbforpostgresql' && p.version === 'v1api20210601storage',
     )!;
     const sku = pkg.types.get('Sku');
-    expect(sku?.kind === 'object' && sku.hasPropertyBag).toBe(true);
     expect(sku?.kind === 'object' && sku.properties.every((p) => !p.required)).toBe(true);
     expect(sku?.kind === 'object' && sku.properties.find((p) => p.name === 'tier')?.type).toEqual({
       kind: 'primitive',

@@ -58,8 +58,6 @@ export interface TypeConversion {
   readonly steps: readonly Step[];
   /** JSON names the source type defines: any other key is unknown and goes to the bag. */
   readonly sourceKnown: readonly string[];
-  readonly sourceHasBag: boolean;
-  readonly destHasBag: boolean;
   readonly typeChanges: readonly TypeChange[];
   readonly hook:
     | {

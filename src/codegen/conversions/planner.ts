@@ -126,8 +126,6 @@ export class ConversionPlanner {
       destType,
       steps,
       sourceKnown: src.properties.map((p) => p.name),
-      sourceHasBag: src.hasPropertyBag === true,
-      destHasBag: dst.hasPropertyBag === true,
       typeChanges,
       hook: hookConfig
         ? {

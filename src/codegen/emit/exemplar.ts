@@ -3,7 +3,9 @@ import type { PackageDef, TypeRef } from '../model/types.ts';
 /**
  * A deterministic exemplar of a type (seed 000, golden tests): every property set once, strings as
  * distinct decimal numerals (so that hooks converting text to numbers have something to convert), integers
- * counting up, the first enum value, one-element arrays and maps.
+ * counting up, the first enum value, one-element arrays and maps. A reference that names its target
+ * either as a Kubernetes object (`name`) or as an Azure resource (`armId`) gets only `name`: the CRD's CEL
+ * rule rejects both.
  */
 export function exemplar(pkg: PackageDef, typeName: string): Record<string, unknown> {
   let counter = 1000;
@@ -41,7 +43,8 @@ export function exemplar(pkg: PackageDef, typeName: string): Record<string, unkn
             i === def.properties.findIndex((q) => q.name !== 'owner' && q.name !== 'conditions'),
         )
       : def.properties;
-    for (const p of props) out[p.name] = value(p.type);
+    const reference = props.some((p) => p.name === 'name') && props.some((p) => p.name === 'armId');
+    for (const p of props) if (!(reference && p.name === 'armId')) out[p.name] = value(p.type);
     return out;
   };
   return object(typeName);

@@ -37,9 +37,6 @@ export interface ObjectDef {
   readonly description?: string | undefined;
   readonly properties: readonly PropertyDef[];
   readonly oneOf?: boolean | undefined;
-  /** Marks storage variants' types (every property optional). Every emitted object, API versions
-   * included, declares `$propertyBag` regardless (property-bag.ts). */
-  readonly hasPropertyBag?: boolean | undefined;
 }
 
 /** A named enumeration; seed 000 matches enums by their underlying type. */

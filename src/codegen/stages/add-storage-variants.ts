@@ -42,7 +42,7 @@ function storageObject(pkg: PackageDef, def: ObjectDef, isSpec: boolean): Object
       description: 'The API version the object was written in.',
     });
   }
-  return { ...def, properties, hasPropertyBag: true };
+  return { ...def, properties };
 }
 
 function storageRef(pkg: PackageDef, ref: TypeRef): TypeRef {
