@@ -74,7 +74,14 @@ export function copyBag(bag: unknown, path: string): PropertyBagData | undefined
   return out;
 }
 
-/** Stashes a value the destination cannot hold (seed 000), creating the bag on first use. */
+/**
+ * Stashes a value the destination cannot hold (seed 000), creating the bag on first use.
+ *
+ * A bag entry under the same name is overwritten: when an object carries a stale bag entry under a name
+ * its version also types (a user wrote one, or an older conversion left it), the typed value wins and the
+ * stale entry is gone. That is the one place a bag entry may disappear, by design: the typed field is what
+ * the user sees and edits at that version, so it is the current value.
+ */
 export function stash(bag: PropertyBagData | undefined, name: string, value: unknown): PropertyBagData {
   const out = bag ?? {};
   setKey(out, name, JSON.stringify(value));

@@ -79,3 +79,24 @@ describe('a key named __proto__', () => {
     expect(Object.hasOwn(convert(root, hub), '__proto__')).toBe(true);
   });
 });
+
+describe('a stale bag entry under a name the version also types', () => {
+  it('is overwritten by the typed value on the way to a version that cannot type it', () => {
+    const object = {
+      apiVersion: 'sql.azure.com/v1api20211101',
+      kind: 'Server',
+      metadata: { name: 's' },
+      spec: {
+        owner: { name: 'rg' },
+        location: 'w',
+        minimalTlsVersion: '1.2',
+        $propertyBag: { minimalTlsVersion: '"1.0"' },
+      },
+    };
+    const older = convert(object, 'v1api20140401');
+    expect((older.spec as { $propertyBag: Record<string, string> }).$propertyBag.minimalTlsVersion).toBe(
+      '"1.2"',
+    );
+    expect(convert(older, 'v1api20211101').spec).toMatchObject({ minimalTlsVersion: '1.2' });
+  });
+});
