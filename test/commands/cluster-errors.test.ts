@@ -1,9 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../control-plane/processes.ts';
 import { runCli } from '../fixtures/cli.ts';
-import { testPlane } from '../fixtures/cluster.ts';
+import { kubeconfigForLoopbackPort, testPlane } from '../fixtures/cluster.ts';
 
 function expectNoStackTrace(text: string): void {
   expect(text).not.toMatch(/^\s+at /m);
@@ -12,11 +10,7 @@ function expectNoStackTrace(text: string): void {
 describe('connection errors are clear, with their own exit codes', () => {
   it('names an unreachable server (exit 4)', async () => {
     const port = await freePort();
-    const kubeconfig = join(testPlane().stateDir, `kubeconfig-unreachable-${port}`);
-    writeFileSync(
-      kubeconfig,
-      `apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:${port}"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n`,
-    );
+    const kubeconfig = kubeconfigForLoopbackPort(port);
     const run = await runCli(['version', '--kubeconfig', kubeconfig]);
     expect(run.code).toBe(4);
     expect(run.stderr).toContain(`cannot reach the cluster at https://127.0.0.1:${port}`);

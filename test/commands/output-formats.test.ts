@@ -1,10 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../fixtures/cli.ts';
-import { testPlane, uniqueSuffix } from '../fixtures/cluster.ts';
+import { kubeconfigForLoopbackPort, testPlane } from '../fixtures/cluster.ts';
 
 describe('output formats', () => {
   it('prints the same typed result for --json, -o json and -o yaml', async () => {
@@ -33,11 +31,7 @@ describe('--request-timeout', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const kubeconfig = join(testPlane().stateDir, `kubeconfig-silent-${uniqueSuffix()}`);
-    writeFileSync(
-      kubeconfig,
-      `apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:${port}"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n`,
-    );
+    const kubeconfig = kubeconfigForLoopbackPort(port);
     try {
       const started = Date.now();
       const run = await runCli(['version', '--kubeconfig', kubeconfig, '--request-timeout', '500ms']);

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { StatusItem, StatusReport } from '../../src/lib/status/report.ts';
 import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
@@ -9,6 +7,7 @@ import {
   adminClient,
   auditEvents,
   freshNamespace,
+  kubeconfigForLoopbackPort,
   testPlane,
   uniqueSuffix,
   userKubeconfig,
@@ -450,11 +449,7 @@ describe('partial access on the real control plane', () => {
 
   it('names an unreachable cluster clearly (exit 4)', async () => {
     const port = await freePort();
-    const kubeconfig = join(testPlane().stateDir, `kubeconfig-status-unreachable-${port}`);
-    writeFileSync(
-      kubeconfig,
-      `apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: "https://127.0.0.1:${port}"}}]\nusers: [{name: u, user: {token: t}}]\ncontexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n`,
-    );
+    const kubeconfig = kubeconfigForLoopbackPort(port);
     const run = await status(['-A'], kubeconfig);
     expect(run.code).toBe(4);
     expect(run.stderr).toContain(`cannot reach the cluster at https://127.0.0.1:${port}`);
