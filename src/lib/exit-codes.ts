@@ -17,6 +17,15 @@ export const exitCodes = {
   failOn: { code: 11, meaning: '--fail-on matched: resources are at the named state or worse' },
   waitTimeout: { code: 12, meaning: '--wait timed out before every resource was Ready' },
   conversion: { code: 13, meaning: 'an object could not be converted between versions' },
+  nothingSelected: { code: 14, meaning: '--wait found no resource matching the selection' },
+  interrupted: {
+    code: 15,
+    meaning: 'interrupted: the migration is checkpointed; run the same command to resume',
+  },
+  manifestsChanged: {
+    code: 16,
+    meaning: 'migrate -f changed manifests (or, with --dry-run or --diff, would change them)',
+  },
   notImplemented: { code: 20, meaning: 'the command is not implemented yet' },
 } as const;
 

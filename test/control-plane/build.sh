@@ -12,6 +12,15 @@ if [ -x "$out/kube-apiserver" ] && [ -x "$out/etcd" ]; then
   exit 0
 fi
 command -v go >/dev/null || { echo "control-plane build: go is not on PATH" >&2; exit 3; }
+# Two test runs may start on a fresh machine at once: one builds, the other waits and reuses its result.
+mkdir -p "$(dirname "$out")"
+exec 9>"$out.lock"
+flock 9
+if [ -x "$out/kube-apiserver" ] && [ -x "$out/etcd" ]; then
+  echo "$out"
+  exit 0
+fi
+rm -rf "$out.tmp"
 mkdir -p "$out.tmp"
 cd "$here"
 start=$(date +%s)
