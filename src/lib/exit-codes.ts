@@ -19,11 +19,9 @@ export const exitCodes = {
   conversion: { code: 13, meaning: 'an object could not be converted between versions' },
   nothingSelected: { code: 14, meaning: '--wait found no resource matching the selection' },
   interrupted: {
-    code: 15,
     meaning: 'interrupted: the migration is checkpointed; run the same command to resume',
   },
   manifestsChanged: {
-    code: 16,
     meaning: 'migrate -f changed manifests (or, with --dry-run or --diff, would change them)',
   },
   notImplemented: { code: 20, meaning: 'the command is not implemented yet' },
