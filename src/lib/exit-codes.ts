@@ -18,12 +18,6 @@ export const exitCodes = {
   waitTimeout: { code: 12, meaning: '--wait timed out before every resource was Ready' },
   conversion: { code: 13, meaning: 'an object could not be converted between versions' },
   nothingSelected: { code: 14, meaning: '--wait found no resource matching the selection' },
-  interrupted: {
-    meaning: 'interrupted: the migration is checkpointed; run the same command to resume',
-  },
-  manifestsChanged: {
-    meaning: 'migrate -f changed manifests (or, with --dry-run or --diff, would change them)',
-  },
   notImplemented: { code: 20, meaning: 'the command is not implemented yet' },
 } as const;
 
