@@ -39,3 +39,18 @@ export class InvalidInput extends AsoError {
     this.where = where;
   }
 }
+
+/**
+ * `--wait` on a selection that matches no object: waiting for "all of nothing" to be Ready would succeed
+ * at once and hide a typo in `-n`, `-l` or `--kind`, so it is an error, as in `kubectl wait`. The message
+ * names the selection so the user can see what matched nothing.
+ */
+export class NothingSelected extends AsoError {
+  constructor(selection: string) {
+    super(
+      'nothingSelected',
+      `--wait: no matching resources found (${selection})`,
+      'check -n/-A, -l and --kind, or apply the resources first',
+    );
+  }
+}

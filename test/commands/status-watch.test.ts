@@ -166,6 +166,22 @@ describe('kubectl aso status --watch and --wait on the real control plane', () =
     expect(run.stderr).toContain('waiting: 1/2 Ready');
   });
 
+  it('--wait on a selection that matches nothing is exit 14, naming the selection', async () => {
+    const kind = await testKind('Unmatched');
+    const namespace = await freshNamespace('wait');
+    await createObject(kind, namespace, { name: 'other', ready: { status: 'True', reason: 'Succeeded' } });
+    const run = await runCli(
+      ['status', '-n', namespace, '-l', 'app=nosuch', '--kind', 'Unmatched', '--wait', '--timeout', '5s'],
+      { KUBECONFIG: testPlane().kubeconfig },
+    );
+    expect(run.code).toBe(14);
+    expect(run.stderr).toContain('no matching resources found');
+    expect(run.stderr).toContain(`namespace ${namespace}`);
+    expect(run.stderr).toContain('-l app=nosuch');
+    expect(run.stderr).toContain('--kind Unmatched');
+    expect(run.stdout).toBe('');
+  });
+
   it('--wait --fail-on error stops at the first object the operator gave up on', async () => {
     const kind = await testKind('Doomed');
     const namespace = await freshNamespace('wait');

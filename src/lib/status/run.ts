@@ -1,10 +1,11 @@
+import { NothingSelected } from '../errors.ts';
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { collectStatus } from './collect.ts';
 import type { StatusPlan } from './plan.ts';
 import { printable } from './printable.ts';
 import { exitCodeFor, type StatusReport, type StatusWarning } from './report.ts';
-import type { StatusSelection } from './selection.ts';
+import { describeSelection, type StatusSelection } from './selection.ts';
 import { waitForReady } from './wait.ts';
 import { runWatch } from './watch-view.ts';
 
@@ -56,7 +57,7 @@ export async function runStatus(
     }
   }
   if (plan.mode === 'wait') {
-    const { report, timedOut } = await waitForReady(client, selection, {
+    const { report, timedOut, selected } = await waitForReady(client, selection, {
       timeoutMs: plan.timeoutMs,
       // Only an Error the operator reported for the current spec is final; the rest is judged at the end.
       stopWhen: failOn ? (item) => item.state === 'Error' && !item.stale : undefined,
@@ -64,6 +65,10 @@ export async function runStatus(
       onWarning: warn(stderr),
       tuning: plan.tuning,
     });
+    // With warnings some types could not be read, so "nothing matched" is not known: that stays partial.
+    if (selected === 0 && report.warnings.length === 0) {
+      throw new NothingSelected(describeSelection(selection));
+    }
     return { report, exit: exitCodeFor(report, { failOn, waitTimedOut: timedOut }) };
   }
   const report = await collectStatus(client, selection, plan.tuning);

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.ts';
+import { printable } from './printable.ts';
 import { type State, states } from './ready-state.ts';
 
 /** The orders `--sort` offers. */
@@ -86,4 +87,15 @@ export function selectionFrom(flags: SelectionFlags, contextNamespace: string): 
     states: wanted,
     sort,
   };
+}
+
+/**
+ * The selection in words, as the flags gave it (`namespace prod, -l app=web, --kind Vault`), for messages
+ * that must say what matched nothing.
+ */
+export function describeSelection(selection: StatusSelection): string {
+  const parts = [selection.namespace === undefined ? 'all namespaces' : `namespace ${selection.namespace}`];
+  if (selection.labelSelector) parts.push(`-l ${selection.labelSelector}`);
+  if (selection.kinds.length > 0) parts.push(`--kind ${selection.kinds.join(', ')}`);
+  return printable(parts.join(', '));
 }

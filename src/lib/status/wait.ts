@@ -8,6 +8,8 @@ import type { StatusSelection } from './selection.ts';
 export interface WaitOutcome {
   report: StatusReport;
   timedOut: boolean;
+  /** How many objects the selection matched while waiting (before `--state`); 0 means nothing to wait for. */
+  selected: number;
 }
 
 /** The longest delay a Node timer takes (about 24.8 days); longer ones would fire at once. */
@@ -68,7 +70,7 @@ export async function waitForReady(
     check();
     if (timeoutMs === 0) resolve(true);
     const timedOut = await settled;
-    return { report: live.report(), timedOut };
+    return { report: live.report(), timedOut, selected: live.items.size };
   } finally {
     clearTimeout(timer);
     controller.abort();
