@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { apiErrorOf, transportErrorOf } from './api-errors.ts';
+import { UnexpectedResponse } from './errors.ts';
 import type { ResolvedKubeconfig } from './kubeconfig.ts';
 import { retryDelayMs } from './retry.ts';
 
@@ -61,7 +62,18 @@ export class KubeClient {
       }
       const text = await readBody(response);
       const status = response.statusCode ?? 0;
-      if (status < 300) return (text.length === 0 ? undefined : JSON.parse(text)) as T;
+      if (status < 300) {
+        if (text.length === 0) return undefined as T;
+        try {
+          return JSON.parse(text) as T;
+        } catch {
+          throw new UnexpectedResponse(
+            this.server,
+            `${request.subject.verb} ${request.subject.resource}`,
+            `${response.headers['content-type'] ?? 'no content-type'}, ${text.length} characters`,
+          );
+        }
+      }
       const retryAfter = response.headers['retry-after'];
       const delay = idempotent ? retryDelayMs(attempt, { status, retryAfter }) : undefined;
       if (delay === undefined) throw apiErrorOf(status, text, request.subject, this.server);

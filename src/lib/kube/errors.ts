@@ -31,6 +31,40 @@ export class UnknownContext extends AsoError {
   }
 }
 
+/**
+ * A file the kubeconfig names (a CA, client certificate or key, a token file) cannot be read. Without this
+ * the user would see a bare ENOENT; the message names the file, the context and the key that points at it.
+ */
+export class KubeconfigFileUnreadable extends AsoError {
+  readonly file: string;
+  readonly key: string;
+  constructor(context: string | undefined, entry: string, key: string, file: string, cause: string) {
+    super(
+      'kubeconfig',
+      `kubeconfig${context ? ` context "${context}"` : ''}: ${entry} ${key} names ${file}, which cannot be read (${cause})`,
+      'fix the path in the kubeconfig, or pick another --context',
+    );
+    this.file = file;
+    this.key = key;
+  }
+}
+
+/**
+ * A 2xx answer, or a watch event, that is not the JSON the Kubernetes API sends: usually a server address
+ * that points at something else (a proxy's HTML page, say). It is the address that is wrong, not the
+ * plugin, so it maps to "unreachable", naming what was asked and what came back (never the body itself).
+ */
+export class UnexpectedResponse extends AsoError {
+  constructor(server: string, what: string, detail: string) {
+    // The body itself is not quoted: it might hold a secret cut in half.
+    super(
+      'unreachable',
+      `the server at ${server} answered ${what} with something that is not Kubernetes API JSON (${detail})`,
+      'check that the kubeconfig points at a Kubernetes API server',
+    );
+  }
+}
+
 /** The API server did not answer: refused, unresolvable, TLS failure or timeout. */
 export class ClusterUnreachable extends AsoError {
   readonly server: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import type { KubeconfigEntry } from './kubeconfig-merge.ts';
+import { KubeconfigFileUnreadable } from './errors.ts';
+import { type KubeconfigEntry, readFailure } from './kubeconfig-merge.ts';
 
 /** What a request needs from a kubeconfig: its TLS and authorization applied to the request options. */
 export interface HttpsOptionsSource {
@@ -38,11 +39,13 @@ function bytes(data: unknown, path: unknown): Buffer | undefined {
  * whole `kubectl get` on an empty cluster. Anything else (exec and auth-provider plugins, basic auth,
  * proxies, impersonation, tls-server-name) returns undefined and takes the client library's path. Paths
  * are already absolute (see `kubeconfig-merge.ts`); a token file is read on every request, so a rotated
- * token is picked up by long watches.
+ * token is picked up by long watches (one that has gone is a kubeconfig error naming it, `contextName`
+ * included when given).
  */
 export function fastCredentials(
   cluster: KubeconfigEntry,
   user: KubeconfigEntry,
+  contextName?: string,
 ): HttpsOptionsSource | undefined {
   if (Object.keys(cluster).some((key) => !clusterKeys.has(key))) return undefined;
   if (Object.keys(user).some((key) => !userKeys.has(key))) return undefined;
@@ -63,8 +66,16 @@ export function fastCredentials(
   return {
     async applyToHTTPSOptions(options) {
       options.agent = agent;
-      const bearer = token ?? (tokenFile ? readFileSync(tokenFile, 'utf8').trim() : undefined);
+      const bearer = token ?? (tokenFile ? readToken(tokenFile, contextName) : undefined);
       if (bearer) options.headers = { ...options.headers, authorization: `Bearer ${bearer}` };
     },
   };
+}
+
+function readToken(file: string, contextName: string | undefined): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new KubeconfigFileUnreadable(contextName, 'user', 'tokenFile', file, readFailure(error));
+  }
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { KubeconfigInvalid } from './errors.ts';
+import { KubeconfigFileUnreadable, KubeconfigInvalid } from './errors.ts';
 
 /** A cluster, user or context entry as a kubeconfig file writes it: any keys, kept for whoever reads them. */
 export type KubeconfigEntry = Record<string, unknown>;
@@ -121,4 +121,38 @@ function withTokenFromFile(user: KubeconfigEntry): KubeconfigEntry {
   if (path === undefined || user.token !== undefined) return user;
   const { tokenFile: _kubectl, 'token-file': _client, ...rest } = user;
   return { ...rest, token: readFileSync(path, 'utf8').trim() };
+}
+
+/** Why a file could not be read, in a few words (`ENOENT: no such file or directory`), without the stack. */
+export function readFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split(',')[0] ?? message;
+}
+
+/**
+ * Reads every file the selected cluster and user name (CA, client certificate and key, token file), so
+ * that a missing or unreadable one is a kubeconfig error naming the file, the context and the key, before
+ * any request, whichever path (fast or client library) later reads it.
+ */
+export function checkKubeconfigFiles(
+  contextName: string,
+  entries: Array<{ section: 'cluster' | 'user'; name: string; entry: KubeconfigEntry }>,
+): void {
+  for (const { section, name, entry } of entries) {
+    for (const key of pathKeys[section]) {
+      const file = entry[key];
+      if (typeof file !== 'string' || file === '') continue;
+      try {
+        readFileSync(file);
+      } catch (error) {
+        throw new KubeconfigFileUnreadable(
+          contextName,
+          `${section} "${name}"`,
+          key,
+          file,
+          readFailure(error),
+        );
+      }
+    }
+  }
 }

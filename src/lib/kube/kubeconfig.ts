@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
 import { fastCredentials, type HttpsOptionsSource } from './kubeconfig-fast.ts';
-import { asKubeconfigDocument, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
+import { asKubeconfigDocument, checkKubeconfigFiles, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
 
 /** What the user said about where the cluster is: the kubectl flags every command shares. */
 export interface KubeconfigOptions {
@@ -86,7 +86,11 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
     namespace,
     requestTimeoutMs: options.requestTimeoutMs ?? 0,
   };
-  const fast = fastCredentials(cluster, user);
+  checkKubeconfigFiles(contextName, [
+    { section: 'cluster', name: clusterName, entry: cluster },
+    { section: 'user', name: userName, entry: user },
+  ]);
+  const fast = fastCredentials(cluster, user, contextName);
   if (fast) return { ...resolved, config: fast };
   const { KubeConfig } = await import('@kubernetes/client-node');
   const config = new KubeConfig();

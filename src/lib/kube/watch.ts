@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrorOf } from './api-errors.ts';
 import type { KubeClient } from './client.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, UnexpectedResponse } from './errors.ts';
 import type { KubeObject, ListSelection } from './list.ts';
 import { resourceName, resourcePath } from './paths.ts';
 
@@ -141,7 +141,7 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
     let delivered = false;
     try {
       for await (const line of linesOf(response)) {
-        const event = JSON.parse(line) as RawEvent;
+        const event = parseEvent(line, client.server, resource);
         delivered = true;
         if (event.type === 'ERROR') {
           if (event.object.code === 410) throw new WatchExpired(resource);
@@ -162,4 +162,18 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
     }
     if (delivered || Date.now() - opened >= healthyStreamMs) backoff.reset();
   }
+}
+
+/** One line of a watch stream as an event; a line that is not one is the server's fault, typed as such. */
+function parseEvent(line: string, server: string, resource: string): RawEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(line);
+  } catch {
+    event = undefined;
+  }
+  if (typeof event !== 'object' || event === null || typeof (event as RawEvent).object !== 'object') {
+    throw new UnexpectedResponse(server, `watch ${resource}`, `an event line of ${line.length} characters`);
+  }
+  return event as RawEvent;
 }
