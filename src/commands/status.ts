@@ -9,7 +9,7 @@ import { defaultTuning } from '../lib/status/collect.ts';
 import { defaultWaitTimeout, statusPlanOf } from '../lib/status/plan.ts';
 import type { StatusReport } from '../lib/status/report.ts';
 import { runStatus } from '../lib/status/run.ts';
-import { failOnLevels, selectionFrom, sortKeys } from '../lib/status/selection.ts';
+import { failOnLevels, selectionCheckedFrom, sortKeys } from '../lib/status/selection.ts';
 import { statusTable } from '../lib/status/table.ts';
 
 export default class Status extends AsoCommand {
@@ -69,8 +69,9 @@ export default class Status extends AsoCommand {
   async run(): Promise<StatusReport | undefined> {
     const { flags } = await this.parse(Status);
     const plan = statusPlanOf(flags, this.jsonEnabled());
+    const selectionIn = selectionCheckedFrom(flags);
     const client = await connect(kubeconfigOptionsOf(flags));
-    const selection = selectionFrom(flags, client.kubeconfig.namespace);
+    const selection = selectionIn(client.kubeconfig.namespace);
     const { report, exit } = await runStatus(client, selection, plan);
     const code = exitCodes[exit].code;
     if (report && this.jsonEnabled()) {

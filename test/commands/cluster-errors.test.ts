@@ -56,4 +56,20 @@ describe('connection errors are clear, with their own exit codes', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--request-timeout: "soon" is not a duration');
   });
+
+  it('judges bad flag values before looking for a kubeconfig: usage (exit 2), not kubeconfig (exit 3)', async () => {
+    const noKubeconfig = { KUBECONFIG: '/nonexistent/kubeconfig' };
+    const cases: Array<[string[], string]> = [
+      [['status', '--state', 'bogus'], '--state: "bogus" is not a state'],
+      [['status', '-n', ''], 'the namespace is empty'],
+      [['status', '--not-ready', '--state', 'ready'], 'selects nothing'],
+      [['status', '--wait', '--timeout', 'soon'], '--timeout'],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(args, noKubeconfig);
+      expect({ args, code: run.code }).toEqual({ args, code: 2 });
+      expect(run.stderr).toContain(message);
+      expect(run.stderr).not.toContain('kubeconfig not found');
+    }
+  });
 });

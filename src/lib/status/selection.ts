@@ -99,3 +99,16 @@ export function describeSelection(selection: StatusSelection): string {
   if (selection.kinds.length > 0) parts.push(`--kind ${selection.kinds.join(', ')}`);
   return printable(parts.join(', '));
 }
+
+/**
+ * Checks the selection flags at once and resolves the namespace later: the context's namespace is only
+ * known after the kubeconfig is read, but a bad flag value must be a usage error (exit 2) even when there
+ * is no kubeconfig at all, so the check cannot wait for the connection.
+ */
+export function selectionCheckedFrom(flags: SelectionFlags): (contextNamespace: string) => StatusSelection {
+  const checked = selectionFrom(flags, '');
+  return (contextNamespace) => ({
+    ...checked,
+    namespace: flags['all-namespaces'] ? undefined : (flags.namespace ?? contextNamespace),
+  });
+}
