@@ -1,3 +1,5 @@
+import stringWidth from 'string-width';
+
 /** One column of a table: its header, and whether it may give up width when the table is too wide. */
 export interface Column {
   header: string;
@@ -25,38 +27,49 @@ const minShrinkWidth = 8;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters by definition
 const ansi = /\u001b\[[0-9;]*m/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are control characters by definition
-const ansiAtStart = /^\u001b\[[0-9;]*m/;
-const surrogate = /[\ud800-\udbff]/;
+const ansiOrText = /(\u001b\[[0-9;]*m)|([^\u001b]+|\u001b)/g;
+const printableAscii = /^[\x20-\x7e]*$/;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** The printed width of a cell in code points, not counting colour codes. */
+/** The terminal columns one grapheme takes: 2 for CJK and emoji, 0 for a combining mark, 1 otherwise. */
+function graphemeWidth(grapheme: string): number {
+  return printableAscii.test(grapheme) ? grapheme.length : stringWidth(grapheme);
+}
+
+/**
+ * The printed width of a cell in terminal columns (CJK and emoji take two), not counting colour codes.
+ * Summed per grapheme, so that {@link cutTo} cuts to exactly what this measures.
+ */
 export function visibleWidth(text: string): number {
   const plain = text.includes('\u001b') ? text.replace(ansi, '') : text;
-  if (!surrogate.test(plain)) return plain.length;
+  if (printableAscii.test(plain)) return plain.length;
   let width = 0;
-  for (const _ of plain) width++;
+  for (const { segment } of graphemes.segment(plain)) width += graphemeWidth(segment);
   return width;
 }
 
-/** The text cut to `width` code points, the last one an ellipsis; colour codes are kept and closed. */
+/**
+ * The text cut to at most `width` terminal columns, the last one an ellipsis; whole graphemes only (a
+ * wide character that does not fit is left out, never halved); colour codes are kept and closed.
+ */
 export function cutTo(text: string, width: number): string {
   if (visibleWidth(text) <= width) return text;
   if (width <= 0) return '';
   let out = '';
   let shown = 0;
   let coloured = false;
-  let rest = text;
-  while (rest.length > 0 && shown < width - 1) {
-    const code = rest.startsWith('\u001b') ? ansiAtStart.exec(rest) : null;
+  cutting: for (const [, code, run] of text.matchAll(ansiOrText)) {
     if (code) {
-      out += code[0];
+      out += code;
       coloured = true;
-      rest = rest.slice(code[0].length);
       continue;
     }
-    const char = String.fromCodePoint(rest.codePointAt(0) as number);
-    out += char;
-    shown++;
-    rest = rest.slice(char.length);
+    for (const { segment } of graphemes.segment(run ?? '')) {
+      const next = graphemeWidth(segment);
+      if (shown + next > width - 1) break cutting;
+      out += segment;
+      shown += next;
+    }
   }
   return `${out}…${coloured ? '\u001b[0m' : ''}`;
 }

@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { renderTable, visibleWidth } from '../../../src/lib/render/table.ts';
 
@@ -72,19 +73,44 @@ describe('renderTable at scale and in narrow terminals', () => {
     expect(eighty).toContain('\u001b[31m');
   });
 
-  it('counts width in code points, so non-ASCII cells line up and are cut whole', () => {
+  it('counts width in terminal columns, so CJK and emoji cells line up and are cut whole', () => {
     const text = renderTable(
       [{ header: 'NAME' }, { header: 'MESSAGE', flexible: true }],
       [
         ['😀😀', `${'é'.repeat(5)}${'😀'.repeat(40)}`],
+        ['数据', `${'库'.repeat(40)}`],
         ['ab', 'x'],
       ],
       30,
     );
-    const [, first, second] = text.split('\n');
-    expect(Array.from(first ?? '').indexOf('é')).toBe(7);
-    expect(Array.from(second ?? '').indexOf('x')).toBe(7);
-    for (const line of text.split('\n')) expect(visibleWidth(line)).toBeLessThanOrEqual(30);
+    const [, first, cjk, last] = text.split('\n');
+    const columnOf = (line: string | undefined, char: string): number =>
+      stringWidth((line ?? '').slice(0, (line ?? '').indexOf(char)));
+    expect(columnOf(first, 'é')).toBe(7);
+    expect(columnOf(cjk, '库')).toBe(7);
+    expect(columnOf(last, 'x')).toBe(7);
+    for (const line of text.split('\n')) {
+      expect(stringWidth(line)).toBeLessThanOrEqual(30);
+      expect(visibleWidth(line)).toBe(stringWidth(line));
+    }
     expect(first).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+
+  it('never lets a wide character push a line past the terminal, whatever the width', () => {
+    const rows = [
+      ['名前', '😀'.repeat(30)],
+      ['x', '漢字かな'.repeat(20)],
+    ];
+    for (let width = 21; width <= 60; width++) {
+      const text = renderTable(
+        [
+          { header: 'NAME', shrinkable: true },
+          { header: 'MESSAGE', flexible: true },
+        ],
+        rows,
+        width,
+      );
+      for (const line of text.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(width);
+    }
   });
 });
