@@ -31,7 +31,9 @@ export function kubeconfigOptionsOf(flags: {
   return {
     kubeconfig: flags.kubeconfig,
     context: flags.context,
-    // `-n ""` means what kubectl makes of it: no namespace given, so the context's.
+    // An empty `-n ""` is passed on as no namespace, so the context's decides where the connection points.
+    // It never selects anything by itself: `status` refuses `-n ""` without `-A` as a usage error before
+    // connecting (see `selectionFrom`), so it cannot quietly mean "every namespace" or "the context's".
     namespace: flags.namespace === '' ? undefined : flags.namespace,
     requestTimeoutMs: parseDuration(flags['request-timeout'], 'request-timeout'),
   };

@@ -60,15 +60,13 @@ export function parseStates(values: string[]): Set<State> {
 
 /**
  * The selection the flags describe. Without `-A` or `-n` the context's namespace is used, as kubectl does;
- * `-A` with `-n` is a usage error, as are an empty `-n ""` (it must not quietly mean every namespace) and
- * `--state` with `--not-ready` naming nothing in common.
+ * `-A` wins over `-n`, as in kubectl (`kubectl get -A -n x` lists every namespace). An empty `-n ""`
+ * without `-A` is a usage error (it must not quietly mean every namespace), as is `--state` with
+ * `--not-ready` naming nothing in common.
  */
 export function selectionFrom(flags: SelectionFlags, contextNamespace: string): StatusSelection {
-  if (flags.namespace === '') {
+  if (flags.namespace === '' && !flags['all-namespaces']) {
     throw new UsageError('-n/--namespace: the namespace is empty; name one, or pass -A for every namespace');
-  }
-  if (flags['all-namespaces'] && flags.namespace) {
-    throw new UsageError('-A/--all-namespaces and -n/--namespace cannot be used together');
   }
   let wanted: Set<State> | undefined = flags.state?.length ? parseStates(flags.state) : undefined;
   if (flags['not-ready']) {

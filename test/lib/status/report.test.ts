@@ -83,9 +83,12 @@ describe('the selection flags', () => {
     expect(selectionFrom({}, 'ctx').namespace).toBe('ctx');
     expect(selectionFrom({ namespace: 'x' }, 'ctx').namespace).toBe('x');
     expect(selectionFrom({ 'all-namespaces': true }, 'ctx').namespace).toBeUndefined();
-    expect(() => selectionFrom({ 'all-namespaces': true, namespace: 'x' }, 'ctx')).toThrow(
-      /cannot be used together/,
-    );
+  });
+
+  it('lets -A win over -n, as kubectl does', () => {
+    expect(selectionFrom({ 'all-namespaces': true, namespace: 'x' }, 'ctx').namespace).toBeUndefined();
+    expect(selectionFrom({ 'all-namespaces': true, namespace: '' }, 'ctx').namespace).toBeUndefined();
+    expect(() => selectionFrom({ namespace: '' }, 'ctx')).toThrow(/the namespace is empty/);
   });
 
   it('parses --state lists and --not-ready', () => {
