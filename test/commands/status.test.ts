@@ -12,6 +12,7 @@ import {
   uniqueSuffix,
   userKubeconfig,
 } from '../fixtures/cluster.ts';
+import { sharedData } from '../fixtures/shared-data.ts';
 import {
   applyRealCrds,
   createObject,
@@ -36,7 +37,9 @@ function names(items: StatusItem[]): string[] {
   return items.map((item) => `${item.namespace}/${item.name}`).sort();
 }
 
-describe('kubectl aso status on the real control plane', () => {
+const realCrds = sharedData('real-aso-crds', 'test/commands/status.test.ts (the real operator CRDs)');
+
+describe.runIf(realCrds.present)('kubectl aso status on the real control plane', () => {
   let real: Record<string, TestKind>;
   let vault: TestKind;
   let ns1: string;

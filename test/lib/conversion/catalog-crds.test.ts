@@ -1,12 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { catalog } from '../../../generated/catalog.ts';
+import { sharedData } from '../../fixtures/shared-data.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const crdDir = join(root, 'generated/crds');
-const realDir = join(root, '../shared/real-aso-crds');
+const realCrds = sharedData('real-aso-crds', 'test/lib/conversion/catalog-crds.test.ts (version names)');
+const realDir = realCrds.path;
 
 interface Crd {
   metadata: { name: string; labels: Record<string, string> };
@@ -139,7 +141,7 @@ describe('the generated CRDs', () => {
     }
   });
 
-  it.runIf(existsSync(realDir))(
+  it.runIf(realCrds.present)(
     'shares version names with the real operator CRDs where the ARM versions overlap',
     () => {
       const real = (file: string) =>

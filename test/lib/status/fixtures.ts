@@ -6,14 +6,15 @@ import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { applyObject, type Placement, waitForEstablished } from '../../control-plane/apply.ts';
 import { adminClient, uniqueSuffix } from '../../fixtures/cluster.ts';
+import { sharedDir } from '../../fixtures/shared-data.ts';
 
 /** A custom resource type a test made or applied, with what `--kind` and objects need. */
 export interface TestKind extends Placement {
   kind: string;
 }
 
-/** The real operator's CRDs, kept outside this repository as test data. */
-export const realCrdDir = new URL('../../../../shared/real-aso-crds/', import.meta.url).pathname;
+/** The real operator's CRDs, kept outside this repository as test data (see `sharedData`). */
+export const realCrdDir = join(sharedDir, 'real-aso-crds');
 
 /**
  * Applies the real ASO CRDs (ResourceGroup, FlexibleServersDatabase, FlexibleServersFirewallRule), exactly
