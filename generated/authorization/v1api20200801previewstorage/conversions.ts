@@ -107,7 +107,7 @@ export function RoleAssignment_STATUS_from_v1api20220401storage(src: v1api202204
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "canDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
+    const v = recall(bag, "CanDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
     if (v !== undefined) dst.canDelegate = v;
   }
   const kept = finishBag(bag);
@@ -136,7 +136,7 @@ export function RoleAssignment_STATUS_to_v1api20220401storage(src: v1api20200801
   if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
-  if (src.canDelegate !== undefined) bag = stash(bag, "canDelegate", src.canDelegate); // stashInBag: no counterpart
+  if (src.canDelegate !== undefined) bag = stash(bag, "CanDelegate", src.canDelegate); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -160,7 +160,7 @@ export function RoleAssignment_Spec_from_v1api20220401storage(src: v1api20220401
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "canDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
+    const v = recall(bag, "CanDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
     if (v !== undefined) dst.canDelegate = v;
   }
   const kept = finishBag(bag);
@@ -182,7 +182,7 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
-  if (src.canDelegate !== undefined) bag = stash(bag, "canDelegate", src.canDelegate); // stashInBag: no counterpart
+  if (src.canDelegate !== undefined) bag = stash(bag, "CanDelegate", src.canDelegate); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_Spec, bag);
   const kept = finishBag(bag);

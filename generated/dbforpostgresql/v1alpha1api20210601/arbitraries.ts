@@ -7,15 +7,15 @@ import { withExtras } from '../../../test/lib/conversion/support.ts';
 const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","version"];
 
 function arb_Backup(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
 }
 
 function arb_Backup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","earliestRestoreDate","EarliestRestoreDate","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
@@ -31,27 +31,27 @@ function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","systemData","SystemData","administratorLogin","AdministratorLogin","version","Version","minorVersion","MinorVersion","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","charset","collation","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
@@ -63,7 +63,7 @@ function arb_GeoRedundantBackupEnum_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","standbyAvailabilityZone","$propertyBag"]);
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","Mode","standbyAvailabilityZone","StandbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_HighAvailabilityMode(): fc.Arbitrary<unknown> {
@@ -75,27 +75,27 @@ function arb_HighAvailabilityMode_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","state","standbyAvailabilityZone","$propertyBag"]);
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","Mode","state","State","standbyAvailabilityZone","StandbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
 }
 
 function arb_ServerHAState_STATUS(): fc.Arbitrary<unknown> {
@@ -119,7 +119,7 @@ function arb_ServerVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_SkuTier(): fc.Arbitrary<unknown> {
@@ -131,19 +131,19 @@ function arb_SkuTier_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_Storage(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","$propertyBag"]);
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","StorageSizeGB","$propertyBag"]);
 }
 
 function arb_Storage_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","$propertyBag"]);
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["storageSizeGB","StorageSizeGB","$propertyBag"]);
 }
 
 function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","CreatedBy","createdByType","CreatedByType","createdAt","CreatedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","lastModifiedAt","LastModifiedAt","$propertyBag"]);
 }
 
 /** A random FlexibleServer at v1alpha1api20210601, with extra keys at the root too. */

@@ -141,7 +141,7 @@ export function FlexibleServer_STATUS_from_v1api20221201storage(src: v1api202212
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20221201storage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.identity !== undefined) bag = stash(bag, "identity", src.identity); // stashInBag: no counterpart
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20221201storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
@@ -157,10 +157,10 @@ export function FlexibleServer_STATUS_from_v1api20221201storage(src: v1api202212
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) bag = stash(bag, "authConfig", src.authConfig); // stashInBag: no counterpart
-  if (src.dataEncryption !== undefined) bag = stash(bag, "dataEncryption", src.dataEncryption); // stashInBag: no counterpart
-  if (src.replicationRole !== undefined) bag = stash(bag, "replicationRole", src.replicationRole); // stashInBag: no counterpart
-  if (src.replicaCapacity !== undefined) bag = stash(bag, "replicaCapacity", src.replicaCapacity); // stashInBag: no counterpart
+  if (src.authConfig !== undefined) bag = stash(bag, "AuthConfig", src.authConfig); // stashInBag: no counterpart
+  if (src.dataEncryption !== undefined) bag = stash(bag, "DataEncryption", src.dataEncryption); // stashInBag: no counterpart
+  if (src.replicationRole !== undefined) bag = stash(bag, "ReplicationRole", src.replicationRole); // stashInBag: no counterpart
+  if (src.replicaCapacity !== undefined) bag = stash(bag, "ReplicaCapacity", src.replicaCapacity); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -196,23 +196,23 @@ export function FlexibleServer_STATUS_to_v1api20221201storage(src: v1api20210601
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServer_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20221201storage_conversions.UserAssignedIdentity_STATUS_normalize(v as v1api20221201storage.UserAssignedIdentity_STATUS, at(p, k))); // recallFromBag
+    const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20221201storage_conversions.UserAssignedIdentity_STATUS_normalize(v as v1api20221201storage.UserAssignedIdentity_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "authConfig", path, ".authConfig", (v, p, k) => v1api20221201storage_conversions.AuthConfig_STATUS_normalize(v as v1api20221201storage.AuthConfig_STATUS, at(p, k))); // recallFromBag
+    const v = recall(bag, "AuthConfig", path, ".authConfig", (v, p, k) => v1api20221201storage_conversions.AuthConfig_STATUS_normalize(v as v1api20221201storage.AuthConfig_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.authConfig = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "dataEncryption", path, ".dataEncryption", (v, p, k) => v1api20221201storage_conversions.DataEncryption_STATUS_normalize(v as v1api20221201storage.DataEncryption_STATUS, at(p, k))); // recallFromBag
+    const v = recall(bag, "DataEncryption", path, ".dataEncryption", (v, p, k) => v1api20221201storage_conversions.DataEncryption_STATUS_normalize(v as v1api20221201storage.DataEncryption_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.dataEncryption = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "replicationRole", path, ".replicationRole", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "ReplicationRole", path, ".replicationRole", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.replicationRole = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "replicaCapacity", path, ".replicaCapacity", (v, p, k) => int(v, p, k)); // recallFromBag
+    const v = recall(bag, "ReplicaCapacity", path, ".replicaCapacity", (v, p, k) => int(v, p, k)); // recallFromBag
     if (v !== undefined) dst.replicaCapacity = v;
   }
   const kept = finishBag(bag);
@@ -230,7 +230,7 @@ export function FlexibleServer_Spec_from_v1api20221201storage(src: v1api20221201
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_from_v1api20221201storage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
-  if (src.identity !== undefined) bag = stash(bag, "identity", src.identity); // stashInBag: no counterpart
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_from_v1api20221201storage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
@@ -242,9 +242,9 @@ export function FlexibleServer_Spec_from_v1api20221201storage(src: v1api20221201
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) bag = stash(bag, "authConfig", src.authConfig); // stashInBag: no counterpart
-  if (src.dataEncryption !== undefined) bag = stash(bag, "dataEncryption", src.dataEncryption); // stashInBag: no counterpart
-  if (src.replicationRole !== undefined) bag = stash(bag, "replicationRole", src.replicationRole); // stashInBag: no counterpart
+  if (src.authConfig !== undefined) bag = stash(bag, "AuthConfig", src.authConfig); // stashInBag: no counterpart
+  if (src.dataEncryption !== undefined) bag = stash(bag, "DataEncryption", src.dataEncryption); // stashInBag: no counterpart
+  if (src.replicationRole !== undefined) bag = stash(bag, "ReplicationRole", src.replicationRole); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -276,19 +276,19 @@ export function FlexibleServer_Spec_to_v1api20221201storage(src: v1api20210601st
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServer_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20221201storage_conversions.UserAssignedIdentity_normalize(v as v1api20221201storage.UserAssignedIdentity, at(p, k))); // recallFromBag
+    const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20221201storage_conversions.UserAssignedIdentity_normalize(v as v1api20221201storage.UserAssignedIdentity, at(p, k))); // recallFromBag
     if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "authConfig", path, ".authConfig", (v, p, k) => v1api20221201storage_conversions.AuthConfig_normalize(v as v1api20221201storage.AuthConfig, at(p, k))); // recallFromBag
+    const v = recall(bag, "AuthConfig", path, ".authConfig", (v, p, k) => v1api20221201storage_conversions.AuthConfig_normalize(v as v1api20221201storage.AuthConfig, at(p, k))); // recallFromBag
     if (v !== undefined) dst.authConfig = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "dataEncryption", path, ".dataEncryption", (v, p, k) => v1api20221201storage_conversions.DataEncryption_normalize(v as v1api20221201storage.DataEncryption, at(p, k))); // recallFromBag
+    const v = recall(bag, "DataEncryption", path, ".dataEncryption", (v, p, k) => v1api20221201storage_conversions.DataEncryption_normalize(v as v1api20221201storage.DataEncryption, at(p, k))); // recallFromBag
     if (v !== undefined) dst.dataEncryption = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "replicationRole", path, ".replicationRole", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "ReplicationRole", path, ".replicationRole", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.replicationRole = v;
   }
   const kept = finishBag(bag);

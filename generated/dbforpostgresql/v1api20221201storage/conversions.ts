@@ -220,8 +220,8 @@ export function DataEncryption_STATUS_from_v1api20230601storage(src: v1api202306
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "geoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
-  if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "geoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
+  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
+  if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230601storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -252,11 +252,11 @@ export function DataEncryption_STATUS_to_v1api20230601storage(src: v1api20221201
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "GeoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupKeyURI = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "GeoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v;
   }
   const kept = finishBag(bag);
@@ -272,8 +272,8 @@ export function DataEncryption_from_v1api20230601storage(src: v1api20230601stora
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "geoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
-  if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "geoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
+  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
+  if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230601storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -304,11 +304,11 @@ export function DataEncryption_to_v1api20230601storage(src: v1api20221201storage
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "GeoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupKeyURI = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "geoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "GeoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v;
   }
   const kept = finishBag(bag);
@@ -844,9 +844,9 @@ export function Storage_STATUS_from_v1api20230601storage(src: v1api20230601stora
   const dst = {} as v1api20221201storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
-  if (src.autoGrow !== undefined) bag = stash(bag, "autoGrow", src.autoGrow); // stashInBag: no counterpart
-  if (src.iops !== undefined) bag = stash(bag, "iops", src.iops); // stashInBag: no counterpart
-  if (src.tier !== undefined) bag = stash(bag, "tier", src.tier); // stashInBag: no counterpart
+  if (src.autoGrow !== undefined) bag = stash(bag, "AutoGrow", src.autoGrow); // stashInBag: no counterpart
+  if (src.iops !== undefined) bag = stash(bag, "Iops", src.iops); // stashInBag: no counterpart
+  if (src.tier !== undefined) bag = stash(bag, "Tier", src.tier); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230601storage_ServerStorage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -861,15 +861,15 @@ export function Storage_STATUS_to_v1api20230601storage(src: v1api20221201storage
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "autoGrow", path, ".autoGrow", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "AutoGrow", path, ".autoGrow", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.autoGrow = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "iops", path, ".iops", (v, p, k) => int(v, p, k)); // recallFromBag
+    const v = recall(bag, "Iops", path, ".iops", (v, p, k) => int(v, p, k)); // recallFromBag
     if (v !== undefined) dst.iops = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "tier", path, ".tier", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "Tier", path, ".tier", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.tier = v;
   }
   const kept = finishBag(bag);
@@ -883,9 +883,9 @@ export function Storage_from_v1api20230601storage(src: v1api20230601storage.Serv
   const dst = {} as v1api20221201storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
-  if (src.autoGrow !== undefined) bag = stash(bag, "autoGrow", src.autoGrow); // stashInBag: no counterpart
-  if (src.iops !== undefined) bag = stash(bag, "iops", src.iops); // stashInBag: no counterpart
-  if (src.tier !== undefined) bag = stash(bag, "tier", src.tier); // stashInBag: no counterpart
+  if (src.autoGrow !== undefined) bag = stash(bag, "AutoGrow", src.autoGrow); // stashInBag: no counterpart
+  if (src.iops !== undefined) bag = stash(bag, "Iops", src.iops); // stashInBag: no counterpart
+  if (src.tier !== undefined) bag = stash(bag, "Tier", src.tier); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230601storage_ServerStorage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -900,15 +900,15 @@ export function Storage_to_v1api20230601storage(src: v1api20221201storage.Storag
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "autoGrow", path, ".autoGrow", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "AutoGrow", path, ".autoGrow", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.autoGrow = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "iops", path, ".iops", (v, p, k) => int(v, p, k)); // recallFromBag
+    const v = recall(bag, "Iops", path, ".iops", (v, p, k) => int(v, p, k)); // recallFromBag
     if (v !== undefined) dst.iops = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "tier", path, ".tier", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "Tier", path, ".tier", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.tier = v;
   }
   const kept = finishBag(bag);

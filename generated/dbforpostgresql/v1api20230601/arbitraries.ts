@@ -23,11 +23,11 @@ function arb_ArmServerKeyType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_AuthConfig(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum(), passwordAuth: arb_PasswordAuthEnum(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum(), passwordAuth: arb_PasswordAuthEnum(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","ActiveDirectoryAuth","passwordAuth","PasswordAuth","tenantId","TenantId","$propertyBag"]);
 }
 
 function arb_AuthConfig_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum_STATUS(), passwordAuth: arb_PasswordAuthEnum_STATUS(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+  return withExtras(fc.record({ activeDirectoryAuth: arb_ActiveDirectoryAuthEnum_STATUS(), passwordAuth: arb_PasswordAuthEnum_STATUS(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","ActiveDirectoryAuth","passwordAuth","PasswordAuth","tenantId","TenantId","$propertyBag"]);
 }
 
 function arb_AzureManagedDiskPerformanceTiers(): fc.Arbitrary<unknown> {
@@ -39,15 +39,15 @@ function arb_AzureManagedDiskPerformanceTiers_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Backup(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
 }
 
 function arb_Backup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","earliestRestoreDate","EarliestRestoreDate","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
@@ -63,35 +63,35 @@ function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DataEncryption(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","$propertyBag"]);
 }
 
 function arb_DataEncryption_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","$propertyBag"]);
 }
 
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), identity: arb_UserAssignedIdentity_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_ServerStorage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), authConfig: arb_AuthConfig_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), replicationRole: arb_ReplicationRole_STATUS(), replicaCapacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), identity: arb_UserAssignedIdentity_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_ServerStorage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), authConfig: arb_AuthConfig_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), replicationRole: arb_ReplicationRole_STATUS(), replicaCapacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","identity","Identity","systemData","SystemData","administratorLogin","AdministratorLogin","version","Version","minorVersion","MinorVersion","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","replicaCapacity","ReplicaCapacity","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_ServerStorage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: arb_ReplicationRole() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_ServerStorage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: arb_ReplicationRole() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","identity","Identity","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","charset","collation","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
@@ -103,7 +103,7 @@ function arb_GeoRedundantBackupEnum_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","standbyAvailabilityZone","$propertyBag"]);
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","Mode","standbyAvailabilityZone","StandbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_HighAvailabilityMode(): fc.Arbitrary<unknown> {
@@ -115,7 +115,7 @@ function arb_HighAvailabilityMode_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","state","standbyAvailabilityZone","$propertyBag"]);
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","Mode","state","State","standbyAvailabilityZone","StandbyAvailabilityZone","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
@@ -127,23 +127,23 @@ function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneResourceId","PrivateDnsZoneResourceId","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
+  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneResourceId","PrivateDnsZoneResourceId","$propertyBag"]);
 }
 
 function arb_PasswordAuthEnum(): fc.Arbitrary<unknown> {
@@ -175,11 +175,11 @@ function arb_ServerState_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServerStorage(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger(), autoGrow: arb_StorageAutoGrow(), iops: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers() }, { requiredKeys: [] }), names, ["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger(), autoGrow: arb_StorageAutoGrow(), iops: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers() }, { requiredKeys: [] }), names, ["storageSizeGB","StorageSizeGB","autoGrow","AutoGrow","iops","Iops","tier","Tier","$propertyBag"]);
 }
 
 function arb_ServerStorage_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger(), autoGrow: arb_StorageAutoGrow_STATUS(), iops: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers_STATUS() }, { requiredKeys: [] }), names, ["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
+  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger(), autoGrow: arb_StorageAutoGrow_STATUS(), iops: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers_STATUS() }, { requiredKeys: [] }), names, ["storageSizeGB","StorageSizeGB","autoGrow","AutoGrow","iops","Iops","tier","Tier","$propertyBag"]);
 }
 
 function arb_ServerVersion(): fc.Arbitrary<unknown> {
@@ -191,7 +191,7 @@ function arb_ServerVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_SkuTier(): fc.Arbitrary<unknown> {
@@ -203,7 +203,7 @@ function arb_SkuTier_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: arb_SkuTier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_StorageAutoGrow(): fc.Arbitrary<unknown> {
@@ -215,23 +215,23 @@ function arb_StorageAutoGrow_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","CreatedBy","createdByType","CreatedByType","createdAt","CreatedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","lastModifiedAt","LastModifiedAt","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","userAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity_STATUS(), { maxKeys: 2 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["type","userAssignedIdentities","tenantId","$propertyBag"]);
+  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity_STATUS(), { maxKeys: 2 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","tenantId","TenantId","$propertyBag"]);
 }
 
 function arb_UserIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","clientId","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
 }
 
 function arb_UserIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","clientId","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
 }
 
 /** A random FlexibleServer at v1api20230601, with extra keys at the root too. */

@@ -7,71 +7,71 @@ import { withExtras } from '../../../test/lib/conversion/support.ts';
 const names: readonly string[] = ["armId","attachedDatabaseConfigurationName","azureName","capacity","conditions","databaseShareOrigin","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","hotCachePeriod","id","isEnabled","isFollowed","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","lastTransitionTime","leaderClusterResourceId","location","maximum","message","minimum","name","observedGeneration","optimizedAutoscale","owner","principalsModificationKind","provisioningState","publicIPType","publicNetworkAccess","readOnlyFollowing","readWrite","reason","severity","size","sku","softDeletePeriod","state","statistics","status","tags","tier","trustedExternalTenants","type","uri","userIdentity","value","version","zones"];
 
 function arb_AzureSku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), capacity: fc.maxSafeInteger(), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","capacity","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), capacity: fc.maxSafeInteger(), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","capacity","Capacity","tier","Tier","$propertyBag"]);
 }
 
 function arb_AzureSku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), capacity: fc.maxSafeInteger(), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","capacity","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), capacity: fc.maxSafeInteger(), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","capacity","Capacity","tier","Tier","$propertyBag"]);
 }
 
 function arb_Cluster_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku_STATUS(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: fc.string({ maxLength: 8 }), trustedExternalTenants: fc.array(arb_TrustedExternalTenant_STATUS(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale_STATUS(), publicNetworkAccess: fc.string({ maxLength: 8 }), uri: fc.string({ maxLength: 8 }), state: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku_STATUS(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: fc.string({ maxLength: 8 }), trustedExternalTenants: fc.array(arb_TrustedExternalTenant_STATUS(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale_STATUS(), publicNetworkAccess: fc.string({ maxLength: 8 }), uri: fc.string({ maxLength: 8 }), state: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","uri","Uri","state","State","$propertyBag"]);
 }
 
 function arb_Cluster_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: fc.string({ maxLength: 8 }), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","originalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: fc.string({ maxLength: 8 }), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_ClustersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readWrite: arb_ReadWriteDatabase_STATUS() }, { requiredKeys: ["readWrite"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase_STATUS() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
+  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readWrite: arb_ReadWriteDatabase_STATUS() }, { requiredKeys: ["readWrite"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase_STATUS() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["conditions","Conditions","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","$propertyBag"]);
 }
 
 function arb_ClustersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.oneof(fc.record({ owner: arb_KnownResourceReference(), originalVersion: fc.string({ maxLength: 8 }), readWrite: arb_ReadWriteDatabase() }, { requiredKeys: ["readWrite"] }), fc.record({ owner: arb_KnownResourceReference(), originalVersion: fc.string({ maxLength: 8 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+  return withExtras(fc.oneof(fc.record({ owner: arb_KnownResourceReference(), originalVersion: fc.string({ maxLength: 8 }), readWrite: arb_ReadWriteDatabase() }, { requiredKeys: ["readWrite"] }), fc.record({ owner: arb_KnownResourceReference(), originalVersion: fc.string({ maxLength: 8 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["owner","Owner","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
 function arb_DatabaseStatistics_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ size: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: [] }), names, ["size","$propertyBag"]);
+  return withExtras(fc.record({ size: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: [] }), names, ["size","Size","$propertyBag"]);
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_OptimizedAutoscale(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","isEnabled","minimum","maximum","$propertyBag"]);
+  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","Version","isEnabled","IsEnabled","minimum","Minimum","maximum","Maximum","$propertyBag"]);
 }
 
 function arb_OptimizedAutoscale_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","isEnabled","minimum","maximum","$propertyBag"]);
+  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","Version","isEnabled","IsEnabled","minimum","Minimum","maximum","Maximum","$propertyBag"]);
 }
 
 function arb_ReadOnlyFollowingDatabase(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","kind","location","hotCachePeriod","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","kind","Kind","location","Location","hotCachePeriod","HotCachePeriod","$propertyBag"]);
 }
 
 function arb_ReadOnlyFollowingDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), leaderClusterResourceId: fc.string({ maxLength: 8 }), attachedDatabaseConfigurationName: fc.string({ maxLength: 8 }), principalsModificationKind: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","$propertyBag"]);
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), leaderClusterResourceId: fc.string({ maxLength: 8 }), attachedDatabaseConfigurationName: fc.string({ maxLength: 8 }), principalsModificationKind: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","name","Name","type","Type","kind","Kind","location","Location","hotCachePeriod","HotCachePeriod","softDeletePeriod","SoftDeletePeriod","leaderClusterResourceId","LeaderClusterResourceId","attachedDatabaseConfigurationName","AttachedDatabaseConfigurationName","principalsModificationKind","PrincipalsModificationKind","statistics","Statistics","provisioningState","ProvisioningState","$propertyBag"]);
 }
 
 function arb_ReadWriteDatabase(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","kind","location","softDeletePeriod","hotCachePeriod","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","kind","Kind","location","Location","softDeletePeriod","SoftDeletePeriod","hotCachePeriod","HotCachePeriod","$propertyBag"]);
 }
 
 function arb_ReadWriteDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), isFollowed: fc.boolean(), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","$propertyBag"]);
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), isFollowed: fc.boolean(), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","name","Name","type","Type","kind","Kind","location","Location","softDeletePeriod","SoftDeletePeriod","hotCachePeriod","HotCachePeriod","statistics","Statistics","isFollowed","IsFollowed","provisioningState","ProvisioningState","$propertyBag"]);
 }
 
 function arb_TrustedExternalTenant(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","$propertyBag"]);
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
 }
 
 function arb_TrustedExternalTenant_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","$propertyBag"]);
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
 }
 
 /** A random Cluster at v1api20221229storage, with extra keys at the root too. */

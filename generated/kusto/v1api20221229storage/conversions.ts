@@ -108,8 +108,8 @@ export function Cluster_STATUS_from_v1api20230815storage(src: v1api20230815stora
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
-  if (src.enableAutoStop !== undefined) bag = stash(bag, "enableAutoStop", src.enableAutoStop); // stashInBag: no counterpart
-  if (src.publicIPType !== undefined) bag = stash(bag, "publicIPType", src.publicIPType); // stashInBag: no counterpart
+  if (src.enableAutoStop !== undefined) bag = stash(bag, "EnableAutoStop", src.enableAutoStop); // stashInBag: no counterpart
+  if (src.publicIPType !== undefined) bag = stash(bag, "PublicIPType", src.publicIPType); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -141,11 +141,11 @@ export function Cluster_STATUS_to_v1api20230815storage(src: v1api20221229storage
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "enableAutoStop", path, ".enableAutoStop", (v, p, k) => bool(v, p, k)); // recallFromBag
+    const v = recall(bag, "EnableAutoStop", path, ".enableAutoStop", (v, p, k) => bool(v, p, k)); // recallFromBag
     if (v !== undefined) dst.enableAutoStop = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicIPType", path, ".publicIPType", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "PublicIPType", path, ".publicIPType", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.publicIPType = v;
   }
   const kept = finishBag(bag);
@@ -172,8 +172,8 @@ export function Cluster_Spec_from_v1api20230815storage(src: v1api20230815storage
   if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_from_v1api20230815storage(e as v1api20230815storage.TrustedExternalTenant, at(p, i))); // assignCollection
   if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_from_v1api20230815storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
-  if (src.enableAutoStop !== undefined) bag = stash(bag, "enableAutoStop", src.enableAutoStop); // stashInBag: no counterpart
-  if (src.publicIPType !== undefined) bag = stash(bag, "publicIPType", src.publicIPType); // stashInBag: no counterpart
+  if (src.enableAutoStop !== undefined) bag = stash(bag, "EnableAutoStop", src.enableAutoStop); // stashInBag: no counterpart
+  if (src.publicIPType !== undefined) bag = stash(bag, "PublicIPType", src.publicIPType); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -203,11 +203,11 @@ export function Cluster_Spec_to_v1api20230815storage(src: v1api20221229storage.C
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "enableAutoStop", path, ".enableAutoStop", (v, p, k) => bool(v, p, k)); // recallFromBag
+    const v = recall(bag, "EnableAutoStop", path, ".enableAutoStop", (v, p, k) => bool(v, p, k)); // recallFromBag
     if (v !== undefined) dst.enableAutoStop = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicIPType", path, ".publicIPType", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "PublicIPType", path, ".publicIPType", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.publicIPType = v;
   }
   const kept = finishBag(bag);
@@ -436,7 +436,7 @@ export function ReadOnlyFollowingDatabase_STATUS_from_v1api20230815storage(src: 
   if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = str(src.principalsModificationKind, path, ".principalsModificationKind"); // assignPrimitive
   if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20230815storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.databaseShareOrigin !== undefined) bag = stash(bag, "databaseShareOrigin", src.databaseShareOrigin); // stashInBag: no counterpart
+  if (src.databaseShareOrigin !== undefined) bag = stash(bag, "DatabaseShareOrigin", src.databaseShareOrigin); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -462,7 +462,7 @@ export function ReadOnlyFollowingDatabase_STATUS_to_v1api20230815storage(src: v1
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadOnlyFollowingDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "databaseShareOrigin", path, ".databaseShareOrigin", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "DatabaseShareOrigin", path, ".databaseShareOrigin", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.databaseShareOrigin = v;
   }
   const kept = finishBag(bag);
@@ -515,7 +515,7 @@ export function ReadWriteDatabase_STATUS_from_v1api20230815storage(src: v1api202
   if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20230815storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.keyVaultProperties !== undefined) bag = stash(bag, "keyVaultProperties", src.keyVaultProperties); // stashInBag: no counterpart
+  if (src.keyVaultProperties !== undefined) bag = stash(bag, "KeyVaultProperties", src.keyVaultProperties); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -539,7 +539,7 @@ export function ReadWriteDatabase_STATUS_to_v1api20230815storage(src: v1api20221
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadWriteDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "keyVaultProperties", path, ".keyVaultProperties", (v, p, k) => v1api20230815storage_conversions.KeyVaultProperties_STATUS_normalize(v as v1api20230815storage.KeyVaultProperties_STATUS, at(p, k))); // recallFromBag
+    const v = recall(bag, "KeyVaultProperties", path, ".keyVaultProperties", (v, p, k) => v1api20230815storage_conversions.KeyVaultProperties_STATUS_normalize(v as v1api20230815storage.KeyVaultProperties_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.keyVaultProperties = v;
   }
   const kept = finishBag(bag);
@@ -557,7 +557,7 @@ export function ReadWriteDatabase_from_v1api20230815storage(src: v1api20230815st
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.keyVaultProperties !== undefined) bag = stash(bag, "keyVaultProperties", src.keyVaultProperties); // stashInBag: no counterpart
+  if (src.keyVaultProperties !== undefined) bag = stash(bag, "KeyVaultProperties", src.keyVaultProperties); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -576,7 +576,7 @@ export function ReadWriteDatabase_to_v1api20230815storage(src: v1api20221229stor
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadWriteDatabase, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "keyVaultProperties", path, ".keyVaultProperties", (v, p, k) => v1api20230815storage_conversions.KeyVaultProperties_normalize(v as v1api20230815storage.KeyVaultProperties, at(p, k))); // recallFromBag
+    const v = recall(bag, "KeyVaultProperties", path, ".keyVaultProperties", (v, p, k) => v1api20230815storage_conversions.KeyVaultProperties_normalize(v as v1api20230815storage.KeyVaultProperties, at(p, k))); // recallFromBag
     if (v !== undefined) dst.keyVaultProperties = v;
   }
   const kept = finishBag(bag);

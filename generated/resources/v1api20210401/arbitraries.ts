@@ -7,15 +7,15 @@ import { withExtras } from '../../../test/lib/conversion/support.ts';
 const names: readonly string[] = ["azureName","conditions","id","lastTransitionTime","location","managedBy","message","name","observedGeneration","provisioningState","reason","severity","status","tags","type"];
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
 function arb_ResourceGroup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","managedBy","ManagedBy","tags","Tags","provisioningState","ProvisioningState","$propertyBag"]);
 }
 
 function arb_ResourceGroup_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["azureName","location","managedBy","tags","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","location","Location","managedBy","ManagedBy","tags","Tags","$propertyBag"]);
 }
 
 /** A random ResourceGroup at v1api20210401, with extra keys at the root too. */

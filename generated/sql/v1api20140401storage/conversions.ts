@@ -122,14 +122,14 @@ export function Server_STATUS_from_v1api20211101storage(src: v1api20211101storag
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) bag = stash(bag, "identity", src.identity); // stashInBag: no counterpart
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.minimalTlsVersion !== undefined) bag = stash(bag, "minimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
-  if (src.publicNetworkAccess !== undefined) bag = stash(bag, "publicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
-  if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "restrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
+  if (src.minimalTlsVersion !== undefined) bag = stash(bag, "MinimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
+  if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
+  if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "RestrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -153,19 +153,19 @@ export function Server_STATUS_to_v1api20211101storage(src: v1api20140401storage.
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_STATUS_normalize(v as v1api20211101storage.ResourceIdentity_STATUS, at(p, k))); // recallFromBag
+    const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_STATUS_normalize(v as v1api20211101storage.ResourceIdentity_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "minimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "MinimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.minimalTlsVersion = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "PublicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.publicNetworkAccess = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "restrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "RestrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.restrictOutboundNetworkAccess = v;
   }
   const kept = finishBag(bag);
@@ -182,12 +182,12 @@ export function Server_Spec_from_v1api20211101storage(src: v1api20211101storage.
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) bag = stash(bag, "identity", src.identity); // stashInBag: no counterpart
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.minimalTlsVersion !== undefined) bag = stash(bag, "minimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
-  if (src.publicNetworkAccess !== undefined) bag = stash(bag, "publicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
-  if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "restrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
+  if (src.minimalTlsVersion !== undefined) bag = stash(bag, "MinimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
+  if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
+  if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "RestrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
   const kept = finishBag(bag);
@@ -209,19 +209,19 @@ export function Server_Spec_to_v1api20211101storage(src: v1api20140401storage.Se
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_normalize(v as v1api20211101storage.ResourceIdentity, at(p, k))); // recallFromBag
+    const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_normalize(v as v1api20211101storage.ResourceIdentity, at(p, k))); // recallFromBag
     if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "minimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "MinimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.minimalTlsVersion = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "publicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "PublicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.publicNetworkAccess = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "restrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "RestrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.restrictOutboundNetworkAccess = v;
   }
   const kept = finishBag(bag);
@@ -240,29 +240,29 @@ export function ServersDatabase_STATUS_from_v1api20211101storage(src: v1api20211
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) bag = stash(bag, "sku", src.sku); // stashInBag: no counterpart
+  if (src.sku !== undefined) bag = stash(bag, "Sku", src.sku); // stashInBag: no counterpart
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.maxSizeBytes !== undefined) bag = stash(bag, "maxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
+  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
-  if (src.elasticPoolId !== undefined) bag = stash(bag, "elasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
-  if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "requestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
+  if (src.elasticPoolId !== undefined) bag = stash(bag, "ElasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
+  if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "RequestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "edition", path, ".edition", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "Edition", path, ".edition", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.edition = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "RequestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.requestedServiceObjectiveName = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "ElasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.elasticPoolName = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_STATUS_hooks.assignFrom(src, dst, b));
@@ -284,27 +284,27 @@ export function ServersDatabase_STATUS_to_v1api20211101storage(src: v1api2014040
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.maxSizeBytes !== undefined) bag = stash(bag, "maxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
+  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
-  if (src.edition !== undefined) bag = stash(bag, "edition", src.edition); // stashInBag: no counterpart
-  if (src.requestedServiceObjectiveName !== undefined) bag = stash(bag, "requestedServiceObjectiveName", src.requestedServiceObjectiveName); // stashInBag: no counterpart
-  if (src.elasticPoolName !== undefined) bag = stash(bag, "elasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
+  if (src.edition !== undefined) bag = stash(bag, "Edition", src.edition); // stashInBag: no counterpart
+  if (src.requestedServiceObjectiveName !== undefined) bag = stash(bag, "RequestedServiceObjectiveName", src.requestedServiceObjectiveName); // stashInBag: no counterpart
+  if (src.elasticPoolName !== undefined) bag = stash(bag, "ElasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_STATUS_normalize(v as v1api20211101storage.Sku_STATUS, at(p, k))); // recallFromBag
+    const v = recall(bag, "Sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_STATUS_normalize(v as v1api20211101storage.Sku_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.sku = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "ElasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.elasticPoolId = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "RequestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_STATUS_hooks.assignTo(src, dst, b));
@@ -322,27 +322,27 @@ export function ServersDatabase_Spec_from_v1api20211101storage(src: v1api2021110
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) bag = stash(bag, "sku", src.sku); // stashInBag: no counterpart
+  if (src.sku !== undefined) bag = stash(bag, "Sku", src.sku); // stashInBag: no counterpart
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.maxSizeBytes !== undefined) bag = stash(bag, "maxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
+  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
-  if (src.elasticPoolId !== undefined) bag = stash(bag, "elasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
-  if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "requestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
+  if (src.elasticPoolId !== undefined) bag = stash(bag, "ElasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
+  if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "RequestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "edition", path, ".edition", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "Edition", path, ".edition", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.edition = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "RequestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.requestedServiceObjectiveName = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "ElasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.elasticPoolName = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_Spec_hooks.assignFrom(src, dst, b));
@@ -362,25 +362,25 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.maxSizeBytes !== undefined) bag = stash(bag, "maxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
+  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
-  if (src.edition !== undefined) bag = stash(bag, "edition", src.edition); // stashInBag: no counterpart
-  if (src.requestedServiceObjectiveName !== undefined) bag = stash(bag, "requestedServiceObjectiveName", src.requestedServiceObjectiveName); // stashInBag: no counterpart
-  if (src.elasticPoolName !== undefined) bag = stash(bag, "elasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
+  if (src.edition !== undefined) bag = stash(bag, "Edition", src.edition); // stashInBag: no counterpart
+  if (src.requestedServiceObjectiveName !== undefined) bag = stash(bag, "RequestedServiceObjectiveName", src.requestedServiceObjectiveName); // stashInBag: no counterpart
+  if (src.elasticPoolName !== undefined) bag = stash(bag, "ElasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_normalize(v as v1api20211101storage.Sku, at(p, k))); // recallFromBag
+    const v = recall(bag, "Sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_normalize(v as v1api20211101storage.Sku, at(p, k))); // recallFromBag
     if (v !== undefined) dst.sku = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "elasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "ElasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.elasticPoolId = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "requestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "RequestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_Spec_hooks.assignTo(src, dst, b));

@@ -193,7 +193,7 @@ export function DeleteRetentionPolicy_STATUS_from_v1api20220901storage(src: v1ap
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
-  if (src.allowPermanentDelete !== undefined) bag = stash(bag, "allowPermanentDelete", src.allowPermanentDelete); // stashInBag: no counterpart
+  if (src.allowPermanentDelete !== undefined) bag = stash(bag, "AllowPermanentDelete", src.allowPermanentDelete); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20220901storage_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -209,7 +209,7 @@ export function DeleteRetentionPolicy_STATUS_to_v1api20220901storage(src: v1api2
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_DeleteRetentionPolicy_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "allowPermanentDelete", path, ".allowPermanentDelete", (v, p, k) => bool(v, p, k)); // recallFromBag
+    const v = recall(bag, "AllowPermanentDelete", path, ".allowPermanentDelete", (v, p, k) => bool(v, p, k)); // recallFromBag
     if (v !== undefined) dst.allowPermanentDelete = v;
   }
   const kept = finishBag(bag);
@@ -224,7 +224,7 @@ export function DeleteRetentionPolicy_from_v1api20220901storage(src: v1api202209
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
-  if (src.allowPermanentDelete !== undefined) bag = stash(bag, "allowPermanentDelete", src.allowPermanentDelete); // stashInBag: no counterpart
+  if (src.allowPermanentDelete !== undefined) bag = stash(bag, "AllowPermanentDelete", src.allowPermanentDelete); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20220901storage_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -240,7 +240,7 @@ export function DeleteRetentionPolicy_to_v1api20220901storage(src: v1api20210401
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_DeleteRetentionPolicy, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "allowPermanentDelete", path, ".allowPermanentDelete", (v, p, k) => bool(v, p, k)); // recallFromBag
+    const v = recall(bag, "AllowPermanentDelete", path, ".allowPermanentDelete", (v, p, k) => bool(v, p, k)); // recallFromBag
     if (v !== undefined) dst.allowPermanentDelete = v;
   }
   const kept = finishBag(bag);
@@ -600,8 +600,8 @@ export function StorageAccount_STATUS_from_v1api20220901storage(src: v1api202209
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_from_v1api20220901storage(src.networkAcls as v1api20220901storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_from_v1api20220901storage(src.primaryEndpoints as v1api20220901storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.dnsEndpointType !== undefined) bag = stash(bag, "dnsEndpointType", src.dnsEndpointType); // stashInBag: no counterpart
-  if (src.allowedCopyScope !== undefined) bag = stash(bag, "allowedCopyScope", src.allowedCopyScope); // stashInBag: no counterpart
+  if (src.dnsEndpointType !== undefined) bag = stash(bag, "DnsEndpointType", src.dnsEndpointType); // stashInBag: no counterpart
+  if (src.allowedCopyScope !== undefined) bag = stash(bag, "AllowedCopyScope", src.allowedCopyScope); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -634,11 +634,11 @@ export function StorageAccount_STATUS_to_v1api20220901storage(src: v1api20210401
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_STATUS, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "dnsEndpointType", path, ".dnsEndpointType", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "DnsEndpointType", path, ".dnsEndpointType", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.dnsEndpointType = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "allowedCopyScope", path, ".allowedCopyScope", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "AllowedCopyScope", path, ".allowedCopyScope", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.allowedCopyScope = v;
   }
   const kept = finishBag(bag);
@@ -666,8 +666,8 @@ export function StorageAccount_Spec_from_v1api20220901storage(src: v1api20220901
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v1api20220901storage(src.networkAcls as v1api20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
-  if (src.dnsEndpointType !== undefined) bag = stash(bag, "dnsEndpointType", src.dnsEndpointType); // stashInBag: no counterpart
-  if (src.allowedCopyScope !== undefined) bag = stash(bag, "allowedCopyScope", src.allowedCopyScope); // stashInBag: no counterpart
+  if (src.dnsEndpointType !== undefined) bag = stash(bag, "DnsEndpointType", src.dnsEndpointType); // stashInBag: no counterpart
+  if (src.allowedCopyScope !== undefined) bag = stash(bag, "AllowedCopyScope", src.allowedCopyScope); // stashInBag: no counterpart
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
@@ -698,11 +698,11 @@ export function StorageAccount_Spec_to_v1api20220901storage(src: v1api20210401st
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_Spec, bag);
   if (bag !== undefined) {
-    const v = recall(bag, "dnsEndpointType", path, ".dnsEndpointType", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "DnsEndpointType", path, ".dnsEndpointType", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.dnsEndpointType = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "allowedCopyScope", path, ".allowedCopyScope", (v, p, k) => str(v, p, k)); // recallFromBag
+    const v = recall(bag, "AllowedCopyScope", path, ".allowedCopyScope", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.allowedCopyScope = v;
   }
   const kept = finishBag(bag);

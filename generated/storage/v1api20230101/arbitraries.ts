@@ -31,7 +31,7 @@ function arb_AllowedCopyScope_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
 function arb_ContainerProperties_PublicAccess(): fc.Arbitrary<unknown> {
@@ -43,7 +43,7 @@ function arb_ContainerProperties_PublicAccess_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_CorsRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","AllowedOrigins","allowedMethods","AllowedMethods","maxAgeInSeconds","MaxAgeInSeconds","exposedHeaders","ExposedHeaders","allowedHeaders","AllowedHeaders","$propertyBag"]);
 }
 
 function arb_CorsRule_AllowedMethods(): fc.Arbitrary<unknown> {
@@ -55,15 +55,15 @@ function arb_CorsRule_AllowedMethods_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_CorsRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods_STATUS(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods_STATUS(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","AllowedOrigins","allowedMethods","AllowedMethods","maxAgeInSeconds","MaxAgeInSeconds","exposedHeaders","ExposedHeaders","allowedHeaders","AllowedHeaders","$propertyBag"]);
 }
 
 function arb_CorsRules(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","$propertyBag"]);
+  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","CorsRules","$propertyBag"]);
 }
 
 function arb_CorsRules_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","$propertyBag"]);
+  return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","CorsRules","$propertyBag"]);
 }
 
 function arb_DefaultAction(): fc.Arbitrary<unknown> {
@@ -75,11 +75,11 @@ function arb_DefaultAction_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DeleteRetentionPolicy(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger(), allowPermanentDelete: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","days","allowPermanentDelete","$propertyBag"]);
+  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger(), allowPermanentDelete: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","Enabled","days","Days","allowPermanentDelete","AllowPermanentDelete","$propertyBag"]);
 }
 
 function arb_DeleteRetentionPolicy_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger(), allowPermanentDelete: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","days","allowPermanentDelete","$propertyBag"]);
+  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger(), allowPermanentDelete: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","Enabled","days","Days","allowPermanentDelete","AllowPermanentDelete","$propertyBag"]);
 }
 
 function arb_DnsEndpointType(): fc.Arbitrary<unknown> {
@@ -91,19 +91,19 @@ function arb_DnsEndpointType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Endpoints_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","queue","table","file","web","dfs","$propertyBag"]);
+  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","Blob","queue","Queue","table","Table","file","File","web","Web","dfs","Dfs","$propertyBag"]);
 }
 
 function arb_IPRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["value","action","$propertyBag"]);
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["value","Value","action","Action","$propertyBag"]);
 }
 
 function arb_IPRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action_STATUS() }, { requiredKeys: [] }), names, ["value","action","$propertyBag"]);
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action_STATUS() }, { requiredKeys: [] }), names, ["value","Value","action","Action","$propertyBag"]);
 }
 
 function arb_Identity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","userAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
@@ -115,15 +115,15 @@ function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","principalId","PrincipalId","tenantId","TenantId","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_ImmutableStorageWithVersioning(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","$propertyBag"]);
+  return withExtras(fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","Enabled","$propertyBag"]);
 }
 
 function arb_ImmutableStorageWithVersioning_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), timeStamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","timeStamp","$propertyBag"]);
+  return withExtras(fc.record({ enabled: fc.boolean(), timeStamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","timeStamp","TimeStamp","$propertyBag"]);
 }
 
 function arb_Kind(): fc.Arbitrary<unknown> {
@@ -135,7 +135,7 @@ function arb_Kind_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","armId","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_LargeFileSharesState(): fc.Arbitrary<unknown> {
@@ -159,11 +159,11 @@ function arb_MinimumTlsVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_NetworkRuleSet(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction(), ipRules: fc.array(arb_IPRule(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction(), ipRules: fc.array(arb_IPRule(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
 }
 
 function arb_NetworkRuleSet_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction_STATUS(), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction_STATUS(), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
 }
 
 function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
@@ -171,7 +171,7 @@ function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_SkuName() }, { requiredKeys: [] }), names, ["name","$propertyBag"]);
+  return withExtras(fc.record({ name: arb_SkuName() }, { requiredKeys: [] }), names, ["name","Name","$propertyBag"]);
 }
 
 function arb_SkuName(): fc.Arbitrary<unknown> {
@@ -183,7 +183,7 @@ function arb_SkuName_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_SkuName_STATUS(), tier: arb_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","tier","$propertyBag"]);
+  return withExtras(fc.record({ name: arb_SkuName_STATUS(), tier: arb_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_State_STATUS(): fc.Arbitrary<unknown> {
@@ -191,27 +191,27 @@ function arb_State_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_StorageAccount_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: arb_Kind_STATUS(), identity: arb_Identity_STATUS(), accessTier: arb_AccessTier_STATUS(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: arb_ProvisioningState_STATUS(), dnsEndpointType: arb_DnsEndpointType_STATUS(), allowedCopyScope: arb_AllowedCopyScope_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: arb_Kind_STATUS(), identity: arb_Identity_STATUS(), accessTier: arb_AccessTier_STATUS(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: arb_ProvisioningState_STATUS(), dnsEndpointType: arb_DnsEndpointType_STATUS(), allowedCopyScope: arb_AllowedCopyScope_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","primaryEndpoints","PrimaryEndpoints","provisioningState","ProvisioningState","dnsEndpointType","DnsEndpointType","allowedCopyScope","AllowedCopyScope","$propertyBag"]);
 }
 
 function arb_StorageAccount_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet(), dnsEndpointType: arb_DnsEndpointType(), allowedCopyScope: arb_AllowedCopyScope() }, { requiredKeys: [] }), names, ["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet(), dnsEndpointType: arb_DnsEndpointType(), allowedCopyScope: arb_AllowedCopyScope() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","dnsEndpointType","DnsEndpointType","allowedCopyScope","AllowedCopyScope","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy_STATUS(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules_STATUS() }, { requiredKeys: [] }), names, ["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy_STATUS(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules() }, { requiredKeys: [] }), names, ["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), publicAccess: arb_ContainerProperties_PublicAccess_STATUS(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning_STATUS(), lastModifiedTime: fc.string({ maxLength: 8 }), leaseState: arb_LeaseState_STATUS(), hasLegalHold: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), publicAccess: arb_ContainerProperties_PublicAccess_STATUS(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning_STATUS(), lastModifiedTime: fc.string({ maxLength: 8 }), leaseState: arb_LeaseState_STATUS(), hasLegalHold: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","lastModifiedTime","LastModifiedTime","leaseState","LeaseState","hasLegalHold","HasLegalHold","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning() }, { requiredKeys: [] }), names, ["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","$propertyBag"]);
 }
 
 function arb_Tier_STATUS(): fc.Arbitrary<unknown> {
@@ -223,15 +223,15 @@ function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","clientId","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["id","action","$propertyBag"]);
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["id","Id","action","Action","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action_STATUS(), state: arb_State_STATUS() }, { requiredKeys: [] }), names, ["id","action","state","$propertyBag"]);
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action_STATUS(), state: arb_State_STATUS() }, { requiredKeys: [] }), names, ["id","Id","action","Action","state","State","$propertyBag"]);
 }
 
 /** A random StorageAccount at v1api20230101, with extra keys at the root too. */

@@ -1,3 +1,4 @@
+import { bagKey } from '../../lib/conversion/property-bag.ts';
 import type { ObjectDef, PackageDef, PropertyDef, TypeDef, TypeRef } from '../model/types.ts';
 import { key, tsHeader } from './code.ts';
 
@@ -49,7 +50,13 @@ function emitType(def: TypeDef, reserved: readonly string[]): string {
   if (def.kind === 'enum') {
     return `\nfunction arb_${def.name}(): fc.Arbitrary<unknown> {\n  return fc.constantFrom(${def.values.map((v) => JSON.stringify(v)).join(', ')});\n}\n`;
   }
-  const own = JSON.stringify([...def.properties.map((p) => p.name), '$propertyBag', ...reserved]);
+  // A property's bag key (the operator's Go name) is no extra either: an extra under it is the operator's
+  // entry for that property, and is read as one (see stashUnknown).
+  const own = JSON.stringify([
+    ...def.properties.flatMap((p) => [p.name, bagKey(p.name)]),
+    '$propertyBag',
+    ...reserved.flatMap((n) => [n, bagKey(n)]),
+  ]);
   const fieldsOf = (props: readonly PropertyDef[]) =>
     props.map((p) => `${key(p.name)}: ${arb(p.type)}`).join(', ');
   const options = def.oneOf ? oneOfOptions(def) : [];

@@ -1,4 +1,11 @@
-import type { ConversionPlan, ResourceConversion, Step, TypeConversion } from '../conversions/plan-types.ts';
+import { bagKey } from '../../lib/conversion/property-bag.ts';
+import type {
+  ConversionPlan,
+  ResourceConversion,
+  Step,
+  TypeConversion,
+  ValueConversion,
+} from '../conversions/plan-types.ts';
 import { access, fromPackage, tsHeader } from './code.ts';
 import { valueExpr } from './value-expr.ts';
 
@@ -134,14 +141,16 @@ function emitStep(step: Step, S: string, D: string, recallModule: string): strin
     case 'stash': {
       const from = access('src', step.source);
       const why = step.typeChange ? 'type changed' : 'no counterpart';
-      return `  if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(step.source)}, ${from}); // stashInBag: ${why}\n`;
+      return `  if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(bagKey(step.source))}, ${from}); // stashInBag: ${why}\n`;
     }
     case 'recall': {
-      const name = JSON.stringify(step.destination);
+      const name = JSON.stringify(bagKey(step.destination));
       const key = JSON.stringify(`.${step.destination}`);
       const expr = valueExpr(step.value, 'v', 'p', 'k', D, D, recallModule);
+      // The operator stores a string unquoted: such a value is recalled from the raw text.
+      const raw = isStringValue(step.value) ? ', true' : '';
       return (
-        `  if (bag !== undefined) {\n    const v = recall(bag, ${name}, path, ${key}, (v, p, k) => ${expr}); // recallFromBag\n` +
+        `  if (bag !== undefined) {\n    const v = recall(bag, ${name}, path, ${key}, (v, p, k) => ${expr}${raw}); // recallFromBag\n` +
         `    if (v !== undefined) ${access('dst', step.destination)} = v;\n  }\n`
       );
     }
@@ -150,4 +159,12 @@ function emitStep(step: Step, S: string, D: string, recallModule: string): strin
     case 'skip':
       return `  // ${step.source}: ${step.reason} (${step.handler})\n`;
   }
+}
+
+/** True when a value converts to a string (a string primitive or a string enum): the bag holds it raw. */
+function isStringValue(value: ValueConversion): boolean {
+  return (
+    (value.kind === 'primitive' && value.primitive === 'string') ||
+    (value.kind === 'enum' && value.base === 'string')
+  );
 }

@@ -2,7 +2,9 @@ import { isObject, type PathKey, setKey } from './checks.ts';
 import { ConversionError, WrongType } from './errors.ts';
 
 /**
- * `$propertyBag` as stored: property name -> the value's JSON text (aso-conventions.md).
+ * `$propertyBag` as stored, in the operator's format (ASO v2.20.0, `v2/pkg/genruntime/property_bag.go`):
+ * Go property name (see {@link bagKey}) -> a string value as the raw string, any other value as JSON text.
+ * Both sides must agree on it: the operator drops entries it cannot read and strands ours otherwise.
  *
  * Every object type of every version carries one, API versions included, and a conversion down to an API
  * version leaves whatever that version cannot type (properties of other versions, unknown extras) in the
@@ -35,9 +37,18 @@ export class PropertyBag {
   }
 
   /**
-   * The value stored for `name`, parsed, or undefined. `$propertyBag` is user-writable, so its text may be
-   * malformed: such an entry reads as absent (as {@link recall} treats it) and stays in the bag unchanged,
-   * so that no hook trips over it and nothing is lost.
+   * The raw text stored for `name` (the key as the operator writes it, e.g. `MaxSizeBytes`), or undefined.
+   * This is the value itself for a string property, which the operator stores unquoted.
+   */
+  getString(name: string): string | undefined {
+    return Object.hasOwn(this.data, name) ? this.data[name] : undefined;
+  }
+
+  /**
+   * The value stored for `name` of a non-string property, parsed from its JSON text, or undefined.
+   * `$propertyBag` is user-writable, so its text may be malformed: such an entry reads as absent (as
+   * {@link recall} treats it) and stays in the bag unchanged, so that no hook trips over it and nothing is
+   * lost.
    */
   get(name: string): unknown {
     const text = Object.hasOwn(this.data, name) ? this.data[name] : undefined;
@@ -54,10 +65,23 @@ export class PropertyBag {
     delete this.data[name];
   }
 
-  /** Stores `value` under `name`. */
+  /** Stores `value` under `name` as the operator would: a string raw, anything else as JSON text. */
   put(name: string, value: unknown): void {
-    setKey(this.data, name, JSON.stringify(value));
+    setKey(this.data, name, encodeBagValue(value));
   }
+}
+
+/**
+ * The operator's bag key for a property: its Go field name, which ASO's generator forms by capitalising the
+ * first letter of the JSON name (`allowedCopyScope` -> `AllowedCopyScope`, `azureName` -> `AzureName`).
+ */
+export function bagKey(jsonName: string): string {
+  return jsonName.charAt(0).toUpperCase() + jsonName.slice(1);
+}
+
+/** A bag value as `genruntime.PropertyBag.Add` writes it: a string as itself, anything else as JSON text. */
+export function encodeBagValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** A copy of a source's bag to fill for the destination, after checking its shape. */
@@ -84,16 +108,17 @@ export function copyBag(bag: unknown, path: string): PropertyBagData | undefined
  */
 export function stash(bag: PropertyBagData | undefined, name: string, value: unknown): PropertyBagData {
   const out = bag ?? {};
-  setKey(out, name, JSON.stringify(value));
+  setKey(out, name, encodeBagValue(value));
   return out;
 }
 
 /**
- * Takes `name` out of the bag if present under exactly that name (bag keys are written under canonical
- * property names, so an extra `Identity` never becomes a typed `identity`) and `convert` accepts it:
- * `convert` is the destination type's generated conversion onto itself, which checks every nested value.
- * A value it rejects (a {@link ConversionError}) or malformed JSON text stays in the bag, whole, so that
- * nothing is lost and no later step trips over it; returns undefined then.
+ * Takes a property's value out of the bag under `name`, the operator's key ({@link bagKey}), if `convert`
+ * accepts it: `convert` is the destination type's generated conversion onto itself, which checks every
+ * nested value. `raw` marks a string-typed destination, whose value the operator stores unquoted (as
+ * `PropertyBag.Pull` into a `*string` reads it); otherwise the text is parsed as JSON.
+ * A value `convert` rejects (a {@link ConversionError}) or malformed JSON text stays in the bag, whole, so
+ * that nothing is lost and no later step trips over it; returns undefined then.
  */
 export function recall<T>(
   bag: PropertyBagData,
@@ -101,11 +126,23 @@ export function recall<T>(
   path: string,
   key: PathKey,
   convert: (value: unknown, path: string, key: PathKey) => T,
+  raw = false,
 ): T | undefined {
   if (!Object.hasOwn(bag, name)) return undefined;
+  return take(bag, name, raw, (v) => convert(v, path, key));
+}
+
+/** Converts the entry under `name` and removes it, or leaves it whole when it does not convert. */
+function take<T>(
+  bag: PropertyBagData,
+  name: string,
+  raw: boolean,
+  convert: (value: unknown) => T,
+): T | undefined {
+  const text = bag[name] as string;
   let value: T;
   try {
-    value = convert(JSON.parse(bag[name] as string), path, key);
+    value = convert(raw ? text : JSON.parse(text));
   } catch (error) {
     if (error instanceof ConversionError || error instanceof SyntaxError) return undefined;
     throw error;
@@ -114,7 +151,13 @@ export function recall<T>(
   return value;
 }
 
-/** Stashes every key of `source` that its type does not define (unknown extra properties), in key order. */
+/**
+ * Stashes every key of `source` that its type does not define (unknown extra properties), in key order, as
+ * {@link stash} does a property: under its bag key and in the operator's encoding, so that an extra named
+ * as a property of another version is that property's entry there and is recalled into it. An extra named
+ * as the bag key itself (`Identity` beside `identity`) is indistinguishable from it, as it would be to the
+ * operator's case-insensitive JSON decoding.
+ */
 export function stashUnknown(
   source: object,
   known: ReadonlySet<string>,
@@ -122,7 +165,7 @@ export function stashUnknown(
 ): PropertyBagData | undefined {
   let out = bag;
   for (const key in source) {
-    if (!known.has(key)) out = stash(out, key, (source as Record<string, unknown>)[key]);
+    if (!known.has(key)) out = stash(out, bagKey(key), (source as Record<string, unknown>)[key]);
   }
   return out;
 }

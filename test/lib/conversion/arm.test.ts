@@ -96,7 +96,7 @@ describe('ARM payloads', () => {
       },
       'v1api20210601',
     );
-    expect(hub.spec).toHaveProperty('storage.$propertyBag.autoGrow');
+    expect(hub.spec).toHaveProperty('storage.$propertyBag.AutoGrow');
     const body = postgres.FlexibleServer_toArm(hub as never);
     expect(body).toEqual({
       name: 'pg',

@@ -44,7 +44,7 @@ describe('the single conversion entry point', () => {
     const hub = convert(server({ zzCustom: { a: 1 } }, 'v1beta20210601'), 'v1api20230601storage');
     expect(hub.spec).toMatchObject({
       originalVersion: 'v1beta20210601',
-      $propertyBag: { zzCustom: '{"a":1}' },
+      $propertyBag: { ZzCustom: '{"a":1}' },
     });
   });
 
@@ -60,7 +60,7 @@ describe('the single conversion entry point', () => {
       },
     };
     const hub = convert(preview, 'v1api20220401storage');
-    expect(hub.spec).toMatchObject({ $propertyBag: { canDelegate: 'true' } });
+    expect(hub.spec).toMatchObject({ $propertyBag: { CanDelegate: 'true' } });
     expect(convert(hub, 'v1api20200801preview').spec).toEqual(preview.spec);
   });
 

@@ -18,7 +18,8 @@ describe('the hand-written Microsoft.Sql database hooks', () => {
   it('keeps a non-canonical maxSizeBytes in the property bag rather than altering it', () => {
     const hub = convert(database({ maxSizeBytes: '0012' }), 'v1api20211101storage');
     expect(hub.spec).not.toHaveProperty('maxSizeBytes');
-    expect(hub.spec).toMatchObject({ $propertyBag: { maxSizeBytes: '"0012"' } });
+    // The operator's key and a string's raw encoding (genruntime property_bag.go).
+    expect(hub.spec).toMatchObject({ $propertyBag: { MaxSizeBytes: '0012' } });
     expect(convert(hub, 'v1api20140401').spec).toMatchObject({ maxSizeBytes: '0012' });
   });
 
@@ -50,7 +51,7 @@ describe('the hand-written Microsoft.Sql database hooks', () => {
     expect(older.spec).toMatchObject({
       edition: 'Standard',
       requestedServiceObjectiveName: 'S0',
-      $propertyBag: { sku: '{"capacity":10}' },
+      $propertyBag: { Sku: '{"capacity":10}' },
     });
     const edited = {
       ...older,
@@ -88,31 +89,38 @@ describe('the ServersDatabase spec hook beside a sku in the bag', () => {
     const back = convert(convert(object, 'v1api20211101storage'), 'v1api20140401storage');
     expectRoundTrip(back, {
       ...object,
-      spec: { $propertyBag: { sku: '0' }, requestedServiceObjectiveName: '' },
+      spec: { $propertyBag: { Sku: '0' }, requestedServiceObjectiveName: '' },
     });
   });
 });
 
 describe('the ServersDatabase hooks beside malformed bag text', () => {
   it('leave unparsable entries in the bag, as text, and never throw a raw error', () => {
+    // String properties (Edition, MaxSizeBytes at 2014-04-01) are stored raw by the operator, so any text is
+    // their value; only a non-string property's text (Sku) can be malformed.
     const object = {
       apiVersion: 'sql.azure.com/v1api20211101storage',
       kind: 'ServersDatabase',
       metadata: { name: 'db' },
       spec: {
         owner: { name: 'server' },
-        $propertyBag: { edition: '{bad', requestedServiceObjectiveName: 'nope', maxSizeBytes: '"1' },
+        $propertyBag: { Sku: '{bad', Edition: '{bad', MaxSizeBytes: '"1' },
       },
     };
     const down = convert(object, 'v1api20140401');
-    expect((down.spec as Record<string, unknown>).$propertyBag).toMatchObject({ maxSizeBytes: '"1' });
+    expect((down.spec as Record<string, unknown>).$propertyBag).toEqual({ Sku: '{bad' });
+    expect(down.spec).toMatchObject({ edition: '{bad', maxSizeBytes: '"1' });
     const older = {
       ...object,
       apiVersion: 'sql.azure.com/v1api20140401storage',
-      spec: { owner: { name: 'server' }, $propertyBag: { sku: '{', maxSizeBytes: '[' } },
+      spec: { owner: { name: 'server' }, $propertyBag: { Sku: '{', MaxSizeBytes: '[' } },
     };
     const up = convert(older, 'v1api20211101');
-    expect((up.spec as Record<string, unknown>).$propertyBag).toEqual({ sku: '{', maxSizeBytes: '[' });
-    expect(convert(convert(older, 'v1api20211101storage'), 'v1api20140401storage')).toEqual(older);
+    expect((up.spec as Record<string, unknown>).$propertyBag).toEqual({ Sku: '{', MaxSizeBytes: '[' });
+    // Back at 2014-04-01, where maxSizeBytes is a string, the operator's raw text is that string.
+    expect(convert(convert(older, 'v1api20211101storage'), 'v1api20140401storage')).toEqual({
+      ...older,
+      spec: { owner: { name: 'server' }, maxSizeBytes: '[', $propertyBag: { Sku: '{' } },
+    });
   });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import { type ArmLayout, armBody, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
+import { bagKey, encodeBagValue } from '../../../src/lib/conversion/property-bag.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 
 /** Property-test runs per spoke round-trip test; CI may raise or lower it with ASO_FC_RUNS. */
@@ -118,7 +119,8 @@ function normalised(
       if (!bagShaped) out[k] = object[k];
     } else if (own === undefined || own.has(k)) setKey(out, k, object[k]);
     else {
-      setKey(bag, k, object[k]);
+      // An extra goes into the bag as a property would: under its bag key, in the operator's encoding.
+      setKey(bag, bagKey(k), parsed(encodeBagValue(object[k])));
       hasBag = true;
     }
   }
@@ -158,9 +160,12 @@ function bagDifference(
  */
 function unbag(object: Record<string, unknown>): Record<string, unknown> {
   const bag = object.$propertyBag;
-  if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return object;
+  const bagShaped = typeof bag === 'object' && bag !== null && !Array.isArray(bag);
+  // Keys as bag keys on both sides: a nested extra is stashed under its bag key (`zz` as `Zz`).
   const out: Record<string, unknown> = Object.create(null);
-  for (const k of Object.keys(object)) if (k !== '$propertyBag') setKey(out, k, object[k]);
+  for (const k of Object.keys(object))
+    if (k !== '$propertyBag' || !bagShaped) setKey(out, k === '$propertyBag' ? k : bagKey(k), object[k]);
+  if (!bagShaped) return out;
   const kept: Record<string, unknown> = {};
   for (const [k, text] of Object.entries(bag as Record<string, unknown>)) {
     if (typeof text === 'string' && !Object.hasOwn(out, k)) setKey(out, k, parsed(text));

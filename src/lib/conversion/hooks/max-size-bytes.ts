@@ -7,20 +7,23 @@ import type { PropertyBag } from '../property-bag.ts';
  * stash put it.
  */
 export function maxSizeBytesUp(bag: PropertyBag, assign: (value: number) => void): void {
-  const value = bag.get('maxSizeBytes');
-  if (typeof value !== 'string') return;
+  // The operator's key and encoding (a string stored raw): see property-bag.ts.
+  const value = bag.getString('MaxSizeBytes');
+  if (value === undefined) return;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || String(parsed) !== value) return;
   assign(parsed);
-  bag.remove('maxSizeBytes');
+  bag.remove('MaxSizeBytes');
 }
 
-/** The way down: an integer (stashed by the generated code) becomes its decimal string again. */
+/**
+ * The way down: an integer (stashed by the generated code as its JSON text) becomes its decimal string
+ * again; a string that did not convert on the way up is stored raw and goes back unchanged. Either way the
+ * stored text is the value.
+ */
 export function maxSizeBytesDown(bag: PropertyBag, assign: (value: string) => void): void {
-  const value = bag.get('maxSizeBytes');
-  if ((typeof value === 'number' && Number.isInteger(value)) || typeof value === 'string') {
-    // A string is one that did not convert on the way up: it goes back unchanged.
-    assign(String(value));
-    bag.remove('maxSizeBytes');
-  }
+  const value = bag.getString('MaxSizeBytes');
+  if (value === undefined) return;
+  assign(value);
+  bag.remove('MaxSizeBytes');
 }

@@ -20,22 +20,17 @@ export const serversDatabaseSpecHooks: ServersDatabase_Spec_ConversionHooks = {
     });
     // A `sku` still in the bag (a value no rule could place) keeps its name there: building a typed sku
     // beside it would make the way down stash the typed one over it.
-    if (bag.has('sku')) return;
-    const edition = bag.get('edition');
-    const objective = bag.get('requestedServiceObjectiveName');
+    if (bag.has('Sku')) return;
+    const edition = bag.getString('Edition');
+    const objective = bag.getString('RequestedServiceObjectiveName');
     if (edition === undefined && objective === undefined) return;
-    if (
-      (edition !== undefined && typeof edition !== 'string') ||
-      (objective !== undefined && typeof objective !== 'string')
-    )
-      return;
     destination.sku = {
       ...destination.sku,
       ...(objective !== undefined ? { name: objective } : {}),
       ...(edition !== undefined ? { tier: edition } : {}),
     };
-    bag.remove('edition');
-    bag.remove('requestedServiceObjectiveName');
+    bag.remove('Edition');
+    bag.remove('RequestedServiceObjectiveName');
   },
 
   assignFrom(_source, destination, bag) {
@@ -57,7 +52,7 @@ function skuDown(
   bag: PropertyBag,
   assign: (tier: string | undefined, name: string | undefined) => void,
 ): void {
-  const sku = bag.get('sku');
+  const sku = bag.get('Sku');
   if (!isObject(sku)) return;
   const { name, tier } = sku;
   if ((name !== undefined && typeof name !== 'string') || (tier !== undefined && typeof tier !== 'string'))
@@ -66,6 +61,6 @@ function skuDown(
   assign(tier, name);
   const rest: Record<string, unknown> = {};
   for (const key of Object.keys(sku)) if (key !== 'name' && key !== 'tier') setKey(rest, key, sku[key]);
-  if (Object.keys(rest).length === 0) bag.remove('sku');
-  else bag.put('sku', rest);
+  if (Object.keys(rest).length === 0) bag.remove('Sku');
+  else bag.put('Sku', rest);
 }
