@@ -128,4 +128,56 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     expect(resourceRequests.length).toBeGreaterThanOrEqual(7);
     expect(resourceRequests.filter((line) => !line.startsWith('GET '))).toEqual([]);
   });
+
+  it('finds an owner in the cluster by its resource-id, and says an object in the cluster is already managed', async () => {
+    const client = await adminClient();
+    const group = await client.request<{ preferredVersion: { version: string } }>({
+      path: '/apis/resources.azure.com',
+      subject: { verb: 'get', resource: 'resources.azure.com' },
+    });
+    await client.request({
+      method: 'POST',
+      path: `/apis/resources.azure.com/${group.preferredVersion.version}/namespaces/${ns}/resourcegroups`,
+      body: {
+        apiVersion: `resources.azure.com/${group.preferredVersion.version}`,
+        kind: 'ResourceGroup',
+        metadata: { name: 'rg-cluster', annotations: { 'serviceoperator.azure.com/resource-id': rgId } },
+        spec: { location: 'westus', azureName: 'rg-exists' },
+      },
+      subject: { verb: 'create', resource: 'resourcegroups', namespace: ns },
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'adopt-arm-'));
+    const child = path.join(dir, 'child.yaml');
+    writeFileSync(
+      child,
+      JSON.stringify({
+        apiVersion: 'dbforpostgresql.azure.com/v1api20221201',
+        kind: 'FlexibleServer',
+        metadata: { name: 'pg3', namespace: ns },
+        spec: { owner: { name: 'rg-cluster' }, location: 'westus' },
+      }),
+    );
+    const env = { KUBECONFIG: testPlane().kubeconfig, NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS };
+    const run = await runCli(['adopt-check', '-f', child, '-o', 'json'], env);
+    const report = JSON.parse(run.stdout) as AdoptReport;
+    expect(report.items[0]).toMatchObject({
+      armId: `${rgId}/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg3`,
+      outcome: 'create',
+    });
+    expect(run.code).toBe(0);
+    const same = path.join(dir, 'rg.yaml');
+    writeFileSync(
+      same,
+      JSON.stringify({
+        apiVersion: 'resources.azure.com/v1api20200601',
+        kind: 'ResourceGroup',
+        metadata: { name: 'rg-cluster', namespace: ns },
+        spec: { location: 'westus', azureName: 'rg-exists' },
+      }),
+    );
+    const again = JSON.parse(
+      (await runCli(['adopt-check', '-f', same, '-o', 'json'], env)).stdout,
+    ) as AdoptReport;
+    expect(again.items[0]).toMatchObject({ outcome: 'already-managed' });
+  });
 });

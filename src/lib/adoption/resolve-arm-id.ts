@@ -13,6 +13,8 @@ export interface ArmIdContext {
   subscriptionOf: (namespace: string) => string | undefined;
   /** The namespace of an object that names none: -n, else the context's. */
   defaultNamespace: string;
+  /** An ID already known for an object (an owner in the cluster carries ASO's `resource-id` annotation). */
+  knownIdOf?: (object: ManifestObject) => string | undefined;
 }
 
 /** One object's ARM ID, or why there is none. `kindArm` is set whenever the kind's shape was found. */
@@ -47,7 +49,8 @@ function groupOf(object: ManifestObject): string {
   return object.apiVersion.split('/')[0] ?? '';
 }
 
-function sameType(a: ArmUriTemplate, provider: string, typePath: string[]): boolean {
+/** True when a template is of the given provider and type path (ARM compares them case-insensitively). */
+export function sameType(a: ArmUriTemplate, provider: string, typePath: string[]): boolean {
   return (
     a.provider.toLowerCase() === provider.toLowerCase() &&
     a.typePath.length === typePath.length &&
@@ -117,6 +120,8 @@ export function resolveArmIds(
   const build = (object: ManifestObject): ArmIdAnswer => {
     const kindArm = kindArmOf(object.apiVersion, object.kind, context.crds);
     if (!kindArm) return { unknown: `no ARM shape known for ${object.kind} (${object.apiVersion})` };
+    const knownId = context.knownIdOf?.(object);
+    if (knownId) return { armId: knownId, kindArm };
     const { segments, scope } = kindArm.template;
     // The object's own part of its ID: its last `type/name` pair, plus `providers/Provider` when the type
     // is the top of its provider's path. Everything before is its parent's ID (a fixed-name parent such

@@ -5,7 +5,7 @@ import { AsoError } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden, NotFound } from '../kube/errors.ts';
 import { effectivePolicyOf, type PolicyContext } from './effective-policy.ts';
-import { type CrdLike, crdArmIndexOf } from './kind-arm.ts';
+import { type CrdLike, crdArmIndexOf, kindArmOf } from './kind-arm.ts';
 import type { ManifestObject, ManifestSet } from './manifests.ts';
 import {
   credentialFor,
@@ -16,7 +16,7 @@ import {
 } from './operator-settings.ts';
 import { type Existence, outcomeOf } from './outcome.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
-import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
+import { type ArmIdAnswer, namespaceOf, resolveArmIds, sameType } from './resolve-arm-id.ts';
 import { desiredBodyOf, whatIf } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
@@ -132,6 +132,70 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     await plan.mapBounded(set.objects, plan.concurrency, async (object) => {
       const found = await clusterObject(client, object, namespaceOf(object, plan.defaultNamespace), plurals);
       if (found) inCluster.set(object, found);
+    });
+  }
+
+  // Owners the files do not hold, read from the cluster (every CRD of the parent type is tried).
+  if (client) {
+    const wanted = new Map<
+      string,
+      {
+        namespace: string;
+        name: string;
+        kind?: string;
+        group?: string;
+        parent?: { provider: string; typePath: string[] };
+      }
+    >();
+    for (const object of set.objects) {
+      const owner = object.spec?.owner as
+        | { name?: string; armId?: string; kind?: string; group?: string }
+        | undefined;
+      if (!owner?.name || owner.armId) continue;
+      const namespace = namespaceOf(object, plan.defaultNamespace);
+      const inFiles = set.objects.some(
+        (o) =>
+          o.metadata.name === owner.name &&
+          namespaceOf(o, plan.defaultNamespace) === namespace &&
+          (!owner.kind || o.kind === owner.kind),
+      );
+      const shape = kindArmOf(object.apiVersion, object.kind, crdIndex)?.template;
+      const parent =
+        !shape || shape.scope === 'extension'
+          ? undefined
+          : shape.typePath.length > 1
+            ? { provider: shape.provider, typePath: shape.typePath.slice(0, -1) }
+            : { provider: 'Microsoft.Resources', typePath: ['resourceGroups'] };
+      if (!inFiles)
+        wanted.set(`${namespace}/${owner.kind ?? ''}/${owner.name}`, {
+          namespace,
+          name: owner.name,
+          ...(owner.kind ? { kind: owner.kind } : {}),
+          ...(owner.group ? { group: owner.group } : {}),
+          ...(parent ? { parent } : {}),
+        });
+    }
+    await plan.mapBounded([...wanted.values()], plan.concurrency, async (want) => {
+      for (const crd of crds) {
+        if (want.kind && (crd.spec.names.kind !== want.kind || (want.group && crd.spec.group !== want.group)))
+          continue;
+        const version = crd.spec.versions.at(-1)?.name;
+        if (!version) continue;
+        const probe: ManifestObject = {
+          apiVersion: `${crd.spec.group}/${version}`,
+          kind: crd.spec.names.kind,
+          metadata: { name: want.name },
+          source: 'cluster',
+        };
+        const shape = kindArmOf(probe.apiVersion, probe.kind, crdIndex)?.template;
+        const candidate =
+          want.kind !== undefined ||
+          (want.parent !== undefined &&
+            shape !== undefined &&
+            sameType(shape, want.parent.provider, want.parent.typePath));
+        const found = candidate ? await clusterObject(client, probe, want.namespace, plurals) : undefined;
+        if (found) known.push({ ...found, metadata: { ...found.metadata, namespace: want.namespace } });
+      }
     });
   }
 
