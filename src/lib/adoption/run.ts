@@ -1,3 +1,4 @@
+import { catalog } from '../../../generated/catalog.ts';
 import type { ArmLookup, ArmReader, CredentialMode } from '../azure/arm-reader.ts';
 import type { CredentialSettings } from '../azure/credential-settings.ts';
 import { CredentialNotFound } from '../azure/errors.ts';
@@ -17,7 +18,7 @@ import {
 import { type Existence, outcomeOf } from './outcome.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds, sameType } from './resolve-arm-id.ts';
-import { desiredBodyOf, whatIf } from './what-if.ts';
+import { desiredBodyOf, flagImmutable, whatIf } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
 export interface AdoptPlan {
@@ -325,7 +326,10 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     };
     if (body) {
       const desired = desiredBodyOf(object.spec);
-      item.changes = whatIf(desired.body, body);
+      const [group = '', version = ''] = object.apiVersion.split('/');
+      const immutable =
+        catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
+      item.changes = flagImmutable(whatIf(desired.body, body), immutable);
       item.unmapped = desired.unmapped;
     }
     return item;

@@ -45,7 +45,9 @@ export const adoptTable: HumanRenderer<AdoptReport> = (report, { palette, wide }
     out.push(colour(item.outcome, line(rows[i] ?? [])));
     if (wide)
       for (const c of item.changes)
-        out.push(`    ${c.path}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`);
+        out.push(
+          `    ${c.path}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}${c.immutable ? ' (cannot change after creation: likely to fail)' : ''}`,
+        );
   });
   for (const w of report.warnings) out.push(palette.yellow(`warning: ${w}`));
   const counts = Object.entries(report.summary.byOutcome)

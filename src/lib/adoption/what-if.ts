@@ -3,6 +3,26 @@ export interface Change {
   path: string;
   from: unknown;
   to: unknown;
+  /** Set when the catalog marks the property unchangeable after creation: ARM will likely refuse the PUT. */
+  immutable?: true;
+}
+
+/** The ARM body path of a spec path, by the same layout rule as {@link desiredBodyOf}. */
+export function armPathOfSpecPath(specPath: string): string {
+  const rest = specPath.replace(/^spec\./, '');
+  const top = rest.split('.')[0] ?? '';
+  return rootKeys.has(top) ? rest : `properties.${rest}`;
+}
+
+/** Flags the changes whose ARM path is (or lies under) one of the catalog's immutable spec paths. */
+export function flagImmutable(changes: Change[], immutableSpecPaths: readonly string[]): Change[] {
+  const armPaths = immutableSpecPaths.map(armPathOfSpecPath).map((p) => p.toLowerCase());
+  return changes.map((change) => {
+    const path = change.path.toLowerCase();
+    return armPaths.some((p) => path === p || path.startsWith(`${p}.`))
+      ? { ...change, immutable: true }
+      : change;
+  });
 }
 
 const rootKeys = new Set([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desiredBodyOf, whatIf } from '../../../src/lib/adoption/what-if.ts';
+import { desiredBodyOf, flagImmutable, whatIf } from '../../../src/lib/adoption/what-if.ts';
 
 describe('desiredBodyOf', () => {
   it('lays a spec out as ARM does and lists what it cannot map', () => {
@@ -44,5 +44,18 @@ describe('whatIf', () => {
   });
   it('reports a property Azure lacks as from null', () => {
     expect(whatIf({ tags: { a: 'b' } }, {})).toEqual([{ path: 'tags', from: null, to: { a: 'b' } }]);
+  });
+});
+
+describe('flagImmutable', () => {
+  it('flags changes under an immutable spec path, mapped to the ARM body', () => {
+    const changes = [
+      { path: 'location', from: 'eastus', to: 'westus' },
+      { path: 'properties.administratorLogin', from: 'a', to: 'b' },
+      { path: 'properties.version', from: '14', to: '16' },
+    ];
+    expect(
+      flagImmutable(changes, ['spec.location', 'spec.administratorLogin']).map((c) => c.immutable ?? false),
+    ).toEqual([true, true, false]);
   });
 });
