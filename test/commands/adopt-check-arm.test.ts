@@ -180,4 +180,35 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     ) as AdoptReport;
     expect(again.items[0]).toMatchObject({ outcome: 'already-managed' });
   });
+
+  it('with --credential local rides out a 429 storm (Retry-After) and reaches every answer', async () => {
+    const { startArmEmulator } = (await import(emulatorModule)) as {
+      startArmEmulator: (o: unknown) => Promise<Emulator>;
+    };
+    const stormy = await startArmEmulator({
+      throttleFraction: 0.3,
+      seed: [
+        { id: rgId, apiVersion: '2020-06-01', body: { location: 'westus' } },
+        { id: pgId, apiVersion: '2022-12-01', body: { location: 'westus', properties: { version: '14' } } },
+      ],
+    });
+    try {
+      const run = await runCli(
+        ['adopt-check', '-f', file, '-o', 'json', '--credential', 'local', '--subscription', sub],
+        {
+          KUBECONFIG: testPlane().kubeconfig,
+          ...stormy.env,
+        },
+      );
+      const report = JSON.parse(run.stdout) as AdoptReport;
+      expect(report.items.find((i) => i.name === 'pg')).toMatchObject({ outcome: 'adopt-manage' });
+      expect(report.items.find((i) => i.name === 'newdb')).toMatchObject({ outcome: 'create' });
+      expect(report.items.filter((i) => i.outcome === 'unknown')).toEqual([]);
+      const log = readFileSync(stormy.requestLogFile, 'utf8');
+      expect(log).toMatch(/ 429/);
+      expect(run.code).toBe(0);
+    } finally {
+      await stormy.stop();
+    }
+  }, 60_000);
 });
