@@ -1,12 +1,82 @@
+import { Flags } from '@oclif/core';
+import { readManifests } from '../lib/adoption/manifests.ts';
+import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
+import { runAdoptCheck } from '../lib/adoption/run.ts';
+import { adoptTable } from '../lib/adoption/table.ts';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
-import { notImplemented } from '../lib/cli/not-implemented.ts';
+import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
+import { outputFlags } from '../lib/cli/output-flags.ts';
+import { AsoError, UsageError } from '../lib/errors.ts';
+import { exitCodes } from '../lib/exit-codes.ts';
+import type { KubeClient } from '../lib/kube/client.ts';
+import { connect } from '../lib/kube/connect.ts';
+import { printResult } from '../lib/render/output.ts';
 
 export default class AdoptCheck extends AsoCommand {
-  static override summary =
-    'Before applying: which resources already exist in Azure and what ASO would do (not implemented yet)';
-  static override strict = false;
+  static override summary = 'Before applying: which resources already exist in Azure and what ASO would do';
+  static override description =
+    'Read-only: GETs in the cluster and in Azure, never a write. Outcomes: create, adopt-manage (kubectl delete will delete an existing resource), adopt-detach-on-delete, skip-exists, skip-missing, already-managed, rejected, unknown.';
+  static override examples = [
+    '<%= config.bin %> adopt-check -f db.yaml',
+    '<%= config.bin %> adopt-check -R -f manifests/ -o wide',
+    'cat app.yaml | <%= config.bin %> adopt-check -f - --fail-on delete-risk',
+  ];
+  static override flags = {
+    ...kubeFlags,
+    ...outputFlags,
+    filename: Flags.string({
+      char: 'f',
+      multiple: true,
+      required: true,
+      description: 'file, folder or - (stdin) (repeatable)',
+    }),
+    recursive: Flags.boolean({ char: 'R', description: 'walk folders given with -f recursively' }),
+    subscription: Flags.string({
+      description: 'the subscription ID (default: the one in the credential the operator would use)',
+    }),
+    credential: Flags.option({
+      options: ['operator', 'local'] as const,
+      default: 'operator' as const,
+      description:
+        "operator: the operator's credential secret; local: your own login (DefaultAzureCredential)",
+    })(),
+    'operator-namespace': Flags.string({
+      default: 'azureserviceoperator-system',
+      description: 'namespace of aso-controller-settings',
+    }),
+    concurrency: Flags.integer({ min: 1, default: 16, description: 'Azure GETs in flight at once' }),
+    'fail-on': Flags.option({
+      options: adoptFailOn,
+      description: `exit ${exitCodes.failOn.code} when any resource would be adopted, adopted under manage (delete-risk), changed, or is unknown`,
+    })(),
+    verbose: Flags.boolean({ char: 'v', description: 'name the non-ASO objects passed over' }),
+  };
 
   async run(): Promise<void> {
-    notImplemented('adopt-check');
+    const { flags } = await this.parse(AdoptCheck);
+    const set = readManifests({ files: flags.filename, recursive: flags.recursive });
+    let client: KubeClient | undefined;
+    try {
+      client = await connect(kubeconfigOptionsOf(flags));
+    } catch (error) {
+      if (!(error instanceof AsoError) || flags.credential === 'operator') throw error;
+      if (!flags.subscription) throw new UsageError('without a cluster, give --subscription');
+    }
+    const { armReaderOf, mapBounded } = await import('../lib/azure/arm-reader.ts');
+    const report = await runAdoptCheck(set, {
+      client,
+      defaultNamespace: flags.namespace || client?.kubeconfig.namespace || 'default',
+      operatorNamespace: flags['operator-namespace'],
+      subscription: flags.subscription,
+      credential: flags.credential,
+      concurrency: flags.concurrency,
+      readerOf: (mode, settings) => armReaderOf(mode, settings, process.env),
+      mapBounded,
+    });
+    if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);
+    await printResult(report, flags.output, adoptTable, { color: flags.color });
+    const failOn = flags['fail-on'];
+    if (failOn && report.items.some((item) => matchesFailOn(item, failOn))) this.exit(exitCodes.failOn.code);
+    if (report.items.some((item) => item.outcome === 'unknown')) this.exit(exitCodes.partial.code);
   }
 }

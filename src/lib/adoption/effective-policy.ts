@@ -1,0 +1,69 @@
+/** The reconcile policies ASO knows; the same values serve the proposed `reconcile-policy-if-exists`. */
+export const reconcilePolicies = ['manage', 'detach-on-delete', 'skip'] as const;
+
+/** One of {@link reconcilePolicies}. */
+export type ReconcilePolicy = (typeof reconcilePolicies)[number];
+
+/** The annotation the operator reads for the policy. */
+export const reconcilePolicyAnnotation = 'serviceoperator.azure.com/reconcile-policy';
+/** The annotation seed 001 proposes (option 4.2); the released operator ignores it. */
+export const reconcilePolicyIfExistsAnnotation = 'serviceoperator.azure.com/reconcile-policy-if-exists';
+
+/** Where an effective policy came from, so the output can say why. */
+export type PolicySource = 'object' | 'namespace' | 'operator' | 'default';
+
+/** The policy settings around one object: its Namespace's annotation and the operator's global settings. */
+export interface PolicyContext {
+  namespaceAnnotation?: string | undefined;
+  /** `DEFAULT_RECONCILE_POLICY` in aso-controller-settings. */
+  operatorDefault?: string | undefined;
+  /** `RECONCILE_POLICY_IF_EXISTS` in aso-controller-settings (proposed). */
+  operatorIfExists?: string | undefined;
+}
+
+/** The policies ASO would apply to one object, and where each came from. */
+export interface EffectivePolicy {
+  policy: ReconcilePolicy;
+  policySource: PolicySource;
+  /** Set only when the object or the operator asks for one (proposed behaviour). */
+  ifExists?: ReconcilePolicy | undefined;
+  ifExistsSource?: 'object' | 'operator' | undefined;
+  /** True when the object itself sets both annotations: the proposed webhook rejects it while new. */
+  bothOnObject: boolean;
+}
+
+function known(value: string | undefined): ReconcilePolicy | undefined {
+  return (reconcilePolicies as readonly string[]).includes(value ?? '')
+    ? (value as ReconcilePolicy)
+    : undefined;
+}
+
+/**
+ * The effective reconcile policy as the operator resolves it (object annotation, else the Namespace's,
+ * else `DEFAULT_RECONCILE_POLICY`, else `manage`; an unknown value counts as unset and falls through to
+ * the default), and the proposed `reconcile-policy-if-exists` (object, else `RECONCILE_POLICY_IF_EXISTS`).
+ */
+export function effectivePolicyOf(
+  annotations: Record<string, string> | undefined,
+  context: PolicyContext,
+): EffectivePolicy {
+  const own = annotations?.[reconcilePolicyAnnotation];
+  const ownIfExists = annotations?.[reconcilePolicyIfExistsAnnotation];
+  const operatorDefault = known(context.operatorDefault);
+  const fallback: Pick<EffectivePolicy, 'policy' | 'policySource'> = operatorDefault
+    ? { policy: operatorDefault, policySource: 'operator' }
+    : { policy: 'manage', policySource: 'default' };
+  let chosen = fallback;
+  if (known(own)) chosen = { policy: known(own) as ReconcilePolicy, policySource: 'object' };
+  else if (own === undefined && known(context.namespaceAnnotation))
+    chosen = { policy: known(context.namespaceAnnotation) as ReconcilePolicy, policySource: 'namespace' };
+  const result: EffectivePolicy = { ...chosen, bothOnObject: own !== undefined && ownIfExists !== undefined };
+  if (known(ownIfExists)) {
+    result.ifExists = known(ownIfExists);
+    result.ifExistsSource = 'object';
+  } else if (known(context.operatorIfExists)) {
+    result.ifExists = known(context.operatorIfExists);
+    result.ifExistsSource = 'operator';
+  }
+  return result;
+}

@@ -1,0 +1,338 @@
+import { catalog } from '../../../generated/catalog.ts';
+import type { ArmLookup, ArmReader, CredentialMode } from '../azure/arm-reader.ts';
+import type { CredentialSettings } from '../azure/credential-settings.ts';
+import { CredentialNotFound } from '../azure/errors.ts';
+import { AsoError } from '../errors.ts';
+import type { KubeClient } from '../kube/client.ts';
+import { Forbidden, NotFound } from '../kube/errors.ts';
+import { effectivePolicyOf, type PolicyContext } from './effective-policy.ts';
+import { type CrdLike, crdArmIndexOf, kindArmOf } from './kind-arm.ts';
+import type { ManifestObject, ManifestSet } from './manifests.ts';
+import {
+  credentialFor,
+  namespaceAnnotations,
+  operatorSettingsSecret,
+  readSecret,
+  type SecretData,
+} from './operator-settings.ts';
+import { type Existence, outcomeOf } from './outcome.ts';
+import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
+import { type ArmIdAnswer, namespaceOf, resolveArmIds, sameType } from './resolve-arm-id.ts';
+import { desiredBodyOf, flagImmutable, whatIf } from './what-if.ts';
+
+/** Everything one adopt-check run needs besides the objects. */
+export interface AdoptPlan {
+  /** The cluster, or undefined when none is reachable (then only --subscription and local credentials work). */
+  client: KubeClient | undefined;
+  defaultNamespace: string;
+  operatorNamespace: string;
+  subscription: string | undefined;
+  credential: CredentialMode;
+  concurrency: number;
+  /** Builds the ARM reader; injected so the Azure libraries load only here, and tests can fake ARM. */
+  readerOf: (mode: CredentialMode, settings: CredentialSettings) => Promise<ArmReader>;
+  /** Runs lookups with at most `limit` at a time. */
+  mapBounded: <T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) => Promise<R[]>;
+}
+
+const resourceIdAnnotation = 'serviceoperator.azure.com/resource-id';
+
+async function listCrds(client: KubeClient, warnings: string[]): Promise<CrdLike[]> {
+  try {
+    const list = await client.request<{ items: CrdLike[] }>({
+      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      subject: { verb: 'list', resource: 'customresourcedefinitions' },
+    });
+    return list.items.filter((crd) => crd.spec.group.endsWith('.azure.com'));
+  } catch (error) {
+    if (error instanceof Forbidden) {
+      warnings.push('cannot list CRDs (forbidden): ARM shapes come from the catalog and naming inference');
+      return [];
+    }
+    throw error;
+  }
+}
+
+/** The object as it is in the cluster now, when it is there (for owners and the resource-id annotation). */
+async function clusterObject(
+  client: KubeClient,
+  object: ManifestObject,
+  namespace: string,
+  plurals: Map<string, string>,
+): Promise<ManifestObject | undefined> {
+  const [group, version] = object.apiVersion.split('/');
+  const plural = plurals.get(`${group}/${object.kind}`.toLowerCase());
+  if (!plural || !object.metadata.name) return undefined;
+  try {
+    const found = await client.request<Omit<ManifestObject, 'source'>>({
+      path: `/apis/${group}/${version}/namespaces/${encodeURIComponent(namespace)}/${plural}/${encodeURIComponent(object.metadata.name)}`,
+      subject: { verb: 'get', resource: `${plural}.${group}`, namespace },
+    });
+    return { ...found, source: 'cluster' };
+  } catch (error) {
+    if (error instanceof NotFound || error instanceof Forbidden) return undefined;
+    throw error;
+  }
+}
+
+function existenceOf(lookup: ArmLookup, answer: ArmIdAnswer, given: Set<ManifestObject>): Existence {
+  switch (lookup.state) {
+    case 'found':
+      return { state: 'exists' };
+    case 'not-found':
+      // A resource group's own 404 is ResourceGroupNotFound: that is the resource missing, not its parent.
+      if (/\/resourceGroups\/[^/]+$/i.test(answer.armId ?? '')) return { state: 'missing' };
+      if (lookup.code === 'ResourceGroupNotFound' || lookup.code === 'ParentResourceNotFound') {
+        return {
+          state: 'parent-missing',
+          code: lookup.code,
+          parentCreatedHere: 'owner' in answer && answer.owner !== undefined && given.has(answer.owner),
+        };
+      }
+      return { state: 'missing' };
+    case 'forbidden':
+      return { state: 'unknown', reason: `cannot tell: ${lookup.message}` };
+    case 'error':
+      return { state: 'unknown', reason: `cannot tell: ${lookup.message}` };
+  }
+}
+
+/**
+ * One adopt-check run, read-only end to end: CRDs and settings from the cluster (GETs only), ARM IDs
+ * from owners, one GET per resource in Azure with bounded concurrency, then the seed-001 outcome and a
+ * what-if for each resource that exists. Returns the report and the exit code name.
+ */
+export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<AdoptReport> {
+  const warnings: string[] = [];
+  const { client } = plan;
+  const crds = client ? await listCrds(client, warnings) : [];
+  const crdIndex = crdArmIndexOf(crds);
+  const plurals = new Map<string, string>(
+    crds.map((crd) => [
+      `${crd.spec.group}/${crd.spec.names.kind}`.toLowerCase(),
+      (crd.spec.names as { plural?: string }).plural ?? '',
+    ]),
+  );
+
+  let global: SecretData | undefined;
+  if (client) {
+    try {
+      global = await readSecret(client, plan.operatorNamespace, operatorSettingsSecret);
+    } catch (error) {
+      if (plan.credential === 'operator' && !plan.subscription) throw error;
+      warnings.push(
+        `cannot read ${plan.operatorNamespace}/${operatorSettingsSecret}: operator defaults assumed`,
+      );
+    }
+  }
+
+  // The cluster's copy of each object (already managed?) and of owners the files do not hold.
+  const known: ManifestObject[] = [...set.objects];
+  const inCluster = new Map<ManifestObject, ManifestObject>();
+  if (client) {
+    await plan.mapBounded(set.objects, plan.concurrency, async (object) => {
+      const found = await clusterObject(client, object, namespaceOf(object, plan.defaultNamespace), plurals);
+      if (found) inCluster.set(object, found);
+    });
+  }
+
+  // Owners the files do not hold, read from the cluster (every CRD of the parent type is tried).
+  if (client) {
+    const wanted = new Map<
+      string,
+      {
+        namespace: string;
+        name: string;
+        kind?: string;
+        group?: string;
+        parent?: { provider: string; typePath: string[] };
+      }
+    >();
+    for (const object of set.objects) {
+      const owner = object.spec?.owner as
+        | { name?: string; armId?: string; kind?: string; group?: string }
+        | undefined;
+      if (!owner?.name || owner.armId) continue;
+      const namespace = namespaceOf(object, plan.defaultNamespace);
+      const inFiles = set.objects.some(
+        (o) =>
+          o.metadata.name === owner.name &&
+          namespaceOf(o, plan.defaultNamespace) === namespace &&
+          (!owner.kind || o.kind === owner.kind),
+      );
+      const shape = kindArmOf(object.apiVersion, object.kind, crdIndex)?.template;
+      const parent =
+        !shape || shape.scope === 'extension'
+          ? undefined
+          : shape.typePath.length > 1
+            ? { provider: shape.provider, typePath: shape.typePath.slice(0, -1) }
+            : { provider: 'Microsoft.Resources', typePath: ['resourceGroups'] };
+      if (!inFiles)
+        wanted.set(`${namespace}/${owner.kind ?? ''}/${owner.name}`, {
+          namespace,
+          name: owner.name,
+          ...(owner.kind ? { kind: owner.kind } : {}),
+          ...(owner.group ? { group: owner.group } : {}),
+          ...(parent ? { parent } : {}),
+        });
+    }
+    await plan.mapBounded([...wanted.values()], plan.concurrency, async (want) => {
+      for (const crd of crds) {
+        if (want.kind && (crd.spec.names.kind !== want.kind || (want.group && crd.spec.group !== want.group)))
+          continue;
+        const version = crd.spec.versions.at(-1)?.name;
+        if (!version) continue;
+        const probe: ManifestObject = {
+          apiVersion: `${crd.spec.group}/${version}`,
+          kind: crd.spec.names.kind,
+          metadata: { name: want.name },
+          source: 'cluster',
+        };
+        const shape = kindArmOf(probe.apiVersion, probe.kind, crdIndex)?.template;
+        const candidate =
+          want.kind !== undefined ||
+          (want.parent !== undefined &&
+            shape !== undefined &&
+            sameType(shape, want.parent.provider, want.parent.typePath));
+        const found = candidate ? await clusterObject(client, probe, want.namespace, plurals) : undefined;
+        if (found) known.push({ ...found, metadata: { ...found.metadata, namespace: want.namespace } });
+      }
+    });
+  }
+
+  // Credentials per (namespace, credential-from): the subscription and the reader.
+  const credentials = new Map<
+    string,
+    { settings: CredentialSettings; where: string } | { lookedAt: string[] }
+  >();
+  const credentialKey = (o: ManifestObject) =>
+    `${namespaceOf(o, plan.defaultNamespace)}/${o.metadata.annotations?.['serviceoperator.azure.com/credential-from'] ?? ''}`;
+  if (client && plan.credential === 'operator') {
+    for (const object of set.objects) {
+      const key = credentialKey(object);
+      if (!credentials.has(key)) {
+        credentials.set(
+          key,
+          await credentialFor(
+            client,
+            namespaceOf(object, plan.defaultNamespace),
+            object.metadata.annotations,
+            global,
+            plan.operatorNamespace,
+          ),
+        );
+      }
+    }
+  }
+  const settingsOf = (object: ManifestObject): CredentialSettings | undefined => {
+    const found = credentials.get(credentialKey(object));
+    return found && 'settings' in found ? found.settings : undefined;
+  };
+  if (
+    plan.credential === 'operator' &&
+    set.objects.length > 0 &&
+    [...set.objects].every((o) => !settingsOf(o))
+  ) {
+    const lookedAt = [
+      ...new Set([...credentials.values()].flatMap((c) => ('lookedAt' in c ? c.lookedAt : []))),
+    ];
+    throw new CredentialNotFound(lookedAt.length > 0 ? lookedAt : ['no cluster reachable']);
+  }
+  const subscriptionOf = (namespace: string) => {
+    if (plan.subscription) return plan.subscription;
+    const object = set.objects.find((o) => namespaceOf(o, plan.defaultNamespace) === namespace);
+    return (object && settingsOf(object)?.AZURE_SUBSCRIPTION_ID) ?? global?.AZURE_SUBSCRIPTION_ID;
+  };
+
+  const ids = resolveArmIds(set.objects, {
+    objects: known,
+    crds: crdIndex,
+    subscriptionOf,
+    defaultNamespace: plan.defaultNamespace,
+  });
+
+  // Policy context per namespace.
+  const namespaceAnn = new Map<string, Record<string, string> | undefined>();
+  for (const object of set.objects) {
+    const ns = namespaceOf(object, plan.defaultNamespace);
+    if (!namespaceAnn.has(ns))
+      namespaceAnn.set(ns, client ? await namespaceAnnotations(client, ns) : undefined);
+  }
+
+  // One reader per credential.
+  const readers = new Map<string, Promise<ArmReader>>();
+  const readerFor = (object: ManifestObject): Promise<ArmReader> => {
+    const key = plan.credential === 'local' ? 'local' : credentialKey(object);
+    let reader = readers.get(key);
+    if (!reader) {
+      reader = plan.readerOf(plan.credential, {
+        ...(settingsOf(object) ?? global ?? {}),
+        AZURE_SUBSCRIPTION_ID: subscriptionOf(namespaceOf(object, plan.defaultNamespace)),
+      });
+      readers.set(key, reader);
+    }
+    return reader;
+  };
+
+  const given = new Set(set.objects);
+  const items = await plan.mapBounded(set.objects, plan.concurrency, async (object): Promise<AdoptItem> => {
+    const namespace = namespaceOf(object, plan.defaultNamespace);
+    const answer = ids.get(object) as ArmIdAnswer;
+    const context: PolicyContext = {
+      namespaceAnnotation: namespaceAnn.get(namespace)?.['serviceoperator.azure.com/reconcile-policy'],
+      operatorDefault: global?.DEFAULT_RECONCILE_POLICY,
+      operatorIfExists: global?.RECONCILE_POLICY_IF_EXISTS,
+    };
+    const policy = effectivePolicyOf(object.metadata.annotations, context);
+    const base = {
+      namespace,
+      kind: object.kind,
+      name: object.metadata.name as string,
+      armId: answer.armId ?? null,
+      inferred: answer.kindArm?.source === 'inferred',
+      source: answer.kindArm?.source ?? null,
+      reconcilePolicy: policy.policy,
+      reconcilePolicyIfExists: policy.ifExists ?? null,
+      changes: [],
+      unmapped: [],
+    };
+    const managedId = inCluster.get(object)?.metadata.annotations?.[resourceIdAnnotation];
+    let existence: Existence;
+    let body: Record<string, unknown> | undefined;
+    if (answer.armId === undefined) {
+      existence = { state: 'unknown', reason: answer.unknown };
+    } else if (!answer.kindArm?.apiVersion) {
+      existence = { state: 'unknown', reason: `no ARM API version known for ${object.apiVersion}` };
+    } else if (plan.credential === 'operator' && !settingsOf(object) && !global) {
+      existence = { state: 'unknown', reason: 'no credential for this namespace' };
+    } else {
+      try {
+        const reader = await readerFor(object);
+        const lookup = await reader.get(answer.armId, answer.kindArm.apiVersion);
+        if (lookup.state === 'found') body = lookup.body;
+        existence = existenceOf(lookup, answer, given);
+      } catch (error) {
+        if (error instanceof AsoError) throw error;
+        existence = { state: 'unknown', reason: `cannot tell: ${(error as Error).message.split('\n')[0]}` };
+      }
+    }
+    const decided = outcomeOf(policy, existence, managedId);
+    const item: AdoptItem = {
+      ...base,
+      exists: existence.state === 'exists' ? true : existence.state === 'unknown' ? null : false,
+      outcome: decided.outcome,
+      reason: decided.reason,
+      proposed: decided.proposed,
+    };
+    if (body) {
+      const desired = desiredBodyOf(object.spec);
+      const [group = '', version = ''] = object.apiVersion.split('/');
+      const immutable =
+        catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
+      item.changes = flagImmutable(whatIf(desired.body, body), immutable);
+      item.unmapped = desired.unmapped;
+    }
+    return item;
+  });
+  return { items, summary: summaryOf(items, set.passedOver.length), warnings };
+}

@@ -1,0 +1,131 @@
+/** One property that applying would change in Azure, as `az deployment what-if` shows it. */
+export interface Change {
+  path: string;
+  from: unknown;
+  to: unknown;
+  /** Set when the catalog marks the property unchangeable after creation: ARM will likely refuse the PUT. */
+  immutable?: true;
+}
+
+/** The ARM body path of a spec path, by the same layout rule as {@link desiredBodyOf}. */
+export function armPathOfSpecPath(specPath: string): string {
+  const rest = specPath.replace(/^spec\./, '');
+  const top = rest.split('.')[0] ?? '';
+  return rootKeys.has(top) ? rest : `properties.${rest}`;
+}
+
+/** Flags the changes whose ARM path is (or lies under) one of the catalog's immutable spec paths. */
+export function flagImmutable(changes: Change[], immutableSpecPaths: readonly string[]): Change[] {
+  const armPaths = immutableSpecPaths.map(armPathOfSpecPath).map((p) => p.toLowerCase());
+  return changes.map((change) => {
+    const path = change.path.toLowerCase();
+    return armPaths.some((p) => path === p || path.startsWith(`${p}.`))
+      ? { ...change, immutable: true }
+      : change;
+  });
+}
+
+const rootKeys = new Set([
+  'name',
+  'location',
+  'tags',
+  'sku',
+  'identity',
+  'kind',
+  'plan',
+  'zones',
+  'extendedLocation',
+]);
+/** Spec fields ASO itself consumes; they are never sent to ARM. */
+const asoOnly = new Set(['owner', 'azureName', 'operatorSpec', '$propertyBag']);
+
+/** The desired ARM body of a spec, by ARM's layout rule, and the spec fields it could not map. */
+export interface DesiredBody {
+  body: Record<string, unknown>;
+  unmapped: string[];
+}
+
+/**
+ * ARM's layout rule for any kind: `name`, `location`, `tags`, `sku`, `identity`, `kind`, `plan`, `zones`,
+ * `extendedLocation` at the root, the rest under `properties`. References and values read from
+ * ConfigMaps/Secrets (`...Reference`, `...FromConfig`, secret refs) are resolved by the operator at apply
+ * time, so they are listed as unmapped rather than guessed.
+ */
+export function desiredBodyOf(spec: Record<string, unknown> | undefined): DesiredBody {
+  const body: Record<string, unknown> = {};
+  const properties: Record<string, unknown> = {};
+  const unmapped: string[] = [];
+  for (const [key, value] of Object.entries(spec ?? {})) {
+    if (asoOnly.has(key)) continue;
+    if (/(Reference|References|FromConfig)$/.test(key) || isSecretRef(value)) {
+      unmapped.push(`spec.${key}`);
+      continue;
+    }
+    if (rootKeys.has(key)) body[key] = value;
+    else properties[key] = value;
+  }
+  if (Object.keys(properties).length > 0) body.properties = properties;
+  return { body, unmapped };
+}
+
+function isSecretRef(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'name' in value &&
+    'key' in value &&
+    Object.keys(value).length === 2
+  );
+}
+
+function lookup(actual: unknown, key: string): unknown {
+  if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return undefined;
+  const record = actual as Record<string, unknown>;
+  if (key in record) return record[key];
+  const lower = key.toLowerCase();
+  const found = Object.keys(record).find((k) => k.toLowerCase() === lower);
+  return found === undefined ? undefined : record[found];
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') {
+    return (
+      a === b ||
+      a.toLowerCase() === b.toLowerCase().replace(/\s+/g, '') ||
+      a.toLowerCase() === b.toLowerCase()
+    );
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The changes applying `desired` would make to `actual`, only over the properties the spec sets (what
+ * the spec leaves out, ARM keeps). Keys match case-insensitively and strings without regard to case (a
+ * location `westus` is `West US`'s `westus`), as ARM treats them. Arrays compare whole.
+ */
+export function whatIf(
+  desired: Record<string, unknown>,
+  actual: Record<string, unknown>,
+  prefix = '',
+): Change[] {
+  const changes: Change[] = [];
+  for (const [key, to] of Object.entries(desired)) {
+    if (key === 'name' && prefix === '') continue;
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    const from = lookup(actual, key);
+    if (
+      typeof to === 'object' &&
+      to !== null &&
+      !Array.isArray(to) &&
+      typeof from === 'object' &&
+      from !== null &&
+      !Array.isArray(from)
+    ) {
+      changes.push(...whatIf(to as Record<string, unknown>, from as Record<string, unknown>, path));
+    } else if (!same(to, from)) {
+      changes.push({ path, from: from ?? null, to });
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,111 @@
+import type { TokenCredential } from '@azure/core-auth';
+import { type CredentialSettings, cloudOf } from './credential-settings.ts';
+
+/** What a GET by ID said about one resource. */
+export type ArmLookup =
+  | { state: 'found'; body: Record<string, unknown> }
+  | { state: 'not-found'; code: string }
+  | { state: 'forbidden'; message: string }
+  | { state: 'error'; message: string };
+
+/** Reads ARM resources by ID; read-only by construction (it only has `get`). */
+export interface ArmReader {
+  get(id: string, apiVersion: string): Promise<ArmLookup>;
+}
+
+/** How to authenticate: the operator's own credential (from its secret) or the user's login. */
+export type CredentialMode = 'operator' | 'local';
+
+/**
+ * Builds a reader over `@azure/arm-resources`' `resources.getById`, with the @azure/identity class the
+ * operator's secret calls for (client secret, else certificate) or `DefaultAzureCredential` for `local`.
+ * The Azure libraries are imported here, lazily, so `--help` and `status` never load them. 429 and 5xx
+ * are retried by the SDK's pipeline, which honours `Retry-After` and backs off exponentially.
+ */
+export async function armReaderOf(
+  mode: CredentialMode,
+  settings: CredentialSettings,
+  env: NodeJS.ProcessEnv,
+): Promise<ArmReader> {
+  const identity = await import('@azure/identity');
+  const { ResourceManagementClient } = await import('@azure/arm-resources');
+  const cloud = cloudOf(settings, env);
+  const authority = cloud.authorityHost
+    ? { authorityHost: cloud.authorityHost, disableInstanceDiscovery: true }
+    : {};
+  let credential: TokenCredential;
+  if (mode === 'local') {
+    credential = new identity.DefaultAzureCredential(authority);
+  } else if (settings.AZURE_CLIENT_SECRET) {
+    credential = new identity.ClientSecretCredential(
+      settings.AZURE_TENANT_ID ?? '',
+      settings.AZURE_CLIENT_ID ?? '',
+      settings.AZURE_CLIENT_SECRET,
+      authority,
+    );
+  } else if (settings.AZURE_CLIENT_CERTIFICATE) {
+    credential = new identity.ClientCertificateCredential(
+      settings.AZURE_TENANT_ID ?? '',
+      settings.AZURE_CLIENT_ID ?? '',
+      {
+        certificate: settings.AZURE_CLIENT_CERTIFICATE,
+        ...(settings.AZURE_CLIENT_CERTIFICATE_PASSWORD
+          ? { certificatePassword: settings.AZURE_CLIENT_CERTIFICATE_PASSWORD }
+          : {}),
+      },
+      authority,
+    );
+  } else {
+    // Workload identity and managed identity: what the environment offers.
+    credential = new identity.DefaultAzureCredential(authority);
+  }
+  const audience = cloud.audience.replace(/\/+$/, '');
+  const client = new ResourceManagementClient(
+    credential,
+    settings.AZURE_SUBSCRIPTION_ID ?? '00000000-0000-0000-0000-000000000000',
+    {
+      endpoint: cloud.endpoint,
+      credentials: { scopes: [`${audience}/.default`] },
+      retryOptions: { maxRetries: 8 },
+    },
+  );
+  return {
+    async get(id, apiVersion) {
+      try {
+        const body = await client.resources.getById(id, apiVersion);
+        return { state: 'found', body: body as unknown as Record<string, unknown> };
+      } catch (error) {
+        return lookupOfError(error);
+      }
+    },
+  };
+}
+
+/** Maps an SDK error to an answer; never includes tokens or secret values (only ARM's code and message). */
+export function lookupOfError(error: unknown): ArmLookup {
+  const e = error as { statusCode?: number; code?: string; message?: string };
+  if (e.statusCode === 404) return { state: 'not-found', code: e.code ?? 'ResourceNotFound' };
+  if (e.statusCode === 403)
+    return { state: 'forbidden', message: `no permission to read it (${e.code ?? '403'})` };
+  if (e.statusCode === 401)
+    return { state: 'error', message: `credential rejected by ARM (${e.code ?? '401'})` };
+  return { state: 'error', message: e.message?.split('\n')[0] ?? String(error) };
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping results in order. */
+export async function mapBounded<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}

@@ -1,0 +1,214 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdoptReport } from '../../src/lib/adoption/report.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { adminClient, freshNamespace, testPlane } from '../fixtures/cluster.ts';
+
+// The ARM emulator is another piece of work in this repository; without it this file says so and skips.
+const emulatorModule = new URL('../fixtures/arm-emulator/index.ts', import.meta.url).pathname;
+const haveEmulator = existsSync(emulatorModule);
+if (!haveEmulator) console.log(`skipping: ${emulatorModule} is absent`);
+
+interface Emulator {
+  env: Record<string, string>;
+  requestLogFile: string;
+  stop: () => Promise<void>;
+}
+
+const sub = '22222222-2222-2222-2222-222222222222';
+const rgId = `/subscriptions/${sub}/resourceGroups/rg-exists`;
+const pgId = `${rgId}/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg`;
+const secretValue = 'this-value-must-never-be-printed';
+
+describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', () => {
+  let emulator: Emulator;
+  let ns: string;
+  let file: string;
+
+  beforeAll(async () => {
+    const { startArmEmulator } = (await import(emulatorModule)) as {
+      startArmEmulator: (o: unknown) => Promise<Emulator>;
+    };
+    emulator = await startArmEmulator({
+      clientSecret: secretValue,
+      seed: {
+        resources: [
+          { id: rgId, apiVersion: '2020-06-01', body: { location: 'westus' } },
+          { id: pgId, apiVersion: '2022-12-01', body: { location: 'westus', properties: { version: '14' } } },
+        ],
+        forbidden: [`${pgId}/firewallRules`],
+      },
+    });
+    ns = await freshNamespace('adopt-arm');
+    const data: Record<string, string> = { ...emulator.env, AZURE_SUBSCRIPTION_ID: sub };
+    delete data.NODE_EXTRA_CA_CERTS;
+    delete data.ARM_EMULATOR_REQUEST_LOG;
+    const client = await adminClient();
+    await client.request({
+      method: 'POST',
+      path: `/api/v1/namespaces/${ns}/secrets`,
+      body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'aso-credential' }, stringData: data },
+      subject: { verb: 'create', resource: 'secrets', namespace: ns },
+    });
+    const obj = (
+      kind: string,
+      version: string,
+      group: string,
+      name: string,
+      spec: object,
+      annotations = {},
+    ) =>
+      JSON.stringify({
+        apiVersion: `${group}/${version}`,
+        kind,
+        metadata: { name, namespace: ns, annotations },
+        spec,
+      });
+    const pgGroup = 'dbforpostgresql.azure.com';
+    file = path.join(mkdtempSync(path.join(tmpdir(), 'adopt-arm-')), 'db.yaml');
+    writeFileSync(
+      file,
+      [
+        obj('ResourceGroup', 'v1api20200601', 'resources.azure.com', 'rg-exists', { location: 'westus' }),
+        obj('FlexibleServer', 'v1api20221201', pgGroup, 'pg', {
+          owner: { name: 'rg-exists' },
+          location: 'westus',
+          version: '16',
+        }),
+        obj('FlexibleServersDatabase', 'v1api20221201', pgGroup, 'newdb', { owner: { name: 'pg' } }),
+        obj(
+          'FlexibleServersDatabase',
+          'v1api20221201',
+          pgGroup,
+          'skipdb',
+          { owner: { name: 'pg' } },
+          {
+            'serviceoperator.azure.com/reconcile-policy': 'skip',
+          },
+        ),
+        obj('FlexibleServersFirewallRule', 'v1api20221201', pgGroup, 'fw', { owner: { name: 'pg' } }),
+        obj('ResourceGroup', 'v1api20200601', 'resources.azure.com', 'rg-new', { location: 'westus' }),
+        obj('FlexibleServer', 'v1api20221201', pgGroup, 'pg2', {
+          owner: { name: 'rg-new' },
+          location: 'westus',
+        }),
+      ].join('\n---\n'),
+    );
+  });
+
+  afterAll(async () => {
+    await emulator?.stop();
+  });
+
+  it('answers create, adopt-manage, skip-missing, parent missing and 403, with only GETs', async () => {
+    const run = await runCli(['adopt-check', '-f', file, '-o', 'json'], {
+      KUBECONFIG: testPlane().kubeconfig,
+      NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS,
+    });
+    expect(run.stderr).not.toContain(secretValue);
+    expect(run.stdout).not.toContain(secretValue);
+    const report = JSON.parse(run.stdout) as AdoptReport;
+    const by = (name: string) => report.items.find((i) => i.name === name);
+    expect(by('rg-exists')).toMatchObject({ outcome: 'adopt-manage', exists: true, armId: rgId });
+    expect(by('pg')).toMatchObject({
+      outcome: 'adopt-manage',
+      changes: [{ path: 'properties.version', from: '14', to: '16' }],
+    });
+    expect(by('newdb')).toMatchObject({ outcome: 'create', exists: false });
+    expect(by('skipdb')).toMatchObject({ outcome: 'skip-missing' });
+    expect(by('fw')).toMatchObject({ outcome: 'unknown', exists: null });
+    expect(by('rg-new')).toMatchObject({ outcome: 'create' });
+    expect(by('pg2')).toMatchObject({ outcome: 'create', reason: expect.stringContaining('same files') });
+    expect(run.code).toBe(10);
+    const resourceRequests = readFileSync(emulator.requestLogFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('/subscriptions/'));
+    expect(resourceRequests.length).toBeGreaterThanOrEqual(7);
+    expect(resourceRequests.filter((line) => !line.startsWith('GET '))).toEqual([]);
+  });
+
+  it('finds an owner in the cluster by its resource-id, and says an object in the cluster is already managed', async () => {
+    const client = await adminClient();
+    const group = await client.request<{ preferredVersion: { version: string } }>({
+      path: '/apis/resources.azure.com',
+      subject: { verb: 'get', resource: 'resources.azure.com' },
+    });
+    await client.request({
+      method: 'POST',
+      path: `/apis/resources.azure.com/${group.preferredVersion.version}/namespaces/${ns}/resourcegroups`,
+      body: {
+        apiVersion: `resources.azure.com/${group.preferredVersion.version}`,
+        kind: 'ResourceGroup',
+        metadata: { name: 'rg-cluster', annotations: { 'serviceoperator.azure.com/resource-id': rgId } },
+        spec: { location: 'westus', azureName: 'rg-exists' },
+      },
+      subject: { verb: 'create', resource: 'resourcegroups', namespace: ns },
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'adopt-arm-'));
+    const child = path.join(dir, 'child.yaml');
+    writeFileSync(
+      child,
+      JSON.stringify({
+        apiVersion: 'dbforpostgresql.azure.com/v1api20221201',
+        kind: 'FlexibleServer',
+        metadata: { name: 'pg3', namespace: ns },
+        spec: { owner: { name: 'rg-cluster' }, location: 'westus' },
+      }),
+    );
+    const env = { KUBECONFIG: testPlane().kubeconfig, NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS };
+    const run = await runCli(['adopt-check', '-f', child, '-o', 'json'], env);
+    const report = JSON.parse(run.stdout) as AdoptReport;
+    expect(report.items[0]).toMatchObject({
+      armId: `${rgId}/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg3`,
+      outcome: 'create',
+    });
+    expect(run.code).toBe(0);
+    const same = path.join(dir, 'rg.yaml');
+    writeFileSync(
+      same,
+      JSON.stringify({
+        apiVersion: 'resources.azure.com/v1api20200601',
+        kind: 'ResourceGroup',
+        metadata: { name: 'rg-cluster', namespace: ns },
+        spec: { location: 'westus', azureName: 'rg-exists' },
+      }),
+    );
+    const again = JSON.parse(
+      (await runCli(['adopt-check', '-f', same, '-o', 'json'], env)).stdout,
+    ) as AdoptReport;
+    expect(again.items[0]).toMatchObject({ outcome: 'already-managed' });
+  });
+
+  it('with --credential local rides out a 429 storm (Retry-After) and reaches every answer', async () => {
+    const { startArmEmulator } = (await import(emulatorModule)) as {
+      startArmEmulator: (o: unknown) => Promise<Emulator>;
+    };
+    const stormy = await startArmEmulator({
+      throttleFraction: 0.3,
+      seed: [
+        { id: rgId, apiVersion: '2020-06-01', body: { location: 'westus' } },
+        { id: pgId, apiVersion: '2022-12-01', body: { location: 'westus', properties: { version: '14' } } },
+      ],
+    });
+    try {
+      const run = await runCli(
+        ['adopt-check', '-f', file, '-o', 'json', '--credential', 'local', '--subscription', sub],
+        {
+          KUBECONFIG: testPlane().kubeconfig,
+          ...stormy.env,
+        },
+      );
+      const report = JSON.parse(run.stdout) as AdoptReport;
+      expect(report.items.find((i) => i.name === 'pg')).toMatchObject({ outcome: 'adopt-manage' });
+      expect(report.items.find((i) => i.name === 'newdb')).toMatchObject({ outcome: 'create' });
+      expect(report.items.filter((i) => i.outcome === 'unknown')).toEqual([]);
+      const log = readFileSync(stormy.requestLogFile, 'utf8');
+      expect(log).toMatch(/ 429/);
+      expect(run.code).toBe(0);
+    } finally {
+      await stormy.stop();
+    }
+  }, 60_000);
+});

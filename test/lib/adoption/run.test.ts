@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { readManifests } from '../../../src/lib/adoption/manifests.ts';
+import { runAdoptCheck } from '../../../src/lib/adoption/run.ts';
+import type { ArmLookup } from '../../../src/lib/azure/arm-reader.ts';
+import { mapBounded } from '../../../src/lib/azure/arm-reader.ts';
+
+const sub = '11111111-1111-1111-1111-111111111111';
+const yaml = `
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg, namespace: ns}
+spec: {location: westus}
+---
+apiVersion: dbforpostgresql.azure.com/v1api20221201
+kind: FlexibleServer
+metadata: {name: pg, namespace: ns}
+spec: {owner: {name: rg}, location: westus, version: "16"}
+---
+apiVersion: dbforpostgresql.azure.com/v1api20221201
+kind: FlexibleServersDatabase
+metadata: {name: db, namespace: ns, annotations: {serviceoperator.azure.com/reconcile-policy: skip}}
+spec: {owner: {name: pg}}
+---
+apiVersion: dbforpostgresql.azure.com/v1api20221201
+kind: FlexibleServersFirewallRule
+metadata: {name: fw, namespace: ns}
+spec: {owner: {name: pg}}
+---
+apiVersion: dbforpostgresql.azure.com/v1api20221201
+kind: FlexibleServersDatabase
+metadata: {name: lost, namespace: ns}
+spec: {owner: {name: nope}}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm}
+`;
+
+describe('runAdoptCheck without a cluster (local credential, fake ARM)', () => {
+  it('answers each object and never writes', async () => {
+    const set = readManifests({ files: ['-'], recursive: false, readStdin: () => yaml });
+    const calls: string[] = [];
+    const report = await runAdoptCheck(set, {
+      client: undefined,
+      defaultNamespace: 'default',
+      operatorNamespace: 'azureserviceoperator-system',
+      subscription: sub,
+      credential: 'local',
+      concurrency: 4,
+      mapBounded,
+      readerOf: async () => ({
+        async get(id: string, apiVersion: string): Promise<ArmLookup> {
+          calls.push(`GET ${id}?api-version=${apiVersion}`);
+          if (id.endsWith('/flexibleServers/pg'))
+            return { state: 'found', body: { location: 'westus', properties: { version: '14' } } };
+          if (id.endsWith('/databases/db')) return { state: 'not-found', code: 'ResourceNotFound' };
+          if (id.endsWith('/firewallRules/fw'))
+            return { state: 'forbidden', message: 'no permission to read it (AuthorizationFailed)' };
+          return { state: 'not-found', code: 'ResourceGroupNotFound' };
+        },
+      }),
+    });
+    const by = (name: string) => report.items.find((i) => i.name === name);
+    expect(by('rg')).toMatchObject({
+      outcome: 'create',
+      exists: false,
+      reason: expect.stringContaining('will create'),
+    });
+    expect(by('pg')).toMatchObject({
+      outcome: 'adopt-manage',
+      exists: true,
+      changes: [{ path: 'properties.version', from: '14', to: '16' }],
+    });
+    expect(by('db')).toMatchObject({ outcome: 'skip-missing', reconcilePolicy: 'skip' });
+    expect(by('fw')).toMatchObject({ outcome: 'unknown', exists: null });
+    expect(by('lost')).toMatchObject({ outcome: 'unknown', reason: expect.stringContaining('owner nope') });
+    expect(report.summary.passedOver).toBe(1);
+    expect(calls).toContain(
+      `GET /subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg?api-version=2022-12-01`,
+    );
+  });
+});

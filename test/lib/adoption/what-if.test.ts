@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { desiredBodyOf, flagImmutable, whatIf } from '../../../src/lib/adoption/what-if.ts';
+
+describe('desiredBodyOf', () => {
+  it('lays a spec out as ARM does and lists what it cannot map', () => {
+    const { body, unmapped } = desiredBodyOf({
+      owner: { name: 'rg' },
+      azureName: 'x',
+      location: 'westus',
+      sku: { name: 'B1', tier: 'Burstable' },
+      version: '16',
+      tags: { a: 'b' },
+      administratorLoginPassword: { name: 's', key: 'k' },
+      subnetReference: { armId: '/x' },
+    });
+    expect(body).toEqual({
+      location: 'westus',
+      sku: { name: 'B1', tier: 'Burstable' },
+      tags: { a: 'b' },
+      properties: { version: '16' },
+    });
+    expect(unmapped).toEqual(['spec.administratorLoginPassword', 'spec.subnetReference']);
+  });
+});
+
+describe('whatIf', () => {
+  it('reports only what the spec sets and differs, with ARM paths', () => {
+    const desired = desiredBodyOf({
+      location: 'westus',
+      sku: { name: 'B2' },
+      version: '16',
+      storage: { storageSizeGB: 64 },
+    }).body;
+    const actual = {
+      name: 'pg',
+      location: 'West US',
+      sku: { name: 'B1', tier: 'Burstable' },
+      properties: { Version: '14', storage: { storageSizeGB: 64 }, state: 'Ready' },
+    };
+    expect(whatIf(desired, actual)).toEqual([
+      { path: 'sku.name', from: 'B1', to: 'B2' },
+      { path: 'properties.version', from: '14', to: '16' },
+    ]);
+  });
+  it('reports a property Azure lacks as from null', () => {
+    expect(whatIf({ tags: { a: 'b' } }, {})).toEqual([{ path: 'tags', from: null, to: { a: 'b' } }]);
+  });
+});
+
+describe('flagImmutable', () => {
+  it('flags changes under an immutable spec path, mapped to the ARM body', () => {
+    const changes = [
+      { path: 'location', from: 'eastus', to: 'westus' },
+      { path: 'properties.administratorLogin', from: 'a', to: 'b' },
+      { path: 'properties.version', from: '14', to: '16' },
+    ];
+    expect(
+      flagImmutable(changes, ['spec.location', 'spec.administratorLogin']).map((c) => c.immutable ?? false),
+    ).toEqual([true, true, false]);
+  });
+});
