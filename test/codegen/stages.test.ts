@@ -99,6 +99,22 @@ describe('the generator stages on the repository schemas', () => {
     ]);
   });
 
+  it('carries an enum spelling table only into API versions, as the operator canonicalises only there', () => {
+    const enumValues = conversionsOf(state).flatMap((c) =>
+      c.steps.flatMap((s) =>
+        s.kind === 'assign' && s.value.kind === 'enum' ? [{ direction: c.direction, value: s.value }] : [],
+      ),
+    );
+    const withSpellings = enumValues.filter((e) => e.value.spellings !== undefined);
+    expect(withSpellings.length).toBeGreaterThan(0);
+    expect(new Set(withSpellings.map((e) => e.direction))).toEqual(new Set(['fromStorage']));
+    expect(enumValues.filter((e) => e.direction === 'toStorage').every((e) => !e.value.spellings)).toBe(true);
+    const emitted = state.files.get('storage/v1api20230101/conversions.ts') ?? '';
+    expect(emitted).toMatch(
+      /canonicalEnum\(str\(src\.accessTier, path, "\.accessTier"\), spellings_v1api20230101_AccessTier\)/,
+    );
+  });
+
   it('emits the conversions of a storage package as recorded (golden)', () => {
     expectGoldenCode(
       'resources-v1api20200601storage-conversions.ts.golden',

@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20220401 from './types.ts';
 import type * as v1api20220401storage from '../v1api20220401storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole RoleAssignment from v1api20220401storage to v1api20220401 (out of its storage variant). */
 export function RoleAssignment_fromStorage(src: KubeObject): KubeObject {
@@ -95,7 +96,7 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.Role
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalType !== undefined) dst.principalType = (str(src.principalType, path, ".principalType") as v1api20220401.RoleAssignmentProperties_PrincipalType_STATUS); // assignEnum
+  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS) as v1api20220401.RoleAssignmentProperties_PrincipalType_STATUS); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
@@ -147,7 +148,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_fromStorage(src.owner as v1api20220401storage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
   if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalType !== undefined) dst.principalType = (str(src.principalType, path, ".principalType") as v1api20220401.RoleAssignmentProperties_PrincipalType); // assignEnum
+  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType) as v1api20220401.RoleAssignmentProperties_PrincipalType); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
@@ -188,3 +189,5 @@ const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kin
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","originalVersion","$propertyBag"]);
+const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
+const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

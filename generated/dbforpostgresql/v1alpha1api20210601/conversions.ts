@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1alpha1api20210601 from './types.ts';
 import type * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole FlexibleServer from v1alpha1api20210601storage to v1alpha1api20210601 (out of its storage variant). */
 export function FlexibleServer_fromStorage(src: KubeObject): KubeObject {
@@ -44,7 +45,7 @@ export function Backup_STATUS_fromStorage(src: v1alpha1api20210601storage.Backup
   const dst = {} as v1alpha1api20210601.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1alpha1api20210601.GeoRedundantBackupEnum_STATUS); // assignEnum
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1alpha1api20210601_GeoRedundantBackupEnum_STATUS) as v1alpha1api20210601.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
@@ -72,7 +73,7 @@ export function Backup_fromStorage(src: v1alpha1api20210601storage.Backup, path:
   const dst = {} as v1alpha1api20210601.Backup;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1alpha1api20210601.GeoRedundantBackupEnum); // assignEnum
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1alpha1api20210601_GeoRedundantBackupEnum) as v1alpha1api20210601.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Backup, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -142,9 +143,9 @@ export function FlexibleServer_STATUS_fromStorage(src: v1alpha1api20210601storag
   if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1alpha1api20210601storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1alpha1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1alpha1api20210601.ServerVersion_STATUS); // assignEnum
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1alpha1api20210601_ServerVersion_STATUS) as v1alpha1api20210601.ServerVersion_STATUS); // assignEnum
   if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1alpha1api20210601.ServerState_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1alpha1api20210601_ServerState_STATUS) as v1alpha1api20210601.ServerState_STATUS); // assignEnum
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1alpha1api20210601storage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_STATUS_fromStorage(src.backup as v1alpha1api20210601storage.Backup_STATUS, at(path, ".backup")); // assignObject
@@ -154,7 +155,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1alpha1api20210601storag
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1alpha1api20210601.CreateMode_STATUS); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1alpha1api20210601_CreateMode_STATUS) as v1alpha1api20210601.CreateMode_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -205,7 +206,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1alpha1api20210601storage.
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1alpha1api20210601storage.Sku, at(path, ".sku")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1alpha1api20210601.ServerVersion); // assignEnum
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1alpha1api20210601_ServerVersion) as v1alpha1api20210601.ServerVersion); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1alpha1api20210601storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1alpha1api20210601storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1alpha1api20210601storage.Network, at(path, ".network")); // assignObject
@@ -214,7 +215,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1alpha1api20210601storage.
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1alpha1api20210601.CreateMode); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1alpha1api20210601_CreateMode) as v1alpha1api20210601.CreateMode); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -391,8 +392,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1alpha1api20210601stor
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1alpha1api20210601.HighAvailabilityMode_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1alpha1api20210601.ServerHAState_STATUS); // assignEnum
+  if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1alpha1api20210601_HighAvailabilityMode_STATUS) as v1alpha1api20210601.HighAvailabilityMode_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1alpha1api20210601_ServerHAState_STATUS) as v1alpha1api20210601.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
@@ -419,7 +420,7 @@ export function HighAvailability_fromStorage(src: v1alpha1api20210601storage.Hig
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601.HighAvailability;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1alpha1api20210601.HighAvailabilityMode); // assignEnum
+  if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1alpha1api20210601_HighAvailabilityMode) as v1alpha1api20210601.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_HighAvailability, bag);
   const kept = finishBag(bag);
@@ -531,7 +532,7 @@ export function Network_STATUS_fromStorage(src: v1alpha1api20210601storage.Netwo
   checkObject(src, path);
   const dst = {} as v1alpha1api20210601.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1alpha1api20210601.ServerPublicNetworkAccessState_STATUS); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1alpha1api20210601_ServerPublicNetworkAccessState_STATUS) as v1alpha1api20210601.ServerPublicNetworkAccessState_STATUS); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Network_STATUS, bag);
@@ -586,7 +587,7 @@ export function Sku_STATUS_fromStorage(src: v1alpha1api20210601storage.Sku_STATU
   const dst = {} as v1alpha1api20210601.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1alpha1api20210601.SkuTier_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1alpha1api20210601_SkuTier_STATUS) as v1alpha1api20210601.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -612,7 +613,7 @@ export function Sku_fromStorage(src: v1alpha1api20210601storage.Sku, path: strin
   const dst = {} as v1alpha1api20210601.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1alpha1api20210601.SkuTier); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1alpha1api20210601_SkuTier) as v1alpha1api20210601.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1alpha1api20210601storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -686,10 +687,10 @@ export function SystemData_STATUS_fromStorage(src: v1alpha1api20210601storage.Sy
   const dst = {} as v1alpha1api20210601.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
-  if (src.createdByType !== undefined) dst.createdByType = (str(src.createdByType, path, ".createdByType") as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1alpha1api20210601_CreatedByType_STATUS) as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
-  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (str(src.lastModifiedByType, path, ".lastModifiedByType") as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1alpha1api20210601_CreatedByType_STATUS) as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
   if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
@@ -756,3 +757,17 @@ const known_v1alpha1api20210601storage_Sku_STATUS = new Set(["name","tier","$pro
 const known_v1alpha1api20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1alpha1api20210601storage_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1alpha1api20210601storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+const spellings_v1alpha1api20210601_CreateMode = enumSpellings(["Default","Create","Update","PointInTimeRestore"]);
+const spellings_v1alpha1api20210601_CreateMode_STATUS = enumSpellings(["Default","Create","Update","PointInTimeRestore"]);
+const spellings_v1alpha1api20210601_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
+const spellings_v1alpha1api20210601_GeoRedundantBackupEnum = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1alpha1api20210601_GeoRedundantBackupEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1alpha1api20210601_HighAvailabilityMode = enumSpellings(["Disabled","ZoneRedundant"]);
+const spellings_v1alpha1api20210601_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","ZoneRedundant"]);
+const spellings_v1alpha1api20210601_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
+const spellings_v1alpha1api20210601_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1alpha1api20210601_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);
+const spellings_v1alpha1api20210601_ServerVersion = enumSpellings(["11","12","13"]);
+const spellings_v1alpha1api20210601_ServerVersion_STATUS = enumSpellings(["11","12","13"]);
+const spellings_v1alpha1api20210601_SkuTier = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
+const spellings_v1alpha1api20210601_SkuTier_STATUS = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);

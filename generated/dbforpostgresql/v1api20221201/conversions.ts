@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221201 from './types.ts';
 import type * as v1api20221201storage from '../v1api20221201storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole FlexibleServer from v1api20221201storage to v1api20221201 (out of its storage variant). */
 export function FlexibleServer_fromStorage(src: KubeObject): KubeObject {
@@ -43,8 +44,8 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20221201storage.AuthConf
   checkObject(src, path);
   const dst = {} as v1api20221201.AuthConfig_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = (str(src.activeDirectoryAuth, path, ".activeDirectoryAuth") as v1api20221201.ActiveDirectoryAuthEnum_STATUS); // assignEnum
-  if (src.passwordAuth !== undefined) dst.passwordAuth = (str(src.passwordAuth, path, ".passwordAuth") as v1api20221201.PasswordAuthEnum_STATUS); // assignEnum
+  if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = (canonicalEnum(str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"), spellings_v1api20221201_ActiveDirectoryAuthEnum_STATUS) as v1api20221201.ActiveDirectoryAuthEnum_STATUS); // assignEnum
+  if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v1api20221201_PasswordAuthEnum_STATUS) as v1api20221201.PasswordAuthEnum_STATUS); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_AuthConfig_STATUS, bag);
   const kept = finishBag(bag);
@@ -71,8 +72,8 @@ export function AuthConfig_fromStorage(src: v1api20221201storage.AuthConfig, pat
   checkObject(src, path);
   const dst = {} as v1api20221201.AuthConfig;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = (str(src.activeDirectoryAuth, path, ".activeDirectoryAuth") as v1api20221201.ActiveDirectoryAuthEnum); // assignEnum
-  if (src.passwordAuth !== undefined) dst.passwordAuth = (str(src.passwordAuth, path, ".passwordAuth") as v1api20221201.PasswordAuthEnum); // assignEnum
+  if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = (canonicalEnum(str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"), spellings_v1api20221201_ActiveDirectoryAuthEnum) as v1api20221201.ActiveDirectoryAuthEnum); // assignEnum
+  if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v1api20221201_PasswordAuthEnum) as v1api20221201.PasswordAuthEnum); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_AuthConfig, bag);
   const kept = finishBag(bag);
@@ -100,7 +101,7 @@ export function Backup_STATUS_fromStorage(src: v1api20221201storage.Backup_STATU
   const dst = {} as v1api20221201.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1api20221201.GeoRedundantBackupEnum_STATUS); // assignEnum
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20221201_GeoRedundantBackupEnum_STATUS) as v1api20221201.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
@@ -128,7 +129,7 @@ export function Backup_fromStorage(src: v1api20221201storage.Backup, path: strin
   const dst = {} as v1api20221201.Backup;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (str(src.geoRedundantBackup, path, ".geoRedundantBackup") as v1api20221201.GeoRedundantBackupEnum); // assignEnum
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20221201_GeoRedundantBackupEnum) as v1api20221201.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Backup, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -191,7 +192,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.Data
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.ArmServerKeyType_STATUS); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_ArmServerKeyType_STATUS) as v1api20221201.ArmServerKeyType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -219,7 +220,7 @@ export function DataEncryption_fromStorage(src: v1api20221201storage.DataEncrypt
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.ArmServerKeyType); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_ArmServerKeyType) as v1api20221201.ArmServerKeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -255,9 +256,9 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_fromStorage(src.identity as v1api20221201storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1api20221201.ServerVersion_STATUS); // assignEnum
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion_STATUS) as v1api20221201.ServerVersion_STATUS); // assignEnum
   if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20221201.ServerState_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerState_STATUS) as v1api20221201.ServerState_STATUS); // assignEnum
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_STATUS_fromStorage(src.backup as v1api20221201storage.Backup_STATUS, at(path, ".backup")); // assignObject
@@ -267,10 +268,10 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1api20221201.CreateMode_STATUS); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode_STATUS) as v1api20221201.CreateMode_STATUS); // assignEnum
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = (str(src.replicationRole, path, ".replicationRole") as v1api20221201.ReplicationRole_STATUS); // assignEnum
+  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20221201_ReplicationRole_STATUS) as v1api20221201.ReplicationRole_STATUS); // assignEnum
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
@@ -328,7 +329,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_fromStorage(src.identity as v1api20221201storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1api20221201.ServerVersion); // assignEnum
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion) as v1api20221201.ServerVersion); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
@@ -337,10 +338,10 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1api20221201.CreateMode); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode) as v1api20221201.CreateMode); // assignEnum
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = (str(src.replicationRole, path, ".replicationRole") as v1api20221201.ReplicationRole); // assignEnum
+  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20221201_ReplicationRole) as v1api20221201.ReplicationRole); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -521,8 +522,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20221201storage.Hi
   checkObject(src, path);
   const dst = {} as v1api20221201.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1api20221201.HighAvailabilityMode_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20221201.ServerHAState_STATUS); // assignEnum
+  if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20221201_HighAvailabilityMode_STATUS) as v1api20221201.HighAvailabilityMode_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerHAState_STATUS) as v1api20221201.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
@@ -549,7 +550,7 @@ export function HighAvailability_fromStorage(src: v1api20221201storage.HighAvail
   checkObject(src, path);
   const dst = {} as v1api20221201.HighAvailability;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.mode !== undefined) dst.mode = (str(src.mode, path, ".mode") as v1api20221201.HighAvailabilityMode); // assignEnum
+  if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20221201_HighAvailabilityMode) as v1api20221201.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability, bag);
   const kept = finishBag(bag);
@@ -661,7 +662,7 @@ export function Network_STATUS_fromStorage(src: v1api20221201storage.Network_STA
   checkObject(src, path);
   const dst = {} as v1api20221201.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20221201.ServerPublicNetworkAccessState_STATUS); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20221201_ServerPublicNetworkAccessState_STATUS) as v1api20221201.ServerPublicNetworkAccessState_STATUS); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network_STATUS, bag);
@@ -716,7 +717,7 @@ export function Sku_STATUS_fromStorage(src: v1api20221201storage.Sku_STATUS, pat
   const dst = {} as v1api20221201.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221201.SkuTier_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20221201_SkuTier_STATUS) as v1api20221201.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -742,7 +743,7 @@ export function Sku_fromStorage(src: v1api20221201storage.Sku, path: string): v1
   const dst = {} as v1api20221201.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221201.SkuTier); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20221201_SkuTier) as v1api20221201.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -816,10 +817,10 @@ export function SystemData_STATUS_fromStorage(src: v1api20221201storage.SystemDa
   const dst = {} as v1api20221201.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
-  if (src.createdByType !== undefined) dst.createdByType = (str(src.createdByType, path, ".createdByType") as v1api20221201.CreatedByType_STATUS); // assignEnum
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
-  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (str(src.lastModifiedByType, path, ".lastModifiedByType") as v1api20221201.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
   if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
@@ -849,7 +850,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storag
   checkObject(src, path);
   const dst = {} as v1api20221201.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.IdentityType_STATUS); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_IdentityType_STATUS) as v1api20221201.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
@@ -877,7 +878,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20221201storage.UserA
   checkObject(src, path);
   const dst = {} as v1api20221201.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20221201.IdentityType); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_IdentityType) as v1api20221201.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_fromStorage(e as v1api20221201storage.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
@@ -1008,3 +1009,27 @@ const known_v1api20221201storage_UserAssignedIdentity = new Set(["type","userAss
 const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
 const known_v1api20221201storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20221201storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const spellings_v1api20221201_ActiveDirectoryAuthEnum = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_ArmServerKeyType = enumSpellings(["SystemManaged","AzureKeyVault"]);
+const spellings_v1api20221201_ArmServerKeyType_STATUS = enumSpellings(["SystemManaged","AzureKeyVault"]);
+const spellings_v1api20221201_CreateMode = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica"]);
+const spellings_v1api20221201_CreateMode_STATUS = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica"]);
+const spellings_v1api20221201_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
+const spellings_v1api20221201_GeoRedundantBackupEnum = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_GeoRedundantBackupEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_HighAvailabilityMode = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
+const spellings_v1api20221201_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
+const spellings_v1api20221201_IdentityType = enumSpellings(["None","UserAssigned"]);
+const spellings_v1api20221201_IdentityType_STATUS = enumSpellings(["None","UserAssigned"]);
+const spellings_v1api20221201_PasswordAuthEnum = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_PasswordAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_ReplicationRole = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
+const spellings_v1api20221201_ReplicationRole_STATUS = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
+const spellings_v1api20221201_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
+const spellings_v1api20221201_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221201_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);
+const spellings_v1api20221201_ServerVersion = enumSpellings(["11","12","13","14"]);
+const spellings_v1api20221201_ServerVersion_STATUS = enumSpellings(["11","12","13","14"]);
+const spellings_v1api20221201_SkuTier = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
+const spellings_v1api20221201_SkuTier_STATUS = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);

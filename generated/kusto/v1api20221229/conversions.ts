@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221229 from './types.ts';
 import type * as v1api20221229storage from '../v1api20221229storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole Cluster from v1api20221229storage to v1api20221229 (out of its storage variant). */
 export function Cluster_fromStorage(src: KubeObject): KubeObject {
@@ -33,9 +34,9 @@ export function AzureSku_STATUS_fromStorage(src: v1api20221229storage.AzureSku_S
   checkObject(src, path);
   const dst = {} as v1api20221229.AzureSku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20221229.AzureSku_Name_STATUS); // assignEnum
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20221229_AzureSku_Name_STATUS) as v1api20221229.AzureSku_Name_STATUS); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221229.AzureSku_Tier_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20221229_AzureSku_Tier_STATUS) as v1api20221229.AzureSku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221229storage_AzureSku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -61,9 +62,9 @@ export function AzureSku_fromStorage(src: v1api20221229storage.AzureSku, path: s
   checkObject(src, path);
   const dst = {} as v1api20221229.AzureSku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20221229.AzureSku_Name); // assignEnum
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20221229_AzureSku_Name) as v1api20221229.AzureSku_Name); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20221229.AzureSku_Tier); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20221229_AzureSku_Tier) as v1api20221229.AzureSku_Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20221229storage_AzureSku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -101,12 +102,12 @@ export function Cluster_STATUS_fromStorage(src: v1api20221229storage.Cluster_STA
   if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
   if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
   if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = (str(src.engineType, path, ".engineType") as v1api20221229.ClusterProperties_EngineType_STATUS); // assignEnum
+  if (src.engineType !== undefined) dst.engineType = (canonicalEnum(str(src.engineType, path, ".engineType"), spellings_v1api20221229_ClusterProperties_EngineType_STATUS) as v1api20221229.ClusterProperties_EngineType_STATUS); // assignEnum
   if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_fromStorage(e as v1api20221229storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
   if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_fromStorage(src.optimizedAutoscale as v1api20221229storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20221229.ClusterProperties_PublicNetworkAccess_STATUS); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20221229_ClusterProperties_PublicNetworkAccess_STATUS) as v1api20221229.ClusterProperties_PublicNetworkAccess_STATUS); // assignEnum
   if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20221229.ClusterProperties_State_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221229_ClusterProperties_State_STATUS) as v1api20221229.ClusterProperties_State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -157,10 +158,10 @@ export function Cluster_Spec_fromStorage(src: v1api20221229storage.Cluster_Spec,
   if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
   if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
   if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = (str(src.engineType, path, ".engineType") as v1api20221229.ClusterProperties_EngineType); // assignEnum
+  if (src.engineType !== undefined) dst.engineType = (canonicalEnum(str(src.engineType, path, ".engineType"), spellings_v1api20221229_ClusterProperties_EngineType) as v1api20221229.ClusterProperties_EngineType); // assignEnum
   if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_fromStorage(e as v1api20221229storage.TrustedExternalTenant, at(p, i))); // assignCollection
   if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_fromStorage(src.optimizedAutoscale as v1api20221229storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20221229.ClusterProperties_PublicNetworkAccess); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20221229_ClusterProperties_PublicNetworkAccess) as v1api20221229.ClusterProperties_PublicNetworkAccess); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221229storage_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -406,13 +407,13 @@ export function ReadOnlyFollowingDatabase_STATUS_fromStorage(src: v1api20221229s
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = (str(src.kind, path, ".kind") as v1api20221229.ReadOnlyFollowingDatabase_Kind_STATUS); // assignEnum
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20221229_ReadOnlyFollowingDatabase_Kind_STATUS) as v1api20221229.ReadOnlyFollowingDatabase_Kind_STATUS); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
   if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
-  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = (str(src.principalsModificationKind, path, ".principalsModificationKind") as v1api20221229.PrincipalsModificationKind_STATUS); // assignEnum
+  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = (canonicalEnum(str(src.principalsModificationKind, path, ".principalsModificationKind"), spellings_v1api20221229_PrincipalsModificationKind_STATUS) as v1api20221229.PrincipalsModificationKind_STATUS); // assignEnum
   if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20221229storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadOnlyFollowingDatabase_STATUS, bag);
@@ -450,7 +451,7 @@ export function ReadOnlyFollowingDatabase_fromStorage(src: v1api20221229storage.
   const dst = {} as v1api20221229.ReadOnlyFollowingDatabase;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = (str(src.kind, path, ".kind") as v1api20221229.ReadOnlyFollowingDatabase_Kind); // assignEnum
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20221229_ReadOnlyFollowingDatabase_Kind) as v1api20221229.ReadOnlyFollowingDatabase_Kind); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221229storage_ReadOnlyFollowingDatabase, bag);
@@ -482,7 +483,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20221229storage.R
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = (str(src.kind, path, ".kind") as v1api20221229.ReadWriteDatabase_Kind_STATUS); // assignEnum
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20221229_ReadWriteDatabase_Kind_STATUS) as v1api20221229.ReadWriteDatabase_Kind_STATUS); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
@@ -522,7 +523,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20221229storage.ReadWrit
   const dst = {} as v1api20221229.ReadWriteDatabase;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = (str(src.kind, path, ".kind") as v1api20221229.ReadWriteDatabase_Kind); // assignEnum
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20221229_ReadWriteDatabase_Kind) as v1api20221229.ReadWriteDatabase_Kind); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
@@ -630,3 +631,17 @@ const known_v1api20221229storage_ReadWriteDatabase = new Set(["azureName","kind"
 const known_v1api20221229storage_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","$propertyBag"]);
 const known_v1api20221229storage_TrustedExternalTenant = new Set(["value","$propertyBag"]);
 const known_v1api20221229storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
+const spellings_v1api20221229_AzureSku_Name = enumSpellings(["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_E8ads_v5"]);
+const spellings_v1api20221229_AzureSku_Name_STATUS = enumSpellings(["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_E8ads_v5"]);
+const spellings_v1api20221229_AzureSku_Tier = enumSpellings(["Basic","Standard"]);
+const spellings_v1api20221229_AzureSku_Tier_STATUS = enumSpellings(["Basic","Standard"]);
+const spellings_v1api20221229_ClusterProperties_EngineType = enumSpellings(["V2","V3"]);
+const spellings_v1api20221229_ClusterProperties_EngineType_STATUS = enumSpellings(["V2","V3"]);
+const spellings_v1api20221229_ClusterProperties_PublicNetworkAccess = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221229_ClusterProperties_PublicNetworkAccess_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20221229_ClusterProperties_State_STATUS = enumSpellings(["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]);
+const spellings_v1api20221229_PrincipalsModificationKind_STATUS = enumSpellings(["Union","Replace","None"]);
+const spellings_v1api20221229_ReadOnlyFollowingDatabase_Kind = enumSpellings(["ReadOnlyFollowing"]);
+const spellings_v1api20221229_ReadOnlyFollowingDatabase_Kind_STATUS = enumSpellings(["ReadOnlyFollowing"]);
+const spellings_v1api20221229_ReadWriteDatabase_Kind = enumSpellings(["ReadWrite"]);
+const spellings_v1api20221229_ReadWriteDatabase_Kind_STATUS = enumSpellings(["ReadWrite"]);

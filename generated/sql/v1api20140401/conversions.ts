@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20140401 from './types.ts';
 import type * as v1api20140401storage from '../v1api20140401storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole Server from v1api20140401storage to v1api20140401 (out of its storage variant). */
 export function Server_fromStorage(src: KubeObject): KubeObject {
@@ -112,7 +113,7 @@ export function Server_STATUS_fromStorage(src: v1api20140401storage.Server_STATU
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1api20140401.ServerVersion_STATUS); // assignEnum
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20140401_ServerVersion_STATUS) as v1api20140401.ServerVersion_STATUS); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_STATUS, bag);
@@ -152,7 +153,7 @@ export function Server_Spec_fromStorage(src: v1api20140401storage.Server_Spec, p
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (str(src.version, path, ".version") as v1api20140401.ServerVersion); // assignEnum
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20140401_ServerVersion) as v1api20140401.ServerVersion); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_Server_Spec, bag);
   const kept = finishBag(bag);
@@ -190,15 +191,15 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20140401storage.Ser
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1api20140401.CreateMode_STATUS); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20140401_CreateMode_STATUS) as v1api20140401.CreateMode_STATUS); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = str(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = (str(src.readScale, path, ".readScale") as v1api20140401.DatabaseReadScale_STATUS); // assignEnum
+  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20140401_DatabaseReadScale_STATUS) as v1api20140401.DatabaseReadScale_STATUS); // assignEnum
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
-  if (src.edition !== undefined) dst.edition = (str(src.edition, path, ".edition") as v1api20140401.DatabaseEdition_STATUS); // assignEnum
+  if (src.edition !== undefined) dst.edition = (canonicalEnum(str(src.edition, path, ".edition"), spellings_v1api20140401_DatabaseEdition_STATUS) as v1api20140401.DatabaseEdition_STATUS); // assignEnum
   if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
   if (src.elasticPoolName !== undefined) dst.elasticPoolName = str(src.elasticPoolName, path, ".elasticPoolName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_STATUS, bag);
@@ -246,12 +247,12 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20140401storage.Serve
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1api20140401.CreateMode); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20140401_CreateMode) as v1api20140401.CreateMode); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = str(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = (str(src.readScale, path, ".readScale") as v1api20140401.DatabaseReadScale); // assignEnum
-  if (src.edition !== undefined) dst.edition = (str(src.edition, path, ".edition") as v1api20140401.DatabaseEdition); // assignEnum
+  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20140401_DatabaseReadScale) as v1api20140401.DatabaseReadScale); // assignEnum
+  if (src.edition !== undefined) dst.edition = (canonicalEnum(str(src.edition, path, ".edition"), spellings_v1api20140401_DatabaseEdition) as v1api20140401.DatabaseEdition); // assignEnum
   if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
   if (src.elasticPoolName !== undefined) dst.elasticPoolName = str(src.elasticPoolName, path, ".elasticPoolName"); // assignPrimitive
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
@@ -368,3 +369,11 @@ const known_v1api20140401storage_ServersDatabase_STATUS = new Set(["conditions",
 const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","originalVersion","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const spellings_v1api20140401_CreateMode = enumSpellings(["Copy","Default","NonReadableSecondary","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreLongTermRetentionBackup"]);
+const spellings_v1api20140401_CreateMode_STATUS = enumSpellings(["Copy","Default","NonReadableSecondary","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreLongTermRetentionBackup"]);
+const spellings_v1api20140401_DatabaseEdition = enumSpellings(["Web","Business","Basic","Standard","Premium","PremiumRS","Free","Stretch","DataWarehouse","System","System2","GeneralPurpose","BusinessCritical","Hyperscale"]);
+const spellings_v1api20140401_DatabaseEdition_STATUS = enumSpellings(["Web","Business","Basic","Standard","Premium","PremiumRS","Free","Stretch","DataWarehouse","System","System2","GeneralPurpose","BusinessCritical","Hyperscale"]);
+const spellings_v1api20140401_DatabaseReadScale = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20140401_DatabaseReadScale_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20140401_ServerVersion = enumSpellings(["2.0","12.0"]);
+const spellings_v1api20140401_ServerVersion_STATUS = enumSpellings(["2.0","12.0"]);

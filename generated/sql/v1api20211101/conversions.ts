@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20211101 from './types.ts';
 import type * as v1api20211101storage from '../v1api20211101storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole Server from v1api20211101storage to v1api20211101 (out of its storage variant). */
 export function Server_fromStorage(src: KubeObject): KubeObject {
@@ -105,7 +106,7 @@ export function ResourceIdentity_STATUS_fromStorage(src: v1api20211101storage.Re
   checkObject(src, path);
   const dst = {} as v1api20211101.ResourceIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20211101.IdentityType_STATUS); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType_STATUS) as v1api20211101.IdentityType_STATUS); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity_STATUS, bag);
@@ -133,7 +134,7 @@ export function ResourceIdentity_fromStorage(src: v1api20211101storage.ResourceI
   checkObject(src, path);
   const dst = {} as v1api20211101.ResourceIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20211101.IdentityType); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType) as v1api20211101.IdentityType); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -169,8 +170,8 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
-  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess") as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag_STATUS) as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag_STATUS) as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -215,8 +216,8 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (str(src.publicNetworkAccess, path, ".publicNetworkAccess") as v1api20211101.ServerNetworkAccessFlag); // assignEnum
-  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess") as v1api20211101.ServerNetworkAccessFlag); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
   const kept = finishBag(bag);
@@ -259,16 +260,16 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20211101storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1api20211101.CreateMode_STATUS); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20211101_CreateMode_STATUS) as v1api20211101.CreateMode_STATUS); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = (str(src.readScale, path, ".readScale") as v1api20211101.DatabaseReadScale_STATUS); // assignEnum
+  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale_STATUS) as v1api20211101.DatabaseReadScale_STATUS); // assignEnum
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
-  if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy") as v1api20211101.BackupStorageRedundancy_STATUS); // assignEnum
+  if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (canonicalEnum(str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"), spellings_v1api20211101_BackupStorageRedundancy_STATUS) as v1api20211101.BackupStorageRedundancy_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -315,13 +316,13 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20211101storage.Sku, at(path, ".sku")); // assignObject
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (str(src.createMode, path, ".createMode") as v1api20211101.CreateMode); // assignEnum
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20211101_CreateMode) as v1api20211101.CreateMode); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = (str(src.readScale, path, ".readScale") as v1api20211101.DatabaseReadScale); // assignEnum
+  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale) as v1api20211101.DatabaseReadScale); // assignEnum
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
-  if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy") as v1api20211101.BackupStorageRedundancy); // assignEnum
+  if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (canonicalEnum(str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"), spellings_v1api20211101_BackupStorageRedundancy) as v1api20211101.BackupStorageRedundancy); // assignEnum
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -508,3 +509,13 @@ const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditio
 const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101storage_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
+const spellings_v1api20211101_BackupStorageRedundancy = enumSpellings(["Geo","Local","Zone","GeoZone"]);
+const spellings_v1api20211101_BackupStorageRedundancy_STATUS = enumSpellings(["Geo","Local","Zone","GeoZone"]);
+const spellings_v1api20211101_CreateMode = enumSpellings(["Copy","Default","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreExternalBackup","RestoreExternalBackupSecondary","RestoreLongTermRetentionBackup","Secondary"]);
+const spellings_v1api20211101_CreateMode_STATUS = enumSpellings(["Copy","Default","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreExternalBackup","RestoreExternalBackupSecondary","RestoreLongTermRetentionBackup","Secondary"]);
+const spellings_v1api20211101_DatabaseReadScale = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20211101_DatabaseReadScale_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20211101_IdentityType = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
+const spellings_v1api20211101_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
+const spellings_v1api20211101_ServerNetworkAccessFlag = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20211101_ServerNetworkAccessFlag_STATUS = enumSpellings(["Enabled","Disabled"]);

@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20210401 from './types.ts';
 import type * as v1api20210401storage from '../v1api20210401storage/types.ts';
+import { canonicalEnum, enumSpellings } from '../../../src/lib/conversion/enum-spelling.ts';
 
 /** Converts a whole StorageAccount from v1api20210401storage to v1api20210401 (out of its storage variant). */
 export function StorageAccount_fromStorage(src: KubeObject): KubeObject {
@@ -80,7 +81,7 @@ export function CorsRule_STATUS_fromStorage(src: v1api20210401storage.CorsRule_S
   const dst = {} as v1api20210401.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (str(e, p, i) as v1api20210401.CorsRule_AllowedMethods_STATUS)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v1api20210401_CorsRule_AllowedMethods_STATUS) as v1api20210401.CorsRule_AllowedMethods_STATUS)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
@@ -112,7 +113,7 @@ export function CorsRule_fromStorage(src: v1api20210401storage.CorsRule, path: s
   const dst = {} as v1api20210401.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (str(e, p, i) as v1api20210401.CorsRule_AllowedMethods)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v1api20210401_CorsRule_AllowedMethods) as v1api20210401.CorsRule_AllowedMethods)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
@@ -278,7 +279,7 @@ export function IPRule_STATUS_fromStorage(src: v1api20210401storage.IPRule_STATU
   const dst = {} as v1api20210401.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
-  if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action_STATUS); // assignEnum
+  if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1api20210401_Action_STATUS) as v1api20210401.Action_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -304,7 +305,7 @@ export function IPRule_fromStorage(src: v1api20210401storage.IPRule, path: strin
   const dst = {} as v1api20210401.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
-  if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action); // assignEnum
+  if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1api20210401_Action) as v1api20210401.Action); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -329,7 +330,7 @@ export function Identity_STATUS_fromStorage(src: v1api20210401storage.Identity_S
   checkObject(src, path);
   const dst = {} as v1api20210401.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20210401.IdentityType_STATUS); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20210401_IdentityType_STATUS) as v1api20210401.IdentityType_STATUS); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20210401storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
@@ -359,7 +360,7 @@ export function Identity_fromStorage(src: v1api20210401storage.Identity, path: s
   checkObject(src, path);
   const dst = {} as v1api20210401.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (str(src.type, path, ".type") as v1api20210401.IdentityType); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20210401_IdentityType) as v1api20210401.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_fromStorage(e as v1api20210401storage.UserAssignedIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_Identity, bag);
   const kept = finishBag(bag);
@@ -462,7 +463,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20210401storage.Netw
   const dst = {} as v1api20210401.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
-  if (src.defaultAction !== undefined) dst.defaultAction = (str(src.defaultAction, path, ".defaultAction") as v1api20210401.DefaultAction_STATUS); // assignEnum
+  if (src.defaultAction !== undefined) dst.defaultAction = (canonicalEnum(str(src.defaultAction, path, ".defaultAction"), spellings_v1api20210401_DefaultAction_STATUS) as v1api20210401.DefaultAction_STATUS); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_fromStorage(e as v1api20210401storage.IPRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v1api20210401storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_NetworkRuleSet_STATUS, bag);
@@ -492,7 +493,7 @@ export function NetworkRuleSet_fromStorage(src: v1api20210401storage.NetworkRule
   const dst = {} as v1api20210401.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
-  if (src.defaultAction !== undefined) dst.defaultAction = (str(src.defaultAction, path, ".defaultAction") as v1api20210401.DefaultAction); // assignEnum
+  if (src.defaultAction !== undefined) dst.defaultAction = (canonicalEnum(str(src.defaultAction, path, ".defaultAction"), spellings_v1api20210401_DefaultAction) as v1api20210401.DefaultAction); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_fromStorage(e as v1api20210401storage.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v1api20210401storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_NetworkRuleSet, bag);
@@ -521,8 +522,8 @@ export function Sku_STATUS_fromStorage(src: v1api20210401storage.Sku_STATUS, pat
   checkObject(src, path);
   const dst = {} as v1api20210401.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20210401.SkuName_STATUS); // assignEnum
-  if (src.tier !== undefined) dst.tier = (str(src.tier, path, ".tier") as v1api20210401.Tier_STATUS); // assignEnum
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20210401_SkuName_STATUS) as v1api20210401.SkuName_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20210401_Tier_STATUS) as v1api20210401.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -547,7 +548,7 @@ export function Sku_fromStorage(src: v1api20210401storage.Sku, path: string): v1
   checkObject(src, path);
   const dst = {} as v1api20210401.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (str(src.name, path, ".name") as v1api20210401.SkuName); // assignEnum
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20210401_SkuName) as v1api20210401.SkuName); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -578,18 +579,18 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20210401storage.Stor
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20210401storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = (str(src.kind, path, ".kind") as v1api20210401.Kind_STATUS); // assignEnum
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20210401_Kind_STATUS) as v1api20210401.Kind_STATUS); // assignEnum
   if (src.identity !== undefined) dst.identity = Identity_STATUS_fromStorage(src.identity as v1api20210401storage.Identity_STATUS, at(path, ".identity")); // assignObject
-  if (src.accessTier !== undefined) dst.accessTier = (str(src.accessTier, path, ".accessTier") as v1api20210401.AccessTier_STATUS); // assignEnum
+  if (src.accessTier !== undefined) dst.accessTier = (canonicalEnum(str(src.accessTier, path, ".accessTier"), spellings_v1api20210401_AccessTier_STATUS) as v1api20210401.AccessTier_STATUS); // assignEnum
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (str(src.minimumTlsVersion, path, ".minimumTlsVersion") as v1api20210401.MinimumTlsVersion_STATUS); // assignEnum
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v1api20210401_MinimumTlsVersion_STATUS) as v1api20210401.MinimumTlsVersion_STATUS); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (str(src.largeFileSharesState, path, ".largeFileSharesState") as v1api20210401.LargeFileSharesState_STATUS); // assignEnum
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v1api20210401_LargeFileSharesState_STATUS) as v1api20210401.LargeFileSharesState_STATUS); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_fromStorage(src.networkAcls as v1api20210401storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_fromStorage(src.primaryEndpoints as v1api20210401storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = (str(src.provisioningState, path, ".provisioningState") as v1api20210401.ProvisioningState_STATUS); // assignEnum
+  if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v1api20210401_ProvisioningState_STATUS) as v1api20210401.ProvisioningState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -636,15 +637,15 @@ export function StorageAccount_Spec_fromStorage(src: v1api20210401storage.Storag
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20210401storage.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = (str(src.kind, path, ".kind") as v1api20210401.Kind); // assignEnum
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20210401_Kind) as v1api20210401.Kind); // assignEnum
   if (src.identity !== undefined) dst.identity = Identity_fromStorage(src.identity as v1api20210401storage.Identity, at(path, ".identity")); // assignObject
-  if (src.accessTier !== undefined) dst.accessTier = (str(src.accessTier, path, ".accessTier") as v1api20210401.AccessTier); // assignEnum
+  if (src.accessTier !== undefined) dst.accessTier = (canonicalEnum(str(src.accessTier, path, ".accessTier"), spellings_v1api20210401_AccessTier) as v1api20210401.AccessTier); // assignEnum
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (str(src.minimumTlsVersion, path, ".minimumTlsVersion") as v1api20210401.MinimumTlsVersion); // assignEnum
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v1api20210401_MinimumTlsVersion) as v1api20210401.MinimumTlsVersion); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (str(src.largeFileSharesState, path, ".largeFileSharesState") as v1api20210401.LargeFileSharesState); // assignEnum
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v1api20210401_LargeFileSharesState) as v1api20210401.LargeFileSharesState); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v1api20210401storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_Spec, bag);
@@ -759,13 +760,13 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = (str(src.publicAccess, path, ".publicAccess") as v1api20210401.ContainerProperties_PublicAccess_STATUS); // assignEnum
+  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v1api20210401_ContainerProperties_PublicAccess_STATUS) as v1api20210401.ContainerProperties_PublicAccess_STATUS); // assignEnum
   if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_fromStorage(src.immutableStorageWithVersioning as v1api20210401storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
-  if (src.leaseState !== undefined) dst.leaseState = (str(src.leaseState, path, ".leaseState") as v1api20210401.LeaseState_STATUS); // assignEnum
+  if (src.leaseState !== undefined) dst.leaseState = (canonicalEnum(str(src.leaseState, path, ".leaseState"), spellings_v1api20210401_LeaseState_STATUS) as v1api20210401.LeaseState_STATUS); // assignEnum
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
@@ -803,7 +804,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20210401storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = (str(src.publicAccess, path, ".publicAccess") as v1api20210401.ContainerProperties_PublicAccess); // assignEnum
+  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v1api20210401_ContainerProperties_PublicAccess) as v1api20210401.ContainerProperties_PublicAccess); // assignEnum
   if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
@@ -888,8 +889,8 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20210401storage.
   const dst = {} as v1api20210401.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (str(src.state, path, ".state") as v1api20210401.State_STATUS); // assignEnum
+  if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1api20210401_Action_STATUS) as v1api20210401.Action_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20210401_State_STATUS) as v1api20210401.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -916,7 +917,7 @@ export function VirtualNetworkRule_fromStorage(src: v1api20210401storage.Virtual
   const dst = {} as v1api20210401.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.action !== undefined) dst.action = (str(src.action, path, ".action") as v1api20210401.Action); // assignEnum
+  if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1api20210401_Action) as v1api20210401.Action); // assignEnum
   bag = stashUnknown(src, known_v1api20210401storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -994,3 +995,27 @@ const known_v1api20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]
 const known_v1api20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
+const spellings_v1api20210401_AccessTier = enumSpellings(["Hot","Cool"]);
+const spellings_v1api20210401_AccessTier_STATUS = enumSpellings(["Hot","Cool"]);
+const spellings_v1api20210401_Action = enumSpellings(["Allow"]);
+const spellings_v1api20210401_Action_STATUS = enumSpellings(["Allow"]);
+const spellings_v1api20210401_ContainerProperties_PublicAccess = enumSpellings(["Container","Blob","None"]);
+const spellings_v1api20210401_ContainerProperties_PublicAccess_STATUS = enumSpellings(["Container","Blob","None"]);
+const spellings_v1api20210401_CorsRule_AllowedMethods = enumSpellings(["DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"]);
+const spellings_v1api20210401_CorsRule_AllowedMethods_STATUS = enumSpellings(["DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"]);
+const spellings_v1api20210401_DefaultAction = enumSpellings(["Allow","Deny"]);
+const spellings_v1api20210401_DefaultAction_STATUS = enumSpellings(["Allow","Deny"]);
+const spellings_v1api20210401_IdentityType = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
+const spellings_v1api20210401_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
+const spellings_v1api20210401_Kind = enumSpellings(["Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"]);
+const spellings_v1api20210401_Kind_STATUS = enumSpellings(["Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"]);
+const spellings_v1api20210401_LargeFileSharesState = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20210401_LargeFileSharesState_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20210401_LeaseState_STATUS = enumSpellings(["Available","Leased","Expired","Breaking","Broken"]);
+const spellings_v1api20210401_MinimumTlsVersion = enumSpellings(["TLS1_0","TLS1_1","TLS1_2"]);
+const spellings_v1api20210401_MinimumTlsVersion_STATUS = enumSpellings(["TLS1_0","TLS1_1","TLS1_2"]);
+const spellings_v1api20210401_ProvisioningState_STATUS = enumSpellings(["Creating","ResolvingDNS","Succeeded"]);
+const spellings_v1api20210401_SkuName = enumSpellings(["Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"]);
+const spellings_v1api20210401_SkuName_STATUS = enumSpellings(["Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"]);
+const spellings_v1api20210401_State_STATUS = enumSpellings(["Provisioning","Deprovisioning","Succeeded","Failed","NetworkSourceDeleted"]);
+const spellings_v1api20210401_Tier_STATUS = enumSpellings(["Standard","Premium"]);

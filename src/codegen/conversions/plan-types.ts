@@ -10,7 +10,13 @@ export type Direction = 'toStorage' | 'fromStorage' | 'up' | 'down' | 'normalize
 /** How one value is carried across: checked and copied, cast, converted recursively, or element-wise. */
 export type ValueConversion =
   | { readonly kind: 'primitive'; readonly primitive: Primitive }
-  | { readonly kind: 'enum'; readonly base: 'string' | 'integer'; readonly castTo: string | undefined }
+  | {
+      readonly kind: 'enum';
+      readonly base: 'string' | 'integer';
+      readonly castTo: string | undefined;
+      /** The destination string enum's declared values, given their spelling on the way in (as ToEnum does). */
+      readonly spellings?: readonly string[] | undefined;
+    }
   | { readonly kind: 'object'; readonly fn: string; readonly sourceType: string; readonly destType: string }
   | { readonly kind: 'array'; readonly element: ValueConversion }
   | { readonly kind: 'map'; readonly value: ValueConversion };

@@ -7,7 +7,7 @@ import type {
   ValueConversion,
 } from '../conversions/plan-types.ts';
 import { access, fromPackage, tsHeader } from './code.ts';
-import { valueExpr } from './value-expr.ts';
+import { type SpellingsTable, valueExpr } from './value-expr.ts';
 
 const directionText = {
   toStorage: 'into its storage variant',
@@ -58,16 +58,29 @@ export function emitConversions(plan: ConversionPlan, groupName: string): string
     out.push(`const ${hookConst(hook.interfaceName)}: ${hook.interfaceName} = ${hook.config.export};\n`);
   }
   const knownSets = new Map<string, string[]>();
+  const tables = new Map<string, readonly string[]>();
+  const spellings: SpellingsTable = (ns, enumName, values) => {
+    const name = `spellings_${ns}_${enumName}`;
+    tables.set(name, values);
+    return name;
+  };
   for (const r of plan.resources) out.push(emitResource(r, groupName));
   const recallsFrom = new Set<string>();
-  for (const c of plan.types) out.push(emitType(c, knownSets, plan.version, recallsFrom));
-  out[importsAt] = [...recallsFrom]
-    .sort()
-    .map((other) => `import * as ${other}_conversions from '../${other}/conversions.ts';\n`)
-    .join('');
+  for (const c of plan.types) out.push(emitType(c, knownSets, plan.version, recallsFrom, spellings));
+  out[importsAt] =
+    (tables.size > 0
+      ? `import { canonicalEnum, enumSpellings } from '${fromPackage('src/lib/conversion/enum-spelling.ts')}';\n`
+      : '') +
+    [...recallsFrom]
+      .sort()
+      .map((other) => `import * as ${other}_conversions from '../${other}/conversions.ts';\n`)
+      .join('');
   out.push('\n');
   for (const [name, keys] of [...knownSets.entries()].sort()) {
     out.push(`const ${name} = new Set(${JSON.stringify(keys)});\n`);
+  }
+  for (const [name, values] of [...tables.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    out.push(`const ${name} = enumSpellings(${JSON.stringify(values)});\n`);
   }
   return out.join('');
 }
@@ -95,6 +108,7 @@ function emitType(
   knownSets: Map<string, string[]>,
   here: string,
   recallsFrom: Set<string>,
+  spellings: SpellingsTable,
 ): string {
   const S = c.sourceVersion;
   const D = c.destVersion;
@@ -111,7 +125,7 @@ function emitType(
   const recalls: string[] = [];
   for (const step of c.steps) {
     const module = D === here ? '' : `${D}_conversions.`;
-    const code = emitStep(step, S, D, module);
+    const code = emitStep(step, S, D, module, spellings);
     if (module && code.includes(module)) recallsFrom.add(D);
     if (step.kind === 'recall') recalls.push(code);
     else lines.push(code);
@@ -131,11 +145,20 @@ function emitType(
   return lines.join('');
 }
 
-function emitStep(step: Step, S: string, D: string, recallModule: string): string {
+function emitStep(step: Step, S: string, D: string, recallModule: string, spellings: SpellingsTable): string {
   switch (step.kind) {
     case 'assign': {
       const from = access('src', step.source);
-      const expr = valueExpr(step.value, from, 'path', JSON.stringify(`.${step.source}`), S, D);
+      const expr = valueExpr(
+        step.value,
+        from,
+        'path',
+        JSON.stringify(`.${step.source}`),
+        S,
+        D,
+        '',
+        spellings,
+      );
       return `  if (${from} !== undefined) ${access('dst', step.destination)} = ${expr}; // ${step.handler}\n`;
     }
     case 'stash': {
@@ -146,7 +169,7 @@ function emitStep(step: Step, S: string, D: string, recallModule: string): strin
     case 'recall': {
       const name = JSON.stringify(bagKey(step.destination));
       const key = JSON.stringify(`.${step.destination}`);
-      const expr = valueExpr(step.value, 'v', 'p', 'k', D, D, recallModule);
+      const expr = valueExpr(step.value, 'v', 'p', 'k', D, D, recallModule, spellings);
       // The operator stores a string unquoted: such a value is recalled from the raw text.
       const raw = isStringValue(step.value) ? ', true' : '';
       return (

@@ -55,7 +55,9 @@ export function emitKindTests(
     `  const stored = () => hubArbitraries.${graph.kind}().map((o) => pruneToSchema(o, crdSchema('${groupName}', '${graph.kind}', hub)) as Record<string, unknown>);\n`,
   );
   for (const v of [...graph.apiVersions, ...storageBelowHub]) {
-    const expected = graph.apiVersions.includes(v) ? `writtenAt(object, '${v}')` : 'object';
+    const expected = graph.apiVersions.includes(v)
+      ? `writtenAt(object, '${v}', crdSchema('${groupName}', '${graph.kind}', '${v}'))`
+      : 'object';
     out.push(`  it('${v} keeps every hub value', () => {\n`);
     out.push(
       `    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, '${v}'), crdSchema('${groupName}', '${graph.kind}', '${v}')), hub), ${expected})), { numRuns: rmwRuns });\n  });\n`,

@@ -308,12 +308,47 @@ export function crdSchema(group: string, kind: string, version: string): Schema 
 
 /**
  * A stored hub object as it reads back after a write at API version `version`: the same, but for
- * `spec.originalVersion`, storage bookkeeping that an up-conversion from a spoke sets to the spoke's version.
+ * `spec.originalVersion`, storage bookkeeping that an up-conversion from a spoke sets to the spoke's version,
+ * and enum values, which the operator respells on the way into an API version (`genruntime.ToEnum`): where
+ * that version's schema (`schema`) declares a string enum and the hub value matches one case-insensitively,
+ * the declared spelling is expected back.
  */
-export function writtenAt(object: Record<string, unknown>, version: string): Record<string, unknown> {
-  const spec = object.spec;
-  if (typeof spec !== 'object' || spec === null) return object;
-  return { ...object, spec: { ...spec, originalVersion: version } };
+export function writtenAt(
+  object: Record<string, unknown>,
+  version: string,
+  schema?: Schema,
+): Record<string, unknown> {
+  const respelled = schema ? (respelledAlong(object, schema) as Record<string, unknown>) : object;
+  const spec = respelled.spec;
+  if (typeof spec !== 'object' || spec === null) return respelled;
+  return { ...respelled, spec: { ...spec, originalVersion: version } };
+}
+
+/** `value` with each string at a string-enum position of `schema` given its declared spelling. */
+function respelledAlong(value: unknown, schema: Schema): unknown {
+  const declared = schema.enum;
+  if (typeof value === 'string' && Array.isArray(declared)) {
+    const match = declared.find((d) => typeof d === 'string' && d.toLowerCase() === value.toLowerCase());
+    return typeof match === 'string' ? match : value;
+  }
+  if (Array.isArray(value)) {
+    const items = schema.items as Schema | undefined;
+    return items ? value.map((v) => respelledAlong(v, items)) : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  const additional = schema.additionalProperties as Schema | boolean | undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const at =
+      k !== '$propertyBag' && properties && Object.hasOwn(properties, k)
+        ? properties[k]
+        : typeof additional === 'object'
+          ? additional
+          : undefined;
+    setKey(out, k, at ? respelledAlong(v, at) : v);
+  }
+  return out;
 }
 
 /**

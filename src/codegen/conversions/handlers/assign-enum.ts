@@ -6,6 +6,8 @@ import { valueConversion } from '../value.ts';
 /**
  * Seed 000: an enum matches by its underlying type (enums are generated per version, so never identical);
  * the value is cast, not checked against the destination's values, because enum values change over versions.
+ * Into a string enum the operator gives a value matching case-insensitively its declared spelling
+ * (`genruntime.ToEnum`), so the destination's values travel with the conversion.
  */
 export function enumValue(
   source: TypeRef,
@@ -16,7 +18,11 @@ export function enumValue(
   const from = baseOf(source, (n) => ctx.sourceType(n));
   const to = baseOf(destination, (n) => ctx.destType(n));
   if (from === undefined || from !== to) return undefined;
-  return { kind: 'enum', base: from, castTo: destination.kind === 'enum' ? destination.name : undefined };
+  if (destination.kind !== 'enum') return { kind: 'enum', base: from, castTo: undefined };
+  const def = ctx.destType(destination.name);
+  const spellings =
+    from === 'string' && def?.kind === 'enum' ? def.values.filter((v) => typeof v === 'string') : undefined;
+  return { kind: 'enum', base: from, castTo: destination.name, spellings };
 }
 
 function baseOf(
