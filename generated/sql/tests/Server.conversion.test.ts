@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';
 import * as v1api20140401 from '../v1api20140401/arbitraries.ts';
 import * as v1api20211101 from '../v1api20211101/arbitraries.ts';
 import * as v1api20140401_arm from '../v1api20140401/arm.ts';

@@ -18,7 +18,7 @@ export function emitArbitraries(
   const out: string[] = [tsHeader()];
   out.push(`/** Random ${pkg.group} ${pkg.version} objects for property tests. */\n`);
   out.push(
-    `import fc from 'fast-check';\nimport { withExtras } from '../../../test/lib/conversion/support.ts';\n`,
+    `import fc from 'fast-check';\nimport { withExtras } from '../../../src/testing/conversion-support.ts';\n`,
   );
   out.push(
     `\n/** Property names of every version of the group: extra keys are drawn from these too. */\nconst names: readonly string[] = ${JSON.stringify(extraNames)};\n`,

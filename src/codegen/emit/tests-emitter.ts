@@ -27,7 +27,7 @@ export function emitKindTests(
   out.push(`import fc from 'fast-check';\nimport { describe, expect, it } from 'vitest';\n`);
   out.push(`import { convert } from '../../../src/lib/conversion/convert.ts';\n`);
   out.push(
-    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../test/lib/conversion/support.ts';\n`,
+    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';\n`,
   );
   for (const v of graph.apiVersions) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
   for (const v of graph.apiVersions) out.push(`import * as ${v}_arm from '../${v}/arm.ts';\n`);

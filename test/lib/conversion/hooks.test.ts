@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { expectGolden, expectRoundTrip } from './support.ts';
+import { expectGolden, expectRoundTrip } from '../../../src/testing/conversion-support.ts';
 
 const database = (spec: Record<string, unknown>) => ({
   apiVersion: 'sql.azure.com/v1api20140401',

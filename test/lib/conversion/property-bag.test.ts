@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
-import { expectRoundTrip, typed } from './support.ts';
+import { expectRoundTrip, typed } from '../../../src/testing/conversion-support.ts';
 
 const server = (spec: Record<string, unknown>, version = 'v1api20210601') => ({
   apiVersion: `dbforpostgresql.azure.com/${version}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArmLayout } from '../../../src/lib/conversion/arm.ts';
-import { difference, expectArmPayload, typed } from './support.ts';
+import type { ArmLayout } from '../../src/lib/conversion/arm.ts';
+import { difference, expectArmPayload, typed } from '../../src/testing/conversion-support.ts';
 
 describe('the round-trip comparison', () => {
   it('compares integers exactly and other numbers within tolerance', () => {

@@ -3,9 +3,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { type ArmLayout, armBody, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
-import { bagKey, encodeBagValue } from '../../../src/lib/conversion/property-bag.ts';
-import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
+import { type ArmLayout, armBody, defaultAzureName } from '../lib/conversion/arm.ts';
+import { bagKey, encodeBagValue } from '../lib/conversion/property-bag.ts';
+import type { KubeObject } from '../lib/conversion/resource.ts';
+
+/**
+ * The seed of every property test in this process: ASO_FC_SEED when set (to replay a failure), else a
+ * fresh one, printed so that any run can be replayed exactly.
+ */
+export const propertySeed = process.env.ASO_FC_SEED
+  ? Number(process.env.ASO_FC_SEED)
+  : Math.floor(Math.random() * 0x7fffffff);
+fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: propertySeed });
+console.log(`property tests: seed ${propertySeed} (replay with ASO_FC_SEED=${propertySeed})`);
 
 /** Property-test runs per spoke round-trip test; CI may raise or lower it with ASO_FC_RUNS. */
 export const roundTripRuns = Number(process.env.ASO_FC_RUNS ?? 300);
@@ -273,9 +283,10 @@ export function withExtras<T extends object>(
   return fc.tuple(record, extras(names, own)).map(([r, x]) => typed({ ...x, ...r }, own));
 }
 
-const goldenRoot = join(dirname(fileURLToPath(import.meta.url)), 'golden');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const goldenRoot = join(repoRoot, 'test', 'lib', 'conversion', 'golden');
 
-const crdRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'generated', 'crds');
+const crdRoot = join(repoRoot, 'generated', 'crds');
 
 type Schema = Record<string, unknown>;
 
