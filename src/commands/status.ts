@@ -1,16 +1,17 @@
 import { Flags } from '@oclif/core';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
+import { interruptSignal } from '../lib/cli/interrupt.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { printResult } from '../lib/render/output.ts';
+import { statusTable } from '../lib/render/status-table.ts';
 import { defaultTuning } from '../lib/status/collect.ts';
 import { defaultWaitTimeout, statusPlanOf } from '../lib/status/plan.ts';
 import type { StatusReport } from '../lib/status/report.ts';
 import { runStatus } from '../lib/status/run.ts';
 import { failOnLevels, selectionCheckedFrom, sortKeys } from '../lib/status/selection.ts';
-import { statusTable } from '../lib/status/table.ts';
 
 export default class Status extends AsoCommand {
   static override summary = "Every ASO resource's Ready condition across namespaces, summarised";
@@ -72,7 +73,10 @@ export default class Status extends AsoCommand {
     const selectionIn = selectionCheckedFrom(flags);
     const client = await connect(kubeconfigOptionsOf(flags));
     const selection = selectionIn(client.kubeconfig.namespace);
-    const { report, exit } = await runStatus(client, selection, plan);
+    const interrupt = interruptSignal();
+    const { report, exit } = await runStatus(client, selection, plan, { signal: interrupt.signal }).finally(
+      interrupt.dispose,
+    );
     const code = exitCodes[exit].code;
     if (report && this.jsonEnabled()) {
       if (code === 0) return report;

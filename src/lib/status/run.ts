@@ -1,13 +1,13 @@
 import { NothingSelected } from '../errors.ts';
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { KubeClient } from '../kube/client.ts';
+import { printable } from '../render/printable.ts';
+import { runWatch } from '../render/status-watch.ts';
 import { collectStatus } from './collect.ts';
 import type { StatusPlan } from './plan.ts';
-import { printable } from './printable.ts';
 import { exitCodeFor, type StatusReport, type StatusWarning } from './report.ts';
 import { describeSelection, type StatusSelection } from './selection.ts';
 import { waitForReady } from './wait.ts';
-import { runWatch } from './watch-view.ts';
 
 /** What a `status` run ends with: the report still to be printed (none after `--watch`), and its exit code. */
 export interface StatusOutcome {
@@ -15,10 +15,14 @@ export interface StatusOutcome {
   exit: ExitCodeName;
 }
 
-/** Where a run writes what is not its result: progress and warnings as they happen. */
+/**
+ * Where a run writes what is not its result (progress and warnings as they happen), and the signal that
+ * ends a `--watch` (the command layer ties it to SIGINT and SIGTERM).
+ */
 export interface StatusStreams {
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WritableStream;
+  signal?: AbortSignal;
 }
 
 function warn(stderr: NodeJS.WritableStream): (warning: StatusWarning) => void {
@@ -27,7 +31,7 @@ function warn(stderr: NodeJS.WritableStream): (warning: StatusWarning) => void {
 
 /**
  * Runs `status` as planned. Once: reads every selected object. `--wait`: reports progress on stderr and
- * waits. `--watch`: prints as it goes until SIGINT or SIGTERM, then returns no report. The exit code
+ * waits. `--watch`: prints as it goes until `streams.signal` aborts, then returns no report. The exit code
  * follows {@link exitCodeFor}, `--fail-on` included in every mode.
  */
 export async function runStatus(
@@ -39,22 +43,15 @@ export async function runStatus(
   const stderr = streams.stderr ?? process.stderr;
   const failOn = plan.failOn;
   if (plan.mode === 'watch') {
-    const controller = new AbortController();
-    const stop = (): void => controller.abort();
-    process.once('SIGINT', stop).once('SIGTERM', stop);
-    try {
-      const final = await runWatch(client, selection, {
-        format: plan.format,
-        color: plan.color,
-        signal: controller.signal,
-        tuning: plan.tuning,
-        errors: stderr,
-        ...(streams.stdout ? { stream: streams.stdout } : {}),
-      });
-      return { report: undefined, exit: exitCodeFor(final, { failOn }) };
-    } finally {
-      process.off('SIGINT', stop).off('SIGTERM', stop);
-    }
+    const final = await runWatch(client, selection, {
+      format: plan.format,
+      color: plan.color,
+      signal: streams.signal ?? new AbortController().signal,
+      tuning: plan.tuning,
+      errors: stderr,
+      ...(streams.stdout ? { stream: streams.stdout } : {}),
+    });
+    return { report: undefined, exit: exitCodeFor(final, { failOn }) };
   }
   if (plan.mode === 'wait') {
     const { report, timedOut, selected } = await waitForReady(client, selection, {

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.ts';
-import { printable } from './printable.ts';
+import { printable } from '../render/printable.ts';
 import { type State, states } from './ready-state.ts';
 
 /** The orders `--sort` offers. */

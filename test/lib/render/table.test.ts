@@ -46,11 +46,10 @@ describe('renderTable at scale and in narrow terminals', () => {
     `the resource was provisioned ${index}`,
   ];
 
-  it('renders 50,000 rows in linear time', () => {
+  // How fast is bench/table.ts's question (linear time is measured there, not asserted here).
+  it('renders 50,000 rows, each on its own line', () => {
     const rows = Array.from({ length: 50_000 }, (_, index) => row(index));
-    const started = performance.now();
     const text = renderTable(columns, rows, Number.POSITIVE_INFINITY);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(text.split('\n')).toHaveLength(50_001);
     expect(text.split('\n')[1]).toMatch(/^namespace-0\s+object-0\s+\S+Ready\S+\s+Succeeded\s+the resource/);
   });

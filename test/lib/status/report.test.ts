@@ -1,5 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
+import { humanAge, statusTable } from '../../../src/lib/render/status-table.ts';
 import type { AsoKind } from '../../../src/lib/status/kinds.ts';
 import { selectKinds, UnknownKind } from '../../../src/lib/status/kinds.ts';
 import {
@@ -11,7 +12,6 @@ import {
   sortItems,
 } from '../../../src/lib/status/report.ts';
 import { selectionFrom } from '../../../src/lib/status/selection.ts';
-import { humanAge, statusTable } from '../../../src/lib/status/table.ts';
 
 function item(overrides: Partial<StatusItem>): StatusItem {
   return {

@@ -1,9 +1,9 @@
 import type { ChalkInstance } from 'chalk';
-import type { RenderContext } from '../render/output.ts';
-import { type Column, renderTable, type TableLayout, tableLayout } from '../render/table.ts';
+import { type State, states } from '../status/ready-state.ts';
+import { kindKey, type StatusItem, type StatusReport } from '../status/report.ts';
+import type { RenderContext } from './output.ts';
 import { printable } from './printable.ts';
-import { type State, states } from './ready-state.ts';
-import { kindKey, type StatusItem, type StatusReport } from './report.ts';
+import { type Column, renderTable, type TableLayout, tableLayout } from './table.ts';
 
 /**
  * The columns of the status table, in order. MESSAGE gives up width first when the terminal is narrow,

@@ -1,14 +1,14 @@
 import type { OutputFormat } from '../cli/output-flags.ts';
 import type { KubeClient } from '../kube/client.ts';
-import { paletteFor } from '../render/colors.ts';
-import type { RenderContext } from '../render/output.ts';
-import { formatRow, type TableLayout, tableWidth } from '../render/table.ts';
-import type { ListTuning } from './collect.ts';
-import { LiveStatus, type StatusChange } from './live.ts';
+import type { ListTuning } from '../status/collect.ts';
+import { LiveStatus, type StatusChange } from '../status/live.ts';
+import type { StatusItem, StatusReport, StatusWarning } from '../status/report.ts';
+import type { StatusSelection } from '../status/selection.ts';
+import { paletteFor } from './colors.ts';
+import type { RenderContext } from './output.ts';
 import { printable } from './printable.ts';
-import type { StatusItem, StatusReport, StatusWarning } from './report.ts';
-import type { StatusSelection } from './selection.ts';
-import { kindNamer, rowOf, statusLayout, statusTable } from './table.ts';
+import { kindNamer, rowOf, statusLayout, statusTable } from './status-table.ts';
+import { formatRow, type TableLayout, tableWidth } from './table.ts';
 
 /** Where and how `--watch` prints. */
 export interface WatchOptions {
