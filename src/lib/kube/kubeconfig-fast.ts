@@ -72,7 +72,11 @@ export function fastCredentials(
   };
 }
 
-function readToken(file: string, contextName: string | undefined): string {
+/**
+ * The bearer token in `file`, trimmed as kubectl trims it. Read on every request by both credential paths,
+ * because service-account and workload-identity tokens are rotated under a running process.
+ */
+export function readToken(file: string, contextName: string | undefined): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (error) {

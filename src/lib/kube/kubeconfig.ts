@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
-import { fastCredentials, type HttpsOptionsSource } from './kubeconfig-fast.ts';
+import { fastCredentials, type HttpsOptionsSource, readToken } from './kubeconfig-fast.ts';
 import { asKubeconfigDocument, checkKubeconfigFiles, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
 
 /** What the user said about where the cluster is: the kubectl flags every command shares. */
@@ -100,5 +100,27 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
   } catch (error) {
     throw new KubeconfigInvalid(sources, error instanceof Error ? error.message : String(error));
   }
-  return { ...resolved, config };
+  return { ...resolved, config: withTokenFileReread(config, user, contextName) };
+}
+
+/**
+ * The client library reads a token file once, at load; a long watch would then carry a rotated-out token
+ * until the server rejects it. When the token came from a file (see `asKubeconfigDocument`), each request
+ * reads the file again, as the fast path does.
+ */
+function withTokenFileReread(
+  config: HttpsOptionsSource,
+  user: Record<string, unknown>,
+  contextName: string,
+): HttpsOptionsSource {
+  const file = [user.tokenFile, user['token-file']].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  if (file === undefined || user.token !== undefined) return config;
+  return {
+    async applyToHTTPSOptions(options) {
+      await config.applyToHTTPSOptions(options);
+      options.headers = { ...options.headers, authorization: `Bearer ${readToken(file, contextName)}` };
+    },
+  };
 }

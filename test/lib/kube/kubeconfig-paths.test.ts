@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KubeClient } from '../../../src/lib/kube/client.ts';
-import { KubeconfigInvalid } from '../../../src/lib/kube/errors.ts';
+import { KubeconfigInvalid, Unauthorized } from '../../../src/lib/kube/errors.ts';
 import { resolveKubeconfig } from '../../../src/lib/kube/kubeconfig.ts';
 import { fastCredentials } from '../../../src/lib/kube/kubeconfig-fast.ts';
 import { mergeKubeconfigFiles } from '../../../src/lib/kube/kubeconfig-merge.ts';
@@ -104,5 +104,22 @@ describe('the client library path, on the real control plane', () => {
     } finally {
       process.env.KUBECONFIG = previous;
     }
+  });
+
+  it('reads the token file again on every request, so a rotated token is used on this path too', async () => {
+    const plane = testPlane();
+    const dir = mkdtempSync(join(tmpdir(), 'rotated-'));
+    const token = join(dir, 'token');
+    writeFileSync(token, `${plane.readonlyToken}\n`);
+    const config = join(dir, 'config');
+    writeFileSync(
+      config,
+      `apiVersion: v1\nkind: Config\nclusters: [{name: local, cluster: {server: "${plane.server}", certificate-authority: ${plane.caCert}, tls-server-name: localhost}}]\nusers: [{name: reader, user: {tokenFile: token}}]\ncontexts: [{name: slow, context: {cluster: local, user: reader}}]\ncurrent-context: slow\n`,
+    );
+    const client = new KubeClient(await resolveKubeconfig({ kubeconfig: config }));
+    const namespaces = { group: '', version: 'v1', plural: 'namespaces' };
+    expect((await listAll(client, namespaces)).length).toBeGreaterThan(0);
+    writeFileSync(token, 'rotated-out\n');
+    await expect(listAll(client, namespaces)).rejects.toBeInstanceOf(Unauthorized);
   });
 });
