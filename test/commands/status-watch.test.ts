@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../fixtures/cli.ts';
 import { adminClient, freshNamespace, testPlane } from '../fixtures/cluster.ts';
+import { relayToPlane } from '../fixtures/relay.ts';
 import { createObject, testKind, writeReady } from '../lib/status/fixtures.ts';
 
 const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
@@ -28,40 +26,6 @@ function startCli(
   });
   const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
   return { child, output: () => stdout, errors: () => stderr, exited };
-}
-
-/**
- * A TCP relay in front of the plane's API server, and a kubeconfig that goes through it, so that a test
- * can cut the connection the way a network does: `cut()` closes every relayed connection and stops
- * listening.
- */
-async function relayToPlane(): Promise<{ kubeconfig: string; cut: () => Promise<void> }> {
-  const target = new URL(testPlane().server);
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = createConnection(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const kubeconfig = join(testPlane().stateDir, `kubeconfig-relay-${port}`);
-  writeFileSync(
-    kubeconfig,
-    readFileSync(testPlane().kubeconfig, 'utf8').replaceAll(testPlane().server, `https://127.0.0.1:${port}`),
-  );
-  return {
-    kubeconfig,
-    cut: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
 }
 
 async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { apiErrorOf, transportErrorOf } from './api-errors.ts';
-import { UnexpectedResponse } from './errors.ts';
+import { RequestCancelled, UnexpectedResponse } from './errors.ts';
 import type { ResolvedKubeconfig } from './kubeconfig.ts';
 import { retryDelayMs } from './retry.ts';
 
@@ -24,6 +24,12 @@ export interface KubeRequest {
   timeoutMs?: number;
   /** The Accept header; `application/json` unless a caller negotiates another shape (e.g. aggregated discovery). */
   accept?: string;
+  /**
+   * Cancels the request, its retries and (for a stream) the open response: a run that has failed or
+   * finished stops its other lists at once instead of leaving them to run out. Rejects with
+   * {@link RequestCancelled}.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -56,11 +62,11 @@ export class KubeClient {
       } catch (error) {
         const code = (error as { transportCode?: string }).transportCode;
         const delay = idempotent ? retryDelayMs(attempt, { code }) : undefined;
-        if (delay === undefined) throw error;
-        await sleep(delay);
+        if (delay === undefined || error instanceof RequestCancelled) throw error;
+        await sleep(delay, request);
         continue;
       }
-      const text = await readBody(response);
+      const text = await readBody(response, request);
       const status = response.statusCode ?? 0;
       if (status < 300) {
         if (text.length === 0) return undefined as T;
@@ -77,7 +83,7 @@ export class KubeClient {
       const retryAfter = response.headers['retry-after'];
       const delay = idempotent ? retryDelayMs(attempt, { status, retryAfter }) : undefined;
       if (delay === undefined) throw apiErrorOf(status, text, request.subject, this.server);
-      await sleep(delay);
+      await sleep(delay, request);
     }
   }
 
@@ -85,12 +91,18 @@ export class KubeClient {
   async stream(request: KubeRequest): Promise<IncomingMessage> {
     const response = await this.open(request);
     if ((response.statusCode ?? 0) >= 300) {
-      throw apiErrorOf(response.statusCode ?? 0, await readBody(response), request.subject, this.server);
+      throw apiErrorOf(
+        response.statusCode ?? 0,
+        await readBody(response, request),
+        request.subject,
+        this.server,
+      );
     }
     return response;
   }
 
   private async open(request: KubeRequest): Promise<IncomingMessage> {
+    if (request.signal?.aborted) throw cancelled(request);
     const url = new URL(this.server + request.path);
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
@@ -110,11 +122,13 @@ export class KubeClient {
     const timeoutMs = request.timeoutMs ?? this.kubeconfig.requestTimeoutMs;
     const transport = url.protocol === 'http:' ? http : https;
     if (url.protocol === 'http:') delete options.agent;
+    if (request.signal) options.signal = request.signal;
     return new Promise<IncomingMessage>((resolve, reject) => {
       const req = transport.request(url, options, resolve);
-      req.on('error', (error: Error & { code?: string }) =>
-        reject(Object.assign(transportErrorOf(error, this.server), { transportCode: error.code })),
-      );
+      req.on('error', (error: Error & { code?: string }) => {
+        if (request.signal?.aborted) return reject(cancelled(request));
+        reject(Object.assign(transportErrorOf(error, this.server), { transportCode: error.code }));
+      });
       // kubectl gives up on a connection that is not established (TCP and TLS) within 30 s, whatever
       // --request-timeout says; a reused keep-alive socket is already established.
       req.on('socket', (socket) => {
@@ -142,12 +156,34 @@ export class KubeClient {
 /** How long establishing a connection (TCP and TLS) may take. */
 const connectTimeoutMs = 30_000;
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function cancelled(request: KubeRequest): RequestCancelled {
+  return new RequestCancelled(`${request.subject.verb} ${request.subject.resource}`);
 }
 
-async function readBody(response: IncomingMessage): Promise<string> {
+/** Waits between retries; a cancelled request stops waiting at once. */
+function sleep(ms: number, request: KubeRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { signal } = request;
+    if (signal?.aborted) return reject(cancelled(request));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled(request));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function readBody(response: IncomingMessage, request: KubeRequest): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of response) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+  } catch (error) {
+    if (request.signal?.aborted) throw cancelled(request);
+    throw error;
+  }
   return Buffer.concat(chunks).toString('utf8');
 }

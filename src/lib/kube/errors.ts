@@ -143,3 +143,14 @@ export class ApiError extends AsoError {
     this.continueToken = continueToken;
   }
 }
+
+/**
+ * A request its caller cancelled (its AbortSignal fired): never a user-facing failure, since whoever
+ * cancelled has already decided how the run ends, so it is not an {@link AsoError} and callers drop it.
+ */
+export class RequestCancelled extends Error {
+  constructor(what: string) {
+    super(`${what}: cancelled`);
+    this.name = 'RequestCancelled';
+  }
+}

@@ -29,6 +29,8 @@ export interface ListSelection extends ResourceType {
   labelSelector?: string | undefined;
   /** Objects a page; the server may return fewer. */
   pageSize?: number;
+  /** Stops the list between or during pages (see `KubeRequest.signal`). */
+  signal?: AbortSignal | undefined;
 }
 
 interface ListResponse<T> {
@@ -87,6 +89,7 @@ export async function* listPages<T extends KubeObject = KubeObject>(
           labelSelector: selection.labelSelector,
         },
         subject,
+        signal: selection.signal,
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 410 && token !== undefined) {

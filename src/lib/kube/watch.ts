@@ -114,7 +114,7 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
   while (!signal.aborted) {
     await backoff.wait(signal);
     if (signal.aborted) return;
-    const response: IncomingMessage = await client
+    const response: IncomingMessage | undefined = await client
       .stream({
         path: resourcePath(selection, selection.namespace),
         query: {
@@ -125,10 +125,13 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
         },
         subject,
         timeoutMs: 0,
+        signal,
       })
       .catch((error: unknown) => {
+        if (signal.aborted) return undefined;
         throw error instanceof ApiError && error.status === 410 ? new WatchExpired(resource) : error;
       });
+    if (response === undefined) return;
     const stop = (): void => {
       response.destroy();
     };

@@ -31,11 +31,6 @@ export interface ListTuning {
  * of a real cluster's hundreds of ASO types while keeping the load on the API server bounded. `--chunk-size`
  * overrides the page size.
  */
-/**
- * Eight types listed at once, 500 objects a page (kubectl's page size): enough to overlap the round trips
- * of a real cluster's hundreds of ASO types while keeping the load on the API server bounded. `--chunk-size`
- * overrides the page size.
- */
 export const defaultTuning: Required<ListTuning> = { concurrency: 8, pageSize: 500 };
 
 /** The report line of one object of one type: everything printed, nothing else of the object kept. */
@@ -98,11 +93,12 @@ export async function* itemsOfKind(
   selection: Pick<StatusSelection, 'namespace' | 'labelSelector'>,
   pageSize: number,
   listed?: ListedVersion,
+  signal?: AbortSignal,
 ): AsyncGenerator<StatusItem[]> {
   const namespace = kind.namespaced ? selection.namespace : undefined;
   for await (const page of listPages(
     client,
-    { ...kind, namespace, labelSelector: selection.labelSelector, pageSize },
+    { ...kind, namespace, labelSelector: selection.labelSelector, pageSize, signal },
     listed,
   )) {
     yield page.map((object) => itemOf(kind, object));
@@ -133,8 +129,11 @@ export async function collectStatus(
   const summary = emptySummary();
   const warnings: StatusWarning[] = [];
   const namespaces = namespaceLister(client);
+  // The first fatal error ends the run: the lists still in flight are cancelled, not left to finish.
+  const cancel = new AbortController();
   const collect = async (kind: AsoKind, namespace: string | undefined): Promise<void> => {
-    for await (const page of itemsOfKind(client, kind, { ...selection, namespace }, pageSize)) {
+    const pages = itemsOfKind(client, kind, { ...selection, namespace }, pageSize, undefined, cancel.signal);
+    for await (const page of pages) {
       for (const item of page) {
         if (selection.states && !selection.states.has(item.state)) continue;
         items.push(item);
@@ -154,7 +153,10 @@ export async function collectStatus(
         warnings.push(message ? { ...warning, message } : warning);
       },
     }),
-  );
+  ).catch((error: unknown) => {
+    cancel.abort();
+    throw error;
+  });
   warnings.sort(
     (a, b) => a.resource.localeCompare(b.resource) || (a.namespace ?? '').localeCompare(b.namespace ?? ''),
   );

@@ -105,7 +105,11 @@ export class LiveStatus {
           this.warnings.push(message ? { ...warning, message } : warning);
         },
       }),
-    );
+    ).catch((error: unknown) => {
+      // A fatal error ends the start: the other lists in flight are cancelled rather than left running.
+      this.controller.abort();
+      throw error;
+    });
     if (this.controller.signal.aborted) return;
     for (const [target, version] of started) this.watches.push(this.follow(target, version));
   }
@@ -187,6 +191,7 @@ export class LiveStatus {
       namespace,
       labelSelector: this.selection.labelSelector,
       pageSize: this.tuning.pageSize,
+      signal: this.controller.signal,
     };
     for await (const page of listPages(this.client, selection, listed)) {
       for (const object of page) {
