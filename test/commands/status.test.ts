@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { StatusItem, StatusReport } from '../../src/lib/status/report.ts';
 import { applyObject, waitForEstablished } from '../control-plane/apply.ts';
@@ -36,6 +37,8 @@ async function statusJson(
 function names(items: StatusItem[]): string[] {
   return items.map((item) => `${item.namespace}/${item.name}`).sort();
 }
+
+const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
 
 const realCrds = sharedData('real-aso-crds', 'test/commands/status.test.ts (the real operator CRDs)');
 
@@ -373,6 +376,38 @@ describe('partial access on the real control plane', () => {
         message: expect.stringContaining('500'),
       }),
     ]);
+
+    // --watch -o yaml prints a warning known from the start as a document too, not only its exit code.
+    const watch = spawn(
+      process.execPath,
+      [
+        bin,
+        'status',
+        '-n',
+        namespace,
+        '--kind',
+        `cache.${healthy.group}`,
+        '--kind',
+        `brokens.${group}`,
+        '--watch',
+        '-o',
+        'yaml',
+      ],
+      { env: { ...process.env, KUBECONFIG: testPlane().kubeconfig }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let yaml = '';
+    watch.stdout.on('data', (chunk: Buffer) => {
+      yaml += chunk.toString();
+    });
+    const exited = new Promise<number>((resolve) => watch.on('close', (code) => resolve(code ?? -1)));
+    const deadline = Date.now() + 30_000;
+    while (!yaml.includes('type: WARNING') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    watch.kill('SIGINT');
+    expect(await exited).toBe(10);
+    expect(yaml).toContain('type: WARNING');
+    expect(yaml).toContain('reason: ServerError');
   });
 
   it('with -A, lists namespace by namespace for a user allowed into one namespace only', async () => {

@@ -67,13 +67,29 @@ export function stateCell(item: Pick<StatusItem, 'state' | 'stale'>): string {
 
 /** Kinds print bare unless two groups share one among the items, then as `Kind.group`. */
 export function kindNamer(items: Iterable<Pick<StatusItem, 'kind' | 'group'>>): (item: StatusItem) => string {
-  const groups = new Map<string, Set<string>>();
-  for (const item of items) {
-    const known = groups.get(item.kind) ?? new Set<string>();
-    known.add(item.group);
-    groups.set(item.kind, known);
+  const namer = new KindNames();
+  for (const item of items) namer.see(item);
+  return (item) => namer.nameOf(item);
+}
+
+/**
+ * The same naming, learnt as items arrive, for a watch: each line costs a map lookup instead of a pass
+ * over every object watched. A kind once seen in two groups keeps its group in every later line.
+ */
+export class KindNames {
+  private readonly groups = new Map<string, Set<string>>();
+
+  /** Records the item's kind and group. */
+  see(item: Pick<StatusItem, 'kind' | 'group'>): void {
+    const known = this.groups.get(item.kind);
+    if (known) known.add(item.group);
+    else this.groups.set(item.kind, new Set([item.group]));
   }
-  return (item) => ((groups.get(item.kind)?.size ?? 0) > 1 ? kindKey(item) : item.kind);
+
+  /** The kind as printed: bare, or `Kind.group` when another group has a kind of that name. */
+  nameOf(item: Pick<StatusItem, 'kind' | 'group'>): string {
+    return (this.groups.get(item.kind)?.size ?? 0) > 1 ? kindKey(item) : item.kind;
+  }
 }
 
 /** One table row of an item; text from the cluster is made {@link printable}. */

@@ -2,12 +2,12 @@ import type { OutputFormat } from '../cli/output-flags.ts';
 import type { KubeClient } from '../kube/client.ts';
 import type { ListTuning } from '../status/collect.ts';
 import { LiveStatus, type StatusChange } from '../status/live.ts';
-import type { StatusItem, StatusReport, StatusWarning } from '../status/report.ts';
+import type { StatusReport, StatusWarning } from '../status/report.ts';
 import type { StatusSelection } from '../status/selection.ts';
 import { paletteFor } from './colors.ts';
 import type { RenderContext } from './output.ts';
 import { printable } from './printable.ts';
-import { kindNamer, rowOf, statusLayout, statusTable } from './status-table.ts';
+import { KindNames, rowOf, statusLayout, statusTable } from './status-table.ts';
 import { formatRow, type TableLayout, tableWidth } from './table.ts';
 
 /** Where and how `--watch` prints. */
@@ -31,16 +31,17 @@ export async function changeDocument(change: StatusChange, format: 'json' | 'yam
 
 /**
  * One change as a table row without the header (a terminal that is not redrawn gets one line a change),
- * in the columns of the table printed first and with kinds named as among `known` (every object watched).
+ * in the columns of the table printed first and with kinds named as `names` has learnt them.
  */
 export function changeLine(
   change: StatusChange,
   context: RenderContext,
   layout: TableLayout,
-  known: Iterable<StatusItem>,
+  names: KindNames,
   now = Date.now(),
 ): string {
-  const row = rowOf(change.item, context, now, kindNamer([change.item, ...known]));
+  names.see(change.item);
+  const row = rowOf(change.item, context, now, (item) => names.nameOf(item));
   if (change.type === 'DELETED') row[3] = 'Deleted';
   return `${formatRow(row, layout, context.width)}\n`;
 }
@@ -72,31 +73,40 @@ export async function runWatch(
   let started = false;
   let layout: TableLayout | undefined;
   let pending: NodeJS.Timeout | undefined;
+  const names = new KindNames();
   let chain = Promise.resolve();
-  const write = (text: () => Promise<string> | string): void => {
+  // Each write waits for the one before; one the stream refuses (a reader that stopped reading) holds the
+  // chain until the stream drains, and the returned promise holds the watches (LiveListener.onChange).
+  const write = (text: () => Promise<string> | string): Promise<void> => {
     chain = chain.then(async () => {
-      stream.write(await text());
+      if (stream.destroyed || stream.writableEnded) return;
+      if (!stream.write(await text())) await drained(stream);
     });
+    return chain;
   };
   const draw = (): void => {
     pending = undefined;
-    write(() => clearScreen + statusTable(live.report(), context));
+    void write(() => clearScreen + statusTable(live.report(), context));
   };
-  const onChange = (change: StatusChange): void => {
-    if (!started) return;
-    if (!live.shows(change.item) && !live.shows(change.previous)) return;
-    if (structured) write(() => changeDocument(change, structured));
-    else if (redraw) pending ??= setTimeout(draw, 100);
-    else if (layout) {
-      const lineLayout = layout;
-      write(() => changeLine(change, context, lineLayout, live.items.values()));
+  const warningDocument = (warning: StatusWarning, format: 'json' | 'yaml'): Promise<string> | string =>
+    format === 'json'
+      ? `${JSON.stringify({ type: 'WARNING', warning })}\n`
+      : import('yaml').then(({ stringify }) => `---\n${stringify({ type: 'WARNING', warning })}`);
+  const onChange = (change: StatusChange): Promise<void> | undefined => {
+    if (!started) return undefined;
+    if (!live.shows(change.item) && !live.shows(change.previous)) return undefined;
+    if (structured) return write(() => changeDocument(change, structured));
+    if (redraw) {
+      pending ??= setTimeout(draw, 100);
+      return undefined;
     }
+    if (!layout) return undefined;
+    const lineLayout = layout;
+    return write(() => changeLine(change, context, lineLayout, names));
   };
   const onWarning = (warning: StatusWarning): void => {
     if (!started) return;
-    if (structured === 'json') write(() => `${JSON.stringify({ type: 'WARNING', warning })}\n`);
-    else if (structured === 'yaml')
-      write(async () => `---\n${(await import('yaml')).stringify({ type: 'WARNING', warning })}`);
+    if (structured) void write(() => warningDocument(warning, structured));
     else if (redraw) pending ??= setTimeout(draw, 100);
     else (options.errors ?? process.stderr).write(`warning: ${printable(warning.message)}\n`);
   };
@@ -104,13 +114,12 @@ export async function runWatch(
   const first = live.report();
   if (structured) {
     for (const item of first.items)
-      write(() => changeDocument({ type: 'ADDED', item, previous: undefined }, structured));
-    for (const warning of first.warnings) {
-      write(() => (structured === 'json' ? `${JSON.stringify({ type: 'WARNING', warning })}\n` : ''));
-    }
+      void write(() => changeDocument({ type: 'ADDED', item, previous: undefined }, structured));
+    for (const warning of first.warnings) void write(() => warningDocument(warning, structured));
   } else {
     layout = statusLayout(first.items, context);
-    write(() => (redraw ? clearScreen : '') + statusTable(first, context));
+    for (const item of first.items) names.see(item);
+    void write(() => (redraw ? clearScreen : '') + statusTable(first, context));
   }
   started = true;
   await live.stopped();
@@ -118,4 +127,15 @@ export async function runWatch(
   await chain;
   if (live.fatal !== undefined) throw live.fatal;
   return live.report();
+}
+
+/** Resolves once `stream` can take more, or can take nothing ever again (closed or failed). */
+function drained(stream: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stream.off('drain', done).off('close', done).off('error', done);
+      resolve();
+    };
+    stream.once('drain', done).once('close', done).once('error', done);
+  });
 }

@@ -27,8 +27,12 @@ export interface StatusChange {
 
 /** What a live view tells whoever shows it, once its snapshot is complete. */
 export interface LiveListener {
-  /** An object appeared, changed or went away. */
-  onChange?: ((change: StatusChange) => void) | undefined;
+  /**
+   * An object appeared, changed or went away. A returned promise is backpressure: the watch that reported
+   * the change reads nothing more until it settles (so a reader that stops reading holds the watches, not
+   * an ever-growing queue).
+   */
+  onChange?: ((change: StatusChange) => Promise<void> | undefined | void) | undefined;
   /**
    * A type can no longer be watched (RBAC changed, the type was removed): the view goes on without it, and
    * the warning is also in {@link LiveStatus.warnings}.
@@ -150,13 +154,16 @@ export class LiveStatus {
     return kind.namespaced ? this.selection.namespace : undefined;
   }
 
-  /** Records one object's line; reports it unless `announce` is false or the object has not changed. */
+  /**
+   * Records one object's line; reports it unless `announce` is false or the object has not changed, and
+   * hands back the listener's backpressure promise, if any.
+   */
   private record(
     type: 'ADDED' | 'MODIFIED' | 'DELETED',
     kind: AsoKind,
     object: KubeObject,
     announce: boolean,
-  ): void {
+  ): Promise<void> | undefined {
     const item = itemOf(kind, object);
     const key = keyOf(item);
     const previous = this.items.get(key);
@@ -165,16 +172,18 @@ export class LiveStatus {
       this.items.delete(key);
       this.versions.delete(key);
     } else {
-      if (previous && version !== undefined && this.versions.get(key) === version) return;
+      if (previous && version !== undefined && this.versions.get(key) === version) return undefined;
       this.items.set(key, item);
       if (version !== undefined) this.versions.set(key, version);
     }
-    if (!announce) return;
-    this.listener.onChange?.({
-      type: type === 'DELETED' ? type : previous ? 'MODIFIED' : 'ADDED',
-      item,
-      previous,
-    });
+    if (!announce) return undefined;
+    return (
+      this.listener.onChange?.({
+        type: type === 'DELETED' ? type : previous ? 'MODIFIED' : 'ADDED',
+        item,
+        previous,
+      }) ?? undefined
+    );
   }
 
   /**
@@ -196,14 +205,17 @@ export class LiveStatus {
     for await (const page of listPages(this.client, selection, listed)) {
       for (const object of page) {
         gone.delete(`${kindKey(kind)}/${object.metadata.namespace ?? ''}/${object.metadata.name}`);
-        this.record('MODIFIED', kind, object, announce);
+        const held = this.record('MODIFIED', kind, object, announce);
+        if (held) await untilSettledOrAborted(held, this.controller.signal);
       }
     }
     for (const key of gone) {
       const previous = this.items.get(key) as StatusItem;
       this.items.delete(key);
       this.versions.delete(key);
-      if (announce) this.listener.onChange?.({ type: 'DELETED', item: previous, previous });
+      if (!announce) continue;
+      const held = this.listener.onChange?.({ type: 'DELETED', item: previous, previous });
+      if (held) await untilSettledOrAborted(held, this.controller.signal);
     }
     return listed;
   }
@@ -239,7 +251,8 @@ export class LiveStatus {
         for await (const event of watchObjects(this.client, selection, version, signal)) {
           relists.reset();
           version = event.object.metadata.resourceVersion ?? version;
-          this.record(event.type, target.kind, event.object, true);
+          const held = this.record(event.type, target.kind, event.object, true);
+          if (held) await untilSettledOrAborted(held, signal);
         }
         return;
       } catch (error) {
@@ -255,5 +268,20 @@ export class LiveStatus {
         return this.fail(target, error);
       }
     }
+  }
+}
+
+/** Waits for a listener's backpressure to clear, or for the view to stop, whichever comes first. */
+async function untilSettledOrAborted(held: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<void>((resolve) => {
+    onAbort = resolve;
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([held, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }

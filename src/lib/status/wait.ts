@@ -1,6 +1,6 @@
 import type { KubeClient } from '../kube/client.ts';
 import type { ListTuning } from './collect.ts';
-import { LiveStatus } from './live.ts';
+import { LiveStatus, type StatusChange } from './live.ts';
 import type { StatusItem, StatusReport, StatusWarning } from './report.ts';
 import type { StatusSelection } from './selection.ts';
 
@@ -10,6 +10,26 @@ export interface WaitOutcome {
   timedOut: boolean;
   /** How many objects the selection matched while waiting (before `--state`); 0 means nothing to wait for. */
   selected: number;
+}
+
+/**
+ * How many watched objects are not Ready, kept current change by change, so that a wait over tens of
+ * thousands of objects does constant work per event instead of a pass over all of them.
+ */
+export class NotReadyCount {
+  count = 0;
+
+  /** Starts from a full snapshot. */
+  reset(items: Iterable<StatusItem>): void {
+    this.count = 0;
+    for (const item of items) if (!item.ready) this.count++;
+  }
+
+  /** Applies one change: the line it replaces (if any) leaves, the new line (unless deleted) enters. */
+  apply(change: StatusChange): void {
+    if (change.previous && !change.previous.ready) this.count--;
+    if (change.type !== 'DELETED' && !change.item.ready) this.count++;
+  }
 }
 
 /** The longest delay a Node timer takes (about 24.8 days); longer ones would fire at once. */
@@ -45,17 +65,26 @@ export async function waitForReady(
   // A fatal error may arrive after the race is decided; it must not become an unhandled rejection.
   settled.catch(() => undefined);
   let lastNotReady = -1;
-  const check = (): void => {
-    let notReady = 0;
-    for (const item of live.items.values()) {
-      if (!item.ready) notReady++;
-      if (options.stopWhen?.(item)) resolve(false);
+  const notReady = new NotReadyCount();
+  let snapshotTaken = false;
+  const progress = (): void => {
+    if (notReady.count !== lastNotReady) {
+      lastNotReady = notReady.count;
+      options.onProgress?.(notReady.count, live.items.size);
     }
-    if (notReady !== lastNotReady) {
-      lastNotReady = notReady;
-      options.onProgress?.(notReady, live.items.size);
-    }
-    if (notReady === 0) resolve(false);
+    if (notReady.count === 0) resolve(false);
+  };
+  const snapshot = (): void => {
+    snapshotTaken = true;
+    notReady.reset(live.items.values());
+    for (const item of live.items.values()) if (options.stopWhen?.(item)) resolve(false);
+    progress();
+  };
+  const check = (change: StatusChange): void => {
+    if (!snapshotTaken) return;
+    notReady.apply(change);
+    if (change.type !== 'DELETED' && options.stopWhen?.(change.item)) resolve(false);
+    progress();
   };
   const timeoutMs = Math.min(Math.max(0, options.timeoutMs), maxTimerMs);
   const timer = timeoutMs > 0 ? setTimeout(() => resolve(true), timeoutMs) : undefined;
@@ -67,7 +96,7 @@ export async function waitForReady(
   starting.catch(() => undefined);
   try {
     await Promise.race([starting, settled]);
-    check();
+    snapshot();
     if (timeoutMs === 0) resolve(true);
     const timedOut = await settled;
     return { report: live.report(), timedOut, selected: live.items.size };

@@ -22,7 +22,7 @@ describe('LiveStatus on the real control plane', () => {
     });
     const changes: StatusChange[] = [];
     const controller = new AbortController();
-    await live.start(controller.signal, { onChange: (change) => changes.push(change) });
+    await live.start(controller.signal, { onChange: (change) => void changes.push(change) });
     try {
       expect(live.items.size).toBe(3);
       await live.resync(served);
