@@ -93,45 +93,75 @@ function isTransportError(error: unknown): boolean {
 /** A stream that lasted this long counts as healthy: the next reconnect does not wait. */
 const healthyStreamMs = 10_000;
 
+/** How a watch keeps its connection honest. */
+export interface WatchTiming {
+  /**
+   * A stream that delivers nothing, not even a bookmark, for this long is presumed dead (a connection a
+   * network dropped silently stays open for hours) and is reopened from the last version seen. The API
+   * server sends a bookmark about every minute to a watch that allows them, so the default leaves room
+   * for two to go missing.
+   */
+  idleMs?: number;
+  /**
+   * The server ends each watch after a random time between this and twice this (client-go's spread), so
+   * that connections are recycled and land on a restarted or rebalanced server.
+   */
+  minTimeoutSeconds?: number;
+}
+
+/** The defaults of {@link WatchTiming}. */
+export const defaultWatchTiming: Required<WatchTiming> = { idleMs: 150_000, minTimeoutSeconds: 300 };
+
 /**
  * Watches a resource type from `resourceVersion` (a list's snapshot), yielding each change once. When the
- * server ends the stream (it does so every few minutes) or the connection drops, the watch resumes from
- * the last version it saw, bookmarks included, waiting longer each time a stream ends without delivering
- * anything; when that version has expired it throws {@link WatchExpired}. A connection that cannot be
- * reopened throws the client's typed error (`ClusterUnreachable`, `Unauthorized`, `Forbidden`, ...), as
- * does an `ERROR` event. Ends when `signal` aborts.
+ * server ends the stream (after the `timeoutSeconds` asked for, see {@link WatchTiming}), the stream goes
+ * idle for too long, or the connection drops, the watch resumes from the last version it saw, bookmarks
+ * included, waiting longer each time a stream ends without delivering anything; when that version has
+ * expired it throws {@link WatchExpired}. A connection that cannot be reopened throws the client's typed
+ * error (`ClusterUnreachable`, `Unauthorized`, `Forbidden`, ...), as does an `ERROR` event. Ends when
+ * `signal` aborts.
  */
 export async function* watchObjects<T extends KubeObject = KubeObject>(
   client: KubeClient,
   selection: ListSelection,
   resourceVersion: string | undefined,
   signal: AbortSignal,
+  timing: WatchTiming = {},
 ): AsyncGenerator<WatchEvent<T>> {
+  const { idleMs, minTimeoutSeconds } = { ...defaultWatchTiming, ...timing };
   let version = resourceVersion;
+  let failedOpens = 0;
   const resource = resourceName(selection);
   const subject = { verb: 'watch', resource, namespace: selection.namespace };
   const backoff = new Backoff();
   while (!signal.aborted) {
     await backoff.wait(signal);
     if (signal.aborted) return;
-    const response: IncomingMessage | undefined = await client
+    const response: IncomingMessage | 'retry' | undefined = await client
       .stream({
         path: resourcePath(selection, selection.namespace),
         query: {
           watch: true,
           allowWatchBookmarks: true,
+          timeoutSeconds: Math.round(minTimeoutSeconds * (1 + Math.random())),
           resourceVersion: version,
           labelSelector: selection.labelSelector,
         },
         subject,
-        timeoutMs: 0,
+        // Bounds the wait for the answer (a pooled connection may be dead too), then the stream's silence.
+        timeoutMs: idleMs,
         signal,
       })
       .catch((error: unknown) => {
         if (signal.aborted) return undefined;
-        throw error instanceof ApiError && error.status === 410 ? new WatchExpired(resource) : error;
+        if (error instanceof ApiError && error.status === 410) throw new WatchExpired(resource);
+        // A connection that failed to open is tried again a few times before the cluster counts as gone.
+        if (isOpenFailure(error) && ++failedOpens < maxFailedOpens) return 'retry' as const;
+        throw error;
       });
     if (response === undefined) return;
+    if (response === 'retry') continue;
+    failedOpens = 0;
     const stop = (): void => {
       response.destroy();
     };
@@ -142,6 +172,9 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
     signal.addEventListener('abort', stop, { once: true });
     const opened = Date.now();
     let delivered = false;
+    // Any byte proves the stream alive; silence past idleMs ends it as a dropped connection would.
+    const idle = setTimeout(() => response.destroy(idleError()), idleMs);
+    response.on('data', () => idle.refresh());
     try {
       for await (const line of linesOf(response)) {
         const event = parseEvent(line, client.server, resource);
@@ -160,11 +193,24 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
       if (!isTransportError(error)) throw error;
       // The connection dropped: reconnect below, which fails with a typed error if the server is gone.
     } finally {
+      clearTimeout(idle);
       signal.removeEventListener('abort', stop);
       response.destroy();
     }
     if (delivered || Date.now() - opened >= healthyStreamMs) backoff.reset();
   }
+}
+
+/** Attempts at opening a watch stream, in a row, before a transport failure is final. */
+const maxFailedOpens = 3;
+
+/** A failure to open a connection at all (refused, reset, timed out), as `KubeClient` marks it. */
+function isOpenFailure(error: unknown): boolean {
+  return typeof (error as { transportCode?: unknown } | null)?.transportCode === 'string';
+}
+
+function idleError(): Error {
+  return Object.assign(new Error('the watch stream went silent'), { code: 'EWATCHIDLE' });
 }
 
 /** One line of a watch stream as an event; a line that is not one is the server's fault, typed as such. */

@@ -3,6 +3,7 @@ import type { KubeClient } from '../kube/client.ts';
 import { ApiError, Forbidden, NotFound } from '../kube/errors.ts';
 import { type KubeObject, type ListedVersion, listPages } from '../kube/list.ts';
 import { resourceName } from '../kube/paths.ts';
+import { defaultWatchTiming, type WatchTiming } from '../kube/watch.ts';
 import { forEachBounded } from './bounded.ts';
 import { type AsoKind, discoverAsoKinds, selectKinds } from './kinds.ts';
 import { namespaceLister, readAcrossNamespaces } from './namespaces.ts';
@@ -24,6 +25,8 @@ export interface ListTuning {
   concurrency?: number;
   /** Objects a page. */
   pageSize?: number;
+  /** How live views keep their watches honest (see `WatchTiming`). */
+  watch?: WatchTiming;
 }
 
 /**
@@ -31,7 +34,11 @@ export interface ListTuning {
  * of a real cluster's hundreds of ASO types while keeping the load on the API server bounded. `--chunk-size`
  * overrides the page size.
  */
-export const defaultTuning: Required<ListTuning> = { concurrency: 8, pageSize: 500 };
+export const defaultTuning: Required<ListTuning> = {
+  concurrency: 8,
+  pageSize: 500,
+  watch: defaultWatchTiming,
+};
 
 /** The report line of one object of one type: everything printed, nothing else of the object kept. */
 export function itemOf(kind: AsoKind, object: KubeObject): StatusItem {

@@ -248,7 +248,7 @@ export class LiveStatus {
     };
     while (!signal.aborted) {
       try {
-        for await (const event of watchObjects(this.client, selection, version, signal)) {
+        for await (const event of watchObjects(this.client, selection, version, signal, this.tuning.watch)) {
           relists.reset();
           version = event.object.metadata.resourceVersion ?? version;
           const held = this.record(event.type, target.kind, event.object, true);
