@@ -1,7 +1,9 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type { Readable } from 'node:stream';
 import { apiErrorOf, transportErrorOf } from './api-errors.ts';
 import { RequestCancelled, UnexpectedResponse } from './errors.ts';
+import { Http2Streams, http2Possible } from './http2-streams.ts';
 import type { ResolvedKubeconfig } from './kubeconfig.ts';
 import { retryDelayMs } from './retry.ts';
 
@@ -39,9 +41,17 @@ export interface KubeRequest {
  */
 export class KubeClient {
   readonly kubeconfig: ResolvedKubeconfig;
+  /** Watches share a few HTTP/2 connections; undefined once the server is known not to speak HTTP/2. */
+  private streams: Http2Streams | undefined;
 
   constructor(kubeconfig: ResolvedKubeconfig) {
     this.kubeconfig = kubeconfig;
+    this.streams = new Http2Streams(new URL(kubeconfig.server).origin);
+  }
+
+  /** HTTP/2 connections open for streams now (tests and benchmarks count them). */
+  get streamConnections(): number {
+    return this.streams?.connections ?? 0;
   }
 
   /** The server address, for messages. */
@@ -87,26 +97,57 @@ export class KubeClient {
     }
   }
 
-  /** Opens a request and hands back the response stream once the status is known to be 2xx (for watches). */
-  async stream(request: KubeRequest): Promise<IncomingMessage> {
-    const response = await this.open(request);
-    if ((response.statusCode ?? 0) >= 300) {
-      throw apiErrorOf(
-        response.statusCode ?? 0,
-        await readBody(response, request),
-        request.subject,
-        this.server,
-      );
+  /**
+   * Opens a request and hands back the response body once the status is known to be 2xx (for watches):
+   * over HTTP/2 when the server and the credentials allow it, so that any number of watches share a few
+   * connections (`http2-streams.ts`), else over HTTP/1.1.
+   */
+  async stream(request: KubeRequest): Promise<Readable> {
+    const { statusCode, body } = await this.openStream(request);
+    if (statusCode >= 300) {
+      throw apiErrorOf(statusCode, await readBody(body, request), request.subject, this.server);
     }
-    return response;
+    return body;
   }
 
-  private async open(request: KubeRequest): Promise<IncomingMessage> {
-    if (request.signal?.aborted) throw cancelled(request);
+  private async openStream(request: KubeRequest): Promise<{ statusCode: number; body: Readable }> {
+    const streams = this.streams;
+    if (streams && (request.method ?? 'GET') === 'GET') {
+      if (request.signal?.aborted) throw cancelled(request);
+      const url = this.urlOf(request);
+      const options: https.RequestOptions = { headers: { accept: request.accept ?? 'application/json' } };
+      await this.kubeconfig.config.applyToHTTPSOptions(options);
+      if (http2Possible(url, options)) {
+        const timeoutMs = request.timeoutMs ?? this.kubeconfig.requestTimeoutMs;
+        try {
+          return await streams.get(url.pathname + url.search, options, timeoutMs, request.signal);
+        } catch (error) {
+          if (request.signal?.aborted) throw cancelled(request);
+          const failure = error as Error & { code?: string };
+          // Never connected over HTTP/2: the server (or something in between) may not speak it.
+          if (!streams.connectedOnce) this.streams = undefined;
+          else
+            throw Object.assign(transportErrorOf(failure, this.server), {
+              transportCode: failure.code ?? 'EH2',
+            });
+        }
+      }
+    }
+    const response = await this.open(request);
+    return { statusCode: response.statusCode ?? 0, body: response };
+  }
+
+  private urlOf(request: KubeRequest): URL {
     const url = new URL(this.server + request.path);
     for (const [key, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
     }
+    return url;
+  }
+
+  private async open(request: KubeRequest): Promise<IncomingMessage> {
+    if (request.signal?.aborted) throw cancelled(request);
+    const url = this.urlOf(request);
     const options: https.RequestOptions = {
       method: request.method ?? 'GET',
       headers: { accept: request.accept ?? 'application/json' },
@@ -177,7 +218,7 @@ function sleep(ms: number, request: KubeRequest): Promise<void> {
   });
 }
 
-async function readBody(response: IncomingMessage, request: KubeRequest): Promise<string> {
+async function readBody(response: Readable, request: KubeRequest): Promise<string> {
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of response) chunks.push(chunk as Buffer);

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiErrorOf } from './api-errors.ts';
@@ -137,7 +137,7 @@ export async function* watchObjects<T extends KubeObject = KubeObject>(
   while (!signal.aborted) {
     await backoff.wait(signal);
     if (signal.aborted) return;
-    const response: IncomingMessage | 'retry' | undefined = await client
+    const response: Readable | 'retry' | undefined = await client
       .stream({
         path: resourcePath(selection, selection.namespace),
         query: {
