@@ -149,7 +149,7 @@ async function memoryOf(
   return peak;
 }
 
-const plane = await startPlane(stateDir);
+const plane = await startPlane(stateDir, { withGenerated: false }); // the real CRDs, not ours, as on a real install
 const admin = await clientFor(plane);
 console.log(`plane: ${plane.server}; applying the real CRDs of ASO v2.20.0 (first run: a few minutes)`);
 const crds = await applyRealCrds(admin);
