@@ -90,27 +90,47 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function settle(check: () => number, quietMs = 3_000, limitMs = 180_000): Promise<number> {
-  const deadline = Date.now() + limitMs;
-  let last = -1;
-  let since = Date.now();
-  while (Date.now() < deadline) {
-    const now = check();
-    if (now !== last) {
-      last = now;
-      since = Date.now();
-    } else if (Date.now() - since >= quietMs && now > 0) return now;
-    await new Promise((done) => setTimeout(done, 200));
+/** Watches of `*.azure.com` types open on the API server now, from its own metrics. */
+async function openAsoWatches(admin: KubeClient): Promise<number> {
+  const response = await admin.stream({
+    path: '/metrics',
+    accept: 'text/plain',
+    subject: { verb: 'get', resource: 'metrics' },
+  });
+  let text = '';
+  for await (const chunk of response) text += String(chunk);
+  let open = 0;
+  for (const line of text.split('\n')) {
+    if (
+      line.startsWith('apiserver_longrunning_requests{') &&
+      line.includes('verb="WATCH"') &&
+      /group="[^"]*azure\.com"/.test(line)
+    )
+      open += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
-  return last;
+  return open;
+}
+
+/** Waits until the API server holds `expected` ASO watches (the command's whole view is up). */
+async function untilWatching(admin: KubeClient, expected: number): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while ((await openAsoWatches(admin)) < expected) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${expected} watches open after 10 minutes`);
+    await new Promise((done) => setTimeout(done, 1_000));
+  }
 }
 
 /** Peak connections of a watch over every ASO type, through a relay that counts them. */
-async function connectionsOf(plane: { server: string; kubeconfig: string }, http1: boolean): Promise<number> {
+async function connectionsOf(
+  admin: KubeClient,
+  plane: { server: string; kubeconfig: string },
+  watched: number,
+  http1: boolean,
+): Promise<number> {
   const relay = await relayTo(plane.server, plane.kubeconfig, stateDir);
   const child = watch(relay.kubeconfig, http1 ? { KUBECTL_ASO_HTTP1: '1' } : {}, true);
   try {
-    await settle(() => relay.connections().open);
+    await untilWatching(admin, watched);
     return relay.connections().peak;
   } finally {
     await stop(child);
@@ -122,11 +142,12 @@ async function connectionsOf(plane: { server: string; kubeconfig: string }, http
 async function memoryOf(
   admin: KubeClient,
   kubeconfig: string,
+  watched: number,
   read: boolean,
   round: number,
 ): Promise<number> {
   const child = watch(kubeconfig, {}, read);
-  await new Promise((done) => setTimeout(done, 5_000)); // the initial lists and watches
+  await untilWatching(admin, watched);
   let next = 0;
   const create = async (): Promise<void> => {
     while (next < changes) {
@@ -154,15 +175,15 @@ const admin = await clientFor(plane);
 console.log(`plane: ${plane.server}; applying the real CRDs of ASO v2.20.0 (first run: a few minutes)`);
 const crds = await applyRealCrds(admin);
 await applyChurnKind(admin);
-const http2Peak = await connectionsOf(plane, false);
-const http1Peak = await connectionsOf(plane, true);
+const http2Peak = await connectionsOf(admin, plane, crds + 1, false);
+const http1Peak = await connectionsOf(admin, plane, crds + 1, true);
 console.log(
   `connections watching ${crds + 1} CRDs: ${http2Peak} (baseline, one HTTP/1.1 connection per watch: ${http1Peak})`,
 );
 console.log(`ratio: ${(http2Peak / http1Peak).toFixed(3)}x the baseline's connections`);
 const round = Date.now();
-const reading = await memoryOf(admin, plane.kubeconfig, true, round);
-const stalled = await memoryOf(admin, plane.kubeconfig, false, round + 1);
+const reading = await memoryOf(admin, plane.kubeconfig, crds + 1, true, round);
+const stalled = await memoryOf(admin, plane.kubeconfig, crds + 1, false, round + 1);
 console.log(
   `peak RSS over ${changes} changes: reader stopped ${stalled.toFixed(0)} MB (baseline, reader keeping up: ${reading.toFixed(0)} MB)`,
 );
