@@ -1,8 +1,10 @@
 // bench/startup: what every invocation pays. Medians of `kubectl aso --help` and `kubectl aso version
 // --client` (through kubectl, as users run them, and the plugin executable alone), against `node -e 0` and
-// `kubectl version --client`, all measured in this run. Run `npm run build` first.
+// `kubectl version --client`, all measured in this run. Run `npm run build` first. When `npm run package`
+// has been run, the single executable (dist-package/kubectl-aso) is measured beside the npm install, with
+// the ratio of the two.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -44,12 +46,31 @@ const cases: Array<[string, string, string[]]> = [
   ['kubectl aso version --client', 'kubectl', ['aso', 'version', '--client']],
   ['kubectl-aso --help (no kubectl)', `${bin}/kubectl-aso`, ['--help']],
 ];
+// The single executable, found by kubectl through a folder of its own (the npm install's bin/ is on PATH too,
+// so its kubectl-aso would win otherwise).
+const sea = new URL('../dist-package/kubectl-aso', import.meta.url).pathname;
+const seaDir = mkdtempSync(join(tmpdir(), 'kubectl-aso-sea-'));
+if (existsSync(sea)) {
+  symlinkSync(sea, join(seaDir, 'kubectl-aso'));
+  cases.push(
+    ['kubectl-aso --help (executable)', sea, ['--help']],
+    ['kubectl-aso version --client (exe)', sea, ['version', '--client']],
+    ['kubectl-aso status --help (exe, oclif)', sea, ['status', '--help', '-A']],
+    ['kubectl-aso version --client (npm)', `${bin}/kubectl-aso`, ['version', '--client']],
+    ['kubectl-aso status --help (npm, oclif)', `${bin}/kubectl-aso`, ['status', '--help', '-A']],
+    ['kubectl aso --help (executable)', 'env', [`PATH=${seaDir}:${env.PATH}`, 'kubectl', 'aso', '--help']],
+  );
+} else {
+  console.log('single executable: not measured (run npm run package first)');
+}
 const results = new Map(cases.map(([name, command, args]) => [name, time(command, args)]));
+rmSync(seaDir, { recursive: true, force: true });
+rmSync(noopDir, { recursive: true, force: true });
 const baseline = results.get('kubectl version --client')!;
 console.log(`startup medians over ${runs} runs (node ${process.version})`);
 for (const [name, ms] of results) {
   console.log(
-    `  ${name.padEnd(34)} ${ms.toFixed(1).padStart(7)} ms   ${(ms / baseline).toFixed(2)}x kubectl version --client`,
+    `  ${name.padEnd(40)} ${ms.toFixed(1).padStart(7)} ms   ${(ms / baseline).toFixed(2)}x kubectl version --client`,
   );
 }
 const help = results.get('kubectl aso --help')!;
@@ -61,3 +82,22 @@ console.log(`target for the plugin executable alone: ${verdict(direct)}`);
 console.log(
   `floor for any Node plugin through kubectl (sh plugin + node -e 0): ${floor.toFixed(1)} ms = ${(floor / baseline).toFixed(2)}x`,
 );
+if (existsSync(sea)) {
+  const pairs: Array<[string, string, string]> = [
+    ['--help', 'kubectl-aso --help (executable)', 'kubectl-aso --help (no kubectl)'],
+    ['version --client', 'kubectl-aso version --client (exe)', 'kubectl-aso version --client (npm)'],
+    [
+      'status --help (oclif)',
+      'kubectl-aso status --help (exe, oclif)',
+      'kubectl-aso status --help (npm, oclif)',
+    ],
+    ['kubectl aso --help', 'kubectl aso --help (executable)', 'kubectl aso --help'],
+  ];
+  console.log(`single executable (${(statSync(sea).size / 1e6).toFixed(1)} MB) against the npm install:`);
+  for (const [label, exe, npm] of pairs) {
+    const [a, b] = [results.get(exe)!, results.get(npm)!];
+    console.log(
+      `  ${label.padEnd(24)} ${a.toFixed(1).padStart(7)} ms vs ${b.toFixed(1).padStart(7)} ms = ${(a / b).toFixed(2)}x`,
+    );
+  }
+}

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+/** What {@link bundleCli} wrote. */
+export interface Bundle {
+  file: string;
+  bytes: number;
+  commands: string[];
+}
+
+/**
+ * The source of the bundle's real entry: imports every command in src/commands (so a new command is in the
+ * executable without a list to keep up to date), embeds package.json and the pre-rendered help pages, and
+ * calls `runBundled`. Written as CommonJS-compatible code: no top-level await.
+ */
+function entrySource(root: string): { source: string; commands: string[] } {
+  const commandsDir = join(root, 'src/commands');
+  const files = readdirSync(commandsDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort();
+  const commands = files.map((file) => file.replace(/\.ts$/, ''));
+  const helpDir = join(root, 'dist/help');
+  const helpPages = Object.fromEntries(
+    readdirSync(helpDir)
+      .filter((file) => file.endsWith('.txt'))
+      .map((file) => [file.replace(/\.txt$/, ''), readFileSync(join(helpDir, file), 'utf8')]),
+  );
+  const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const kept = { name: pjson.name, version: pjson.version, oclif: pjson.oclif, engines: pjson.engines };
+  const source = [
+    "import { runBundled } from './scripts/package-entry.ts';",
+    ...files.map((file, index) => `import command${index} from './src/commands/${file}';`),
+    `const commands = {${commands.map((id, index) => `${JSON.stringify(id)}: command${index}`).join(', ')}};`,
+    `const pjson = ${JSON.stringify(kept)};`,
+    `const helpPages = ${JSON.stringify(helpPages)};`,
+    'runBundled({ pjson, commands, helpPages }, process.argv.slice(2)).catch((error) => {',
+    "  process.stderr.write('error: ' + (error?.message ?? error) + '\\n(this is a bug in kubectl-aso; please report it)\\n');",
+    '  process.exitCode = 1;',
+    '});',
+  ].join('\n');
+  return { source, commands };
+}
+
+/**
+ * oclif loads modules by path (commands, the help class); in a bundle those are answered from memory by
+ * `package-module-loader.ts`, which takes the place of oclif's own loader wherever oclif requires it.
+ */
+function oclifModuleLoader(root: string): Plugin {
+  const replacement = join(root, 'scripts/package-module-loader.ts');
+  return {
+    name: 'oclif-module-loader',
+    setup(builder) {
+      builder.onResolve({ filter: /(^|\/)module-loader$/ }, (args) =>
+        args.importer.includes(`${join('@oclif', 'core', 'lib')}`) ? { path: replacement } : undefined,
+      );
+    },
+  };
+}
+
+/**
+ * Bundles the plugin into one CommonJS file that needs nothing but Node's built-in modules: what a Node
+ * single executable application can run (its main script cannot load files). Lazy `import()`s (yaml,
+ * @kubernetes/client-node, @azure/*) stay lazy: esbuild wraps each such module so that it is evaluated
+ * only when the import runs.
+ */
+export async function bundleCli(root: string, outfile: string): Promise<Bundle> {
+  const { source, commands } = entrySource(root);
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, sourcefile: 'kubectl-aso-entry.ts', loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    outfile,
+    minify: true,
+    legalComments: 'none',
+    // oclif reads its own version from its package.json; the bundle carries it.
+    plugins: [oclifModuleLoader(root)],
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  return { file: relative(root, outfile), bytes, commands };
+}

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../src/lib/status/report.ts';
+import { freshNamespace, testPlane } from '../fixtures/cluster.ts';
+import { createObject, testKind } from '../lib/status/fixtures.ts';
+import { builtPackage, ensureBuiltPackage, pathWithoutNode } from './built-package.ts';
+
+const pkg = builtPackage('test/package/package.test.ts (the single executable)');
+
+/** Runs the executable with nothing of this machine's environment but HOME and the given PATH. */
+function runNodeless(args: string[], path: string, env: Record<string, string> = {}) {
+  const run = spawnSync(pkg.executable, args, {
+    env: { HOME: process.env.HOME ?? '/', PATH: path, NO_COLOR: '1', ...env },
+    encoding: 'utf8',
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe.runIf(pkg.present)('the single executable, with no Node on PATH', () => {
+  beforeAll(() => ensureBuiltPackage(pkg), 600_000);
+
+  it('is one file that runs where `node` is not found', () => {
+    const path = pathWithoutNode({ kubectl: '/usr/bin/kubectl' });
+    const which = spawnSync('/bin/sh', ['-c', 'command -v node'], { env: { PATH: path }, encoding: 'utf8' });
+    expect(which.stdout).toBe('');
+    expect(which.status).not.toBe(0);
+    expect(statSync(pkg.executable).mode & 0o111).not.toBe(0);
+    const run = runNodeless(['version', '--client'], path);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`^Client Version: kubectl-aso ${pkg.version.replaceAll('.', '\\.')} \\(node v\\d+`),
+    );
+  });
+
+  it('prints the root help with every command and the exit codes', () => {
+    const run = runNodeless(['--help'], pathWithoutNode({}));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('$ kubectl aso [COMMAND]');
+    for (const id of ['status', 'adopt-check', 'migrate', 'version'])
+      expect(run.stdout).toMatch(new RegExp(`\\n  ${id}\\s`));
+    expect(run.stdout).toContain('EXIT CODES');
+  });
+
+  it("renders a command's help through oclif and the plugin's help class when the page is not pre-rendered", () => {
+    // `help status -h` is no pre-rendered page, so oclif loads the help class the bundle registered.
+    const run = runNodeless(['status', '--help', '--all-namespaces'], pathWithoutNode({}));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--fail-on');
+    expect(run.stdout).toMatch(/EXIT CODES[\s\S]*20\s+the command is not implemented yet/);
+  });
+
+  it('reports an unfinished command with its own exit code', () => {
+    const run = runNodeless(['migrate'], pathWithoutNode({}));
+    expect(run.code).toBe(20);
+    expect(run.stderr).toContain('kubectl aso migrate is not implemented yet');
+  });
+
+  it('runs status -A against the real control plane', async () => {
+    const kind = await testKind('Vault');
+    const namespace = await freshNamespace('sea');
+    await createObject(kind, namespace, {
+      name: 'vault-ready',
+      ready: { status: 'True', reason: 'Succeeded' },
+    });
+    const path = pathWithoutNode({});
+    const env = { KUBECONFIG: testPlane().kubeconfig };
+    const table = runNodeless(['status', '-A'], path, env);
+    expect(table.stderr).toBe('');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`${namespace}\\s+Vault\\s+vault-ready\\s+Ready`));
+    const json = runNodeless(['status', '-n', namespace, '-o', 'json'], path, env);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as StatusReport;
+    expect(report.items.map((item) => [item.namespace, item.kind, item.name, item.state])).toEqual([
+      [namespace, 'Vault', 'vault-ready', 'Ready'],
+    ]);
+  });
+});
