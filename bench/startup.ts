@@ -45,6 +45,9 @@ const cases: Array<[string, string, string[]]> = [
   ['kubectl aso --help', 'kubectl', ['aso', '--help']],
   ['kubectl aso version --client', 'kubectl', ['aso', 'version', '--client']],
   ['kubectl-aso --help (no kubectl)', `${bin}/kubectl-aso`, ['--help']],
+  // Completion: what a tab costs (fixed values; kubectl adds its own start on top).
+  ['kubectl_complete-aso status -o (npm)', `${bin}/kubectl_complete-aso`, ['status', '-o', '']],
+  ['kubectl __complete aso status -o (npm)', 'kubectl', ['__complete', 'aso', 'status', '-o', '']],
 ];
 // The single executable, found by kubectl through a folder of its own (the npm install's bin/ is on PATH too,
 // so its kubectl-aso would win otherwise).
@@ -59,6 +62,7 @@ if (existsSync(sea)) {
     ['kubectl-aso version --client (npm)', `${bin}/kubectl-aso`, ['version', '--client']],
     ['kubectl-aso status --help (npm, oclif)', `${bin}/kubectl-aso`, ['status', '--help', '-A']],
     ['kubectl aso --help (executable)', 'env', [`PATH=${seaDir}:${env.PATH}`, 'kubectl', 'aso', '--help']],
+    ['kubectl-aso __complete status -o (exe)', sea, ['__complete', 'status', '-o', '']],
   );
 } else {
   console.log('single executable: not measured (run npm run package first)');
@@ -79,6 +83,8 @@ const floor = results.get('kubectl asobenchnoop (sh plugin)')! + results.get('no
 const verdict = (ms: number) => (ms <= 150 && ms / baseline <= 1.5 ? 'met' : 'MISSED');
 console.log(`target through kubectl (--help <= 150 ms and <= 1.5x): ${verdict(help)}`);
 console.log(`target for the plugin executable alone: ${verdict(direct)}`);
+const completion = results.get('kubectl_complete-aso status -o (npm)')!;
+console.log(`completion (kubectl_complete-aso alone) <= 150 ms: ${completion <= 150 ? 'met' : 'MISSED'}`);
 console.log(
   `floor for any Node plugin through kubectl (sh plugin + node -e 0): ${floor.toFixed(1)} ms = ${(floor / baseline).toFixed(2)}x`,
 );
@@ -92,6 +98,7 @@ if (existsSync(sea)) {
       'kubectl-aso status --help (npm, oclif)',
     ],
     ['kubectl aso --help', 'kubectl aso --help (executable)', 'kubectl aso --help'],
+    ['completion', 'kubectl-aso __complete status -o (exe)', 'kubectl_complete-aso status -o (npm)'],
   ];
   console.log(`single executable (${(statSync(sea).size / 1e6).toFixed(1)} MB) against the npm install:`);
   for (const [label, exe, npm] of pairs) {

@@ -1,18 +1,23 @@
 import { dirname } from 'node:path';
-import { type Command, flush, handle, type Interfaces, run } from '@oclif/core';
+import type { Command, Interfaces } from '@oclif/core';
+import type { CompletionCommand } from '../src/lib/cli/completion.ts';
 import { staticHelpPage } from '../src/lib/cli/static-help.ts';
 import { withoutVerbosity } from '../src/lib/cli/verbosity.ts';
-import AsoHelp from '../src/lib/render/help.ts';
 import { bundledTarget, registerBundledModule } from './package-bundled-modules.ts';
 
 /** What the build hands the bundled executable: everything bin/kubectl-aso reads from files at run time. */
 export interface BundledCli {
   /** package.json as built; its `oclif` section is pointed at the bundle here. */
   pjson: Interfaces.PJSON;
-  /** Every command class by id, found by the build in src/commands (oclif's explicit discovery). */
-  commands: Record<string, Command.Class>;
+  /**
+   * Every command class by id, found by the build in src/commands (oclif's explicit discovery). Loaded
+   * only when oclif runs: the fast paths (help pages, `version --client`, completion) never evaluate them.
+   */
+  loadCommands: () => Promise<Record<string, Command.Class>>;
   /** The pre-rendered help pages (dist/help) by command id, `index` for the root page. */
   helpPages: Record<string, string>;
+  /** The commands of oclif.manifest.json, which completion answers from without loading oclif. */
+  manifestCommands: Record<string, CompletionCommand>;
 }
 
 /**
@@ -21,6 +26,12 @@ export interface BundledCli {
  * commands and help class live in the module `kubectl-aso-bundle`, which is registered here.
  */
 export async function runBundled(cli: BundledCli, argv: readonly string[]): Promise<void> {
+  // `kubectl-aso __complete WORDS...`: what the archive's kubectl_complete-aso script runs.
+  if (argv[0] === '__complete') {
+    const { runCompletion } = await import('../src/lib/cli/completion-main.ts');
+    await runCompletion(argv.slice(1), cli.manifestCommands);
+    process.exit(0);
+  }
   const { args: withoutV, error } = withoutVerbosity(argv);
   if (error) {
     process.stderr.write(`error: ${error}\nhint: see kubectl aso --help\n`);
@@ -43,7 +54,12 @@ export async function runBundled(cli: BundledCli, argv: readonly string[]): Prom
     process.stdout.write(`${versionText(report)}\n`);
     return;
   }
-  registerBundledModule(bundledTarget, { COMMANDS: cli.commands, AsoHelp });
+  const [{ run, flush, handle }, { default: AsoHelp }, commands] = await Promise.all([
+    import('@oclif/core'),
+    import('../src/lib/render/help.ts'),
+    cli.loadCommands(),
+  ]);
+  registerBundledModule(bundledTarget, { COMMANDS: commands, AsoHelp });
   const pjson: Interfaces.PJSON = {
     ...cli.pjson,
     oclif: {

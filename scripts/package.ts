@@ -4,7 +4,7 @@
 //   kubectl_complete-aso                        kubectl's completion hook for the plugin
 //   kubectl-aso_<version>_linux_amd64.tar.gz    both, with the LICENSE
 // Other platforms: see the README ("Building the single executable").
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import { writeArchive } from './package-archive.ts';
@@ -43,9 +43,21 @@ buildSea({
   workDir: work,
   platform: target,
 });
+// kubectl runs kubectl_complete-aso from PATH with the words typed; the executable answers. It is looked for
+// beside this script first (the archive unpacked, or both linked into one folder), then on PATH. No
+// external command is used: completion must work wherever kubectl-aso does.
+writeFileSync(
+  join(out, 'kubectl_complete-aso'),
+  `#!/bin/sh
+# kubectl runs this for \`kubectl aso ...<TAB>\` with the words typed so far; kubectl-aso answers.
+case "$0" in */*) [ -x "\${0%/*}/kubectl-aso" ] && exec "\${0%/*}/kubectl-aso" __complete "$@" ;; esac
+exec kubectl-aso __complete "$@"
+`,
+);
+chmodSync(join(out, 'kubectl_complete-aso'), 0o755);
 copyFileSync(join(root, 'LICENSE'), join(out, 'LICENSE'));
 const archiveName = `kubectl-aso_${version}_${target.os}_${target.arch}.tar.gz`;
-const sha256 = writeArchive(out, ['kubectl-aso', 'LICENSE'], join(out, archiveName));
+const sha256 = writeArchive(out, ['kubectl-aso', 'kubectl_complete-aso', 'LICENSE'], join(out, archiveName));
 rmSync(join(out, 'LICENSE'));
 process.stdout.write(
   `dist-package/kubectl-aso: ${(statSync(executable).size / 1e6).toFixed(1)} MB (node ${seaNodeVersion})\n` +

@@ -58,6 +58,27 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
     expect(run.stderr).toContain('kubectl aso migrate is not implemented yet');
   });
 
+  it("answers completion through the real kubectl with the archive's kubectl_complete-aso", async () => {
+    const namespace = await freshNamespace('sea-complete');
+    const path = pathWithoutNode({
+      kubectl: '/usr/bin/kubectl',
+      'kubectl-aso': pkg.executable,
+      'kubectl_complete-aso': pkg.completion,
+    });
+    const complete = (words: string[]) => {
+      const run = spawnSync('kubectl', ['__complete', 'aso', ...words], {
+        env: { HOME: process.env.HOME ?? '/', PATH: path, KUBECONFIG: testPlane().kubeconfig },
+        encoding: 'utf8',
+      });
+      return run.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => line.split('\t')[0]);
+    };
+    expect(complete(['st'])).toEqual(['status', ':4']);
+    expect(complete(['status', '-n', namespace])).toEqual([namespace, ':4']);
+  });
+
   it('runs status -A against the real control plane', async () => {
     const kind = await testKind('Vault');
     const namespace = await freshNamespace('sea');
