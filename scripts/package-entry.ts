@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { Command, Interfaces } from '@oclif/core';
 import type { CompletionCommand } from '../src/lib/cli/completion.ts';
 import { staticHelpPage } from '../src/lib/cli/static-help.ts';
+import { errorText, unknownCommandOf } from '../src/lib/cli/usage-errors.ts';
 import { withoutVerbosity } from '../src/lib/cli/verbosity.ts';
 import { bundledTarget, registerBundledModule } from './package-bundled-modules.ts';
 
@@ -72,6 +73,11 @@ export async function runBundled(cli: BundledCli, argv: readonly string[]): Prom
     await run(args, { root: dirname(process.execPath), pjson });
     await flush();
   } catch (caught) {
+    const unknown = unknownCommandOf(caught, Object.keys(cli.manifestCommands));
+    if (unknown) {
+      process.stderr.write(errorText(unknown));
+      process.exit(2);
+    }
     await handle(caught as Error);
   }
 }

@@ -52,6 +52,17 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
     expect(run.stdout).toMatch(/EXIT CODES[\s\S]*20\s+the command is not implemented yet/);
   });
 
+  it('answers an unknown command and a flag missing its value as usage errors (exit 2)', () => {
+    const unknown = runNodeless(['statsu'], pathWithoutNode({}));
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('did you mean "kubectl aso status"?');
+    const missing = runNodeless(['status', '-n'], pathWithoutNode({}));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'error: Flag --namespace expects a value\nhint: see kubectl aso status --help\n',
+    );
+  });
+
   it('reports an unfinished command with its own exit code', () => {
     const run = runNodeless(['migrate'], pathWithoutNode({}));
     expect(run.code).toBe(20);
