@@ -78,7 +78,7 @@ describe.runIf(pkg.present)('the krew manifest, and the archive installed as kre
     });
     expect(nodeOnPath.stdout).toBe('');
 
-    const kind = await testKind('Vault');
+    const kind = await testKind('KrewVault');
     const namespace = await freshNamespace('krew');
     await createObject(kind, namespace, {
       name: 'krew-vault',
@@ -94,7 +94,7 @@ describe.runIf(pkg.present)('the krew manifest, and the archive installed as kre
     const status = spawnSync('kubectl', ['aso', 'status', '-A'], { env, encoding: 'utf8' });
     expect(status.stderr).toBe('');
     expect(status.status).toBe(0);
-    expect(status.stdout).toMatch(new RegExp(`${namespace}\\s+Vault\\s+krew-vault\\s+Ready`));
+    expect(status.stdout).toMatch(new RegExp(`${namespace}\\s+KrewVault(\\.\\S+)?\\s+krew-vault\\s+Ready`));
 
     // The caveats' one link makes completion work through kubectl.
     symlinkSync(join(store, 'kubectl_complete-aso'), join(krewRoot, 'bin', 'kubectl_complete-aso'));

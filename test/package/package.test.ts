@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/lib/status/report.ts';
 import { freshNamespace, testPlane } from '../fixtures/cluster.ts';
@@ -90,8 +92,46 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
     expect(complete(['status', '-n', namespace])).toEqual([namespace, ':4']);
   });
 
+  it('loads the Azure libraries that adopt-check imports lazily', () => {
+    const home = mkdtempSync(join(tmpdir(), 'kubectl-aso-sea-home-'));
+    try {
+      const manifest = join(home, 'rg.yaml');
+      writeFileSync(
+        manifest,
+        'apiVersion: resources.azure.com/v1api20200601\nkind: ResourceGroup\nmetadata: {name: rg, namespace: default}\nspec: {location: westus}\n',
+      );
+      // No cluster and no Azure login: the local credential chain is built from @azure/identity and fails,
+      // which the report says per resource (a module missing from the bundle would be a crash instead).
+      const run = runNodeless(
+        [
+          'adopt-check',
+          '-f',
+          manifest,
+          '--credential',
+          'local',
+          '--subscription',
+          '00000000-0000-0000-0000-000000000000',
+          '--kubeconfig',
+          '/nonexistent',
+          '-o',
+          'json',
+        ],
+        pathWithoutNode({}),
+        { HOME: home, AZURE_CLIENT_ID: '', IDENTITY_ENDPOINT: '', MSI_ENDPOINT: '' },
+      );
+      expect(run.code).toBe(10);
+      const report = JSON.parse(run.stdout) as { items: Array<{ outcome: string; reason: string }> };
+      expect(report.items).toHaveLength(1);
+      expect(report.items[0]?.outcome).toBe('unknown');
+      expect(report.items[0]?.reason).toMatch(/credential|authentication/i);
+      expect(run.stderr).not.toMatch(/Cannot find module|bug/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('runs status -A against the real control plane', async () => {
-    const kind = await testKind('Vault');
+    const kind = await testKind('SeaVault');
     const namespace = await freshNamespace('sea');
     await createObject(kind, namespace, {
       name: 'vault-ready',
@@ -102,12 +142,12 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
     const table = runNodeless(['status', '-A'], path, env);
     expect(table.stderr).toBe('');
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(new RegExp(`${namespace}\\s+Vault\\s+vault-ready\\s+Ready`));
+    expect(table.stdout).toMatch(new RegExp(`${namespace}\\s+SeaVault(\\.\\S+)?\\s+vault-ready\\s+Ready`));
     const json = runNodeless(['status', '-n', namespace, '-o', 'json'], path, env);
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as StatusReport;
     expect(report.items.map((item) => [item.namespace, item.kind, item.name, item.state])).toEqual([
-      [namespace, 'Vault', 'vault-ready', 'Ready'],
+      [namespace, 'SeaVault', 'vault-ready', 'Ready'],
     ]);
   });
 });
