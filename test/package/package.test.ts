@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +127,30 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
       expect(run.stderr).not.toMatch(/Cannot find module|bug/);
     } finally {
       rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('authenticates through an exec credential plugin (the lazily loaded Kubernetes client)', () => {
+    const plane = testPlane();
+    const dir = mkdtempSync(join(tmpdir(), 'kubectl-aso-sea-exec-'));
+    try {
+      const plugin = join(dir, 'get-token');
+      writeFileSync(
+        plugin,
+        `#!/bin/sh\necho '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"${plane.readonlyToken}"}}'\n`,
+      );
+      chmodSync(plugin, 0o755);
+      const kubeconfig = join(dir, 'kubeconfig');
+      writeFileSync(
+        kubeconfig,
+        `apiVersion: v1\nkind: Config\nclusters: [{name: local, cluster: {server: "${plane.server}", certificate-authority: ${plane.caCert}}}]\nusers: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1, command: ${plugin}, interactiveMode: Never}}}]\ncontexts: [{name: x, context: {cluster: local, user: u}}]\ncurrent-context: x\n`,
+      );
+      const run = runNodeless(['version', '-o', 'json'], pathWithoutNode({}), { KUBECONFIG: kubeconfig });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout).server?.gitVersion).toMatch(/^v1\./);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
