@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /** What {@link bundleCli} wrote. */
@@ -7,6 +7,76 @@ export interface Bundle {
   file: string;
   bytes: number;
   commands: string[];
+  /** The lazy bundles written beside the main one, by asset name (see {@link lazyPackages}). */
+  lazy: Record<string, string>;
+}
+
+/**
+ * Packages imported only lazily, and only by rare paths (adopt-check; kubeconfigs with exec plugins or
+ * auth providers), that are most of the code: bundled apart, as SEA assets, so that the main script Node
+ * compiles on every start is a tenth of the size. Packages that are always used together share a bundle.
+ */
+export const lazyPackages: Record<string, { asset: string; member: string }> = {
+  '@kubernetes/client-node': { asset: 'kubernetes-client.cjs', member: 'kubernetesClient' },
+  '@azure/identity': { asset: 'azure.cjs', member: 'identity' },
+  '@azure/arm-resources': { asset: 'azure.cjs', member: 'armResources' },
+};
+
+/**
+ * In the main bundle, each lazy package is a module that loads its asset when first required; esbuild
+ * evaluates it only when the `import()` that names the package runs.
+ */
+function lazyPackageStubs(root: string): Plugin {
+  const loader = join(root, 'scripts/package-lazy-asset.ts');
+  return {
+    name: 'lazy-packages',
+    setup(builder) {
+      builder.onResolve({ filter: /^@(kubernetes|azure)\// }, (args) =>
+        lazyPackages[args.path] ? { path: args.path, namespace: 'lazy-package' } : undefined,
+      );
+      builder.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => {
+        const lazy = lazyPackages[args.path];
+        if (!lazy) return undefined;
+        return {
+          contents: `module.exports = require(${JSON.stringify(loader)}).lazyBundle(${JSON.stringify(lazy.asset)})[${JSON.stringify(lazy.member)}];`,
+          loader: 'js',
+          resolveDir: root,
+        };
+      });
+    },
+  };
+}
+
+/** Writes each lazy bundle (one per asset) beside `outfile`; returns their paths by asset name. */
+async function bundleLazyPackages(root: string, outfile: string): Promise<Record<string, string>> {
+  const assets = new Map<string, Array<[string, string]>>();
+  for (const [name, { asset, member }] of Object.entries(lazyPackages)) {
+    assets.set(asset, [...(assets.get(asset) ?? []), [name, member]]);
+  }
+  const written: Record<string, string> = {};
+  for (const [asset, members] of assets) {
+    const file = join(dirname(outfile), asset);
+    await build({
+      stdin: {
+        contents: members
+          .map(([name, member]) => `export * as ${member} from ${JSON.stringify(name)};`)
+          .join('\n'),
+        resolveDir: root,
+        sourcefile: asset,
+        loader: 'js',
+      },
+      bundle: true,
+      platform: 'node',
+      target: 'node24',
+      format: 'cjs',
+      outfile: file,
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'error',
+    });
+    written[asset] = file;
+  }
+  return written;
 }
 
 /**
@@ -104,10 +174,11 @@ export async function bundleCli(root: string, outfile: string): Promise<Bundle> 
     minify: true,
     legalComments: 'none',
     // oclif reads its own version from its package.json; the bundle carries it.
-    plugins: [oclifModuleLoader(root), withoutTypescript()],
+    plugins: [oclifModuleLoader(root), withoutTypescript(), lazyPackageStubs(root)],
     logLevel: 'warning',
     metafile: true,
   });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-  return { file: relative(root, outfile), bytes, commands };
+  const lazy = await bundleLazyPackages(root, outfile);
+  return { file: relative(root, outfile), bytes, commands, lazy };
 }

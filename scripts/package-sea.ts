@@ -15,6 +15,8 @@ const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
  */
 export function buildSea(options: {
   bundle: string;
+  /** Files the bundle loads with `node:sea`'s getAsset, by asset name. */
+  assets: Record<string, string>;
   node: string;
   output: string;
   workDir: string;
@@ -29,6 +31,7 @@ export function buildSea(options: {
         main: options.bundle,
         output: blob,
         disableExperimentalSEAWarning: true,
+        assets: options.assets,
         // Startup is paid on every `kubectl aso` and every tab: the code cache saves compiling the bundle.
         useCodeCache: true,
       },

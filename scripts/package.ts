@@ -32,12 +32,13 @@ mkdirSync(work, { recursive: true });
 const started = Date.now();
 const bundle = await bundleCli(root, join(work, 'kubectl-aso.cjs'));
 process.stderr.write(
-  `package: bundled ${bundle.commands.length} commands (${bundle.commands.join(', ')}) into ${(bundle.bytes / 1e6).toFixed(1)} MB\n`,
+  `package: bundled ${bundle.commands.length} commands (${bundle.commands.join(', ')}) into ${(bundle.bytes / 1e6).toFixed(1)} MB, lazy: ${Object.keys(bundle.lazy).join(', ')}\n`,
 );
 const node = ensureNodeBinary(target);
 const executable = join(out, 'kubectl-aso');
 buildSea({
   bundle: join(work, 'kubectl-aso.cjs'),
+  assets: bundle.lazy,
   node,
   output: executable,
   workDir: work,
