@@ -1,6 +1,7 @@
 import { Command, Errors } from '@oclif/core';
 import { AsoError } from '../errors.ts';
 import { exitCodes } from '../exit-codes.ts';
+import { parseErrorText } from './usage-errors.ts';
 
 /**
  * The base of every kubectl-aso command: it turns any error into one line on stderr and the exit code
@@ -17,9 +18,11 @@ export abstract class AsoCommand extends Command {
       if (debug) process.stderr.write(`${error.stack}\n`);
       return this.exit(exitCodes[error.exit].code);
     }
-    if (isParseError(error)) {
+    // Anything oclif's parser throws before parsing is done is a usage error, whatever its class: some
+    // (a flag missing its value, given twice, a bad integer) are plain CLIErrors.
+    if (isParseError(error) || (!this.parsed && error instanceof Errors.CLIError)) {
       process.stderr.write(
-        `error: ${error.message.split('\n')[0]}\nhint: see kubectl aso ${this.id ?? ''} --help\n`,
+        `error: ${parseErrorText(error.message)}\nhint: see kubectl aso ${this.id ?? ''} --help\n`,
       );
       return this.exit(exitCodes.usage.code);
     }
