@@ -69,13 +69,53 @@ async function applyChurnKind(admin: KubeClient): Promise<void> {
   await applyObject(admin, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'churn' } });
 }
 
-function watch(kubeconfig: string, env: NodeJS.ProcessEnv, read: boolean): ChildProcess {
+/** `status -A --watch -o json` running, with every line it printed. */
+interface Watching {
+  child: ChildProcess;
+  lines: string[];
+}
+
+function watch(kubeconfig: string, env: NodeJS.ProcessEnv): Watching {
   const child = spawn(process.execPath, [bin, 'status', '-A', '--watch', '-o', 'json'], {
     env: { ...process.env, ...env, KUBECONFIG: kubeconfig },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  if (read) child.stdout?.resume();
-  return child;
+  const lines: string[] = [];
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const parts = (partial + chunk.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  return { child, lines };
+}
+
+async function untilLine(watching: Watching, match: (line: string) => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (!watching.lines.some(match)) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within 10 minutes`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+async function createChurn(admin: KubeClient, name: string): Promise<void> {
+  await applyObject(
+    admin,
+    { apiVersion: `${group}/v1`, kind: 'Churn', metadata: { name, namespace: 'churn' } },
+    churn,
+  );
+}
+
+/**
+ * Waits until the watch's whole view is up: its snapshot printed (the seed object), then a change made
+ * after that seen (every type's watch starts together, once every list is done), then a little more.
+ */
+async function untilUp(watching: Watching, admin: KubeClient): Promise<void> {
+  await untilLine(watching, (line) => line.includes('"name":"seed"'), 'snapshot');
+  const marker = `marker-${Date.now()}`;
+  await createChurn(admin, marker);
+  await untilLine(watching, (line) => line.includes(marker), 'change after the snapshot');
+  await new Promise((done) => setTimeout(done, 3_000));
 }
 
 function peakRssMb(pid: number | undefined): number {
@@ -87,86 +127,48 @@ function peakRssMb(pid: number | undefined): number {
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((done) => child.once('close', done));
   child.kill('SIGINT');
+  child.stdout?.resume();
   await exited;
-}
-
-/** Watches of `*.azure.com` types open on the API server now, from its own metrics. */
-async function openAsoWatches(admin: KubeClient): Promise<number> {
-  const response = await admin.stream({
-    path: '/metrics',
-    accept: 'text/plain',
-    subject: { verb: 'get', resource: 'metrics' },
-  });
-  let text = '';
-  for await (const chunk of response) text += String(chunk);
-  let open = 0;
-  for (const line of text.split('\n')) {
-    if (
-      line.startsWith('apiserver_longrunning_requests{') &&
-      line.includes('verb="WATCH"') &&
-      /group="[^"]*azure\.com"/.test(line)
-    )
-      open += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return open;
-}
-
-/** Waits until the API server holds `expected` ASO watches (the command's whole view is up). */
-async function untilWatching(admin: KubeClient, expected: number): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while ((await openAsoWatches(admin)) < expected) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${expected} watches open after 10 minutes`);
-    await new Promise((done) => setTimeout(done, 1_000));
-  }
 }
 
 /** Peak connections of a watch over every ASO type, through a relay that counts them. */
 async function connectionsOf(
   admin: KubeClient,
   plane: { server: string; kubeconfig: string },
-  watched: number,
   http1: boolean,
 ): Promise<number> {
   const relay = await relayTo(plane.server, plane.kubeconfig, stateDir);
-  const child = watch(relay.kubeconfig, http1 ? { KUBECTL_ASO_HTTP1: '1' } : {}, true);
+  const watching = watch(relay.kubeconfig, http1 ? { KUBECTL_ASO_HTTP1: '1' } : {});
   try {
-    await untilWatching(admin, watched);
+    await untilUp(watching, admin);
     return relay.connections().peak;
   } finally {
-    await stop(child);
+    await stop(watching.child);
     await relay.cut();
   }
 }
 
-/** Peak RSS of a watch over every ASO type while `changes` objects are created. */
+/** Peak RSS of a watch over every ASO type while `changes` objects are created; `read`: whether it is read. */
 async function memoryOf(
   admin: KubeClient,
   kubeconfig: string,
-  watched: number,
   read: boolean,
   round: number,
 ): Promise<number> {
-  const child = watch(kubeconfig, {}, read);
-  await untilWatching(admin, watched);
+  const watching = watch(kubeconfig, {});
+  await untilUp(watching, admin);
+  if (!read) {
+    watching.child.stdout?.removeAllListeners('data');
+    watching.child.stdout?.pause();
+  }
   let next = 0;
   const create = async (): Promise<void> => {
-    while (next < changes) {
-      const i = next++;
-      await applyObject(
-        admin,
-        {
-          apiVersion: `${group}/v1`,
-          kind: 'Churn',
-          metadata: { name: `c${round}-${i}`, namespace: 'churn' },
-        },
-        churn,
-      );
-    }
+    while (next < changes) await createChurn(admin, `c${round}-${next++}`);
   };
   await Promise.all(Array.from({ length: 16 }, create));
   await new Promise((done) => setTimeout(done, 2_000));
-  const peak = peakRssMb(child.pid);
-  await stop(child);
+  const peak = peakRssMb(watching.child.pid);
+  await stop(watching.child);
   return peak;
 }
 
@@ -175,15 +177,16 @@ const admin = await clientFor(plane);
 console.log(`plane: ${plane.server}; applying the real CRDs of ASO v2.20.0 (first run: a few minutes)`);
 const crds = await applyRealCrds(admin);
 await applyChurnKind(admin);
-const http2Peak = await connectionsOf(admin, plane, crds + 1, false);
-const http1Peak = await connectionsOf(admin, plane, crds + 1, true);
+await createChurn(admin, 'seed');
+const http2Peak = await connectionsOf(admin, plane, false);
+const http1Peak = await connectionsOf(admin, plane, true);
 console.log(
   `connections watching ${crds + 1} CRDs: ${http2Peak} (baseline, one HTTP/1.1 connection per watch: ${http1Peak})`,
 );
 console.log(`ratio: ${(http2Peak / http1Peak).toFixed(3)}x the baseline's connections`);
 const round = Date.now();
-const reading = await memoryOf(admin, plane.kubeconfig, crds + 1, true, round);
-const stalled = await memoryOf(admin, plane.kubeconfig, crds + 1, false, round + 1);
+const reading = await memoryOf(admin, plane.kubeconfig, true, round);
+const stalled = await memoryOf(admin, plane.kubeconfig, false, round + 1);
 console.log(
   `peak RSS over ${changes} changes: reader stopped ${stalled.toFixed(0)} MB (baseline, reader keeping up: ${reading.toFixed(0)} MB)`,
 );
