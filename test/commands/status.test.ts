@@ -175,7 +175,9 @@ describe.runIf(realCrds.present)('kubectl aso status on the real control plane',
       /FlexibleServersDatabase\s+db-error\s+Error\s+Error\s+AuthorizationFailed\s+\S+\s+the client has no access$/,
     );
     expect(row('db-warning')).toMatch(/Warning\s+Warning\s+WaitingForOwner/);
-    expect(run.stdout).toContain('4 resources: 2 Ready, 1 Warning, 1 Error (1 stale)');
+    expect(run.stdout).toContain(
+      '4 resources: 2 Ready, 1 Warning, 1 Error; 1 stale (condition older than the spec)',
+    );
     expect(run.stdout).toContain('top reasons (not Ready): AuthorizationFailed 1, WaitingForOwner 1');
     expect(run.stdout).toContain('by kind: FlexibleServersDatabase 2, ResourceGroup 2');
 

@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import { type State, states } from '../status/ready-state.ts';
+import { type State, stateRank, states } from '../status/ready-state.ts';
 import { kindKey, type StatusItem, type StatusReport } from '../status/report.ts';
 import type { RenderContext } from './output.ts';
 import { printable } from './printable.ts';
@@ -126,7 +126,8 @@ export function summaryLines(report: StatusReport, context: RenderContext): stri
     .filter((state) => summary.byState[state] > 0)
     .map((state) => colourOf(context.palette, state)(`${summary.byState[state]} ${state}`));
   const lines = [
-    `${summary.total} ${summary.total === 1 ? 'resource' : 'resources'}: ${byState.join(', ') || 'none'}${stale > 0 ? ` (${stale} stale)` : ''}`,
+    // The stale count is a clause of its own: next to a state it would read as part of that state.
+    `${summary.total} ${summary.total === 1 ? 'resource' : 'resources'}: ${byState.join(', ') || 'none'}${stale > 0 ? `; ${stale} stale (condition older than the spec)` : ''}`,
   ];
   const notReadyReasons: Record<string, number> = {};
   for (const item of items) {
@@ -182,4 +183,42 @@ export function statusTable(report: StatusReport, context: RenderContext, now = 
   const warnings = warningLines(report, context);
   if (warnings.length > 0) parts.push('', ...warnings);
   return `${parts.join('\n')}\n`;
+}
+
+/**
+ * The view of `--watch` on a terminal of `rows` lines: the whole table when it fits; otherwise the header,
+ * the worst rows first (Error, then Warning, ...; stale before current within a state), a `+N more` line
+ * naming the states left out, then the summary and warnings, so that redrawing never scrolls the top away.
+ */
+export function statusScreen(
+  report: StatusReport,
+  context: RenderContext,
+  rows: number | undefined,
+  now = Date.now(),
+): string {
+  const whole = statusTable(report, context, now);
+  if (!rows || rows <= 0 || whole.split('\n').length - 1 <= rows) return whole;
+  const below = [...summaryLines(report, context)];
+  const warnings = warningLines(report, context);
+  if (warnings.length > 0) below.push('', ...warnings);
+  // Header, blank line before the summary, the `+N more` line, and the line the cursor rests on.
+  const room = Math.max(1, rows - below.length - 4);
+  const worstFirst = [...report.items].sort(
+    (a, b) => stateRank[b.state] - stateRank[a.state] || Number(b.stale) - Number(a.stale),
+  );
+  const shown = worstFirst.slice(0, room);
+  const hidden: Record<string, number> = {};
+  for (const item of worstFirst.slice(room)) hidden[item.state] = (hidden[item.state] ?? 0) + 1;
+  const left = states
+    .filter((state) => (hidden[state] ?? 0) > 0)
+    .map((state) => `${hidden[state]} ${state}`)
+    .join(', ');
+  const more = `+${report.items.length - shown.length} more (${left}); a taller terminal shows all`;
+  const kindName = kindNamer(report.items);
+  const table = renderTable(
+    statusColumns,
+    shown.map((item) => rowOf(item, context, now, kindName)),
+    context.width,
+  );
+  return `${[table, more, '', ...below].join('\n')}\n`;
 }

@@ -7,7 +7,7 @@ import type { StatusSelection } from '../status/selection.ts';
 import { paletteFor } from './colors.ts';
 import type { RenderContext } from './output.ts';
 import { printable } from './printable.ts';
-import { KindNames, rowOf, statusLayout, statusTable } from './status-table.ts';
+import { KindNames, rowOf, statusLayout, statusScreen, statusTable } from './status-table.ts';
 import { formatRow, type TableLayout, tableWidth } from './table.ts';
 
 /** Where and how `--watch` prints. */
@@ -86,7 +86,7 @@ export async function runWatch(
   };
   const draw = (): void => {
     pending = undefined;
-    void write(() => clearScreen + statusTable(live.report(), context));
+    void write(() => clearScreen + statusScreen(live.report(), context, stream.rows));
   };
   const warningDocument = (warning: StatusWarning, format: 'json' | 'yaml'): Promise<string> | string =>
     format === 'json'
@@ -119,7 +119,9 @@ export async function runWatch(
   } else {
     layout = statusLayout(first.items, context);
     for (const item of first.items) names.see(item);
-    void write(() => (redraw ? clearScreen : '') + statusTable(first, context));
+    void write(() =>
+      redraw ? clearScreen + statusScreen(first, context, stream.rows) : statusTable(first, context),
+    );
   }
   started = true;
   await live.stopped();

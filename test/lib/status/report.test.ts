@@ -187,7 +187,7 @@ describe('the table', () => {
     expect(lines[1]).toContain('Ready (stale)');
     expect(lines[1]).toContain('10m');
     expect(Math.max(...lines.slice(0, 3).map((line) => line.length))).toBeLessThanOrEqual(100);
-    expect(text).toContain('2 resources: 1 Ready, 1 Error (1 stale)');
+    expect(text).toContain('2 resources: 1 Ready, 1 Error; 1 stale (condition older than the spec)');
     expect(text).toContain('top reasons (not Ready): AuthorizationFailed 1');
     expect(text).toContain('by kind: ResourceGroup 2');
   });
