@@ -45,6 +45,12 @@ export default class AdoptCheck extends AsoCommand {
       description: 'namespace of aso-controller-settings',
     }),
     concurrency: Flags.integer({ min: 1, default: 16, description: 'Azure GETs in flight at once' }),
+    'retry-deadline': Flags.integer({
+      min: 1,
+      default: 60,
+      description:
+        'seconds to keep retrying one Azure GET that is throttled (429) or failing (5xx); then it is unknown',
+    }),
     'fail-on': Flags.option({
       options: adoptFailOn,
       description: `exit ${exitCodes.failOn.code} when any resource would be adopted, adopted under manage (delete-risk), changed, or is unknown`,
@@ -70,7 +76,8 @@ export default class AdoptCheck extends AsoCommand {
       subscription: flags.subscription,
       credential: flags.credential,
       concurrency: flags.concurrency,
-      readerOf: (mode, settings) => armReaderOf(mode, settings, process.env),
+      readerOf: (mode, settings) =>
+        armReaderOf(mode, settings, process.env, { deadlineMs: flags['retry-deadline'] * 1000 }),
       mapBounded,
     });
     if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);
