@@ -69,6 +69,8 @@ export default class AdoptCheck extends AsoCommand {
       if (!flags.subscription) throw new UsageError('without a cluster, give --subscription');
     }
     const { armReaderOf, mapBounded } = await import('../lib/azure/arm-reader.ts');
+    const { Limiter } = await import('../lib/azure/limiter.ts');
+    const inFlight = new Limiter(flags.concurrency);
     const report = await runAdoptCheck(set, {
       client,
       defaultNamespace: flags.namespace || client?.kubeconfig.namespace || 'default',
@@ -77,7 +79,7 @@ export default class AdoptCheck extends AsoCommand {
       credential: flags.credential,
       concurrency: flags.concurrency,
       readerOf: (mode, settings) =>
-        armReaderOf(mode, settings, process.env, { deadlineMs: flags['retry-deadline'] * 1000 }),
+        armReaderOf(mode, settings, process.env, { deadlineMs: flags['retry-deadline'] * 1000 }, inFlight),
       mapBounded,
     });
     if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);

@@ -275,7 +275,10 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
   };
 
   const given = new Set(set.objects);
-  const items = await plan.mapBounded(set.objects, plan.concurrency, async (object): Promise<AdoptItem> => {
+  // More resources are answered at once than GETs are in flight (the reader's limiter holds those to
+  // --concurrency), so a resource waiting out a Retry-After does not keep another from its GET.
+  const answering = plan.concurrency * 8;
+  const items = await plan.mapBounded(set.objects, answering, async (object): Promise<AdoptItem> => {
     const namespace = namespaceOf(object, plan.defaultNamespace);
     const answer = ids.get(object) as ArmIdAnswer;
     const context: PolicyContext = {

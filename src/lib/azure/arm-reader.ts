@@ -1,6 +1,7 @@
 import type { TokenCredential } from '@azure/core-auth';
 import { type CredentialSettings, cloudOf } from './credential-settings.ts';
 import { ArmGaveUp } from './errors.ts';
+import { Limiter } from './limiter.ts';
 import {
   type AttemptFailure,
   defaultRetryOptions,
@@ -34,12 +35,14 @@ export type CredentialMode = 'operator' | 'local';
  * The Azure libraries are imported here, lazily, so `--help` and `status` never load them. The SDK's own
  * retry is off: 429 and 5xx go through {@link withRetry} (Retry-After, `x-ms-ratelimit-remaining-*`,
  * jittered backoff, a deadline per resource), and a resource given up on is answered as an error naming it.
+ * Each attempt takes a slot of `limiter` only while on the wire, so waits do not hold up other resources.
  */
 export async function armReaderOf(
   mode: CredentialMode,
   settings: CredentialSettings,
   env: NodeJS.ProcessEnv,
   retry: Partial<RetryOptions> = {},
+  limiter: Limiter = new Limiter(16),
   clock: RetryClock = systemClock,
 ): Promise<ArmReader> {
   const identity = await import('@azure/identity');
@@ -91,9 +94,11 @@ export async function armReaderOf(
       try {
         const body = await withRetry(
           () =>
-            client.resources.getById(id, apiVersion, {
-              onResponse: (raw) => gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs),
-            }),
+            limiter.run(() =>
+              client.resources.getById(id, apiVersion, {
+                onResponse: (raw) => gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs),
+              }),
+            ),
           { resource: id, options, clock, gate, classify: failureOf },
         );
         return { state: 'found', body: body as unknown as Record<string, unknown> };
