@@ -6,6 +6,7 @@ import { AsoError } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden } from '../kube/errors.ts';
 import { clusterObject, readClusterOwners, recordedArmId, resourceIdAnnotation } from './cluster-owners.ts';
+import { desiredArmOf } from './desired-body.ts';
 import { effectivePolicyOf, type PolicyContext } from './effective-policy.ts';
 import { type CrdLike, crdArmIndexOf } from './kind-arm.ts';
 import type { ManifestObject, ManifestSet } from './manifests.ts';
@@ -19,7 +20,7 @@ import {
 import { type Existence, outcomeOf } from './outcome.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
-import { desiredBodyOf, flagImmutable, whatIf } from './what-if.ts';
+import { flagImmutable, whatIf } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
 export interface AdoptPlan {
@@ -256,12 +257,13 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       proposed: decided.proposed,
     };
     if (body) {
-      const desired = desiredBodyOf(object.spec);
+      const desired = await desiredArmOf(object);
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
       item.changes = flagImmutable(whatIf(desired.body, body), immutable);
       item.unmapped = desired.unmapped;
+      item.desiredFrom = desired.from;
     }
     return item;
   });
