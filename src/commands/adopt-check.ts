@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { readManifests } from '../lib/adoption/manifests.ts';
+import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
 import { adoptTable } from '../lib/adoption/table.ts';
@@ -71,6 +72,7 @@ export default class AdoptCheck extends AsoCommand {
     const { armReaderOf, mapBounded } = await import('../lib/azure/arm-reader.ts');
     const { Limiter } = await import('../lib/azure/limiter.ts');
     const inFlight = new Limiter(flags.concurrency);
+    const spinner = spinnerFor(process.stderr, flags.output);
     const report = await runAdoptCheck(set, {
       client,
       defaultNamespace: flags.namespace || client?.kubeconfig.namespace || 'default',
@@ -81,7 +83,8 @@ export default class AdoptCheck extends AsoCommand {
       readerOf: (mode, settings) =>
         armReaderOf(mode, settings, process.env, { deadlineMs: flags['retry-deadline'] * 1000 }, inFlight),
       mapBounded,
-    });
+      progress: spinner.report,
+    }).finally(() => spinner.stop());
     if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);
     await printResult(report, flags.output, adoptTable, { color: flags.color });
     const failOn = flags['fail-on'];

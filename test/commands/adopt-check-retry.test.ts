@@ -130,4 +130,28 @@ describe('adopt-check retries against the ARM emulator', () => {
     const statuses = resourceRequests(arm).map((r) => r.status);
     expect(statuses).toEqual(Array(7).fill(200));
   }, 60_000);
+
+  it('prints only the result when stderr is not a terminal (no spinner), and spins on a terminal', async () => {
+    const { file, arm } = await setUp(3, { latencyMs: 50 });
+    const args = ['adopt-check', '-f', file, '--credential', 'local', '--subscription', sub];
+    const env = { ...arm.env, KUBECONFIG: path.join(tmpdir(), 'no-such-kubeconfig') };
+    const piped = await runCli(args, env);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
+    expect(piped.stdout).not.toMatch(/\r|\x1b/);
+    expect(piped.stdout).toContain('3 resources: 3 adopt-manage');
+    // On a pseudo-terminal (util-linux `script`), the table run shows progress and clears it; JSON does not.
+    const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
+    const onTty = (extra: string[]) =>
+      runCli(
+        ['-qec', [process.execPath, bin, ...args, ...extra].map((a) => `'${a}'`).join(' '), '/dev/null'],
+        env,
+        '/usr/bin/script',
+      );
+    const table = await onTty([]);
+    expect(table.stdout).toContain('checking in Azure 3/3');
+    expect(table.stdout).toContain('\r\x1b[K');
+    const json = await onTty(['-o', 'json']);
+    expect(json.stdout).not.toContain('checking in Azure');
+  }, 60_000);
 });

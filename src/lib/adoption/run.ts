@@ -18,6 +18,7 @@ import {
   type SecretData,
 } from './operator-settings.ts';
 import { type Existence, outcomeOf } from './outcome.ts';
+import type { ProgressReporter } from './progress.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
 import { flagImmutable, whatIf } from './what-if.ts';
@@ -33,6 +34,8 @@ export interface AdoptPlan {
   concurrency: number;
   /** Builds the ARM reader; injected so the Azure libraries load only here, and tests can fake ARM. */
   readerOf: (mode: CredentialMode, settings: CredentialSettings) => Promise<ArmReader>;
+  /** Told after each resource is answered (a spinner on a terminal); optional. */
+  progress?: ProgressReporter;
   /** Runs lookups with at most `limit` at a time. */
   mapBounded: <T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) => Promise<R[]>;
 }
@@ -207,6 +210,8 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
   // More resources are answered at once than GETs are in flight (the reader's limiter holds those to
   // --concurrency), so a resource waiting out a Retry-After does not keep another from its GET.
   const answering = plan.concurrency * 8;
+  let answered = 0;
+  plan.progress?.(0, set.objects.length);
   const items = await plan.mapBounded(set.objects, answering, async (object): Promise<AdoptItem> => {
     const namespace = namespaceOf(object, plan.defaultNamespace);
     const answer = ids.get(object) as ArmIdAnswer;
@@ -265,6 +270,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       item.unmapped = desired.unmapped;
       item.desiredFrom = desired.from;
     }
+    plan.progress?.(++answered, set.objects.length);
     return item;
   });
   return { items, summary: summaryOf(items, set.passedOver.length), warnings };
