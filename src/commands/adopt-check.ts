@@ -87,6 +87,8 @@ export default class AdoptCheck extends AsoCommand {
     }).finally(() => spinner.stop());
     if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);
     await printResult(report, flags.output, adoptTable, { color: flags.color });
+    // Exiting with a code ends the process at once: a large report still queued for a pipe would be cut.
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     const failOn = flags['fail-on'];
     if (failOn && report.items.some((item) => matchesFailOn(item, failOn))) this.exit(exitCodes.failOn.code);
     if (report.items.some((item) => item.outcome === 'unknown')) this.exit(exitCodes.partial.code);
