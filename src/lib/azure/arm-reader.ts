@@ -94,12 +94,17 @@ export async function armReaderOf(
       try {
         const body = await withRetry(
           () =>
-            limiter.run(() =>
-              client.resources.getById(id, apiVersion, {
-                onResponse: (raw) => gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs),
-              }),
-            ),
-          { resource: id, options, clock, gate, classify: failureOf },
+            client.resources.getById(id, apiVersion, {
+              onResponse: (raw) => gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs),
+            }),
+          {
+            resource: id,
+            options,
+            clock,
+            gate,
+            classify: failureOf,
+            slot: (work) => limiter.run(work),
+          },
         );
         return { state: 'found', body: body as unknown as Record<string, unknown> };
       } catch (error) {

@@ -153,6 +153,8 @@ export interface RetryContext {
   gate: RetryGate;
   /** Turns an error thrown by `attempt` into what retrying needs, or undefined when it is not an HTTP/network failure. */
   classify: (error: unknown) => AttemptFailure | undefined;
+  /** Runs one attempt when a request slot is free (the run's limiter); by default at once. */
+  slot?: <R>(work: () => Promise<R>) => Promise<R>;
   /** Called before each wait, for tests and diagnostics. */
   onWait?: (ms: number, reason: string) => void;
 }
@@ -168,15 +170,22 @@ export async function withRetry<T>(attempt: () => Promise<T>, context: RetryCont
   const started = clock.now();
   const deadline = started + options.deadlineMs;
   for (let attempts = 1; ; attempts++) {
-    const held = gate.waitMs(clock.now());
-    if (held > 0) {
-      if (clock.now() + held > deadline) throw giveUp(context, attempts - 1, started, undefined, 'deadline');
-      context.onWait?.(held, 'read budget spent');
-      await clock.sleep(held);
-    }
+    // The budget hold is waited out inside the slot: a request queued for a slot while ARM said the
+    // budget was spent must not go out the moment it gets one.
+    const held = async (): Promise<void> => {
+      const wait = gate.waitMs(clock.now());
+      if (wait <= 0) return;
+      if (clock.now() + wait > deadline) throw giveUp(context, attempts - 1, started, undefined, 'deadline');
+      context.onWait?.(wait, 'read budget spent');
+      await clock.sleep(wait);
+    };
+    const slot = context.slot ?? ((work) => work());
     let failure: AttemptFailure | undefined;
     try {
-      return await attempt();
+      return await slot(async () => {
+        await held();
+        return attempt();
+      });
     } catch (error) {
       failure = context.classify(error);
       if (!failure || !isRetryable(failure)) throw error;
