@@ -85,6 +85,44 @@ echo
 echo "== kubectl aso status -A --not-ready --sort state --fail-on error   (exit code for CI)"
 kubectl aso status -A --not-ready --sort state --fail-on error && echo "exit 0" || echo "exit $?"
 echo
+# --- kubectl aso adopt-check: before applying examples/adopt-check/db.yaml ------------------------------
+# A fresh ARM emulator (its own state folder, so a developer's `arm:up` is left alone) holds what
+# arm-seed.yaml lists; the namespace's aso-credential points the operator's credential at it, as a real
+# one points at Azure. The storage account is already in the cluster with ASO's resource-id: already managed.
+export ARM_EMULATOR_DIR="$PWD/.local/arm-emulator-demo"
+node test/fixtures/arm-emulator/cli.ts down 2>/dev/null || true
+eval "$(node test/fixtures/arm-emulator/cli.ts up --seed examples/adopt-check/arm-seed.yaml)"
+demo_sub=5eed0001-0000-4000-8000-00000000de30
+kubectl create namespace demo-adopt --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+kubectl create secret generic aso-credential -n demo-adopt --dry-run=client -o yaml \
+  --from-literal=AZURE_SUBSCRIPTION_ID="$demo_sub" --from-literal=AZURE_TENANT_ID="$AZURE_TENANT_ID" \
+  --from-literal=AZURE_CLIENT_ID="$AZURE_CLIENT_ID" --from-literal=AZURE_CLIENT_SECRET="$AZURE_CLIENT_SECRET" \
+  --from-literal=AZURE_AUTHORITY_HOST="$AZURE_AUTHORITY_HOST" \
+  --from-literal=AZURE_RESOURCE_MANAGER_ENDPOINT="$AZURE_RESOURCE_MANAGER_ENDPOINT" \
+  --from-literal=AZURE_RESOURCE_MANAGER_AUDIENCE="$AZURE_RESOURCE_MANAGER_AUDIENCE" | kubectl apply -f - >/dev/null
+kubectl apply -f - >/dev/null <<YAML
+apiVersion: storage.azure.com/v1api20230101
+kind: StorageAccount
+metadata:
+  name: stordersdata
+  namespace: demo-adopt
+  annotations:
+    serviceoperator.azure.com/resource-id: /subscriptions/$demo_sub/resourceGroups/rg-orders/providers/Microsoft.Storage/storageAccounts/stordersdata
+spec: {owner: {name: rg-orders}, location: westus2, kind: StorageV2, sku: {name: Standard_LRS}}
+YAML
+echo "== kubectl aso adopt-check -f examples/adopt-check/db.yaml"
+kubectl aso adopt-check -f examples/adopt-check/db.yaml || true
+echo
+echo "== kubectl aso adopt-check -f examples/adopt-check/db.yaml -o wide   (ARM IDs, reasons, what-if)"
+kubectl aso adopt-check -f examples/adopt-check/db.yaml -o wide || true
+echo
+echo "== kubectl aso adopt-check -f examples/adopt-check/db.yaml --fail-on delete-risk   (exit code for CI)"
+kubectl aso adopt-check -f examples/adopt-check/db.yaml --fail-on delete-risk >/dev/null && echo "exit 0" || echo "exit $?"
+echo "Only GETs reached the ARM emulator:"
+grep '/subscriptions/' "$ARM_EMULATOR_REQUEST_LOG" | cut -d' ' -f1 | sort | uniq -c
+echo "The ARM emulator is still running; stop it with:  ARM_EMULATOR_DIR=$ARM_EMULATOR_DIR npm run arm:down"
+echo
+
 echo "The control plane is still running. To use it from your shell:"
 echo "  export KUBECONFIG=$KUBECONFIG PATH=$PWD/bin:$(dirname "$(command -v node)"):\$PATH"
 echo "Stop it with:  npm run cluster:down"

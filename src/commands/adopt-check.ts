@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { readManifests } from '../lib/adoption/manifests.ts';
+import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
 import { adoptTable } from '../lib/adoption/table.ts';
@@ -45,6 +46,12 @@ export default class AdoptCheck extends AsoCommand {
       description: 'namespace of aso-controller-settings',
     }),
     concurrency: Flags.integer({ min: 1, default: 16, description: 'Azure GETs in flight at once' }),
+    'retry-deadline': Flags.integer({
+      min: 1,
+      default: 60,
+      description:
+        'seconds to keep retrying one Azure GET that is throttled (429) or failing (5xx); then it is unknown',
+    }),
     'fail-on': Flags.option({
       options: adoptFailOn,
       description: `exit ${exitCodes.failOn.code} when any resource would be adopted, adopted under manage (delete-risk), changed, or is unknown`,
@@ -63,6 +70,9 @@ export default class AdoptCheck extends AsoCommand {
       if (!flags.subscription) throw new UsageError('without a cluster, give --subscription');
     }
     const { armReaderOf, mapBounded } = await import('../lib/azure/arm-reader.ts');
+    const { Limiter } = await import('../lib/azure/limiter.ts');
+    const inFlight = new Limiter(flags.concurrency);
+    const spinner = spinnerFor(process.stderr, flags.output);
     const report = await runAdoptCheck(set, {
       client,
       defaultNamespace: flags.namespace || client?.kubeconfig.namespace || 'default',
@@ -70,11 +80,15 @@ export default class AdoptCheck extends AsoCommand {
       subscription: flags.subscription,
       credential: flags.credential,
       concurrency: flags.concurrency,
-      readerOf: (mode, settings) => armReaderOf(mode, settings, process.env),
+      readerOf: (mode, settings) =>
+        armReaderOf(mode, settings, process.env, { deadlineMs: flags['retry-deadline'] * 1000 }, inFlight),
       mapBounded,
-    });
+      progress: spinner.report,
+    }).finally(() => spinner.stop());
     if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);
     await printResult(report, flags.output, adoptTable, { color: flags.color });
+    // Exiting with a code ends the process at once: a large report still queued for a pipe would be cut.
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     const failOn = flags['fail-on'];
     if (failOn && report.items.some((item) => matchesFailOn(item, failOn))) this.exit(exitCodes.failOn.code);
     if (report.items.some((item) => item.outcome === 'unknown')) this.exit(exitCodes.partial.code);

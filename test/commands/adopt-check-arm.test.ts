@@ -114,6 +114,7 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     expect(by('rg-exists')).toMatchObject({ outcome: 'adopt-manage', exists: true, armId: rgId });
     expect(by('pg')).toMatchObject({
       outcome: 'adopt-manage',
+      desiredFrom: 'generated-payload',
       changes: [{ path: 'properties.version', from: '14', to: '16' }],
     });
     expect(by('newdb')).toMatchObject({ outcome: 'create', exists: false });
@@ -179,6 +180,154 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
       (await runCli(['adopt-check', '-f', same, '-o', 'json'], env)).stdout,
     ) as AdoptReport;
     expect(again.items[0]).toMatchObject({ outcome: 'already-managed' });
+  });
+
+  /** Creates an object in the test namespace at the group's preferred version (the plane has no operator). */
+  async function createInCluster(
+    group: string,
+    plural: string,
+    kind: string,
+    name: string,
+    spec: object,
+    annotations: Record<string, string> = {},
+  ): Promise<void> {
+    const client = await adminClient();
+    const { preferredVersion } = await client.request<{ preferredVersion: { version: string } }>({
+      path: `/apis/${group}`,
+      subject: { verb: 'get', resource: group },
+    });
+    await client.request({
+      method: 'POST',
+      path: `/apis/${group}/${preferredVersion.version}/namespaces/${ns}/${plural}`,
+      body: {
+        apiVersion: `${group}/${preferredVersion.version}`,
+        kind,
+        metadata: { name, annotations },
+        spec,
+      },
+      subject: { verb: 'create', resource: plural, namespace: ns },
+    });
+  }
+
+  function writeOne(object: object): string {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'adopt-chain-')), 'one.yaml');
+    writeFileSync(file, JSON.stringify(object));
+    return file;
+  }
+
+  it('follows owners in the cluster that have no resource-id yet up their own chain, and stops at one that has', async () => {
+    const pg = 'dbforpostgresql.azure.com';
+    // rg-chain -> pg-chain, neither reconciled (no resource-id): the ID comes from their azureNames.
+    await createInCluster('resources.azure.com', 'resourcegroups', 'ResourceGroup', 'rg-chain', {
+      location: 'westus',
+      azureName: 'rg-exists',
+    });
+    await createInCluster(pg, 'flexibleservers', 'FlexibleServer', 'pg-chain', {
+      owner: { name: 'rg-chain' },
+      location: 'westus',
+      azureName: 'pg',
+    });
+    // pg-recorded says where ASO put it; its own owner (absent from the cluster) is never needed.
+    await createInCluster(
+      pg,
+      'flexibleservers',
+      'FlexibleServer',
+      'pg-recorded',
+      { owner: { name: 'rg-absent' }, location: 'westus', azureName: 'not-used' },
+      { 'serviceoperator.azure.com/resource-id': pgId },
+    );
+    const env = { KUBECONFIG: testPlane().kubeconfig, NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS };
+    const database = (name: string, owner: string) => ({
+      apiVersion: `${pg}/v1api20221201`,
+      kind: 'FlexibleServersDatabase',
+      metadata: { name, namespace: ns },
+      spec: { owner: { name: owner } },
+    });
+    const chained = await runCli(
+      ['adopt-check', '-f', writeOne(database('db-chain', 'pg-chain')), '-o', 'json'],
+      env,
+    );
+    expect(JSON.parse(chained.stdout).items[0]).toMatchObject({
+      armId: `${pgId}/databases/db-chain`,
+      outcome: 'create',
+      exists: false,
+    });
+    expect(chained.code).toBe(0);
+    const recorded = await runCli(
+      ['adopt-check', '-f', writeOne(database('db-rec', 'pg-recorded')), '-o', 'json'],
+      env,
+    );
+    expect(JSON.parse(recorded.stdout).items[0]).toMatchObject({ armId: `${pgId}/databases/db-rec` });
+  });
+
+  it('an owner cycle through the cluster is an error naming the chain (exit 9), not a hang', async () => {
+    // Only extension owners are typed by the reference itself (group/kind), so only they can loop.
+    const auth = 'authorization.azure.com';
+    const owner = (name: string) => ({ group: auth, kind: 'RoleAssignment', name });
+    const spec = (name: string) => ({
+      owner: owner(name),
+      principalId: '00000000-0000-0000-0000-0000000000aa',
+      roleDefinitionId: `/subscriptions/${sub}/providers/Microsoft.Authorization/roleDefinitions/r`,
+    });
+    await createInCluster(auth, 'roleassignments', 'RoleAssignment', 'ra-loop-a', spec('ra-loop-b'));
+    await createInCluster(auth, 'roleassignments', 'RoleAssignment', 'ra-loop-b', spec('ra-loop-a'));
+    const run = await runCli(
+      [
+        'adopt-check',
+        '-f',
+        writeOne({
+          apiVersion: `${auth}/v1api20220401`,
+          kind: 'RoleAssignment',
+          metadata: { name: 'ra-top', namespace: ns },
+          spec: spec('ra-loop-a'),
+        }),
+      ],
+      { KUBECONFIG: testPlane().kubeconfig, NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS },
+    );
+    expect(run.code).toBe(9);
+    expect(run.stderr).toContain('owner cycle');
+    expect(run.stderr).toContain('ra-loop-a');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('follows an owner chain in the cluster no deeper than 16 levels, and says so', async () => {
+    const auth = 'authorization.azure.com';
+    const spec = (owner: object) => ({
+      owner,
+      principalId: '00000000-0000-0000-0000-0000000000bb',
+      roleDefinitionId: `/subscriptions/${sub}/providers/Microsoft.Authorization/roleDefinitions/r`,
+    });
+    const link = (i: number) => ({ group: auth, kind: 'RoleAssignment', name: `ra-deep-${i}` });
+    for (let i = 0; i < 18; i++)
+      await createInCluster(
+        auth,
+        'roleassignments',
+        'RoleAssignment',
+        `ra-deep-${i}`,
+        spec(i === 17 ? { armId: rgId } : link(i + 1)),
+      );
+    const run = await runCli(
+      [
+        'adopt-check',
+        '-f',
+        writeOne({
+          apiVersion: `${auth}/v1api20220401`,
+          kind: 'RoleAssignment',
+          metadata: { name: 'ra-deep-top', namespace: ns },
+          spec: spec(link(0)),
+        }),
+        '-o',
+        'json',
+      ],
+      { KUBECONFIG: testPlane().kubeconfig, NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS },
+    );
+    const report = JSON.parse(run.stdout) as AdoptReport;
+    expect(report.warnings).toContain(
+      'owner chains deeper than 16 levels in the cluster were not followed further',
+    );
+    expect(report.items[0]).toMatchObject({ outcome: 'unknown' });
+    expect(report.items[0]?.reason).toContain('ra-deep-16');
+    expect(run.code).toBe(10);
   });
 
   it('with --credential local rides out a 429 storm (Retry-After) and reaches every answer', async () => {

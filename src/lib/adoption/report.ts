@@ -1,3 +1,4 @@
+import type { DesiredFrom } from './desired-body.ts';
 import type { ArmSource } from './kind-arm.ts';
 import type { Outcome } from './outcome.ts';
 import type { Change } from './what-if.ts';
@@ -22,6 +23,8 @@ export interface AdoptItem {
   changes: Change[];
   /** Spec fields the what-if could not map to the ARM body (resolved by the operator at apply time). */
   unmapped: string[];
+  /** For a resource that exists: whether the what-if's desired body is the generated payload or ARM's layout rule. */
+  desiredFrom?: DesiredFrom;
 }
 
 /** The whole answer, as `-o json|yaml` prints it. */

@@ -4,9 +4,11 @@ import type { CredentialSettings } from '../azure/credential-settings.ts';
 import { CredentialNotFound } from '../azure/errors.ts';
 import { AsoError } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
-import { Forbidden, NotFound } from '../kube/errors.ts';
+import { Forbidden } from '../kube/errors.ts';
+import { clusterObject, readClusterOwners, recordedArmId, resourceIdAnnotation } from './cluster-owners.ts';
+import { desiredArmOf } from './desired-body.ts';
 import { effectivePolicyOf, type PolicyContext } from './effective-policy.ts';
-import { type CrdLike, crdArmIndexOf, kindArmOf } from './kind-arm.ts';
+import { type CrdLike, crdArmIndexOf } from './kind-arm.ts';
 import type { ManifestObject, ManifestSet } from './manifests.ts';
 import {
   credentialFor,
@@ -16,9 +18,10 @@ import {
   type SecretData,
 } from './operator-settings.ts';
 import { type Existence, outcomeOf } from './outcome.ts';
+import type { ProgressReporter } from './progress.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
-import { type ArmIdAnswer, namespaceOf, resolveArmIds, sameType } from './resolve-arm-id.ts';
-import { desiredBodyOf, flagImmutable, whatIf } from './what-if.ts';
+import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
+import { flagImmutable, whatIf } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
 export interface AdoptPlan {
@@ -31,11 +34,11 @@ export interface AdoptPlan {
   concurrency: number;
   /** Builds the ARM reader; injected so the Azure libraries load only here, and tests can fake ARM. */
   readerOf: (mode: CredentialMode, settings: CredentialSettings) => Promise<ArmReader>;
+  /** Told after each resource is answered (a spinner on a terminal); optional. */
+  progress?: ProgressReporter;
   /** Runs lookups with at most `limit` at a time. */
   mapBounded: <T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) => Promise<R[]>;
 }
-
-const resourceIdAnnotation = 'serviceoperator.azure.com/resource-id';
 
 async function listCrds(client: KubeClient, warnings: string[]): Promise<CrdLike[]> {
   try {
@@ -49,28 +52,6 @@ async function listCrds(client: KubeClient, warnings: string[]): Promise<CrdLike
       warnings.push('cannot list CRDs (forbidden): ARM shapes come from the catalog and naming inference');
       return [];
     }
-    throw error;
-  }
-}
-
-/** The object as it is in the cluster now, when it is there (for owners and the resource-id annotation). */
-async function clusterObject(
-  client: KubeClient,
-  object: ManifestObject,
-  namespace: string,
-  plurals: Map<string, string>,
-): Promise<ManifestObject | undefined> {
-  const [group, version] = object.apiVersion.split('/');
-  const plural = plurals.get(`${group}/${object.kind}`.toLowerCase());
-  if (!plural || !object.metadata.name) return undefined;
-  try {
-    const found = await client.request<Omit<ManifestObject, 'source'>>({
-      path: `/apis/${group}/${version}/namespaces/${encodeURIComponent(namespace)}/${plural}/${encodeURIComponent(object.metadata.name)}`,
-      subject: { verb: 'get', resource: `${plural}.${group}`, namespace },
-    });
-    return { ...found, source: 'cluster' };
-  } catch (error) {
-    if (error instanceof NotFound || error instanceof Forbidden) return undefined;
     throw error;
   }
 }
@@ -136,68 +117,18 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     });
   }
 
-  // Owners the files do not hold, read from the cluster (every CRD of the parent type is tried).
+  // Owners the files do not hold, read from the cluster, and theirs in turn up to a recorded ARM ID.
   if (client) {
-    const wanted = new Map<
-      string,
-      {
-        namespace: string;
-        name: string;
-        kind?: string;
-        group?: string;
-        parent?: { provider: string; typePath: string[] };
-      }
-    >();
-    for (const object of set.objects) {
-      const owner = object.spec?.owner as
-        | { name?: string; armId?: string; kind?: string; group?: string }
-        | undefined;
-      if (!owner?.name || owner.armId) continue;
-      const namespace = namespaceOf(object, plan.defaultNamespace);
-      const inFiles = set.objects.some(
-        (o) =>
-          o.metadata.name === owner.name &&
-          namespaceOf(o, plan.defaultNamespace) === namespace &&
-          (!owner.kind || o.kind === owner.kind),
-      );
-      const shape = kindArmOf(object.apiVersion, object.kind, crdIndex)?.template;
-      const parent =
-        !shape || shape.scope === 'extension'
-          ? undefined
-          : shape.typePath.length > 1
-            ? { provider: shape.provider, typePath: shape.typePath.slice(0, -1) }
-            : { provider: 'Microsoft.Resources', typePath: ['resourceGroups'] };
-      if (!inFiles)
-        wanted.set(`${namespace}/${owner.kind ?? ''}/${owner.name}`, {
-          namespace,
-          name: owner.name,
-          ...(owner.kind ? { kind: owner.kind } : {}),
-          ...(owner.group ? { group: owner.group } : {}),
-          ...(parent ? { parent } : {}),
-        });
-    }
-    await plan.mapBounded([...wanted.values()], plan.concurrency, async (want) => {
-      for (const crd of crds) {
-        if (want.kind && (crd.spec.names.kind !== want.kind || (want.group && crd.spec.group !== want.group)))
-          continue;
-        const version = crd.spec.versions.at(-1)?.name;
-        if (!version) continue;
-        const probe: ManifestObject = {
-          apiVersion: `${crd.spec.group}/${version}`,
-          kind: crd.spec.names.kind,
-          metadata: { name: want.name },
-          source: 'cluster',
-        };
-        const shape = kindArmOf(probe.apiVersion, probe.kind, crdIndex)?.template;
-        const candidate =
-          want.kind !== undefined ||
-          (want.parent !== undefined &&
-            shape !== undefined &&
-            sameType(shape, want.parent.provider, want.parent.typePath));
-        const found = candidate ? await clusterObject(client, probe, want.namespace, plurals) : undefined;
-        if (found) known.push({ ...found, metadata: { ...found.metadata, namespace: want.namespace } });
-      }
-    });
+    const found = await readClusterOwners(
+      client,
+      set.objects,
+      { crds, index: crdIndex, plurals },
+      plan.defaultNamespace,
+      plan.mapBounded,
+      plan.concurrency,
+    );
+    known.push(...found.owners);
+    warnings.push(...found.warnings);
   }
 
   // Credentials per (namespace, credential-from): the subscription and the reader.
@@ -249,6 +180,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     crds: crdIndex,
     subscriptionOf,
     defaultNamespace: plan.defaultNamespace,
+    knownIdOf: recordedArmId,
   });
 
   // Policy context per namespace.
@@ -275,7 +207,12 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
   };
 
   const given = new Set(set.objects);
-  const items = await plan.mapBounded(set.objects, plan.concurrency, async (object): Promise<AdoptItem> => {
+  // More resources are answered at once than GETs are in flight (the reader's limiter holds those to
+  // --concurrency), so a resource waiting out a Retry-After does not keep another from its GET.
+  const answering = plan.concurrency * 8;
+  let answered = 0;
+  plan.progress?.(0, set.objects.length);
+  const items = await plan.mapBounded(set.objects, answering, async (object): Promise<AdoptItem> => {
     const namespace = namespaceOf(object, plan.defaultNamespace);
     const answer = ids.get(object) as ArmIdAnswer;
     const context: PolicyContext = {
@@ -325,13 +262,15 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       proposed: decided.proposed,
     };
     if (body) {
-      const desired = desiredBodyOf(object.spec);
+      const desired = await desiredArmOf(object);
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
       item.changes = flagImmutable(whatIf(desired.body, body), immutable);
       item.unmapped = desired.unmapped;
+      item.desiredFrom = desired.from;
     }
+    plan.progress?.(++answered, set.objects.length);
     return item;
   });
   return { items, summary: summaryOf(items, set.passedOver.length), warnings };

@@ -1,5 +1,18 @@
 import type { TokenCredential } from '@azure/core-auth';
 import { type CredentialSettings, cloudOf } from './credential-settings.ts';
+import { ArmGaveUp } from './errors.ts';
+import { Limiter } from './limiter.ts';
+import {
+  type AttemptFailure,
+  defaultRetryOptions,
+  noHeaders,
+  type ResponseHeaders,
+  type RetryClock,
+  RetryGate,
+  type RetryOptions,
+  systemClock,
+  withRetry,
+} from './retry.ts';
 
 /** What a GET by ID said about one resource. */
 export type ArmLookup =
@@ -19,13 +32,18 @@ export type CredentialMode = 'operator' | 'local';
 /**
  * Builds a reader over `@azure/arm-resources`' `resources.getById`, with the @azure/identity class the
  * operator's secret calls for (client secret, else certificate) or `DefaultAzureCredential` for `local`.
- * The Azure libraries are imported here, lazily, so `--help` and `status` never load them. 429 and 5xx
- * are retried by the SDK's pipeline, which honours `Retry-After` and backs off exponentially.
+ * The Azure libraries are imported here, lazily, so `--help` and `status` never load them. The SDK's own
+ * retry is off: 429 and 5xx go through {@link withRetry} (Retry-After, `x-ms-ratelimit-remaining-*`,
+ * jittered backoff, a deadline per resource), and a resource given up on is answered as an error naming it.
+ * Each attempt takes a slot of `limiter` only while on the wire, so waits do not hold up other resources.
  */
 export async function armReaderOf(
   mode: CredentialMode,
   settings: CredentialSettings,
   env: NodeJS.ProcessEnv,
+  retry: Partial<RetryOptions> = {},
+  limiter: Limiter = new Limiter(16),
+  clock: RetryClock = systemClock,
 ): Promise<ArmReader> {
   const identity = await import('@azure/identity');
   const { ResourceManagementClient } = await import('@azure/arm-resources');
@@ -66,19 +84,59 @@ export async function armReaderOf(
     {
       endpoint: cloud.endpoint,
       credentials: { scopes: [`${audience}/.default`] },
-      retryOptions: { maxRetries: 8 },
+      retryOptions: { maxRetries: 0 },
     },
   );
+  const options = { ...defaultRetryOptions, ...retry };
+  const gate = new RetryGate();
   return {
     async get(id, apiVersion) {
       try {
-        const body = await client.resources.getById(id, apiVersion);
+        const body = await withRetry(
+          () =>
+            client.resources.getById(id, apiVersion, {
+              onResponse: (raw) => gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs),
+            }),
+          {
+            resource: id,
+            options,
+            clock,
+            gate,
+            classify: failureOf,
+            slot: (work) => limiter.run(work),
+          },
+        );
         return { state: 'found', body: body as unknown as Record<string, unknown> };
       } catch (error) {
+        if (error instanceof ArmGaveUp) return { state: 'error', message: error.message };
         return lookupOfError(error);
       }
     },
   };
+}
+
+/** The headers of a pipeline response, in the shape the retry reads. */
+function headersOf(
+  response:
+    | { headers?: { get(name: string): string | undefined; toJSON(): Record<string, string> } }
+    | undefined,
+): ResponseHeaders {
+  if (!response?.headers) return noHeaders;
+  const { headers } = response;
+  return { get: (name) => headers.get(name), names: Object.keys(headers.toJSON()) };
+}
+
+/** What a thrown SDK error says for retrying: its status, ARM's code and the headers; undefined for anything else. */
+export function failureOf(error: unknown): AttemptFailure | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as {
+    name?: string;
+    statusCode?: number;
+    code?: string;
+    response?: Parameters<typeof headersOf>[0];
+  };
+  if (e.name !== 'RestError') return undefined;
+  return { status: e.statusCode, code: e.code, headers: headersOf(e.response) };
 }
 
 /** Maps an SDK error to an answer; never includes tokens or secret values (only ARM's code and message). */

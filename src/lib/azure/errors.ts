@@ -21,3 +21,45 @@ export class CredentialForbidden extends AsoError {
     );
   }
 }
+
+/** Why retrying one ARM request stopped. */
+export type GaveUpReason = 'deadline' | 'attempts' | 'outage';
+
+/** What {@link ArmGaveUp} reports: the resource, how long and how often it was tried, and ARM's last answer. */
+export interface GaveUpDetails {
+  resource: string;
+  attempts: number;
+  elapsedMs: number;
+  status: number | undefined;
+  code: string | undefined;
+  why: GaveUpReason;
+}
+
+/**
+ * ARM kept throttling (429) or failing (5xx) one request past the retry budget. It names the resource and
+ * ARM's last answer so the user can tell an outage from throttling; adopt-check reports the resource as
+ * `unknown` (exit 10) rather than guessing whether it exists.
+ */
+export class ArmGaveUp extends AsoError {
+  readonly details: GaveUpDetails;
+
+  constructor(details: GaveUpDetails) {
+    const answer =
+      details.status === undefined
+        ? details.code
+          ? `a network error (${details.code})`
+          : 'nothing'
+        : `${details.status}${details.code ? ` ${details.code}` : ''}`;
+    const why = {
+      deadline: 'the retry deadline would pass before the next try',
+      attempts: 'no attempts left',
+      outage: 'another request already gave up on this ARM endpoint',
+    }[details.why];
+    super(
+      'partial',
+      `gave up reading ${details.resource} after ${details.attempts} attempt${details.attempts === 1 ? '' : 's'} in ${(details.elapsedMs / 1000).toFixed(1)}s: ARM answered ${answer}; ${why}`,
+      'try again later, or raise --retry-deadline',
+    );
+    this.details = details;
+  }
+}

@@ -1,0 +1,89 @@
+import { catalog } from '../../../generated/catalog.ts';
+import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
+import { armBody } from '../conversion/arm.ts';
+import { isObject } from '../conversion/checks.ts';
+import type { ManifestObject } from './manifests.ts';
+import { type DesiredBody, desiredBodyOf } from './what-if.ts';
+
+/** Which rule laid out the desired ARM body: the generated payload of a catalogued kind, or ARM's layout rule. */
+export type DesiredFrom = 'generated-payload' | 'layout-rule';
+
+/** The desired ARM body of one object, and where its layout came from. */
+export interface DesiredArm extends DesiredBody {
+  from: DesiredFrom;
+}
+
+// The generated modules are `.ts` beside the sources and `.js` in dist/; a computed specifier is not
+// rewritten by the compiler, so the extension follows this module's own.
+const generatedRoot = new URL('../../../generated/', import.meta.url);
+const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const layouts = new Map<string, Promise<ArmLayout | undefined>>();
+
+/**
+ * The generated ARM layout of a catalogued kind at a version, loaded only when a manifest of it is
+ * checked (so `--help` and `status` never load the generated payload code). Undefined for other kinds.
+ */
+export function generatedLayoutOf(
+  group: string,
+  version: string,
+  kind: string,
+): Promise<ArmLayout | undefined> {
+  const known = catalog.some(
+    (entry) =>
+      entry.group === group && entry.kind === kind && entry.versions.some((v) => v.version === version),
+  );
+  if (!known) return Promise.resolve(undefined);
+  const key = `${group}/${version}/${kind}`;
+  let layout = layouts.get(key);
+  if (!layout) {
+    const short = group.replace(/\.azure\.com$/, '');
+    const url = new URL(`${short}/${version}/arm${extension}`, generatedRoot).href;
+    layout = import(url).then(
+      (module: Record<string, unknown>) => module[`${kind}_armLayout`] as ArmLayout | undefined,
+      () => undefined,
+    );
+    layouts.set(key, layout);
+  }
+  return layout;
+}
+
+/** Spec fields the operator consumes itself; never part of the body. */
+const asoOnly = new Set(['owner', 'azureName', 'operatorSpec', '$propertyBag']);
+
+/** The spec fields a layout does not send: references and secrets the operator resolves, or unknown keys. */
+function unmappedOf(spec: Record<string, unknown>, fields: ArmFields, prefix: string): string[] {
+  const sent = new Set([...fields.root, ...fields.properties]);
+  return Object.keys(spec)
+    .filter((key) => !asoOnly.has(key) && !sent.has(key))
+    .map((key) => `${prefix}${key}`);
+}
+
+/**
+ * What the operator would PUT for an object: for a catalogued kind, the generated ARM payload of its
+ * version (the exact root/`properties` split and only the properties that API version has, as the operator
+ * sends them); for any other kind, ARM's layout rule. It exists so the what-if compares Azure with the body
+ * ASO would really send, where the generator knows it, and never guesses where it does not.
+ */
+export async function desiredArmOf(object: ManifestObject): Promise<DesiredArm> {
+  const [group = '', version = ''] = object.apiVersion.split('/');
+  const layout = await generatedLayoutOf(group, version, object.kind);
+  const spec = object.spec ?? {};
+  if (layout) {
+    try {
+      const body = armBody(
+        { apiVersion: object.apiVersion, kind: object.kind, metadata: object.metadata, spec },
+        layout,
+      );
+      if (layout.kind === 'plain')
+        return { body, unmapped: unmappedOf(spec, layout.spec, 'spec.'), from: 'generated-payload' };
+      const leaf = layout.leaves.find((l) => spec[l.property] !== undefined);
+      const value = leaf ? spec[leaf.property] : undefined;
+      const unmapped = leaf && isObject(value) ? unmappedOf(value, leaf.spec, `spec.${leaf.property}.`) : [];
+      return { body, unmapped, from: 'generated-payload' };
+    } catch {
+      // A spec the payload refuses (a oneOf with no option, or two, set) is reported by ASO on apply;
+      // the layout rule still shows what the spec would change.
+    }
+  }
+  return { ...desiredBodyOf(spec), from: 'layout-rule' };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { desiredArmOf, generatedLayoutOf } from '../../../src/lib/adoption/desired-body.ts';
+import type { ManifestObject } from '../../../src/lib/adoption/manifests.ts';
+import { whatIf } from '../../../src/lib/adoption/what-if.ts';
+
+const object = (apiVersion: string, kind: string, spec: Record<string, unknown>): ManifestObject => ({
+  apiVersion,
+  kind,
+  metadata: { name: 'obj' },
+  spec,
+  source: 'test.yaml#1',
+});
+
+describe('desiredArmOf', () => {
+  it('uses the generated payload of a catalogued kind: its own root fields (managedBy), not the layout rule', async () => {
+    const desired = await desiredArmOf(
+      object('resources.azure.com/v1api20200601', 'ResourceGroup', {
+        location: 'westus',
+        managedBy: '/subscriptions/s/providers/Microsoft.Solutions/x',
+        azureName: 'rg-real',
+      }),
+    );
+    expect(desired.from).toBe('generated-payload');
+    expect(desired.body).toEqual({
+      name: 'rg-real',
+      location: 'westus',
+      managedBy: '/subscriptions/s/providers/Microsoft.Solutions/x',
+    });
+    // The what-if then reports the change where ARM has it, at the root.
+    expect(whatIf(desired.body, { location: 'westus', managedBy: 'other' })).toEqual([
+      { path: 'managedBy', from: 'other', to: '/subscriptions/s/providers/Microsoft.Solutions/x' },
+    ]);
+  });
+
+  it('sends only what the version has: unknown keys are unmapped, unknown nested keys dropped', async () => {
+    const desired = await desiredArmOf(
+      object('dbforpostgresql.azure.com/v1api20221201', 'FlexibleServer', {
+        owner: { name: 'rg' },
+        location: 'westus',
+        version: '16',
+        sku: { name: 'Standard_B1ms', tier: 'Burstable' },
+        storage: { storageSizeGB: 64, notInThisVersion: true },
+        administratorLoginPassword: { name: 'pg-secret', key: 'password' },
+        notAField: 1,
+      }),
+    );
+    expect(desired.from).toBe('generated-payload');
+    expect(desired.body).toEqual({
+      name: 'obj',
+      location: 'westus',
+      sku: { name: 'Standard_B1ms', tier: 'Burstable' },
+      properties: { version: '16', storage: { storageSizeGB: 64 } },
+    });
+    expect(desired.unmapped.sort()).toEqual(['spec.administratorLoginPassword', 'spec.notAField']);
+  });
+
+  it('keeps ARM layout rule for kinds the catalog lacks, and for versions it does not generate', async () => {
+    const redis = await desiredArmOf(
+      object('cache.azure.com/v1api20230801', 'Redis', {
+        location: 'westus',
+        sku: { name: 'Basic' },
+        enableNonSslPort: false,
+      }),
+    );
+    expect(redis).toEqual({
+      from: 'layout-rule',
+      body: { location: 'westus', sku: { name: 'Basic' }, properties: { enableNonSslPort: false } },
+      unmapped: [],
+    });
+    expect(
+      await generatedLayoutOf('dbforpostgresql.azure.com', 'v1api20991231', 'FlexibleServer'),
+    ).toBeUndefined();
+    const later = await desiredArmOf(
+      object('dbforpostgresql.azure.com/v1api20991231', 'FlexibleServer', { version: '16' }),
+    );
+    expect(later.from).toBe('layout-rule');
+  });
+});
