@@ -19,6 +19,8 @@ export interface KindAgreement {
   readonly shared: readonly string[];
   readonly compared: number;
   readonly agreed: number;
+  /** Leaf values compared in all (so a comparison cut down to nothing shows as 0, not as agreement). */
+  readonly leaves: number;
   readonly disagreements: readonly string[];
 }
 
@@ -33,6 +35,7 @@ export async function compareKind(
   kind: KindUnderTest,
   samples: readonly Sample[],
   realCrdDir: string,
+  ourConvert: (object: unknown, target: string) => unknown = convert,
 ): Promise<KindAgreement> {
   const plural = `${kind.kind.toLowerCase()}s`;
   const ours = ourSchemas(kind.group, plural);
@@ -45,6 +48,7 @@ export async function compareKind(
   );
   let compared = 0;
   let agreed = 0;
+  let leaves = 0;
   const disagreements: string[] = [];
   for (const target of shared) {
     const sources = inputs.filter((sample) => sample.object.apiVersion !== `${kind.group}/${target}`);
@@ -55,23 +59,28 @@ export async function compareKind(
     );
     sources.forEach((sample, index) => {
       const source = sample.object.apiVersion.slice(kind.group.length + 1);
-      const mine = ourConversion(sample.object, target);
+      const mine = ourConversion(ourConvert, sample.object, target);
       const theirsOut: Outcome = operator[index] ?? { error: 'no answer' };
-      const found = compareOutcomes(mine, theirsOut, {
+      const { found, compared: counted } = compareOutcomes(mine, theirsOut, {
         target: { ours: ours.get(target), theirs: theirs.get(target) },
         source: { ours: ours.get(source), theirs: theirs.get(source) },
       });
       compared += 1;
+      leaves += counted;
       if (found.length === 0) agreed += 1;
       else disagreements.push(`${sample.file} ${source} -> ${target}:\n  ${found.join('\n  ')}`);
     });
   }
-  return { shared, compared, agreed, disagreements };
+  return { shared, compared, agreed, leaves, disagreements };
 }
 
-function ourConversion(object: unknown, target: string): Outcome {
+function ourConversion(
+  ourConvert: (object: unknown, target: string) => unknown,
+  object: unknown,
+  target: string,
+): Outcome {
   try {
-    return { object: convert(object, target) as unknown as Record<string, unknown> };
+    return { object: ourConvert(object, target) as Record<string, unknown> };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -82,23 +91,51 @@ interface Schemas {
   source: { ours?: Schema; theirs?: Schema };
 }
 
-function compareOutcomes(mine: Outcome, theirs: Outcome, schemas: Schemas): string[] {
+function compareOutcomes(
+  mine: Outcome,
+  theirs: Outcome,
+  schemas: Schemas,
+): { found: string[]; compared: number } {
   if ('error' in mine || 'error' in theirs) {
-    if ('error' in mine && 'error' in theirs) return [];
-    return [
+    if ('error' in mine && 'error' in theirs) return { found: [], compared: 1 };
+    const found =
       'error' in mine
         ? `kubectl-aso failed (${mine.error}), the operator converted`
-        : `the operator failed (${(theirs as { error: string }).error}), kubectl-aso converted`,
-    ];
+        : `the operator failed (${(theirs as { error: string }).error}), kubectl-aso converted`;
+    return { found: [found], compared: 1 };
   }
-  return ['spec', 'status'].flatMap((part) => {
+  let compared = 0;
+  const found = ['spec', 'status'].flatMap((part) => {
     const sub = (schema?: Schema) => schema?.properties?.[part];
     const target = { ours: sub(schemas.target.ours), theirs: sub(schemas.target.theirs) };
     const source = { ours: sub(schemas.source.ours), theirs: sub(schemas.source.theirs) };
-    return differences(
-      restrict(mine.object[part], target, source),
-      restrict(theirs.object[part], target, source),
-      part,
-    );
+    const ours = withoutEmpty(restrict(mine.object[part], target, source));
+    const operator = withoutEmpty(restrict(theirs.object[part], target, source));
+    compared += leafCount(operator);
+    return differences(ours, operator, part);
   });
+  return { found, compared };
+}
+
+function leafCount(value: unknown): number {
+  if (value === undefined) return 0;
+  if (value === null || typeof value !== 'object') return 1;
+  return Object.values(value).reduce<number>((sum, child) => sum + leafCount(child), 0);
+}
+
+/**
+ * `value` without empty objects: the operator's Go structs serialise an absent status or bag as `{}` where
+ * convert() leaves the key out, and both mean the same to the API server and to every reader.
+ */
+function withoutEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmpty);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const kept = withoutEmpty(child);
+    const empty =
+      kept !== null && typeof kept === 'object' && !Array.isArray(kept) && Object.keys(kept).length === 0;
+    if (!empty) out[key] = kept;
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
 }

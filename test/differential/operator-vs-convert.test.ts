@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../generated/catalog.ts';
+import { convert } from '../../src/lib/conversion/convert.ts';
 import { goToolchain, operatorConversionBinary } from '../fixtures/operator-conversion.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 import { compareKind } from './compare-kind.ts';
@@ -32,10 +33,28 @@ describe.skipIf(!go.present || !samplesDir.present || !crdDir.present)(
           crdDir.path,
         );
         process.stdout.write(
-          `operator agreement: ${entry.kind}: ${result.agreed} of ${result.compared} conversions agree (shared versions: ${result.shared.join(', ') || 'none'})\n`,
+          `operator agreement: ${entry.kind}: ${result.agreed} of ${result.compared} conversions agree on ${result.leaves} values (shared versions: ${result.shared.join(', ') || 'none'})\n`,
         );
         expect(result.disagreements).toEqual([]);
       });
     }
+
+    it('reports a disagreement when convert() gets a value wrong (the comparison can fail)', async () => {
+      const storageAccount = catalog.find((entry) => entry.kind === 'StorageAccount')!;
+      const versions = [...storageAccount.versions.map((v) => v.version), ...storageAccount.storageVersions];
+      const wrong = (object: unknown, target: string) => {
+        const converted = convert(object, target);
+        return { ...converted, spec: { ...(converted.spec as object), location: 'nowhere' } };
+      };
+      const result = await compareKind(
+        { group: storageAccount.group, kind: storageAccount.kind, versions },
+        samples,
+        crdDir.path,
+        wrong,
+      );
+      expect(result.compared).toBeGreaterThan(0);
+      expect(result.agreed).toBe(0);
+      expect(result.disagreements[0]).toMatch(/spec\.location: ours "nowhere" operator "/);
+    });
   },
 );
