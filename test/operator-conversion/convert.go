@@ -77,7 +77,15 @@ func readObjects(in io.Reader) ([]json.RawMessage, error) {
 }
 
 // convertOne sends one object through the webhook handler in-process, exactly as the API server would.
+// An object already at the target version is returned as it is: the API server never sends such an object
+// to a webhook, and controller-runtime's handler refuses it ("conversion is not allowed between same type").
 func convertOne(handler http.Handler, toAPIVersion string, object json.RawMessage, index int) ([]byte, error) {
+	var typeMeta metav1.TypeMeta
+	if err := json.Unmarshal(object, &typeMeta); err == nil && typeMeta.APIVersion == toAPIVersion {
+		var compact bytes.Buffer
+		err := json.Compact(&compact, object)
+		return compact.Bytes(), err
+	}
 	review := apix.ConversionReview{
 		TypeMeta: metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "ConversionReview"},
 		Request: &apix.ConversionRequest{
