@@ -41,11 +41,12 @@ export async function compareKind(
   const ours = ourSchemas(kind.group, plural);
   const theirs = crdSchemasIn(join(realCrdDir, crdFileName(kind.group, plural))) ?? new Map<string, Schema>();
   const shared = kind.versions.filter((version) => ours.has(version) && theirs.has(version));
-  const inputs = samples.filter(
+  const sampled = samples.filter(
     (sample) =>
       sample.object.kind === kind.kind &&
       shared.some((version) => sample.object.apiVersion === `${kind.group}/${version}`),
   );
+  const inputs = [...sampled, ...(await storedByEachSide(kind.group, sampled, shared, ourConvert))];
   let compared = 0;
   let agreed = 0;
   let leaves = 0;
@@ -72,6 +73,42 @@ export async function compareKind(
     });
   }
   return { shared, compared, agreed, leaves, disagreements };
+}
+
+/**
+ * The samples as each side stores them: converted to every shared storage version by the operator and by
+ * convert(), so that each side then reads the other's stored objects, bags included, both ways round.
+ */
+async function storedByEachSide(
+  group: string,
+  sampled: readonly Sample[],
+  shared: readonly string[],
+  ourConvert: (object: unknown, target: string) => unknown,
+): Promise<Sample[]> {
+  const stored: Sample[] = [];
+  for (const version of shared.filter((v) => v.endsWith('storage'))) {
+    const operator = await convertWithOperator(
+      sampled.map((sample) => sample.object),
+      `${group}/${version}`,
+    );
+    sampled.forEach((sample, index) => {
+      const byOperator = operator[index];
+      if (byOperator && 'object' in byOperator) {
+        stored.push({
+          file: `${sample.file} (stored by the operator)`,
+          object: byOperator.object as Sample['object'],
+        });
+      }
+      const byUs = ourConversion(ourConvert, sample.object, version);
+      if ('object' in byUs) {
+        stored.push({
+          file: `${sample.file} (stored by convert())`,
+          object: byUs.object as Sample['object'],
+        });
+      }
+    });
+  }
+  return stored;
 }
 
 function ourConversion(
