@@ -2,7 +2,9 @@ package main
 
 // The API packages of the groups kubectl-aso generates, every version the operator serves (API and storage),
 // registered as the operator's createScheme in v2/internal/controllers/controller_resources_gen.go does.
-// Other groups are left out to keep the first build short; adding one is two lines per version here.
+// Other groups are left out: with all 306 of the operator's API packages, type-checking alone took 23 minutes
+// and the build had not finished 15 minutes later on the shared 2-core machine (these six: about 6 CPU-minutes
+// cold). Adding a group is two lines per version here.
 
 import (
 	"k8s.io/apimachinery/pkg/runtime"
