@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+
+/** The part of an OpenAPI v3 schema the comparison walks. */
+export interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+}
+
+/** One CRD's version schemas by version name. */
+export type CrdSchemas = ReadonlyMap<string, Schema>;
+
+interface CrdDocument {
+  kind?: string;
+  spec?: { versions?: { name: string; schema?: { openAPIV3Schema?: Schema } }[] };
+}
+
+/** Reads the version schemas of the CRD in `file` (undefined when there is no such file). */
+export function crdSchemasIn(file: string): CrdSchemas | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const crd = parseAllDocuments(text)
+    .map((document) => document.toJS() as CrdDocument | null)
+    .find((object) => object?.kind === 'CustomResourceDefinition');
+  const schemas = new Map<string, Schema>();
+  for (const version of crd?.spec?.versions ?? []) {
+    if (version.schema?.openAPIV3Schema) schemas.set(version.name, version.schema.openAPIV3Schema);
+  }
+  return schemas;
+}
+
+const generatedCrdDir = new URL('../../generated/crds', import.meta.url).pathname;
+
+/** The CRD file name both the operator and kubectl-aso use: `<group>_<plural>.yaml`. */
+export function crdFileName(group: string, plural: string): string {
+  return `${group}_${plural}.yaml`;
+}
+
+/** kubectl-aso's generated CRD schemas for a kind. */
+export function ourSchemas(group: string, plural: string): CrdSchemas {
+  return crdSchemasIn(join(generatedCrdDir, crdFileName(group, plural))) ?? new Map();
+}
