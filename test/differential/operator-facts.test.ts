@@ -108,8 +108,7 @@ describe.skipIf(!go.present)('the operator converts StorageAccount (facts conver
     expect(api.status).toMatchObject(canonical.status);
   });
 
-  // Issue 8 item 2: convert() passes enum values through unchanged; the operator canonicalises them.
-  it.fails('convert() canonicalises enum values on the way to an API version', () => {
+  it('convert() canonicalises enum values on the way to an API version, as the operator does', () => {
     const api = convert(lower, 'v1api20220901');
     expect(api.spec).toMatchObject(canonical.spec);
     expect(api.status).toMatchObject(canonical.status);
