@@ -8,7 +8,7 @@ import { selectedCrds } from './crds.ts';
 import { finishCrd } from './finish.ts';
 import type { MigrateOptions } from './options.ts';
 import { checkPermissions, type NeededAccess } from './permissions.ts';
-import { planMigration } from './plan.ts';
+import { clientStrategyUnavailable, planMigration } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import { type CrdOutcome, type CrdReport, type MigrationReport, migrationExitCode } from './report.ts';
 import { rewriteCrd } from './rewrite-crd.ts';
@@ -75,6 +75,9 @@ function reportOf(plan: CrdPlan, outcome: CrdOutcome, extra: Partial<CrdReport> 
     ...extra,
   };
 }
+
+/** How the API server words a failed conversion webhook call in an error message. */
+const conversionFailed = /conver/i;
 
 const plannedOutcome: Record<CrdPlan['action'], CrdOutcome> = {
   migrate: 'planned',
@@ -148,6 +151,15 @@ export async function runMigration(
       continue;
     }
     if (!rewrite.complete) {
+      // The plan's probe may be answered from the watch cache, which holds objects converted when they
+      // were cached; the webhook's refusal then shows only when an update reads the object from etcd.
+      const needsClient =
+        options.strategy === 'auto' && counts.failed.some((failed) => conversionFailed.test(failed.reason));
+      if (needsClient) {
+        const reason = `the API server cannot convert some objects; they need client-side conversion, and ${clientStrategyUnavailable}`;
+        reports[index] = reportOf(crd, 'unavailable', { ...done, strategy: 'client', reason });
+        continue;
+      }
       const reason =
         rewrite.stopped ??
         `${counts.failed.length} objects could not be rewritten; storedVersions left unchanged (rerun to retry them)`;
