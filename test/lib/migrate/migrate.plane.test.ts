@@ -7,21 +7,23 @@ import { stateConfigMapName } from '../../../src/lib/migrate/checkpoint-configma
 import { type MigrateFlags, migrateOptionsOf } from '../../../src/lib/migrate/options.ts';
 import { MissingPermissions } from '../../../src/lib/migrate/permissions.ts';
 import { runMigration } from '../../../src/lib/migrate/run.ts';
-import { adminClient, auditEvents, freshNamespace, readonlyClient, testPlane } from '../../fixtures/cluster.ts';
 import {
-  alphaServer,
+  adminClient,
+  auditEvents,
+  freshNamespace,
+  readonlyClient,
+  testPlane,
+} from '../../fixtures/cluster.ts';
+import {
   alphaStorage,
-  createObject,
-  createTestCrd,
+  crdStoredAtAlpha,
   hubStorage,
-  moveStorage,
   type RenamingWebhook,
   realGroup,
   startRenamingWebhook,
   storedObjects,
   storedVersions,
   type TestCrd,
-  waitForStorageInEffect,
 } from './support.ts';
 
 let webhook: RenamingWebhook;
@@ -32,25 +34,6 @@ beforeAll(async () => {
   webhook = await startRenamingWebhook(testPlane());
 });
 afterAll(() => webhook.close());
-
-/**
- * A CRD whose objects were written while an alpha storage version was the storage version, after which
- * the hub became the storage version again (as an operator upgrade does): `count` objects stored at the
- * alpha storage version, plus the probe that proves the hub is in effect.
- */
-async function crdStoredAtAlpha(count: number): Promise<{ crd: TestCrd; namespace: string; originals: KubeObject[] }> {
-  const crd = await createTestCrd(admin, webhook, alphaStorage);
-  const namespace = await freshNamespace('migrate');
-  const originals: KubeObject[] = [];
-  for (let index = 0; index < count; index++) {
-    const object = alphaServer(crd.group, namespace, `server-${String(index).padStart(3, '0')}`, index);
-    await createObject(admin, crd, object);
-    originals.push(object);
-  }
-  await moveStorage(admin, crd.name, hubStorage);
-  await waitForStorageInEffect(admin, testPlane(), crd, namespace, hubStorage);
-  return { crd, namespace, originals };
-}
 
 function flags(crd: TestCrd, namespace: string, extra: Partial<MigrateFlags> = {}): MigrateFlags {
   return {
@@ -69,14 +52,13 @@ function flags(crd: TestCrd, namespace: string, extra: Partial<MigrateFlags> = {
 const quietHooks = { log: () => {}, interrupted: () => false };
 
 function writesTo(crd: TestCrd): number {
-  return auditEvents().filter(
-    (event) => event.objectRef?.apiGroup === crd.group && event.verb !== 'create',
-  ).length;
+  return auditEvents().filter((event) => event.objectRef?.apiGroup === crd.group && event.verb !== 'create')
+    .length;
 }
 
 describe('kubectl aso migrate on the real control plane', () => {
   it('rewrites objects stored at an alpha storage version at the hub, then cleans storedVersions', async () => {
-    const { crd, namespace, originals } = await crdStoredAtAlpha(10);
+    const { crd, namespace, originals } = await crdStoredAtAlpha(admin, webhook, 10);
     const before = await storedObjects(testPlane(), crd);
     expect(before.filter((object) => object.apiVersion === `${crd.group}/${alphaStorage}`)).toHaveLength(10);
     expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
@@ -120,7 +102,11 @@ describe('kubectl aso migrate on the real control plane', () => {
     // Nothing is left behind: the progress ConfigMap is removed once the CRD is finished.
     await expect(
       admin.request({
-        path: resourcePath({ group: '', version: 'v1', plural: 'configmaps' }, namespace, stateConfigMapName(crd.name)),
+        path: resourcePath(
+          { group: '', version: 'v1', plural: 'configmaps' },
+          namespace,
+          stateConfigMapName(crd.name),
+        ),
         subject: { verb: 'get', resource: 'configmaps' },
       }),
     ).rejects.toThrow(/not found/);
@@ -133,7 +119,7 @@ describe('kubectl aso migrate on the real control plane', () => {
   });
 
   it('writes nothing when --to names a version that is not the storage version', async () => {
-    const { crd, namespace } = await crdStoredAtAlpha(3);
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 3);
     const writes = writesTo(crd);
     const before = await storedObjects(testPlane(), crd);
     const { report, exit } = await runMigration(
@@ -142,7 +128,11 @@ describe('kubectl aso migrate on the real control plane', () => {
       quietHooks,
     );
     expect(exit).toBe('migrationIncomplete');
-    expect(report.crds[0]).toMatchObject({ outcome: 'skipped', target: 'v1beta20210601storage', migrated: 0 });
+    expect(report.crds[0]).toMatchObject({
+      outcome: 'skipped',
+      target: 'v1beta20210601storage',
+      migrated: 0,
+    });
     expect(report.crds[0]?.reason).toMatch(/storage version is v1api20230601storage/);
     expect(writesTo(crd)).toBe(writes);
     expect(await storedObjects(testPlane(), crd)).toEqual(before);
@@ -150,7 +140,7 @@ describe('kubectl aso migrate on the real control plane', () => {
   });
 
   it('prints the plan with --dry-run and writes nothing', async () => {
-    const { crd, namespace } = await crdStoredAtAlpha(5);
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 5);
     const writes = writesTo(crd);
     const { report, exit } = await runMigration(
       admin,
@@ -172,22 +162,25 @@ describe('kubectl aso migrate on the real control plane', () => {
   });
 
   it('refuses the readonly context with a forbidden error before any write', async () => {
-    const { crd, namespace } = await crdStoredAtAlpha(2);
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 2);
     const writes = writesTo(crd);
     const readonly = await readonlyClient();
     const run = runMigration(readonly, migrateOptionsOf(flags(crd, namespace), 'default'), quietHooks);
     await expect(run).rejects.toBeInstanceOf(MissingPermissions);
-    await expect(run).rejects.toThrow(/may not update flexibleservers\.m[0-9a-f]+\.azure\.com in every namespace/);
+    await expect(run).rejects.toThrow(
+      /may not update flexibleservers\.m[0-9a-f]+\.azure\.com in every namespace/,
+    );
     expect(writesTo(crd)).toBe(writes);
     const readonlyWrites = auditEvents().filter(
-      (event) => event.user.username === 'readonly' && event.objectRef?.resource !== 'selfsubjectaccessreviews',
+      (event) =>
+        event.user.username === 'readonly' && event.objectRef?.resource !== 'selfsubjectaccessreviews',
     );
     expect(readonlyWrites).toEqual([]);
     expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
   });
 
   it('reports a CRD whose webhook refuses the old version as needing the unfinished client-side strategy', async () => {
-    const { crd, namespace } = await crdStoredAtAlpha(2);
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 2);
     const atAlpha = async () =>
       (await storedObjects(testPlane(), crd)).filter((o) => o.apiVersion === `${crd.group}/${alphaStorage}`);
     const before = await atAlpha();
@@ -204,7 +197,10 @@ describe('kubectl aso migrate on the real control plane', () => {
       );
       expect(server.exit).toBe('migrationIncomplete');
       expect(server.report.crds[0]).toMatchObject({ outcome: 'incomplete', strategy: 'server', migrated: 0 });
-      expect(server.report.crds[0]?.failed.map((failed) => failed.name).sort()).toEqual(['server-000', 'server-001']);
+      expect(server.report.crds[0]?.failed.map((failed) => failed.name).sort()).toEqual([
+        'server-000',
+        'server-001',
+      ]);
       expect(server.report.crds[0]?.failed[0]?.reason).toMatch(/no longer converts/);
     } finally {
       webhook.refuse.delete(alphaStorage);
@@ -214,10 +210,14 @@ describe('kubectl aso migrate on the real control plane', () => {
 
     // With the webhook back, a rerun retries only the objects that failed, and finishes the CRD.
     const log: string[] = [];
-    const retried = await runMigration(admin, migrateOptionsOf(flags(crd, namespace, { strategy: 'server' }), 'default'), {
-      log: (line) => log.push(line),
-      interrupted: () => false,
-    });
+    const retried = await runMigration(
+      admin,
+      migrateOptionsOf(flags(crd, namespace, { strategy: 'server' }), 'default'),
+      {
+        log: (line) => log.push(line),
+        interrupted: () => false,
+      },
+    );
     expect(retried.report.crds[0]).toMatchObject({ outcome: 'finished', migrated: 2, failed: [] });
     expect(log.some((line) => line.includes('retried 2 objects that had failed; 0 still fail'))).toBe(true);
     expect(await storedVersions(admin, crd)).toEqual([hubStorage]);

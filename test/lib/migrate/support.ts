@@ -9,7 +9,7 @@ import { type Crd, crdType, readCrd } from '../../../src/lib/migrate/crds.ts';
 import { applyObject, waitForEstablished } from '../../control-plane/apply.ts';
 import { generatedCrds } from '../../control-plane/generated-crds.ts';
 import type { Plane } from '../../control-plane/plane.ts';
-import { uniqueSuffix } from '../../fixtures/cluster.ts';
+import { freshNamespace, testPlane, uniqueSuffix } from '../../fixtures/cluster.ts';
 import { reviewResponse } from '../../fixtures/conversion-webhook.ts';
 
 /**
@@ -57,7 +57,10 @@ export async function startRenamingWebhook(plane: Plane): Promise<RenamingWebhoo
           request: { uid: string; desiredAPIVersion: string; objects: Array<{ apiVersion: string }> };
         };
         const [group] = review.request.desiredAPIVersion.split('/') as [string];
-        const versions = [review.request.desiredAPIVersion, ...review.request.objects.map((o) => o.apiVersion)];
+        const versions = [
+          review.request.desiredAPIVersion,
+          ...review.request.objects.map((o) => o.apiVersion),
+        ];
         const refused = versions.find((version) => refuse.has(version.split('/')[1] ?? ''));
         const answer = refused
           ? {
@@ -83,7 +86,12 @@ export async function startRenamingWebhook(plane: Plane): Promise<RenamingWebhoo
     get reviews() {
       return state.reviews;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The API server keeps its connections to a webhook open; close would otherwise wait them out.
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -109,7 +117,10 @@ export async function createTestCrd(
   for (const version of crd.spec.versions) version.storage = version.name === storage;
   (crd.spec as { conversion?: unknown }).conversion = {
     strategy: 'Webhook',
-    webhook: { clientConfig: { url: webhook.url, caBundle: webhook.caBundle }, conversionReviewVersions: ['v1'] },
+    webhook: {
+      clientConfig: { url: webhook.url, caBundle: webhook.caBundle },
+      conversionReviewVersions: ['v1'],
+    },
   };
   await applyObject(admin, crd as KubeObject);
   await waitForEstablished(admin, crd.metadata.name);
@@ -208,7 +219,9 @@ export async function waitForStorageInEffect(
       body: { ...current, metadata: { ...current.metadata, labels } },
       subject: { verb: 'update', resource: crd.name },
     });
-    const stored = (await storedObjects(plane, crd)).find((object) => object.key.endsWith(`/${namespace}/${name}`));
+    const stored = (await storedObjects(plane, crd)).find((object) =>
+      object.key.endsWith(`/${namespace}/${name}`),
+    );
     if (stored?.apiVersion === `${crd.group}/${version}`) return;
     if (Date.now() > deadline) throw new Error(`${crd.name} is still not stored at ${version}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -218,4 +231,28 @@ export async function waitForStorageInEffect(
 /** Reads the CRD's `status.storedVersions`. */
 export async function storedVersions(admin: KubeClient, crd: TestCrd): Promise<string[]> {
   return (await readCrd(admin, crd.name)).status?.storedVersions ?? [];
+}
+
+/**
+ * A CRD whose objects were written while an alpha storage version was the storage version, after which
+ * the hub became the storage version again (as an operator upgrade does): `count` objects stored at the
+ * alpha storage version, plus the probe that proves the hub is in effect (stored at the hub).
+ */
+export async function crdStoredAtAlpha(
+  admin: KubeClient,
+  webhook: RenamingWebhook,
+  count: number,
+): Promise<{ crd: TestCrd; namespace: string; originals: KubeObject[] }> {
+  const crd = await createTestCrd(admin, webhook, alphaStorage);
+  const namespace = await freshNamespace('migrate');
+  const originals: KubeObject[] = [];
+  for (let index = 0; index < count; index++) {
+    originals.push(alphaServer(crd.group, namespace, `server-${String(index).padStart(3, '0')}`, index));
+  }
+  for (let first = 0; first < count; first += 10) {
+    await Promise.all(originals.slice(first, first + 10).map((object) => createObject(admin, crd, object)));
+  }
+  await moveStorage(admin, crd.name, hubStorage);
+  await waitForStorageInEffect(admin, testPlane(), crd, namespace, hubStorage);
+  return { crd, namespace, originals };
 }
