@@ -84,7 +84,11 @@ function runUntilFirstBatch(
 
 async function checkpointIn(namespace: string, crd: TestCrd): Promise<CrdCheckpoint> {
   const configMap = await admin.request<{ data: Record<string, string> }>({
-    path: resourcePath({ group: '', version: 'v1', plural: 'configmaps' }, namespace, stateConfigMapName(crd.name)),
+    path: resourcePath(
+      { group: '', version: 'v1', plural: 'configmaps' },
+      namespace,
+      stateConfigMapName(crd.name),
+    ),
     subject: { verb: 'get', resource: 'configmaps' },
   });
   return JSON.parse(configMap.data['checkpoint.json'] ?? '') as CrdCheckpoint;
@@ -93,7 +97,10 @@ async function checkpointIn(namespace: string, crd: TestCrd): Promise<CrdCheckpo
 /** Updates of the CRD's objects (the probe that proved the hub in effect aside), from the audit log. */
 function updatesOf(crd: TestCrd): number {
   return auditEvents().filter(
-    (event) => event.verb === 'update' && event.objectRef?.apiGroup === crd.group && event.objectRef.name !== 'storage-probe',
+    (event) =>
+      event.verb === 'update' &&
+      event.objectRef?.apiGroup === crd.group &&
+      event.objectRef.name !== 'storage-probe',
   ).length;
 }
 
@@ -121,7 +128,12 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
     expect(resumed.code).toBe(0);
     const report = JSON.parse(resumed.stdout) as MigrationReport;
     const [result] = report.crds;
-    expect(result).toMatchObject({ outcome: 'finished', storedVersionsAfter: [hubStorage], deleted: 0, failed: [] });
+    expect(result).toMatchObject({
+      outcome: 'finished',
+      storedVersionsAfter: [hubStorage],
+      deleted: 0,
+      failed: [],
+    });
     // Every object was counted once: migrated by one run, or found current (the probe, and what the
     // killed run did in the batch it was killed in, which the resumed run redid as no-ops).
     expect((result?.migrated ?? 0) + (result?.alreadyCurrent ?? 0)).toBe(objects + 1);
@@ -141,7 +153,10 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
     expect(interrupted.code).toBe(21);
     expect(interrupted.stderr).toMatch(/interrupted: finishing the batch in flight/);
     const partial = JSON.parse(interrupted.stdout) as MigrationReport;
-    expect(partial.crds[0]).toMatchObject({ outcome: 'interrupted', storedVersionsAfter: [alphaStorage, hubStorage] });
+    expect(partial.crds[0]).toMatchObject({
+      outcome: 'interrupted',
+      storedVersionsAfter: [alphaStorage, hubStorage],
+    });
     const saved = await checkpointIn(namespace, crd);
     expect(saved.inFlight).toBeUndefined();
     expect(saved.counts.migrated + saved.counts.alreadyCurrent).toBe(saved.batches * batchSize);
