@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 import type { KubeClient } from '../../../src/lib/kube/client.ts';
+import { Conflict } from '../../../src/lib/kube/errors.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { stateConfigMapName } from '../../../src/lib/migrate/checkpoint-configmap.ts';
 import { type MigrateFlags, migrateOptionsOf } from '../../../src/lib/migrate/options.ts';
 import { MissingPermissions } from '../../../src/lib/migrate/permissions.ts';
 import { runMigration } from '../../../src/lib/migrate/run.ts';
-import {
-  adminClient,
-  auditEvents,
-  freshNamespace,
-  readonlyClient,
-  testPlane,
-} from '../../fixtures/cluster.ts';
+import { adminClient, auditEvents, readonlyClient, testPlane } from '../../fixtures/cluster.ts';
 import {
   alphaStorage,
   crdStoredAtAlpha,
@@ -220,6 +215,51 @@ describe('kubectl aso migrate on the real control plane', () => {
     );
     expect(retried.report.crds[0]).toMatchObject({ outcome: 'finished', migrated: 2, failed: [] });
     expect(log.some((line) => line.includes('retried 2 objects that had failed; 0 still fail'))).toBe(true);
+    expect(await storedVersions(admin, crd)).toEqual([hubStorage]);
+  });
+
+  it('loses no update made by a concurrent writer while the migration runs', async () => {
+    const { crd, namespace, originals } = await crdStoredAtAlpha(admin, webhook, 24);
+    const alphaType = { ...crd.type, version: 'v1alpha1api20210601' };
+    let writerDone = false;
+    const writer = (async () => {
+      for (const [index, original] of originals.entries()) {
+        const path = resourcePath(alphaType, namespace, original.metadata.name);
+        for (;;) {
+          const current = await admin.request<KubeObject>({
+            path,
+            subject: { verb: 'get', resource: crd.name },
+          });
+          const labels = { ...(current.metadata.labels ?? {}), touched: String(index) };
+          try {
+            await admin.request({
+              method: 'PUT',
+              path,
+              body: { ...current, metadata: { ...current.metadata, labels } },
+              subject: { verb: 'update', resource: crd.name },
+            });
+            break;
+          } catch (error) {
+            if (!(error instanceof Conflict)) throw error;
+          }
+        }
+      }
+      writerDone = true;
+    })();
+    const { report } = await runMigration(
+      admin,
+      migrateOptionsOf(flags(crd, namespace, { 'batch-size': 2, concurrency: 4 }), 'default'),
+      quietHooks,
+    );
+    await writer;
+    expect(writerDone).toBe(true);
+    expect(report.crds[0]).toMatchObject({ outcome: 'finished', failed: [], deleted: 0 });
+    const stored = await storedObjects(testPlane(), crd);
+    expect(stored.filter((object) => object.apiVersion !== `${crd.group}/${hubStorage}`)).toEqual([]);
+    for (const [index, original] of originals.entries()) {
+      const object = stored.find((entry) => entry.key.endsWith(`/${namespace}/${original.metadata.name}`));
+      expect(object?.value.metadata.labels?.touched).toBe(String(index));
+    }
     expect(await storedVersions(admin, crd)).toEqual([hubStorage]);
   });
 });
