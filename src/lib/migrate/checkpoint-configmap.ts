@@ -3,6 +3,7 @@ import { AsoError } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Conflict, NotFound } from '../kube/errors.ts';
 import { resourcePath } from '../kube/paths.ts';
+import { withBackoff } from './backoff.ts';
 import type { CheckpointStore, CrdCheckpoint } from './checkpoint.ts';
 
 /**
@@ -56,13 +57,19 @@ export class ConfigMapCheckpointStore implements CheckpointStore {
     this.where = `ConfigMaps kubectl-aso-migrate.* in namespace ${namespace}`;
   }
 
+  private get(name: string): Promise<ConfigMap> {
+    return withBackoff(() =>
+      this.client.request<ConfigMap>({
+        path: resourcePath(configMaps, this.namespace, name),
+        subject: { verb: 'get', resource: `configmaps/${name}`, namespace: this.namespace },
+      }),
+    );
+  }
+
   async load(crd: string): Promise<CrdCheckpoint | undefined> {
     const name = stateConfigMapName(crd);
     try {
-      const found = await this.client.request<ConfigMap>({
-        path: resourcePath(configMaps, this.namespace, name),
-        subject: { verb: 'get', resource: `configmaps/${name}`, namespace: this.namespace },
-      });
+      const found = await this.get(name);
       this.versions.set(crd, found.metadata.resourceVersion);
       const text = found.data?.[dataKey];
       return text ? (JSON.parse(text) as CrdCheckpoint) : undefined;
@@ -73,9 +80,15 @@ export class ConfigMapCheckpointStore implements CheckpointStore {
     }
   }
 
+  /**
+   * Saves with backoff through a busy or restarting API server. A conflict (409 on update, or "already
+   * exists" on create) is either another run, or this run's own write whose answer was lost and which was
+   * then sent again: the ConfigMap is read back and, when it holds exactly this checkpoint, that is success.
+   */
   async save(checkpoint: CrdCheckpoint): Promise<void> {
     const name = stateConfigMapName(checkpoint.crd);
     const resourceVersion = this.versions.get(checkpoint.crd);
+    const text = JSON.stringify(checkpoint);
     const body: ConfigMap = {
       metadata: {
         name,
@@ -84,7 +97,7 @@ export class ConfigMapCheckpointStore implements CheckpointStore {
         annotations: { 'kubectl-aso/crd': checkpoint.crd },
         ...(resourceVersion ? { resourceVersion } : {}),
       },
-      data: { [dataKey]: JSON.stringify(checkpoint) },
+      data: { [dataKey]: text },
     };
     const subject = {
       verb: resourceVersion ? 'update' : 'create',
@@ -92,29 +105,35 @@ export class ConfigMapCheckpointStore implements CheckpointStore {
       namespace: this.namespace,
     };
     try {
-      const saved = await this.client.request<ConfigMap>({
-        method: resourceVersion ? 'PUT' : 'POST',
-        path: resourceVersion
-          ? resourcePath(configMaps, this.namespace, name)
-          : resourcePath(configMaps, this.namespace),
-        body: { apiVersion: 'v1', kind: 'ConfigMap', ...body },
-        subject,
-      });
+      const saved = await withBackoff(() =>
+        this.client.request<ConfigMap>({
+          method: resourceVersion ? 'PUT' : 'POST',
+          path: resourceVersion
+            ? resourcePath(configMaps, this.namespace, name)
+            : resourcePath(configMaps, this.namespace),
+          body: { apiVersion: 'v1', kind: 'ConfigMap', ...body },
+          subject,
+        }),
+      );
       this.versions.set(checkpoint.crd, saved.metadata.resourceVersion);
     } catch (error) {
-      if (error instanceof Conflict) throw new ConcurrentRun(`configmap ${this.namespace}/${name}`);
-      throw error;
+      if (!(error instanceof Conflict)) throw error;
+      const found = await this.get(name).catch(() => undefined);
+      if (found?.data?.[dataKey] !== text) throw new ConcurrentRun(`configmap ${this.namespace}/${name}`);
+      this.versions.set(checkpoint.crd, found.metadata.resourceVersion);
     }
   }
 
   async clear(crd: string): Promise<void> {
     const name = stateConfigMapName(crd);
     try {
-      await this.client.request({
-        method: 'DELETE',
-        path: resourcePath(configMaps, this.namespace, name),
-        subject: { verb: 'delete', resource: `configmaps/${name}`, namespace: this.namespace },
-      });
+      await withBackoff(() =>
+        this.client.request({
+          method: 'DELETE',
+          path: resourcePath(configMaps, this.namespace, name),
+          subject: { verb: 'delete', resource: `configmaps/${name}`, namespace: this.namespace },
+        }),
+      );
     } catch (error) {
       if (!(error instanceof NotFound)) throw error;
     }

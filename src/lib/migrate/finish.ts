@@ -2,6 +2,7 @@ import { AsoError } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Conflict } from '../kube/errors.ts';
 import { resourcePath } from '../kube/paths.ts';
+import { withBackoff } from './backoff.ts';
 import { type Crd, crdType, readCrd, storageVersionOf } from './crds.ts';
 
 /** What finishing a CRD found: the versions after, or why `storedVersions` was left alone. */
@@ -34,28 +35,30 @@ export async function finishCrd(
   planned: { name: string; uid: string; generation: number; target: string },
 ): Promise<FinishOutcome> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const crd = await readCrd(client, planned.name);
+    const crd = await withBackoff(() => readCrd(client, planned.name));
     const stored = crd.status?.storedVersions ?? [];
     const changed = changeSince(crd, planned);
     if (changed) return { finished: false, reason: changed, storedVersions: stored };
     if (stored.length === 1 && stored[0] === planned.target)
       return { finished: true, storedVersions: stored };
     try {
-      await client.request<Crd>({
-        method: 'PATCH',
-        path: resourcePath(crdType, undefined, planned.name, 'status'),
-        contentType: 'application/merge-patch+json',
-        body: {
-          metadata: { resourceVersion: crd.metadata.resourceVersion },
-          status: { storedVersions: [planned.target] },
-        },
-        subject: { verb: 'patch', resource: `customresourcedefinitions/${planned.name}/status` },
-      });
+      await withBackoff(() =>
+        client.request<Crd>({
+          method: 'PATCH',
+          path: resourcePath(crdType, undefined, planned.name, 'status'),
+          contentType: 'application/merge-patch+json',
+          body: {
+            metadata: { resourceVersion: crd.metadata.resourceVersion },
+            status: { storedVersions: [planned.target] },
+          },
+          subject: { verb: 'patch', resource: `customresourcedefinitions/${planned.name}/status` },
+        }),
+      );
     } catch (error) {
       if (error instanceof Conflict) continue;
       throw error;
     }
-    const after = (await readCrd(client, planned.name)).status?.storedVersions ?? [];
+    const after = (await withBackoff(() => readCrd(client, planned.name))).status?.storedVersions ?? [];
     if (after.length !== 1 || after[0] !== planned.target)
       throw new StoredVersionsNotCleaned(planned.name, after);
     return { finished: true, storedVersions: after };
