@@ -82,6 +82,47 @@ function runUntilFirstBatch(
   });
 }
 
+/**
+ * Starts the plugin and SIGKILLs it at a chosen instant: `delayMs` after it logs its `batches`-th finished
+ * batch (0: after it starts, while it plans or writes its first batch). Progress-based rather than
+ * time-based, so that ten kills land before the migration can finish on a fast machine too.
+ */
+function runAndKill(args: string[], batches: number, delayMs: number): Promise<{ killed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let seen = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (): void => {
+      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+    };
+    if (batches === 0) arm();
+    child.stderr.on('data', (chunk: Buffer) => {
+      seen += chunk.toString().split(': batch ').length - 1;
+      if (seen >= batches) arm();
+    });
+    child.on('error', reject);
+    child.on('close', (_code, signal) => {
+      clearTimeout(timer);
+      resolve({ killed: signal === 'SIGKILL' });
+    });
+  });
+}
+
+/** A small deterministic generator (mulberry32), so that a failing sequence of kill points can be replayed. */
+function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 async function checkpointIn(namespace: string, crd: TestCrd): Promise<CrdCheckpoint> {
   const configMap = await admin.request<{ data: Record<string, string> }>({
     path: resourcePath(
@@ -167,5 +208,29 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
     expect(result).toMatchObject({ outcome: 'finished', migrated: objects, alreadyCurrent: 1 });
     await expectAllAtHub(crd);
     expect(updatesOf(crd)).toBe(objects);
+  });
+
+  it('survives ten SIGKILLs at random instants: nothing lost, at most one batch redone per kill', async () => {
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, objects);
+    const args = migrateArgs(crd, namespace);
+    const seed = Number(process.env.MIGRATE_KILL_SEED ?? Date.now() % 100_000);
+    const random = randomFrom(seed);
+    let kills = 0;
+    for (let run = 0; kills < 10 && run < 30; run++) {
+      const batches = Math.floor(random() * 4);
+      const outcome = await runAndKill(args, batches, Math.floor(random() * (batches === 0 ? 1500 : 40)));
+      if (outcome.killed) kills++;
+      else break;
+    }
+    const final = await runCli(args);
+    expect(final.code, `seed ${seed}: ${final.stderr}`).toBe(0);
+    expect((JSON.parse(final.stdout) as MigrationReport).crds[0]).toMatchObject({
+      outcome: 'finished',
+      failed: [],
+    });
+    expect(kills, `seed ${seed}`).toBe(10);
+    await expectAllAtHub(crd);
+    expect(updatesOf(crd), `seed ${seed}`).toBeGreaterThanOrEqual(objects);
+    expect(updatesOf(crd), `seed ${seed}`).toBeLessThanOrEqual(objects + kills * batchSize);
   });
 });
