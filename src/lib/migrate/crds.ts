@@ -11,7 +11,14 @@ export interface CrdVersion {
 
 /** The parts of a CustomResourceDefinition that a migration reads and checks. */
 export interface Crd {
-  metadata: { name: string; uid?: string; generation?: number; resourceVersion?: string };
+  metadata: {
+    name: string;
+    uid?: string;
+    generation?: number;
+    resourceVersion?: string;
+    /** Who wrote which fields when: tells how recently the spec (and so the storage version) changed. */
+    managedFields?: Array<{ time?: string; subresource?: string; fieldsV1?: Record<string, unknown> }>;
+  };
   spec: {
     group: string;
     names: { kind: string; plural: string };

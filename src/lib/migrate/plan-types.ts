@@ -24,6 +24,8 @@ export interface CrdPlan {
   /** The CRD's uid and generation when planned: a change of either means its storage may have moved. */
   uid: string;
   generation: number;
+  /** When the CRD's spec last changed (server clock, ms), if known: see `settle.ts`. */
+  specChangedAt: number | undefined;
   servedVersions: string[];
   storageVersion: string;
   storedVersions: string[];

@@ -4,6 +4,7 @@ import { listPages } from '../kube/list.ts';
 import type { ResourceType } from '../kube/paths.ts';
 import { type Crd, servedVersionsOf, storageVersionOf } from './crds.ts';
 import type { CrdPlan, MigrationPlan, StrategyChoice } from './plan-types.ts';
+import { lastSpecChange } from './settle.ts';
 import { resolveTarget, type TargetSpec } from './target.ts';
 
 /** Why client-side conversion is refused: it is designed (issue 10) but waits on issue 8. */
@@ -54,6 +55,7 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
     namespaced: crd.spec.scope === 'Namespaced',
     uid: crd.metadata.uid ?? '',
     generation: crd.metadata.generation ?? 0,
+    specChangedAt: lastSpecChange(crd),
     servedVersions,
     storageVersion,
     storedVersions,

@@ -12,6 +12,7 @@ import { clientStrategyUnavailable, planMigration } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import { type CrdOutcome, type CrdReport, type MigrationReport, migrationExitCode } from './report.ts';
 import { rewriteCrd } from './rewrite-crd.ts';
+import { settleWaitMs } from './settle.ts';
 
 /** How a run talks to its caller while it works. */
 export interface MigrateHooks {
@@ -127,6 +128,13 @@ export async function runMigration(
     hooks.log(
       `${crd.name}: ${crd.objectsToCheck ?? '?'} objects to rewrite at ${crd.target} (from stored versions ${crd.storedVersions.join(', ')})`,
     );
+    const wait = settleWaitMs(crd.specChangedAt);
+    if (wait > 0) {
+      hooks.log(
+        `${crd.name}: its spec changed moments ago; waiting ${Math.ceil(wait / 1000)} s for the API server to apply it`,
+      );
+      await new Promise((done) => setTimeout(done, wait));
+    }
     const rewrite = await rewriteCrd(client, { ...crd, target: crd.target }, store, {
       batchSize: options.batchSize,
       concurrency: options.concurrency,
