@@ -1,7 +1,7 @@
 import type { KubeClient } from '../kube/client.ts';
 import { ApiError } from '../kube/errors.ts';
 import { listPages } from '../kube/list.ts';
-import type { ResourceType } from '../kube/paths.ts';
+import { type ResourceType, resourceName, resourcePath } from '../kube/paths.ts';
 import { type Crd, servedVersionsOf, storageVersionOf } from './crds.ts';
 import type { CrdPlan, MigrationPlan, StrategyChoice } from './plan-types.ts';
 import { lastSpecChange } from './settle.ts';
@@ -26,9 +26,11 @@ export function isConversionFailure(error: unknown): error is ApiError {
 
 /**
  * Plans every CRD: resolves the target, compares it with the storage version, and counts the objects that
- * may still be stored at old versions. Counting reads every object at the target version, so it is also
- * the probe of the server-side strategy: a conversion webhook that cannot convert them fails it, and the
- * CRD is then planned `unavailable` (auto: it would need client-side conversion) or `skip` (server).
+ * may still be stored at old versions. Counting reads at the target version, so it is also a first probe
+ * of the server-side strategy: a conversion webhook that cannot convert what it reads fails it, and the
+ * CRD is then planned `unavailable` (auto: it would need client-side conversion) or `skip` (server). The
+ * probe is not conclusive (a list may be answered from the watch cache, converted long ago), so the run
+ * also judges the conversion failures of its writes (see `runMigration`).
  */
 export async function planMigration(
   client: KubeClient,
@@ -100,12 +102,22 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
   }
 }
 
-/** How many objects of a type exist, counted page by page (one page in memory). */
+/**
+ * How many objects of a type exist. One request when the API server reports `remainingItemCount` on a
+ * one-object page (it does for a consistent list); otherwise counted page by page (one page in memory).
+ */
 export async function countObjects(
   client: KubeClient,
   type: ResourceType,
   pageSize: number,
 ): Promise<number> {
+  const first = await client.request<{ items?: unknown[]; metadata?: { remainingItemCount?: number } }>({
+    path: resourcePath(type),
+    query: { limit: 1 },
+    subject: { verb: 'list', resource: resourceName(type) },
+  });
+  const remaining = first.metadata?.remainingItemCount;
+  if (typeof remaining === 'number') return (first.items?.length ?? 0) + remaining;
   let count = 0;
   for await (const page of listPages(client, { ...type, pageSize })) count += page.length;
   return count;
