@@ -27,7 +27,7 @@ export class MissingPermissions extends AsoError {
 
 /** `update flexibleservers.dbforpostgresql.azure.com in every namespace`, for messages. */
 export function describeAccess(access: NeededAccess): string {
-  const resource = `${access.resource}${access.subresource ? `/${access.subresource}` : ''}${access.group ? `.${access.group}` : ''}`;
+  const resource = `${access.resource}${access.group ? `.${access.group}` : ''}${access.subresource ? `/${access.subresource}` : ''}`;
   const scope = access.namespace
     ? ` in namespace ${access.namespace}`
     : access.name
