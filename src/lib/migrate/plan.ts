@@ -1,6 +1,6 @@
 import type { KubeClient } from '../kube/client.ts';
-import { ApiError } from '../kube/errors.ts';
-import { listPages } from '../kube/list.ts';
+import { ApiError, NotFound } from '../kube/errors.ts';
+import { type KubeObject, listPages } from '../kube/list.ts';
 import { type ResourceType, resourceName, resourcePath } from '../kube/paths.ts';
 import { type Crd, servedVersionsOf, storageVersionOf } from './crds.ts';
 import type { CrdPlan, MigrationPlan, StrategyChoice } from './plan-types.ts';
@@ -82,7 +82,8 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
     return { ...base, action: 'unavailable', strategy: 'client', reason: clientStrategyUnavailable };
   }
   try {
-    const count = await countObjects(client, base.access, options.pageSize);
+    const { count, first } = await countObjects(client, base.access, options.pageSize);
+    if (first) await probeRead(client, base.access, first);
     const note =
       accessVersion === target
         ? undefined
@@ -102,23 +103,50 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
   }
 }
 
+/** One object, to read back by name. */
+interface ObjectRef {
+  namespace: string | undefined;
+  name: string;
+}
+
 /**
- * How many objects of a type exist. One request when the API server reports `remainingItemCount` on a
- * one-object page (it does for a consistent list); otherwise counted page by page (one page in memory).
+ * How many objects of a type exist, and the first of them. One request when the API server reports
+ * `remainingItemCount` on a one-object page (it does for a consistent list); otherwise counted page by
+ * page (one page in memory).
  */
 export async function countObjects(
   client: KubeClient,
   type: ResourceType,
   pageSize: number,
-): Promise<number> {
-  const first = await client.request<{ items?: unknown[]; metadata?: { remainingItemCount?: number } }>({
+): Promise<{ count: number; first: ObjectRef | undefined }> {
+  const page = await client.request<{ items?: KubeObject[]; metadata?: { remainingItemCount?: number } }>({
     path: resourcePath(type),
     query: { limit: 1 },
     subject: { verb: 'list', resource: resourceName(type) },
   });
-  const remaining = first.metadata?.remainingItemCount;
-  if (typeof remaining === 'number') return (first.items?.length ?? 0) + remaining;
+  const item = page.items?.[0];
+  const first = item ? { namespace: item.metadata.namespace, name: item.metadata.name } : undefined;
+  const remaining = page.metadata?.remainingItemCount;
+  if (typeof remaining === 'number') return { count: (page.items?.length ?? 0) + remaining, first };
   let count = 0;
-  for await (const page of listPages(client, { ...type, pageSize })) count += page.length;
-  return count;
+  for await (const items of listPages(client, { ...type, pageSize })) count += items.length;
+  return { count, first };
+}
+
+/**
+ * Reads one object by name. A list may be answered from the watch cache, which holds objects converted
+ * when they were cached; a read by name without a resourceVersion is served from etcd, so it makes the
+ * conversion webhook convert that object now, and a webhook that refuses its stored version shows here,
+ * before anything is written. One object proves nothing about the others: the run judges every write too.
+ */
+async function probeRead(client: KubeClient, type: ResourceType, object: ObjectRef): Promise<void> {
+  try {
+    await client.request({
+      path: resourcePath(type, object.namespace, object.name),
+      subject: { verb: 'get', resource: `${resourceName(type)}/${object.name}`, namespace: object.namespace },
+    });
+  } catch (error) {
+    if (error instanceof NotFound) return;
+    throw error;
+  }
 }

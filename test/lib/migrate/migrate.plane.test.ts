@@ -12,6 +12,7 @@ import { adminClient, auditEvents, readonlyClient, testPlane } from '../../fixtu
 import {
   alphaStorage,
   crdStoredAtAlpha,
+  createObject,
   hubStorage,
   type RenamingWebhook,
   realGroup,
@@ -181,16 +182,49 @@ describe('kubectl aso migrate on the real control plane', () => {
     const before = await atAlpha();
     webhook.refuse.add(alphaStorage);
     try {
+      // The plan reads the first object by name (from etcd, through the webhook): a dry run already says so.
+      const plan = await runMigration(
+        admin,
+        migrateOptionsOf(flags(crd, namespace, { 'dry-run': true }), 'default'),
+        quietHooks,
+      );
+      expect(plan.report.crds[0]).toMatchObject({ outcome: 'unavailable', strategy: 'client' });
+      expect(plan.report.crds[0]?.reason).toMatch(/no longer converts .*not available yet/);
+      const server = await runMigration(
+        admin,
+        migrateOptionsOf(flags(crd, namespace, { strategy: 'server' }), 'default'),
+        quietHooks,
+      );
+      expect(server.exit).toBe('migrationIncomplete');
+      expect(server.report.crds[0]).toMatchObject({ outcome: 'skipped', strategy: 'server', migrated: 0 });
+      expect(server.report.crds[0]?.reason).toMatch(/server-side rewrite impossible: .*no longer converts/);
+    } finally {
+      webhook.refuse.delete(alphaStorage);
+    }
+    expect((await atAlpha()).map((o) => o.value)).toEqual(before.map((o) => o.value));
+    expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
+  });
+
+  it('judges the conversion failures of its writes too, and a rerun retries just the objects that failed', async () => {
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 2);
+    // First in storage order and stored at the hub: the plan's one-object probe passes.
+    await createObject(admin, crd, {
+      apiVersion: `${crd.group}/v1api20230601`,
+      kind: 'FlexibleServer',
+      metadata: { name: 'aaa-current', namespace },
+      spec: { owner: { name: 'rg' }, location: 'westeurope', version: '15' },
+    });
+    webhook.refuse.add(alphaStorage);
+    try {
       const auto = await runMigration(admin, migrateOptionsOf(flags(crd, namespace), 'default'), quietHooks);
       expect(auto.exit).toBe('migrationIncomplete');
       expect(auto.report.crds[0]).toMatchObject({ outcome: 'unavailable', strategy: 'client', migrated: 0 });
-      expect(auto.report.crds[0]?.reason).toMatch(/not available yet/);
+      expect(auto.report.crds[0]?.reason).toMatch(/cannot convert some objects.*not available yet/);
       const server = await runMigration(
         admin,
         migrateOptionsOf(flags(crd, namespace, { strategy: 'server', restart: true }), 'default'),
         quietHooks,
       );
-      expect(server.exit).toBe('migrationIncomplete');
       expect(server.report.crds[0]).toMatchObject({ outcome: 'incomplete', strategy: 'server', migrated: 0 });
       expect(server.report.crds[0]?.failed.map((failed) => failed.name).sort()).toEqual([
         'server-000',
@@ -200,10 +234,7 @@ describe('kubectl aso migrate on the real control plane', () => {
     } finally {
       webhook.refuse.delete(alphaStorage);
     }
-    expect((await atAlpha()).map((o) => o.value)).toEqual(before.map((o) => o.value));
     expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
-
-    // With the webhook back, a rerun retries only the objects that failed, and finishes the CRD.
     const log: string[] = [];
     const retried = await runMigration(
       admin,
