@@ -36,7 +36,7 @@ export interface RewriteResult {
   /** Every object has been visited and none failed: the CRD may be finished. */
   complete: boolean;
   interrupted: boolean;
-  /** Why the rewrite stopped early for this CRD (e.g. the webhook cannot convert a page). */
+  /** Set only when the API server could not convert a page of objects (a conversion failure): why. */
   stopped: string | undefined;
   /** Batches a previous run had completed when this one resumed (0 on a fresh start). */
   resumedAfterBatches: number;

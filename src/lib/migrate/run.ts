@@ -162,7 +162,9 @@ export async function runMigration(
       // The plan's probe may be answered from the watch cache, which holds objects converted when they
       // were cached; the webhook's refusal then shows only when an update reads the object from etcd.
       const needsClient =
-        options.strategy === 'auto' && counts.failed.some((failed) => conversionFailed.test(failed.reason));
+        options.strategy === 'auto' &&
+        (rewrite.stopped !== undefined ||
+          counts.failed.some((failed) => conversionFailed.test(failed.reason)));
       if (needsClient) {
         const reason = `the API server cannot convert some objects; they need client-side conversion, and ${clientStrategyUnavailable}`;
         reports[index] = reportOf(crd, 'unavailable', { ...done, strategy: 'client', reason });
