@@ -19,6 +19,12 @@ export const exitCodes = {
   conversion: { code: 13, meaning: 'an object could not be converted between versions' },
   nothingSelected: { code: 14, meaning: '--wait found no resource matching the selection' },
   notImplemented: { code: 20, meaning: 'the command is not implemented yet' },
+  interrupted: { code: 21, meaning: 'migrate was interrupted after saving its progress; rerun to resume' },
+  migrationIncomplete: {
+    code: 22,
+    meaning:
+      'migrate left CRDs with old stored versions (skipped, unavailable or failed objects; see report)',
+  },
 } as const;
 
 /** The name of one row of {@link exitCodes}; errors and results refer to codes by name. */

@@ -21,10 +21,10 @@ describe('kubectl finds and runs the plugin', () => {
     expect(run.stdout).toMatch(/^Client Version: kubectl-aso \d+\.\d+\.\d+/);
   });
 
-  it('refuses an unfinished command with a clear error and its own exit code', async () => {
-    const run = await runCli(['aso', 'migrate', '--to', 'v1beta'], { PATH: pathWithPlugin }, 'kubectl');
-    expect(run.code).toBe(20);
-    expect(run.stderr).toContain('kubectl aso migrate is not implemented yet');
+  it('runs migrate through kubectl and refuses a bad --to with a usage error before connecting', async () => {
+    const run = await runCli(['aso', 'migrate', '--to', 'beta'], { PATH: pathWithPlugin }, 'kubectl');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--to: "beta" is not latest, a prefix');
     expect(run.stdout).toBe('');
   });
 });

@@ -1,0 +1,54 @@
+import { UsageError } from '../errors.ts';
+import type { StrategyChoice } from './plan-types.ts';
+import { describeTarget, parseTarget, type TargetSpec } from './target.ts';
+
+/** Where checkpoints are kept: ConfigMaps in a namespace, or a local file. */
+export type StateLocation = { namespace: string } | { file: string };
+
+/** Everything about a `migrate` run that does not depend on the cluster, checked before connecting. */
+export interface MigrateOptions {
+  target: TargetSpec;
+  targetText: string;
+  kinds: string[];
+  strategy: StrategyChoice;
+  batchSize: number;
+  concurrency: number;
+  dryRun: boolean;
+  restart: boolean;
+  state: StateLocation;
+}
+
+/** The flags the options are made from, as the command parses them. */
+export interface MigrateFlags {
+  to: string;
+  kind?: string[] | undefined;
+  strategy: StrategyChoice;
+  'batch-size': number;
+  concurrency: number;
+  'dry-run': boolean;
+  restart: boolean;
+  'state-namespace'?: string | undefined;
+  'state-file'?: string | undefined;
+}
+
+/** The options the flags describe; `--state-namespace` with `--state-file` is a usage error. */
+export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: string): MigrateOptions {
+  if (flags['state-namespace'] !== undefined && flags['state-file'] !== undefined) {
+    throw new UsageError('--state-namespace and --state-file cannot be used together');
+  }
+  if (flags['state-namespace'] === '') throw new UsageError('--state-namespace: the namespace is empty');
+  const target = parseTarget(flags.to);
+  return {
+    target,
+    targetText: describeTarget(target),
+    kinds: flags.kind ?? [],
+    strategy: flags.strategy,
+    batchSize: flags['batch-size'],
+    concurrency: flags.concurrency,
+    dryRun: flags['dry-run'],
+    restart: flags.restart,
+    state: flags['state-file']
+      ? { file: flags['state-file'] }
+      : { namespace: flags['state-namespace'] ?? defaultStateNamespace },
+  };
+}

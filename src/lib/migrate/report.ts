@@ -1,0 +1,60 @@
+import type { ExitCodeName } from '../exit-codes.ts';
+import type { FailedObject } from './checkpoint.ts';
+import type { Strategy } from './plan-types.ts';
+
+/**
+ * Where one CRD ended: `finished` (objects rewritten, `storedVersions` cleaned), `clean` (nothing to do),
+ * `planned` (`--dry-run`), `skipped` (the target is not its storage version), `unavailable` (it needs
+ * client-side conversion, not built yet), `incomplete` (objects failed, or the rewrite stopped: see
+ * reason), `interrupted` (Ctrl-C; resumable) or `notStarted` (the run was interrupted before it).
+ */
+export type CrdOutcome =
+  | 'finished'
+  | 'clean'
+  | 'planned'
+  | 'skipped'
+  | 'unavailable'
+  | 'incomplete'
+  | 'interrupted'
+  | 'notStarted';
+
+/** One CRD in the report: the JSON fields the issue names, and the plan beside them. */
+export interface CrdReport {
+  name: string;
+  kind: string;
+  outcome: CrdOutcome;
+  strategy: Strategy;
+  reason: string | undefined;
+  target: string | undefined;
+  servedVersions: string[];
+  storageVersion: string;
+  storedVersionsBefore: string[];
+  storedVersionsAfter: string[];
+  /** Objects that may still be at an old version when planned (see `CrdPlan.objectsToCheck`). */
+  objectsToCheck: number | undefined;
+  migrated: number;
+  alreadyCurrent: number;
+  deleted: number;
+  failed: FailedObject[];
+}
+
+/** What `kubectl aso migrate` prints with `-o json`. */
+export interface MigrationReport {
+  target: string;
+  dryRun: boolean;
+  crds: CrdReport[];
+  warnings: string[];
+}
+
+/**
+ * The exit code of a run: interrupted (resumable) wins; then any CRD left with old stored versions that
+ * the run was asked to clean (skipped, unavailable, incomplete) makes it incomplete. A dry run succeeds
+ * when it could plan.
+ */
+export function migrationExitCode(report: MigrationReport): ExitCodeName {
+  if (report.dryRun) return 'ok';
+  if (report.crds.some((crd) => crd.outcome === 'interrupted' || crd.outcome === 'notStarted'))
+    return 'interrupted';
+  const unfinished = new Set<CrdOutcome>(['skipped', 'unavailable', 'incomplete']);
+  return report.crds.some((crd) => unfinished.has(crd.outcome)) ? 'migrationIncomplete' : 'ok';
+}

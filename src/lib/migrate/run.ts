@@ -1,0 +1,199 @@
+import type { ExitCodeName } from '../exit-codes.ts';
+import type { KubeClient } from '../kube/client.ts';
+import { type Backoff, defaultBackoff } from './backoff.ts';
+import type { CheckpointStore } from './checkpoint.ts';
+import { ConfigMapCheckpointStore } from './checkpoint-configmap.ts';
+import { FileCheckpointStore } from './checkpoint-file.ts';
+import { selectedCrds } from './crds.ts';
+import { finishCrd } from './finish.ts';
+import type { MigrateOptions } from './options.ts';
+import { checkPermissions, type NeededAccess } from './permissions.ts';
+import { clientStrategyUnavailable, planMigration } from './plan.ts';
+import type { CrdPlan } from './plan-types.ts';
+import { type CrdOutcome, type CrdReport, type MigrationReport, migrationExitCode } from './report.ts';
+import { rewriteCrd } from './rewrite-crd.ts';
+import { settleWaitMs } from './settle.ts';
+
+/** How a run talks to its caller while it works. */
+export interface MigrateHooks {
+  /** Plain progress lines (stderr in the command). */
+  log: (line: string) => void;
+  /** True once the user asked to stop (SIGINT): the batch in flight finishes and is checkpointed. */
+  interrupted: () => boolean;
+  backoff?: Backoff;
+}
+
+/** The report and the exit code of a run. */
+export interface MigrateOutcome {
+  report: MigrationReport;
+  exit: ExitCodeName;
+}
+
+function storeFor(client: KubeClient, options: MigrateOptions): CheckpointStore {
+  return 'file' in options.state
+    ? new FileCheckpointStore(options.state.file, options.restart)
+    : new ConfigMapCheckpointStore(client, options.state.namespace);
+}
+
+/** What the run will write, to be checked before its first write. */
+function neededAccess(plans: CrdPlan[], options: MigrateOptions): NeededAccess[] {
+  const needed: NeededAccess[] = plans.flatMap((plan) => [
+    { verb: 'list', group: plan.access.group, resource: plan.access.plural },
+    { verb: 'update', group: plan.access.group, resource: plan.access.plural },
+    {
+      verb: 'patch',
+      group: 'apiextensions.k8s.io',
+      resource: 'customresourcedefinitions',
+      subresource: 'status',
+      name: plan.name,
+    },
+  ]);
+  if ('namespace' in options.state) {
+    for (const verb of ['get', 'create', 'update', 'delete']) {
+      needed.push({ verb, group: '', resource: 'configmaps', namespace: options.state.namespace });
+    }
+  }
+  return needed;
+}
+
+function reportOf(plan: CrdPlan, outcome: CrdOutcome, extra: Partial<CrdReport> = {}): CrdReport {
+  return {
+    name: plan.name,
+    kind: plan.kind,
+    outcome,
+    strategy: plan.strategy,
+    reason: plan.reason,
+    target: plan.target,
+    servedVersions: plan.servedVersions,
+    storageVersion: plan.storageVersion,
+    storedVersionsBefore: plan.storedVersions,
+    storedVersionsAfter: plan.storedVersions,
+    objectsToCheck: plan.objectsToCheck,
+    migrated: 0,
+    alreadyCurrent: 0,
+    deleted: 0,
+    failed: [],
+    ...extra,
+  };
+}
+
+/** How the API server words a failed conversion webhook call in an error message. */
+const conversionFailed = /conver/i;
+
+const plannedOutcome: Record<CrdPlan['action'], CrdOutcome> = {
+  migrate: 'planned',
+  clean: 'clean',
+  skip: 'skipped',
+  unavailable: 'unavailable',
+};
+
+/**
+ * Runs `migrate`: plans every selected CRD; with `--dry-run` stops there. Otherwise checks every
+ * permission the writes need, then per CRD rewrites its objects (resuming from a checkpoint when one
+ * matches) and, when every object is verified at the target, cleans `status.storedVersions`. CRDs whose
+ * target is not the storage version, or that need the unfinished client-side strategy, are reported and
+ * never written. SIGINT stops between batches, after the checkpoint.
+ */
+export async function runMigration(
+  client: KubeClient,
+  options: MigrateOptions,
+  hooks: MigrateHooks,
+): Promise<MigrateOutcome> {
+  const crds = await selectedCrds(client, options.kinds);
+  const plan = await planMigration(client, crds, {
+    target: options.target,
+    targetText: options.targetText,
+    strategy: options.strategy,
+    pageSize: options.batchSize,
+  });
+  const reports = plan.crds.map((crd) => reportOf(crd, plannedOutcome[crd.action]));
+  const report: MigrationReport = {
+    target: plan.target,
+    dryRun: options.dryRun,
+    crds: reports,
+    warnings: plan.warnings,
+  };
+  const toMigrate = plan.crds.filter((crd) => crd.action === 'migrate');
+  if (options.dryRun || toMigrate.length === 0) return { report, exit: migrationExitCode(report) };
+
+  await checkPermissions(client, neededAccess(toMigrate, options));
+  const store = storeFor(client, options);
+  let stop = false;
+  for (const [index, crd] of plan.crds.entries()) {
+    if (crd.action !== 'migrate' || crd.target === undefined) continue;
+    if (stop) {
+      reports[index] = reportOf(crd, 'notStarted');
+      continue;
+    }
+    hooks.log(
+      `${crd.name}: ${crd.objectsToCheck ?? '?'} objects to rewrite at ${crd.target} (from stored versions ${crd.storedVersions.join(', ')})`,
+    );
+    const wait = settleWaitMs(crd.specChangedAt);
+    if (wait > 0) {
+      hooks.log(
+        `${crd.name}: its spec changed moments ago; waiting ${Math.ceil(wait / 1000)} s for the API server to apply it`,
+      );
+      await new Promise((done) => setTimeout(done, wait));
+    }
+    const rewrite = await rewriteCrd(client, { ...crd, target: crd.target }, store, {
+      batchSize: options.batchSize,
+      concurrency: options.concurrency,
+      backoff: hooks.backoff ?? defaultBackoff,
+      restart: options.restart,
+      interrupted: hooks.interrupted,
+      log: hooks.log,
+    });
+    const counts = rewrite.checkpoint.counts;
+    const done = {
+      migrated: counts.migrated,
+      alreadyCurrent: counts.alreadyCurrent,
+      deleted: counts.deleted,
+      failed: counts.failed,
+    };
+    if (rewrite.interrupted) {
+      stop = true;
+      reports[index] = reportOf(crd, 'interrupted', {
+        ...done,
+        reason: `interrupted; progress saved in ${store.where}`,
+      });
+      continue;
+    }
+    if (!rewrite.complete) {
+      // The plan's probe may be answered from the watch cache, which holds objects converted when they
+      // were cached; the webhook's refusal then shows only when an update reads the object from etcd.
+      const needsClient =
+        options.strategy === 'auto' &&
+        (rewrite.stopped !== undefined ||
+          counts.failed.some((failed) => conversionFailed.test(failed.reason)));
+      if (needsClient) {
+        const reason = `the API server cannot convert some objects; they need client-side conversion, and ${clientStrategyUnavailable}`;
+        reports[index] = reportOf(crd, 'unavailable', { ...done, strategy: 'client', reason });
+        continue;
+      }
+      const reason =
+        rewrite.stopped ??
+        `${counts.failed.length} objects could not be rewritten; storedVersions left unchanged (rerun to retry them)`;
+      reports[index] = reportOf(crd, 'incomplete', { ...done, reason });
+      continue;
+    }
+    const finished = await finishCrd(client, {
+      name: crd.name,
+      uid: crd.uid,
+      generation: crd.generation,
+      target: crd.target,
+    });
+    if (finished.finished) {
+      await store.clear(crd.name);
+      hooks.log(`${crd.name}: storedVersions is now [${finished.storedVersions.join(', ')}]`);
+      reports[index] = reportOf(crd, 'finished', { ...done, storedVersionsAfter: finished.storedVersions });
+    } else {
+      await store.clear(crd.name);
+      reports[index] = reportOf(crd, 'incomplete', {
+        ...done,
+        reason: finished.reason,
+        storedVersionsAfter: finished.storedVersions,
+      });
+    }
+  }
+  return { report, exit: migrationExitCode(report) };
+}

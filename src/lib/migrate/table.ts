@@ -1,0 +1,71 @@
+import type { RenderContext } from '../render/output.ts';
+import { type Column, renderTable } from '../render/table.ts';
+import { printable } from '../status/printable.ts';
+import type { CrdOutcome, MigrationReport } from './report.ts';
+
+/** The summary table's columns; REASON gives up width first, then the CRD name. */
+export const migrationColumns: Column[] = [
+  { header: 'CRD', shrinkable: true },
+  { header: 'OUTCOME' },
+  { header: 'STRATEGY' },
+  { header: 'STORAGE', shrinkable: true },
+  { header: 'STORED BEFORE', shrinkable: true },
+  { header: 'STORED AFTER', shrinkable: true },
+  { header: 'OBJECTS' },
+  { header: 'MIGRATED' },
+  { header: 'CURRENT' },
+  { header: 'DELETED' },
+  { header: 'FAILED' },
+  { header: 'REASON', flexible: true },
+];
+
+function colour(context: RenderContext, outcome: CrdOutcome): (text: string) => string {
+  switch (outcome) {
+    case 'finished':
+    case 'clean':
+      return context.palette.green;
+    case 'planned':
+      return context.palette.cyan;
+    case 'interrupted':
+    case 'notStarted':
+    case 'skipped':
+      return context.palette.yellow;
+    case 'unavailable':
+    case 'incomplete':
+      return context.palette.red;
+  }
+}
+
+/**
+ * The summary at the end of a run (or the plan, with `--dry-run`): one row per CRD, then each object
+ * that failed with its reason, then the warnings. Text from the cluster is made printable.
+ */
+export function migrationTable(report: MigrationReport, context: RenderContext): string {
+  const rows = report.crds.map((crd) => [
+    printable(crd.name),
+    colour(context, crd.outcome)(crd.outcome),
+    crd.strategy,
+    printable(crd.storageVersion),
+    printable(crd.storedVersionsBefore.join(',')),
+    printable(crd.storedVersionsAfter.join(',')),
+    crd.objectsToCheck === undefined ? '?' : String(crd.objectsToCheck),
+    String(crd.migrated),
+    String(crd.alreadyCurrent),
+    String(crd.deleted),
+    String(crd.failed.length),
+    printable(crd.reason ?? ''),
+  ]);
+  const parts = [
+    `${report.dryRun ? 'plan (dry run, nothing written)' : 'migration'} to ${printable(report.target)}: ${report.crds.length} CRDs`,
+    report.crds.length > 0 ? renderTable(migrationColumns, rows, context.width) : 'no ASO CRDs selected',
+  ];
+  const failures = report.crds.flatMap((crd) =>
+    crd.failed.map(
+      (failed) =>
+        `  ${printable(crd.name)} ${printable(failed.namespace ? `${failed.namespace}/` : '')}${printable(failed.name)}: ${printable(failed.reason)}`,
+    ),
+  );
+  if (failures.length > 0) parts.push(`failed objects:\n${failures.join('\n')}`);
+  for (const warning of report.warnings) parts.push(`warning: ${printable(warning)}`);
+  return `${parts.join('\n')}\n`;
+}

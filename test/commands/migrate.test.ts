@@ -1,0 +1,90 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KubeClient } from '../../src/lib/kube/client.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { adminClient, testPlane } from '../fixtures/cluster.ts';
+import {
+  alphaStorage,
+  crdStoredAtAlpha,
+  hubStorage,
+  type RenamingWebhook,
+  startRenamingWebhook,
+  storedObjects,
+  storedVersions,
+} from '../lib/migrate/support.ts';
+
+let webhook: RenamingWebhook;
+let admin: KubeClient;
+
+beforeAll(async () => {
+  admin = await adminClient();
+  webhook = await startRenamingWebhook(testPlane());
+});
+afterAll(() => webhook.close());
+
+describe('kubectl aso migrate (the command, on the real control plane)', () => {
+  it('migrates with --state-file and prints a summary table on stdout and a line per batch on stderr', async () => {
+    const { crd } = await crdStoredAtAlpha(admin, webhook, 6);
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'migrate-cli-')), 'state.json');
+    const plane = testPlane();
+    const run = await runCli([
+      'migrate',
+      '--to',
+      'v1api20230601',
+      '--kind',
+      crd.name,
+      '--batch-size',
+      '4',
+      '--state-file',
+      stateFile,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'admin',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('migration to v1api20230601: 1 CRDs');
+    expect(lines[1]).toMatch(/^CRD\s+OUTCOME\s+STRATEGY\s+STORAGE\s+STORED BEFORE\s+STORED AFTER/);
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${crd.name.replaceAll('.', '\\.')}\\s+finished\\s+server\\s+${hubStorage}\\s+${alphaStorage},${hubStorage}\\s+${hubStorage}\\s+7\\s+6\\s+1\\s+0\\s+0`,
+      ),
+    );
+    expect(run.stderr.split('\n').filter((line) => line.includes(': batch '))).toHaveLength(2);
+    expect(run.stderr).toContain(`${crd.name}: storedVersions is now [${hubStorage}]`);
+    // The file held the progress while the run went on, and holds nothing for a finished CRD.
+    expect(existsSync(stateFile)).toBe(true);
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ format: 1, crds: {} });
+    expect(
+      (await storedObjects(plane, crd)).every((object) => object.apiVersion === `${crd.group}/${hubStorage}`),
+    ).toBe(true);
+  });
+
+  it('refuses the readonly context with exit 6, naming what it may not do, and writes nothing', async () => {
+    const { crd } = await crdStoredAtAlpha(admin, webhook, 1);
+    const plane = testPlane();
+    const run = await runCli([
+      'migrate',
+      '--to',
+      'v1api',
+      '--kind',
+      crd.name,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'readonly',
+    ]);
+    expect(run.code).toBe(6);
+    expect(run.stderr).toContain(
+      `error: forbidden: context readonly may not update ${crd.name} in every namespace`,
+    );
+    expect(run.stderr).toContain(`patch customresourcedefinitions.apiextensions.k8s.io/status ${crd.name}`);
+    expect(run.stderr).toContain('nothing was written');
+    expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(run.stdout).toBe('');
+    expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
+  });
+});
