@@ -3,7 +3,6 @@ import { readManifests } from '../lib/adoption/manifests.ts';
 import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
-import { adoptTable } from '../lib/adoption/table.ts';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
@@ -11,6 +10,7 @@ import { AsoError, UsageError } from '../lib/errors.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import type { KubeClient } from '../lib/kube/client.ts';
 import { connect } from '../lib/kube/connect.ts';
+import { adoptTable } from '../lib/render/adopt-check-table.ts';
 import { printResult } from '../lib/render/output.ts';
 
 export default class AdoptCheck extends AsoCommand {
@@ -87,10 +87,10 @@ export default class AdoptCheck extends AsoCommand {
     }).finally(() => spinner.stop());
     if (flags.verbose) for (const name of set.passedOver) report.warnings.push(`passed over: ${name}`);
     await printResult(report, flags.output, adoptTable, { color: flags.color });
-    // Exiting with a code ends the process at once: a large report still queued for a pipe would be cut.
-    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     const failOn = flags['fail-on'];
-    if (failOn && report.items.some((item) => matchesFailOn(item, failOn))) this.exit(exitCodes.failOn.code);
-    if (report.items.some((item) => item.outcome === 'unknown')) this.exit(exitCodes.partial.code);
+    if (failOn && report.items.some((item) => matchesFailOn(item, failOn)))
+      await this.exitAfterOutput(exitCodes.failOn.code);
+    if (report.items.some((item) => item.outcome === 'unknown'))
+      await this.exitAfterOutput(exitCodes.partial.code);
   }
 }

@@ -1,16 +1,16 @@
 import { Flags } from '@oclif/core';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
+import { onInterrupt } from '../lib/cli/interrupt.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { defaultStateNamespace } from '../lib/migrate/checkpoint-configmap.ts';
-import { onInterrupt } from '../lib/migrate/interrupt.ts';
 import { migrateOptionsOf } from '../lib/migrate/options.ts';
 import { strategyChoices } from '../lib/migrate/plan-types.ts';
 import type { MigrationReport } from '../lib/migrate/report.ts';
 import { runMigration } from '../lib/migrate/run.ts';
-import { migrationTable } from '../lib/migrate/table.ts';
+import { migrationTable } from '../lib/render/migrate-table.ts';
 import { printResult } from '../lib/render/output.ts';
 
 export default class Migrate extends AsoCommand {
@@ -74,7 +74,7 @@ export default class Migrate extends AsoCommand {
     } else {
       await printResult(outcome.report, format, migrationTable, { color: flags.color });
     }
-    if (code !== 0) this.exit(code);
+    if (code !== 0) await this.exitAfterOutput(code);
     return outcome.report;
   }
 }

@@ -84,7 +84,7 @@ export default class Status extends AsoCommand {
     } else if (report) {
       await printResult(report, plan.format, statusTable, { color: plan.color });
     }
-    if (code !== 0) this.exit(code);
+    if (code !== 0) await this.exitAfterOutput(code);
     return report;
   }
 }

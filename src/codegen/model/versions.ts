@@ -1,3 +1,4 @@
+import { parseAsoVersion } from '../../lib/aso-version-name.ts';
 import type { VersionPrefix } from './types.ts';
 
 /** The prefixes a version name may carry, as the generator config names them. */
@@ -23,8 +24,6 @@ export function storageName(version: string): string {
   return `${version}storage`;
 }
 
-const versionPattern = /^v(1api|1alpha1api|1beta)?(\d{8}|\d)(preview)?(storage)?$/;
-
 /** The parts of a version name that decide its order. */
 export interface VersionParts {
   readonly prefix: string;
@@ -33,11 +32,16 @@ export interface VersionParts {
   readonly storage: boolean;
 }
 
-/** Splits a version name by the regex the operator's tooling uses (aso-conventions.md). */
+/** Splits a version name as the runtime does (`src/lib/aso-version-name.ts`, the operator's regex). */
 export function parseVersion(version: string): VersionParts | undefined {
-  const m = versionPattern.exec(version);
-  if (!m) return undefined;
-  return { prefix: m[1] ?? '', date: m[2] ?? '', preview: m[3] !== undefined, storage: m[4] !== undefined };
+  const parsed = parseAsoVersion(version);
+  if (!parsed) return undefined;
+  return {
+    prefix: parsed.prefix.slice(1),
+    date: parsed.date,
+    preview: parsed.preview,
+    storage: parsed.storage,
+  };
 }
 
 const prefixRank: Record<string, number> = { '1alpha1api': 0, '1beta': 1, '1api': 2, '': 3 };

@@ -8,6 +8,15 @@ import { parseErrorText } from './usage-errors.ts';
  * from the table, so that no user ever sees a stack trace (set KUBECTL_ASO_DEBUG=1 to get one).
  */
 export abstract class AsoCommand extends Command {
+  /**
+   * Exits with `code` once stdout has taken everything written before: exiting ends the process at once,
+   * and a large report still queued for a pipe would be cut short.
+   */
+  protected async exitAfterOutput(code: number): Promise<never> {
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    return this.exit(code);
+  }
+
   protected override async catch(
     error: Error & { exitCode?: number; oclif?: { exit?: number } },
   ): Promise<never> {

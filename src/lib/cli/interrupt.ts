@@ -14,3 +14,33 @@ export function interruptSignal(): { signal: AbortSignal; dispose: () => void } 
     },
   };
 }
+
+/** A SIGINT/SIGTERM listener for the length of a run. */
+export interface InterruptWatch {
+  /** True once a stop was asked for. */
+  requested: () => boolean;
+  dispose: () => void;
+}
+
+/**
+ * Turns the first SIGINT or SIGTERM into a request to stop between batches (the batch in flight finishes
+ * and is checkpointed, so nothing is redone or lost); a second one exits at once with 130, which is still
+ * safe: the checkpoint before the batch in flight names it, and the rerun redoes it.
+ */
+export function onInterrupt(log: (line: string) => void): InterruptWatch {
+  let requested = false;
+  const handler = (): void => {
+    if (requested) process.exit(130);
+    requested = true;
+    log(
+      'interrupted: finishing the batch in flight and saving progress (press Ctrl-C again to stop at once)',
+    );
+  };
+  process.on('SIGINT', handler).on('SIGTERM', handler);
+  return {
+    requested: () => requested,
+    dispose: () => {
+      process.off('SIGINT', handler).off('SIGTERM', handler);
+    },
+  };
+}

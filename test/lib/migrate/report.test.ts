@@ -2,7 +2,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { type MigrateFlags, migrateOptionsOf } from '../../../src/lib/migrate/options.ts';
 import { type CrdReport, type MigrationReport, migrationExitCode } from '../../../src/lib/migrate/report.ts';
-import { migrationTable } from '../../../src/lib/migrate/table.ts';
+import { migrationTable } from '../../../src/lib/render/migrate-table.ts';
 
 function crd(outcome: CrdReport['outcome'], extra: Partial<CrdReport> = {}): CrdReport {
   return {

@@ -1,5 +1,5 @@
-import type { HumanRenderer } from '../render/output.ts';
-import type { AdoptReport } from './report.ts';
+import type { AdoptReport } from '../adoption/report.ts';
+import type { HumanRenderer } from './output.ts';
 
 /**
  * The human view: one line per object, loud outcomes coloured (adopt-manage red: a later delete deletes

@@ -1,7 +1,7 @@
-import type { RenderContext } from '../render/output.ts';
-import { type Column, renderTable } from '../render/table.ts';
-import { printable } from '../status/printable.ts';
-import type { CrdOutcome, MigrationReport } from './report.ts';
+import type { CrdOutcome, MigrationReport } from '../migrate/report.ts';
+import type { RenderContext } from './output.ts';
+import { printable } from './printable.ts';
+import { type Column, renderTable } from './table.ts';
 
 /** The summary table's columns; REASON gives up width first, then the CRD name. */
 export const migrationColumns: Column[] = [

@@ -2,7 +2,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import type { AdoptItem } from '../../../src/lib/adoption/report.ts';
 import { summaryOf } from '../../../src/lib/adoption/report.ts';
-import { adoptTable } from '../../../src/lib/adoption/table.ts';
+import { adoptTable } from '../../../src/lib/render/adopt-check-table.ts';
 
 const item: AdoptItem = {
   namespace: 'ns',
