@@ -70,6 +70,9 @@ export class Http2Streams {
       throw error;
     }
     stream.once('close', () => this.release(pooled));
+    // An error after the answer (connection cut, timeout, abort) reaches whoever reads the body; this
+    // listener only keeps one that arrives while nobody is reading from crashing the process.
+    stream.on('error', () => undefined);
     if (timeoutMs > 0) {
       stream.setTimeout(timeoutMs, () => {
         stream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
