@@ -65,10 +65,11 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
     );
   });
 
-  it('reports an unfinished command with its own exit code', () => {
-    const run = runNodeless(['migrate'], pathWithoutNode({}));
-    expect(run.code).toBe(20);
-    expect(run.stderr).toContain('kubectl aso migrate is not implemented yet');
+  it('runs migrate, refusing a --to it cannot read as a usage error', () => {
+    const run = runNodeless(['migrate', '--to', 'v9nonsense'], pathWithoutNode({}));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--to');
+    expect(run.stderr).not.toContain('this is a bug');
   });
 
   it("answers completion through the real kubectl with the archive's kubectl_complete-aso", async () => {

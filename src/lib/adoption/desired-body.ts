@@ -13,11 +13,21 @@ export interface DesiredArm extends DesiredBody {
   from: DesiredFrom;
 }
 
-// The generated modules are `.ts` beside the sources and `.js` in dist/; a computed specifier is not
-// rewritten by the compiler, so the extension follows this module's own.
-const generatedRoot = new URL('../../../generated/', import.meta.url);
-const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const layouts = new Map<string, Promise<ArmLayout | undefined>>();
+
+/**
+ * Where a generated ARM module of the npm install lives. The generated modules are `.ts` beside the
+ * sources and `.js` in dist/; a computed specifier is not rewritten by the compiler, so the extension
+ * follows this module's own. Undefined in the single executable, whose bundle has no module URL and no
+ * files: there the what-if falls back to ARM's layout rule (unfinished: the bundle should carry the
+ * generated layouts through static imports).
+ */
+function generatedArmModule(short: string, version: string): string | undefined {
+  const here: string | undefined = import.meta.url;
+  if (typeof here !== 'string' || here === '') return undefined;
+  const extension = here.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`../../../generated/${short}/${version}/arm${extension}`, here).href;
+}
 
 /**
  * The generated ARM layout of a catalogued kind at a version, loaded only when a manifest of it is
@@ -36,8 +46,8 @@ export function generatedLayoutOf(
   const key = `${group}/${version}/${kind}`;
   let layout = layouts.get(key);
   if (!layout) {
-    const short = group.replace(/\.azure\.com$/, '');
-    const url = new URL(`${short}/${version}/arm${extension}`, generatedRoot).href;
+    const url = generatedArmModule(group.replace(/\.azure\.com$/, ''), version);
+    if (url === undefined) return Promise.resolve(undefined);
     layout = import(url).then(
       (module: Record<string, unknown>) => module[`${kind}_armLayout`] as ArmLayout | undefined,
       () => undefined,
