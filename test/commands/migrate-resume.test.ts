@@ -54,10 +54,15 @@ function migrateArgs(crd: TestCrd, namespace: string): string[] {
   ];
 }
 
-/** Starts the plugin and sends `signal` as soon as it logs its first finished batch; resolves at exit. */
+/**
+ * Starts the plugin and sends `signal` as soon as it logs its `afterBatch`-th finished batch; resolves at
+ * exit. A batch is logged before its checkpoint is saved, so a test that needs a saved batch waits for
+ * the log of the next one.
+ */
 function runUntilFirstBatch(
   args: string[],
   signal: NodeJS.Signals,
+  afterBatch = 1,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
@@ -72,7 +77,7 @@ function runUntilFirstBatch(
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (!sent && /: batch 1: /.test(stderr)) {
+      if (!sent && new RegExp(`: batch ${afterBatch}: `).test(stderr)) {
         sent = true;
         child.kill(signal);
       }
@@ -156,7 +161,7 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
   it('resumes after SIGKILL mid-run: nothing lost, at most one batch redone', async () => {
     const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, objects);
     const args = migrateArgs(crd, namespace);
-    const killed = await runUntilFirstBatch(args, 'SIGKILL');
+    const killed = await runUntilFirstBatch(args, 'SIGKILL', 2);
     expect(killed.signal).toBe('SIGKILL');
     const saved = await checkpointIn(namespace, crd);
     expect(saved.listed).toBe(false);

@@ -78,10 +78,29 @@ export class Http2Streams {
         stream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
       });
     }
+    const { session } = pooled;
     return new Promise<Http2Answer>((resolve, reject) => {
-      stream.once('error', reject);
+      // Whatever ends the stream or its connection before the answer settles the promise: a connection
+      // that fails to open may not fail its pending streams, and nothing else would keep the wait alive.
+      const fail = (error?: Error): void => {
+        done();
+        stream.destroy();
+        reject(
+          error ??
+            Object.assign(new Error('the connection closed before the server answered'), {
+              code: 'ECONNRESET',
+            }),
+        );
+      };
+      const closed = (): void => fail();
+      const done = (): void => {
+        stream.off('error', fail).off('close', closed);
+        session.off('error', fail).off('close', closed);
+      };
+      stream.once('error', fail).once('close', closed);
+      session.once('error', fail).once('close', closed);
       stream.once('response', (answer) => {
-        stream.off('error', reject);
+        done();
         resolve({ statusCode: Number(answer[':status'] ?? 0), body: stream });
       });
     });
@@ -101,6 +120,8 @@ export class Http2Streams {
     );
     if (roomy) return roomy;
     const session = http2.connect(this.origin, tlsOf(options));
+    // Each stream waiting for its answer listens on the session for a while: up to the stream limit.
+    session.setMaxListeners(0);
     const pooled: PooledSession = { session, active: 0 };
     const leave = (): void => {
       const index = this.sessions.indexOf(pooled);
