@@ -21,8 +21,28 @@ export interface CrdLike {
   };
 }
 
-/** `group/kind` -> version name -> ARM URI template, from CRDs. */
+/**
+ * `group/kind` -> version name -> ARM URI template, from CRDs. A CRD none of whose versions carries an
+ * `ARM URI` is indexed with no versions: the operator ships such CRDs for things that are not ARM resources.
+ */
 export type CrdArmIndex = Map<string, Map<string, ArmUriTemplate>>;
+
+/**
+ * The ASO v2.20.0 kinds that are not ARM resources, and what the operator manages them through. Their real
+ * CRDs carry no `ARM URI`; listing them here gives the same answer when no cluster is reachable, so naming
+ * inference never invents an ARM ID (and a misleading `create`) for them. A test keeps this list equal to
+ * the real CRDs without an `ARM URI`.
+ */
+export const nonArmKinds: ReadonlyArray<{ group: string; kind: string; managedThrough: string }> = [
+  { group: 'dbformysql.azure.com', kind: 'User', managedThrough: 'a SQL connection to its MySQL server' },
+  {
+    group: 'dbforpostgresql.azure.com',
+    kind: 'User',
+    managedThrough: 'a SQL connection to its PostgreSQL server',
+  },
+  { group: 'entra.azure.com', kind: 'SecurityGroup', managedThrough: 'Microsoft Graph' },
+  { group: 'sql.azure.com', kind: 'User', managedThrough: 'a SQL connection to its database' },
+];
 
 /** Indexes the `ARM URI` of every version of the given CRDs, so one lookup per object is a map read. */
 export function crdArmIndexOf(crds: Iterable<CrdLike>): CrdArmIndex {
@@ -34,7 +54,7 @@ export function crdArmIndexOf(crds: Iterable<CrdLike>): CrdArmIndex {
       const template = uri === undefined ? undefined : parseArmUri(uri);
       if (template) versions.set(version.name, template);
     }
-    if (versions.size > 0) index.set(`${crd.spec.group}/${crd.spec.names.kind}`.toLowerCase(), versions);
+    index.set(`${crd.spec.group}/${crd.spec.names.kind}`.toLowerCase(), versions);
   }
   return index;
 }
@@ -119,6 +139,25 @@ export function kindArmOf(
     if (template)
       return { template, apiVersion: known?.armApiVersion ?? apiVersionOf(version), source: 'catalog' };
   }
+  if (nonArmReasonOf(apiVersion, kind, crds) !== undefined) return undefined;
   const inferred = inferredTemplate(group, kind, ownerKinds);
   return inferred ? { template: inferred, apiVersion: apiVersionOf(version), source: 'inferred' } : undefined;
+}
+
+/**
+ * Why a kind has no ARM ID at all, when that is known: a real ASO kind that is not an ARM resource, or a
+ * cluster CRD that the catalog does not know and whose versions carry no `ARM URI`. It exists so such an
+ * object is reported as something adopt-check cannot see, rather than as an inferred resource to create.
+ */
+export function nonArmReasonOf(apiVersion: string, kind: string, crds: CrdArmIndex): string | undefined {
+  const group = apiVersion.split('/')[0] ?? '';
+  const known = nonArmKinds.find((k) => k.group === group.toLowerCase() && k.kind === kind);
+  if (known) {
+    return `not an ARM resource: ASO manages it through ${known.managedThrough}, which adopt-check does not reach`;
+  }
+  const fromCrd = crds.get(`${group}/${kind}`.toLowerCase());
+  if (fromCrd && fromCrd.size === 0 && !catalog.some((e) => e.group === group && e.kind === kind)) {
+    return "not an ARM resource: the cluster's CRD for it names no ARM URI";
+  }
+  return undefined;
 }

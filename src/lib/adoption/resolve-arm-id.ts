@@ -1,7 +1,7 @@
 import type { ArmUriTemplate } from './arm-uri.ts';
 import { isPlaceholder } from './arm-uri.ts';
 import { OwnerCycle } from './errors.ts';
-import { type CrdArmIndex, type KindArm, kindArmOf } from './kind-arm.ts';
+import { type CrdArmIndex, type KindArm, kindArmOf, nonArmReasonOf } from './kind-arm.ts';
 import type { ManifestObject } from './manifests.ts';
 
 /** What building ARM IDs needs: the objects to resolve owners among, kind shapes, and the subscription. */
@@ -119,7 +119,13 @@ export function resolveArmIds(
 
   const build = (object: ManifestObject): ArmIdAnswer => {
     const kindArm = kindArmOf(object.apiVersion, object.kind, context.crds);
-    if (!kindArm) return { unknown: `no ARM shape known for ${object.kind} (${object.apiVersion})` };
+    if (!kindArm) {
+      return {
+        unknown:
+          nonArmReasonOf(object.apiVersion, object.kind, context.crds) ??
+          `no ARM shape known for ${object.kind} (${object.apiVersion})`,
+      };
+    }
     const knownId = context.knownIdOf?.(object);
     if (knownId) return { armId: knownId, kindArm };
     const { segments, scope } = kindArm.template;

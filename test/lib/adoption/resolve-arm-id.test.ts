@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { armIdPattern } from '../../../src/lib/adoption/arm-uri.ts';
 import { OwnerCycle } from '../../../src/lib/adoption/errors.ts';
-import { type CrdLike, crdArmIndexOf, kindArmOf } from '../../../src/lib/adoption/kind-arm.ts';
+import { type CrdLike, crdArmIndexOf, kindArmOf, nonArmKinds } from '../../../src/lib/adoption/kind-arm.ts';
 import { readManifests } from '../../../src/lib/adoption/manifests.ts';
 import { resolveArmIds } from '../../../src/lib/adoption/resolve-arm-id.ts';
 import { sharedDir } from './shared-corpus.ts';
@@ -111,15 +111,82 @@ spec: {owner: {name: a, kind: FlexibleServersDatabase}}
     ).toThrow(OwnerCycle);
   });
 
+  const users = objectsOf(`
+apiVersion: dbforpostgresql.azure.com/v1api20221201
+kind: FlexibleServer
+metadata: {name: pg, namespace: ns}
+spec: {owner: {armId: /subscriptions/${sub}/resourceGroups/rg}}
+---
+apiVersion: dbforpostgresql.azure.com/v1
+kind: User
+metadata: {name: app, namespace: ns}
+spec: {owner: {name: pg}}
+---
+apiVersion: widgets.azure.com/v1api20240101
+kind: Gadget
+metadata: {name: g, namespace: ns}
+spec: {owner: {armId: /subscriptions/${sub}/resourceGroups/rg}}
+`);
+
+  it('gives no invented ARM ID to a kind that is not an ARM resource', () => {
+    const offline = resolveArmIds(users, {
+      objects: users,
+      crds: new Map(),
+      subscriptionOf: () => sub,
+      defaultNamespace: 'd',
+    });
+    const user = offline.get(users[1] as never);
+    expect(user?.armId).toBeUndefined();
+    expect(user && 'unknown' in user ? user.unknown : '').toMatch(/not an ARM resource.*PostgreSQL server/);
+    // Without a cluster an unknown kind is inferred (flagged); a cluster CRD with no ARM URI says otherwise.
+    expect(offline.get(users[2] as never)?.kindArm?.source).toBe('inferred');
+    const withCrd = resolveArmIds(users, {
+      objects: users,
+      crds: crdArmIndexOf([
+        {
+          spec: {
+            group: 'widgets.azure.com',
+            names: { kind: 'Gadget' },
+            versions: [{ name: 'v1api20240101', schema: { openAPIV3Schema: { description: 'A gadget.' } } }],
+          },
+        },
+      ]),
+      subscriptionOf: () => sub,
+      defaultNamespace: 'd',
+    });
+    const gadget = withCrd.get(users[2] as never);
+    expect(gadget?.armId).toBeUndefined();
+    expect(gadget && 'unknown' in gadget ? gadget.unknown : '').toMatch(/CRD for it names no ARM URI/);
+    expect(withCrd.get(users[0] as never)?.armId).toMatch(/flexibleServers\/pg$/);
+  });
+
   const crdDir = sharedDir('real-aso-crds/v2.20.0');
   const samplesDir = sharedDir('aso-samples/v2.20.0');
+  let parsed: CrdLike[] | undefined;
+  // Parsing the 283 real CRDs takes long on a loaded machine, so the tests below share one parse.
+  const realCrds = (): CrdLike[] => {
+    parsed ??= readdirSync(crdDir as string)
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => parse(readFileSync(path.join(crdDir as string, f), 'utf8')) as CrdLike);
+    return parsed;
+  };
+
+  it.skipIf(!crdDir)(
+    'lists as not ARM exactly the real v2.20.0 kinds whose CRDs name no ARM URI',
+    () => {
+      const withoutUri = realCrds()
+        .filter((crd) => !JSON.stringify(crd.spec.versions).includes('ARM URI:'))
+        .map((crd) => `${crd.spec.group}/${crd.spec.names.kind}`)
+        .sort();
+      expect(nonArmKinds.map((k) => `${k.group}/${k.kind}`).sort()).toEqual(withoutUri);
+    },
+    180_000,
+  );
+
   it.skipIf(!crdDir || !samplesDir)(
     'gives every real v2.20.0 sample whose owners resolve an ID matching its CRD ARM URI',
     () => {
-      const crds = readdirSync(crdDir as string)
-        .filter((f) => f.endsWith('.yaml'))
-        .map((f) => parse(readFileSync(path.join(crdDir as string, f), 'utf8')) as CrdLike);
-      const index = crdArmIndexOf(crds);
+      const index = crdArmIndexOf(realCrds());
       const set = readManifests({ files: [samplesDir as string], recursive: true });
       const all = set.objects;
       const answers = resolveArmIds(all, {
@@ -148,6 +215,17 @@ spec: {owner: {name: a, kind: FlexibleServersDatabase}}
         `real samples: ${all.length} ASO objects, ${resolved} ARM IDs, ${unknown.length} unknown, ${set.passedOver.length} passed over`,
       );
       expect(resolved).toBeGreaterThan(all.length * 0.8);
+      const notArm = all.filter((o) =>
+        nonArmKinds.some((k) => o.apiVersion.startsWith(`${k.group}/`) && k.kind === o.kind),
+      );
+      expect(notArm.length).toBeGreaterThan(0);
+      for (const object of notArm) {
+        const answer = answers.get(object);
+        expect(answer && 'unknown' in answer ? answer.unknown : answer?.armId, object.source).toMatch(
+          /^not an ARM resource/,
+        );
+      }
     },
+    180_000,
   );
 });
