@@ -64,7 +64,7 @@ function recordOf(stateDir: string): Plane | undefined {
 /** The running plane in `stateDir`, if its processes are alive and it answers /readyz. */
 export async function runningPlane(stateDir: string): Promise<Plane | undefined> {
   const plane = recordOf(stateDir);
-  if (!plane || !isAlive(plane.etcdPid) || !isAlive(plane.apiserverPid)) return undefined;
+  if (!plane || !isAlive(plane.etcdPid, stateDir) || !isAlive(plane.apiserverPid, stateDir)) return undefined;
   const certs = join(stateDir, 'pki');
   const tls = {
     ca: readFileSync(join(certs, 'ca.crt')),
@@ -212,9 +212,10 @@ async function grantReadOnly(admin: KubeClient): Promise<void> {
 export async function stopPlane(stateDir: string = defaultStateDir): Promise<void> {
   const plane = recordOf(stateDir);
   if (plane) {
-    for (const pid of plane.extraPids ?? []) await stopProcess(pid);
-    await stopProcess(plane.apiserverPid);
-    await stopProcess(plane.etcdPid);
+    // Every process of a plane names its state folder on its command line (data, cert or webhook dir).
+    for (const pid of plane.extraPids ?? []) await stopProcess(pid, 5000, stateDir);
+    await stopProcess(plane.apiserverPid, 5000, stateDir);
+    await stopProcess(plane.etcdPid, 5000, stateDir);
   }
   rmSync(stateDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 
@@ -26,24 +26,44 @@ export function spawnDetached(command: string, args: string[], logFile: string):
   return child.pid;
 }
 
-/** Whether a process id still names a running process. */
-export function isAlive(pid: number | undefined): boolean {
+/**
+ * Whether a process id still names a running process, and, given `mentioning`, one whose command line
+ * contains it. Process ids are reused (32768 of them wrap quickly on a busy test machine), so a pid read
+ * from a state file is only trusted when the process it names still looks like the one recorded; otherwise
+ * stopping a stale plane could signal an unrelated process, such as another test's webhook.
+ */
+export function isAlive(pid: number | undefined, mentioning?: string): boolean {
   if (!pid) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  if (mentioning === undefined) return true;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .some((arg) => arg.includes(mentioning));
+  } catch {
+    // No /proc (not Linux) or the process just ended: only the signal check above is possible.
+    return !existsSync('/proc/self');
+  }
 }
 
-/** Stops a process: SIGTERM, then SIGKILL if it has not gone within `graceMs`. */
-export async function stopProcess(pid: number | undefined, graceMs = 5000): Promise<void> {
-  if (!isAlive(pid)) return;
+/**
+ * Stops a process: SIGTERM, then SIGKILL if it has not gone within `graceMs`. Given `mentioning`, a pid
+ * whose command line no longer contains it is left alone (see {@link isAlive}).
+ */
+export async function stopProcess(
+  pid: number | undefined,
+  graceMs = 5000,
+  mentioning?: string,
+): Promise<void> {
+  if (!isAlive(pid, mentioning)) return;
   process.kill(pid!, 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
-  if (isAlive(pid)) process.kill(pid!, 'SIGKILL');
+  while (isAlive(pid, mentioning) && Date.now() < deadline) await sleep(50);
+  if (isAlive(pid, mentioning)) process.kill(pid!, 'SIGKILL');
 }
 
 /** Resolves after `ms`. */
