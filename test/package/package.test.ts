@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +127,65 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
       expect(report.items[0]?.reason).toMatch(/credential|authentication/i);
       expect(run.stderr).not.toMatch(/Cannot find module|bug/);
     } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('lays the what-if out from the generated ARM payload, as the npm install does, against the ARM emulator', async () => {
+    const { startArmEmulator } = await import('../fixtures/arm-emulator/index.ts');
+    const sub = '33333333-3333-3333-3333-333333333333';
+    const rgId = `/subscriptions/${sub}/resourceGroups/rg-sea`;
+    const emulator = await startArmEmulator({
+      seed: [{ id: rgId, apiVersion: '2020-06-01', body: { location: 'westus', tags: { team: 'a' } } }],
+    });
+    const home = mkdtempSync(join(tmpdir(), 'kubectl-aso-sea-home-'));
+    try {
+      const manifest = join(home, 'rg.yaml');
+      writeFileSync(
+        manifest,
+        'apiVersion: resources.azure.com/v1api20200601\nkind: ResourceGroup\nmetadata: {name: rg-sea, namespace: default}\nspec: {location: westus, tags: {team: b}}\n',
+      );
+      // The emulator answers in this process, so the executable runs asynchronously here.
+      const child = spawn(
+        pkg.executable,
+        [
+          'adopt-check',
+          '-f',
+          manifest,
+          '--credential',
+          'local',
+          '--subscription',
+          sub,
+          '--kubeconfig',
+          '/nonexistent',
+          '-o',
+          'json',
+        ],
+        {
+          env: { HOME: home, PATH: pathWithoutNode({}), NO_COLOR: '1', ...emulator.env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr).not.toMatch(/Invalid URL|Cannot find module|bug/);
+      const report = JSON.parse(stdout) as { items: Array<Record<string, unknown>> };
+      expect(report.items[0]).toMatchObject({
+        outcome: 'adopt-manage',
+        armId: rgId,
+        desiredFrom: 'generated-payload',
+        changes: [{ path: 'tags.team', from: 'a', to: 'b' }],
+      });
+      expect(code).toBe(0);
+    } finally {
+      await emulator.stop();
       rmSync(home, { recursive: true, force: true });
     }
   });

@@ -1,3 +1,4 @@
+import { armModules } from '../../../generated/arm-modules.ts';
 import { catalog } from '../../../generated/catalog.ts';
 import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
 import { armBody } from '../conversion/arm.ts';
@@ -16,20 +17,6 @@ export interface DesiredArm extends DesiredBody {
 const layouts = new Map<string, Promise<ArmLayout | undefined>>();
 
 /**
- * Where a generated ARM module of the npm install lives. The generated modules are `.ts` beside the
- * sources and `.js` in dist/; a computed specifier is not rewritten by the compiler, so the extension
- * follows this module's own. Undefined in the single executable, whose bundle has no module URL and no
- * files: there the what-if falls back to ARM's layout rule (unfinished: the bundle should carry the
- * generated layouts through static imports).
- */
-function generatedArmModule(short: string, version: string): string | undefined {
-  const here: string | undefined = import.meta.url;
-  if (typeof here !== 'string' || here === '') return undefined;
-  const extension = here.endsWith('.ts') ? '.ts' : '.js';
-  return new URL(`../../../generated/${short}/${version}/arm${extension}`, here).href;
-}
-
-/**
  * The generated ARM layout of a catalogued kind at a version, loaded only when a manifest of it is
  * checked (so `--help` and `status` never load the generated payload code). Undefined for other kinds.
  */
@@ -46,9 +33,9 @@ export function generatedLayoutOf(
   const key = `${group}/${version}/${kind}`;
   let layout = layouts.get(key);
   if (!layout) {
-    const url = generatedArmModule(group.replace(/\.azure\.com$/, ''), version);
-    if (url === undefined) return Promise.resolve(undefined);
-    layout = import(url).then(
+    const load = armModules[`${group.replace(/\.azure\.com$/, '')}/${version}`];
+    if (load === undefined) return Promise.resolve(undefined);
+    layout = load().then(
       (module: Record<string, unknown>) => module[`${kind}_armLayout`] as ArmLayout | undefined,
       () => undefined,
     );
