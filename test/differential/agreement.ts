@@ -34,25 +34,27 @@ export const refusalPattern = '(conversion)';
  * JavaScript's, and every reader decodes the text before using it. Empty objects count as absent (Go
  * serialises an empty struct or map as `{}` where convert() leaves the key out). Returns the
  * disagreements, how many leaf values were compared (so a comparison cut down to nothing shows as 0) and how
- * many values of either side the restriction to shared properties set aside.
+ * many values of either side the restriction to shared properties set aside, and how many `$propertyBag`
+ * entries were compared (the larger count of the two sides), so that a run shows bags were really exchanged.
  */
 export function compareOutcomes(
   ours: Outcome,
   theirs: Outcome,
   schemas: VersionSchemas,
-): { found: Disagreement[]; leaves: number; cut: number } {
+): { found: Disagreement[]; leaves: number; cut: number; bagEntries: number } {
   if ('error' in ours || 'error' in theirs) {
-    if ('error' in ours && 'error' in theirs) return { found: [], leaves: 1, cut: 0 };
+    if ('error' in ours && 'error' in theirs) return { found: [], leaves: 1, cut: 0, bagEntries: 0 };
     const found: Disagreement = {
       path: refusalPattern,
       pattern: refusalPattern,
       ours: 'error' in ours ? `refused: ${ours.error}` : 'converted',
       operator: 'error' in theirs ? `refused: ${theirs.error}` : 'converted',
     };
-    return { found: [found], leaves: 1, cut: 0 };
+    return { found: [found], leaves: 1, cut: 0, bagEntries: 0 };
   }
   let leaves = 0;
   const cut: Cut = { values: 0 };
+  let bagEntries = 0;
   const found: Disagreement[] = [];
   for (const part of ['spec', 'status']) {
     const sub = (schema?: Schema) =>
@@ -62,9 +64,20 @@ export function compareOutcomes(
     const mine = withoutEmpty(restrict(ours.object[part], target, source, 'unless-one-side', cut));
     const operator = withoutEmpty(restrict(theirs.object[part], target, source, 'unless-one-side', cut));
     leaves += leafCount(operator);
+    bagEntries += Math.max(bagEntryCount(mine), bagEntryCount(operator));
     collect(mine, operator, target.theirs, part, part, found);
   }
-  return { found, leaves, cut: cut.values };
+  return { found, leaves, cut: cut.values, bagEntries };
+}
+
+function bagEntryCount(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + bagEntryCount(item), 0);
+  if (!isRecord(value)) return 0;
+  return Object.entries(value).reduce<number>(
+    (sum, [key, child]) =>
+      sum + (key === '$propertyBag' && isRecord(child) ? Object.keys(child).length : bagEntryCount(child)),
+    0,
+  );
 }
 
 function collect(
