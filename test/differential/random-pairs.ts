@@ -110,6 +110,44 @@ async function arbitraryOf(
   return arbitrary();
 }
 
+/**
+ * `$propertyBag` entries under names no version of any kind types (`Zz...`), as a later operator release
+ * or a hand edit could leave them: a raw string, or JSON text. Both sides must carry them along untouched
+ * between storage versions, and neither may read them into a typed property.
+ */
+const unknownBagEntries = fc.dictionary(
+  fc
+    .string({ minLength: 1, maxLength: 4, unit: fc.constantFrom(...'abcxyz019'.split('')) })
+    .map((s) => `Zz${s}`),
+  fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
+  ),
+  { maxKeys: 2 },
+);
+
+/**
+ * `object` with `entries` added to the `$propertyBag` of its spec and of its status (a status only when it
+ * has one), where the operator's schema of the version declares one (storage versions).
+ */
+function withBagEntries(
+  object: Record<string, unknown>,
+  entries: Record<string, string>,
+  theirs: Schema | undefined,
+): Record<string, unknown> {
+  if (Object.keys(entries).length === 0) return object;
+  const out: Record<string, unknown> = { ...object };
+  for (const part of ['spec', 'status']) {
+    const declares = theirs?.properties?.[part]?.properties?.$propertyBag !== undefined;
+    const value = out[part];
+    if (!declares || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    const current = (value as Record<string, unknown>).$propertyBag;
+    const bag = current !== null && typeof current === 'object' ? (current as Record<string, string>) : {};
+    out[part] = { ...value, $propertyBag: { ...bag, ...entries } };
+  }
+  return out;
+}
+
 /** A seed per pair derived from the run's seed, so that one pair is replayed without the others. */
 function pairSeed(seed: number, kind: SharedKind, source: string, target: string): number {
   let hash = seed >>> 0;
@@ -170,9 +208,17 @@ export async function comparePair(
     return value;
   };
   const arbitrary = await arbitraryOf(kind.group, source, kind.kind);
-  const inputs = fc
-    .sample(arbitrary, { numRuns: count, seed: pairSeed(seed, kind, source, target) })
-    .map((object) => asStored(object, kind.ours.get(source), kind.theirs.get(source), result.fitting));
+  const drawn = fc.sample(fc.tuple(arbitrary, unknownBagEntries), {
+    numRuns: count,
+    seed: pairSeed(seed, kind, source, target),
+  });
+  const inputs = drawn.map(([object, entries]) =>
+    withBagEntries(
+      asStored(object, kind.ours.get(source), kind.theirs.get(source), result.fitting),
+      entries,
+      kind.theirs.get(source),
+    ),
+  );
   const toTarget = `${kind.group}/${target}`;
   const forth: VersionSchemas = {
     source: { ours: kind.ours.get(source), theirs: kind.theirs.get(source) },
