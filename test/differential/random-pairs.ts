@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
+import { mapConcurrently } from '../../src/lib/migrate/pool.ts';
 import { convertWithOperator } from '../fixtures/operator-conversion.ts';
 import { compareOutcomes, type Disagreement, type Outcome, type VersionSchemas } from './agreement.ts';
 import { asStored, type Fitting, prunedTo } from './as-stored.ts';
@@ -312,17 +313,21 @@ export interface KindFigures {
   readonly wrongTypeInputs: number;
 }
 
-/** Runs {@link comparePair} for every shared version pair of `kind` and adds the figures up. */
+/**
+ * Runs {@link comparePair} for every shared version pair of `kind` and adds the figures up. Two pairs at a
+ * time by default: one pair's comparison runs in Node while the other's batch runs in the Go process (the
+ * bench runs one at a time, so that each side's time is its own).
+ */
 export async function compareKindRandomly(
   kind: SharedKind,
   count: number,
   seed: number,
   ourConvert: OurConvert = convert,
+  concurrency = 2,
 ): Promise<KindFigures> {
-  const pairs: PairAgreement[] = [];
-  for (const { source, target } of versionPairs(kind)) {
-    pairs.push(await comparePair(kind, source, target, count, seed, ourConvert));
-  }
+  const pairs = await mapConcurrently(versionPairs(kind), concurrency, ({ source, target }) =>
+    comparePair(kind, source, target, count, seed, ourConvert),
+  );
   const sum = (pick: (pair: PairAgreement) => number) => pairs.reduce((total, pair) => total + pick(pair), 0);
   const excluded: Record<string, number> = {};
   for (const pair of pairs) {
