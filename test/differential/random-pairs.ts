@@ -247,15 +247,11 @@ export async function comparePair(
     ...byOperator.map((object) => ({ round: 'operator-stored' as const, object })),
     ...byUs.map((object) => ({ round: 'ours-stored' as const, object })),
   ];
+  const oursBack = await timed('ours', () =>
+    readBack.map(({ object }) => ourOutcome(ourConvert, object, source)),
+  );
   for (const [index, { round, object }] of readBack.entries()) {
-    record(
-      result,
-      round,
-      object,
-      ourOutcome(ourConvert, object, source),
-      operatorBack[index] as Outcome,
-      back,
-    );
+    record(result, round, object, oursBack[index] as Outcome, operatorBack[index] as Outcome, back);
   }
   return result;
 }
