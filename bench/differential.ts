@@ -11,7 +11,7 @@ import { operatorConversionBinary } from '../test/fixtures/operator-conversion.t
 import { sharedData } from '../test/fixtures/shared-data.ts';
 
 /**
- * `npm run bench:differential [-- --objects N] [-- --kind K]`: the differential test's comparison with more
+ * `npm run bench:differential [-- --objects N --kind K ...]`: the differential test's comparison with more
  * random objects per version pair (default 1,000; the test runs 300), printing the agreement figures per kind
  * (conversions compared, agreements, the named exclusions each needed) and the time convert() took against
  * the time the operator's own conversions took on the same objects, measured in the same run (one version
@@ -24,7 +24,7 @@ const option = (name: string) => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 const objects = Number(option('--objects') ?? 1000);
-const only = option('--kind');
+const only = args.flatMap((arg, index) => (args[index - 1] === '--kind' ? [arg] : []));
 const crds = sharedData('real-aso-crds/v2.20.0', 'bench/differential.ts');
 if (!crds.present) process.exit(2);
 
@@ -36,7 +36,7 @@ console.log(`${objects} random objects per shared version pair, both ways round,
 const all: KindFigures[] = [];
 let disagreements: string[] = [];
 for (const entry of catalog) {
-  if (only && entry.kind !== only) continue;
+  if (only.length > 0 && !only.includes(entry.kind)) continue;
   const kind = sharedKind(entry, crds.path);
   if (kind.shared.length < 2) {
     console.log(
