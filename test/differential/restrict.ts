@@ -1,3 +1,4 @@
+import { setOwn } from './as-stored.ts';
 import type { Schema } from './schemas.ts';
 
 /** What both sides' schemas define for one value: the target version's and the source version's. */
@@ -7,40 +8,74 @@ export interface SchemaPair {
 }
 
 /**
- * `value` cut down to what both schemas define, so that a property only one side has (issue 8 items 3-4) does
- * not count as a disagreement. A `$propertyBag` keeps only entries whose property both sides define at the
- * same place in the source version (`source`), since each side bags the properties its source has and its
- * target lacks.
+ * Which `$propertyBag` entries a comparison keeps:
+ * - `both-define`: only entries whose property both sides define at the source (the sample comparison:
+ *   each side bags what its source has and its target lacks);
+ * - `unless-one-side`: every entry except those of a property exactly one side defines, at the source or
+ *   at the target, so entries under names no version types (which both must carry along untouched) and
+ *   entries left behind for a property both type at the target are compared too.
  */
-export function restrict(value: unknown, target: SchemaPair, source: SchemaPair = {}): unknown {
+export type BagEntries = 'both-define' | 'unless-one-side';
+
+/** How many values a restriction cut, so that what the comparison set aside is counted, not silent. */
+export interface Cut {
+  values: number;
+}
+
+/**
+ * `value` cut down to what both schemas define, so that a property only one side has (issue 8 items 3-4) does
+ * not count as a disagreement. A `$propertyBag` is kept where both sides define one at the target, its
+ * entries chosen by `bags`. Every value or bag entry cut is counted in `cut`.
+ */
+export function restrict(
+  value: unknown,
+  target: SchemaPair,
+  source: SchemaPair = {},
+  bags: BagEntries = 'both-define',
+  cut: Cut = { values: 0 },
+): unknown {
   if (Array.isArray(value)) {
-    return value.map((item) => restrict(item, pairItems(target), pairItems(source)));
+    return value.map((item) => restrict(item, pairItems(target), pairItems(source), bags, cut));
   }
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     if (key === '$propertyBag') {
-      if (defines(target.ours, key) && defines(target.theirs, key)) out[key] = bagBothKnow(child, source);
+      if (defines(target.ours, key) && defines(target.theirs, key))
+        setOwn(out, key, bagKept(child, target, source, bags, cut));
+      else cut.values += 1;
       continue;
     }
     if (isMap(target.ours) && isMap(target.theirs)) {
-      out[key] = restrict(child, pairValues(target), pairValues(source));
+      setOwn(out, key, restrict(child, pairValues(target), pairValues(source), bags, cut));
       continue;
     }
-    if (!defines(target.ours, key) || !defines(target.theirs, key)) continue;
-    out[key] = restrict(child, pairProperty(target, key), pairProperty(source, key));
+    if (!defines(target.ours, key) || !defines(target.theirs, key)) {
+      cut.values += 1;
+      continue;
+    }
+    setOwn(out, key, restrict(child, pairProperty(target, key), pairProperty(source, key), bags, cut));
   }
   return out;
 }
 
-function bagBothKnow(bag: unknown, source: SchemaPair): unknown {
+function bagKept(bag: unknown, target: SchemaPair, source: SchemaPair, bags: BagEntries, cut: Cut): unknown {
   if (bag === null || typeof bag !== 'object') return bag;
   const kept: Record<string, unknown> = {};
   for (const [key, text] of Object.entries(bag as Record<string, unknown>)) {
     const property = key.charAt(0).toLowerCase() + key.slice(1);
-    if (defines(source.ours, property) && defines(source.theirs, property)) kept[key] = text;
+    const keep =
+      bags === 'both-define'
+        ? defines(source.ours, property) && defines(source.theirs, property)
+        : !oneSideDefines(source, property) && !oneSideDefines(target, property);
+    if (keep) setOwn(kept, key, text);
+    else cut.values += 1;
   }
   return kept;
+}
+
+function oneSideDefines(pair: SchemaPair, key: string): boolean {
+  return defines(pair.ours, key) !== defines(pair.theirs, key);
 }
 
 function defines(schema: Schema | undefined, key: string): boolean {

@@ -5,6 +5,7 @@ import { parseAllDocuments } from 'yaml';
 /** The part of an OpenAPI v3 schema the comparison walks. */
 export interface Schema {
   type?: string;
+  format?: string;
   properties?: Record<string, Schema>;
   items?: Schema;
   additionalProperties?: Schema | boolean;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Disagreement } from './agreement.ts';
+import { exclusionsFor } from './exclusions.ts';
+
+const at = (pattern: string, ours: unknown, operator: unknown): Disagreement => ({
+  path: pattern,
+  pattern,
+  ours,
+  operator,
+});
+const names = (disagreement: Disagreement) => exclusionsFor(disagreement)?.map((exclusion) => exclusion.name);
+
+describe("the differential test's exclusions explain only Go's zero-value encoding", () => {
+  it('an empty list kubectl-aso keeps and the operator omits is go-empty-collection, anywhere', () => {
+    expect(names(at('spec.networkAcls.ipRules', [], undefined))).toEqual(['go-empty-collection']);
+    expect(names(at('spec.cors', { corsRules: [] }, undefined))).toEqual(['go-empty-collection']);
+  });
+
+  it("an empty map inside a bag entry's JSON is go-empty-collection; a differing value there is not explained", () => {
+    const ours = '{"type":"UserAssigned","userAssignedIdentities":{},"tenantId":"t"}';
+    expect(names(at('status.$propertyBag.Identity', ours, '{"tenantId":"t","type":"UserAssigned"}'))).toEqual(
+      ['go-empty-collection'],
+    );
+    expect(
+      exclusionsFor(at('status.$propertyBag.Identity', ours, '{"tenantId":"u","type":"UserAssigned"}')),
+    ).toBe(undefined);
+  });
+
+  it('a zero value against absence is go-value-field-zero only at a Go value-type field', () => {
+    expect(names(at('spec.azureName', '', undefined))).toEqual(['go-value-field-zero']);
+    expect(names(at('status.conditions[].lastTransitionTime', undefined, null))).toEqual([
+      'go-value-field-zero',
+    ]);
+    expect(exclusionsFor(at('spec.location', '', undefined))).toBe(undefined);
+    expect(exclusionsFor(at('spec.azureName', 'x', undefined))).toBe(undefined);
+    expect(exclusionsFor(at('spec.azureName', 'x', ''))).toBe(undefined);
+  });
+
+  it('both together explain an owner left with an empty name and an empty list, and name both', () => {
+    expect(names(at('spec', { owner: { name: '' }, tags: [] }, undefined))?.sort()).toEqual([
+      'go-empty-collection',
+      'go-value-field-zero',
+    ]);
+  });
+
+  it('a value present on one side only is never explained', () => {
+    expect(exclusionsFor(at('spec.tags', { a: 'b' }, undefined))).toBe(undefined);
+    expect(exclusionsFor(at('spec.networkAcls.ipRules', [{ value: '' }], undefined))).toBe(undefined);
+  });
+});

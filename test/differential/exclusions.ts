@@ -1,0 +1,114 @@
+import { type Disagreement, sameJson } from './agreement.ts';
+
+/**
+ * A known, named reason why kubectl-aso and the operator write different things that the differential
+ * test does not hold convert() to. Each exclusion says which values it treats as absent; a disagreement is
+ * explained when both sides agree once those values are set aside. A conversion whose every difference is
+ * explained counts as agreeing, and under each exclusion it needed in the figures, never silently.
+ */
+export interface Exclusion {
+  readonly name: string;
+  /** Why the sides differ there, and what would remove the exclusion. */
+  readonly reason: string;
+  /** Whether this exclusion treats `value`, found at `pattern` (see {@link Disagreement}), as absent. */
+  readonly treatsAsAbsent: (value: unknown, pattern: string) => boolean;
+}
+
+/**
+ * Go fields of a value type (not a pointer) in ASO's API types: `AzureName string`, `OriginalVersion string`,
+ * the owner reference's `Name`/`ARMID`/`Group`/`Kind` strings, and the fields of a `conditions.Condition`.
+ */
+const goValueFields =
+  /^spec\.(azureName|originalVersion|owner\.(name|armId|group|kind))$|^status\.conditions\[\]\.(type|status|severity|reason|message|lastTransitionTime|observedGeneration)$/;
+
+/** The JSON zero values of Go's value types: what such a field holds when nothing set it. */
+function isGoZero(value: unknown): boolean {
+  return value === '' || value === null || value === 0 || value === false;
+}
+
+/** Every exclusion the differential test applies. */
+export const exclusions: readonly Exclusion[] = [
+  {
+    name: 'go-value-field-zero',
+    reason:
+      'A Go value-type field (azureName, originalVersion, owner.name/armId/group/kind, the fields of a ' +
+      'condition) cannot be absent: the operator drops its zero value ("", 0, false, null) under `omitempty`, ' +
+      'or writes the zero value for an absent field without `omitempty`, where convert() keeps exactly what it ' +
+      'was given. The operator reads both the same. Matching it needs each Go field type and JSON tag in the ' +
+      'generated types (issue 8 items 3-4).',
+    treatsAsAbsent: (value, pattern) => goValueFields.test(pattern) && isGoZero(value),
+  },
+  {
+    name: 'go-empty-collection',
+    reason:
+      "Every list and map in ASO's Go types is a slice or map tagged `omitempty`, so the operator writes an " +
+      'empty one as absent (a struct left with nothing then serialises as `{}`, itself absent to the ' +
+      'comparison), also inside the JSON of a bag entry, where convert() keeps `[]` and `{}`. The operator ' +
+      'reads a nil and an empty slice or map the same.',
+    treatsAsAbsent: (value) =>
+      (Array.isArray(value) && value.length === 0) ||
+      (value !== null && typeof value === 'object' && Object.keys(value).length === 0),
+  },
+];
+
+const inBag = /\.\$propertyBag\.[^.]+$/;
+
+/**
+ * `value` (at `pattern`) without what `applied` treats as absent, recursively. A bag entry's JSON text is
+ * parsed first, since its value is what counts. An object left empty is absent where the comparison itself
+ * treats `{}` so (outside bag entries, see agreement.ts), elsewhere only if an applied exclusion says so.
+ */
+function normalised(
+  value: unknown,
+  pattern: string,
+  applied: readonly Exclusion[],
+  parsedBag = false,
+): unknown {
+  let current = value;
+  let insideBag = parsedBag;
+  if (typeof current === 'string' && !insideBag && inBag.test(pattern)) {
+    try {
+      current = JSON.parse(current);
+      insideBag = true;
+    } catch {
+      return current;
+    }
+  }
+  const absent = (candidate: unknown) =>
+    applied.some((exclusion) => exclusion.treatsAsAbsent(candidate, pattern));
+  if (absent(current)) return undefined;
+  if (Array.isArray(current)) {
+    const items = current.map((item) => normalised(item, `${pattern}[]`, applied, insideBag));
+    return absent(items) ? undefined : items;
+  }
+  if (current === null || typeof current !== 'object') return current;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(current as Record<string, unknown>)) {
+    const kept = normalised(child, `${pattern}.${key}`, applied, insideBag);
+    if (kept !== undefined) Object.defineProperty(out, key, { value: kept, enumerable: true });
+  }
+  if (Object.keys(out).length > 0) return out;
+  return !insideBag || absent(out) ? undefined : out;
+}
+
+function explainedBy(disagreement: Disagreement, applied: readonly Exclusion[]): boolean {
+  return sameJson(
+    normalised(disagreement.ours, disagreement.pattern, applied),
+    normalised(disagreement.operator, disagreement.pattern, applied),
+  );
+}
+
+/**
+ * The exclusions that together explain `disagreement`: one alone when it suffices, else every exclusion
+ * that changes either side; undefined when even all of them leave a difference.
+ */
+export function exclusionsFor(disagreement: Disagreement): readonly Exclusion[] | undefined {
+  const alone = exclusions.find((exclusion) => explainedBy(disagreement, [exclusion]));
+  if (alone) return [alone];
+  if (!explainedBy(disagreement, exclusions)) return undefined;
+  return exclusions.filter(
+    (exclusion) =>
+      !sameJson(normalised(disagreement.ours, disagreement.pattern, [exclusion]), disagreement.ours) ||
+      !sameJson(normalised(disagreement.operator, disagreement.pattern, [exclusion]), disagreement.operator),
+  );
+}

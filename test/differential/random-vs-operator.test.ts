@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../generated/catalog.ts';
+import { convert } from '../../src/lib/conversion/convert.ts';
+import { propertySeed } from '../../src/testing/conversion-support.ts';
+import { goToolchain, operatorConversionBinary } from '../fixtures/operator-conversion.ts';
+import { sharedData } from '../fixtures/shared-data.ts';
+import {
+  compareKindRandomly,
+  comparePair,
+  disagreementReport,
+  figuresLine,
+  type OurConvert,
+  type SharedKind,
+  sharedKind,
+} from './random-pairs.ts';
+
+const neededBy = 'test/differential/random-vs-operator.test.ts';
+const go = goToolchain(neededBy);
+const crdDir = sharedData('real-aso-crds/v2.20.0', neededBy);
+
+/** Random objects per version pair; the issue's bar is 300 (ASO_DIFF_RUNS lowers it for a quick local run). */
+const runs = Number(process.env.ASO_DIFF_RUNS ?? 300);
+
+/**
+ * Kinds kubectl-aso generates under a name no real CRD has, so no version is shared: Kusto's database is
+ * `ClustersDatabase` here and `Database` in the operator (issue 8 item 4). Asserted, so that the kind joins
+ * the comparison as soon as item 4 renames it.
+ */
+const sharingNoVersion = new Set(['ClustersDatabase']);
+
+function kindOf(name: string): SharedKind {
+  const entry = catalog.find((candidate) => candidate.kind === name);
+  if (!entry) throw new Error(`no generated kind ${name}`);
+  return sharedKind(entry, crdDir.path);
+}
+
+/**
+ * Random objects of every generated kind, at every version kubectl-aso and the operator both have, converted
+ * to every other such version by convert() and by Azure Service Operator v2.20.0's own conversions, both ways
+ * round (each side reads what the other stored, bags included): spec, status and bags must agree, save for
+ * the named exclusions (exclusions.ts), counted in the figures printed per kind.
+ */
+describe.skipIf(!go.present || !crdDir.present)(
+  'convert() agrees with the operator on random objects',
+  () => {
+    beforeAll(async () => {
+      await operatorConversionBinary();
+    }, 1_800_000);
+
+    for (const entry of catalog) {
+      if (sharingNoVersion.has(entry.kind)) {
+        it(`${entry.group} ${entry.kind} shares no version with the operator (issue 8 item 4)`, () => {
+          expect(sharedKind(entry, crdDir.path).shared).toEqual([]);
+        });
+        continue;
+      }
+      it(`${entry.group} ${entry.kind}: ${runs} random objects per shared version pair, both ways round`, async () => {
+        const figures = await compareKindRandomly(sharedKind(entry, crdDir.path), runs, propertySeed);
+        process.stdout.write(`operator agreement (random): ${figuresLine(figures)}\n`);
+        expect(disagreementReport(figures)).toEqual([]);
+        expect(figures.pairs.length).toBeGreaterThan(0);
+        for (const pair of figures.pairs) expect(pair.compared).toBeGreaterThanOrEqual(runs);
+        expect(figures.leaves).toBeGreaterThan(figures.compared);
+        // With two storage versions shared, each side's bags reach the other: the comparison must have seen them.
+        if (figures.kind.shared.filter((version) => version.endsWith('storage')).length > 1) {
+          expect(figures.bags.entries).toBeGreaterThan(0);
+        }
+      }, 1_200_000);
+    }
+
+    describe('the comparison can fail (negative controls on StorageAccount)', () => {
+      const wrongLocation: OurConvert = (object, target) => {
+        const converted = convert(object, target);
+        return { ...converted, spec: { ...(converted.spec as object), location: 'nowhere' } };
+      };
+
+      it('a wrong value is reported, with the object that shows it', async () => {
+        const pair = await comparePair(
+          kindOf('StorageAccount'),
+          'v1api20230101',
+          'v1api20220901',
+          20,
+          propertySeed,
+          wrongLocation,
+        );
+        expect(pair.agreed).toBeLessThan(pair.compared);
+        const location = pair.disagreements.get('direct spec.location');
+        expect(location?.first.ours).toBe('nowhere');
+        expect(location?.first.input).toHaveProperty('spec');
+      });
+
+      it('a convert() that ignores the bags the operator wrote disagrees on the operator-stored round', async () => {
+        const ignoresBags: OurConvert = (object, target) => convert(withoutBags(object), target);
+        const pair = await comparePair(
+          kindOf('StorageAccount'),
+          'v1api20230101',
+          'v1api20210401storage',
+          50,
+          propertySeed,
+          ignoresBags,
+        );
+        const rounds = [...pair.disagreements.values()].map((seen) => seen.first.round);
+        expect(rounds).toContain('operator-stored');
+      });
+
+      it('a convert() that drops bag entries no version types disagrees (the operator carries them along)', async () => {
+        const dropsUnknown: OurConvert = (object, target) =>
+          withoutBagEntries(convert(object, target), /^Zz/);
+        const pair = await comparePair(
+          kindOf('StorageAccount'),
+          'v1api20230101storage',
+          'v1api20210401storage',
+          50,
+          propertySeed,
+          dropsUnknown,
+        );
+        expect(
+          [...pair.disagreements.keys()].some((key) => /^direct spec\.\$propertyBag\.Zz/.test(key)),
+        ).toBe(true);
+      });
+
+      it('a convert() that writes and reads bags the old way (JSON names, values as JSON text) disagrees both ways round', async () => {
+        // Consistent with itself, as kubectl-aso was before issue 8 item 1, so only the operator's reading shows it.
+        const oldBags: OurConvert = (object, target) =>
+          bagsRewritten(convert(bagsRewritten(object, 'new'), target), 'old');
+        const pair = await comparePair(
+          kindOf('StorageAccount'),
+          'v1api20230101storage',
+          'v1api20210401storage',
+          50,
+          propertySeed,
+          oldBags,
+        );
+        const keys = [...pair.disagreements.keys()];
+        expect(keys.some((key) => key.startsWith('direct ') && key.includes('$propertyBag'))).toBe(true);
+        expect(keys.some((key) => key.startsWith('ours-stored '))).toBe(true);
+      });
+    });
+  },
+);
+
+/** `value` without the bag entries whose names match `names`. */
+function withoutBagEntries(value: unknown, names: RegExp): Record<string, unknown> {
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, child]) => {
+        if (key !== '$propertyBag' || child === null || typeof child !== 'object')
+          return [key, rewrite(child)];
+        return [key, Object.fromEntries(Object.entries(child).filter(([name]) => !names.test(name)))];
+      }),
+    );
+  };
+  return rewrite(value) as Record<string, unknown>;
+}
+
+/** `value` with every `$propertyBag` removed. */
+function withoutBags(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutBags);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== '$propertyBag')
+      .map(([key, child]) => [key, withoutBags(child)]),
+  );
+}
+
+/**
+ * `value` with every bag rewritten to the format kubectl-aso wrote before issue 8 item 1 (`old`: keyed by
+ * JSON name, every value JSON text: `{"allowedCopyScope": "\"AAD\""}`, which the operator does not read), or
+ * from it back to the operator's (`new`).
+ */
+function bagsRewritten(value: unknown, to: 'old' | 'new'): Record<string, unknown> {
+  const entry = ([name, text]: [string, string]): [string, string] => {
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    if (to === 'old') return [name.charAt(0).toLowerCase() + name.slice(1), JSON.stringify(parsed)];
+    return [name.charAt(0).toUpperCase() + name.slice(1), typeof parsed === 'string' ? parsed : text];
+  };
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, child]) => {
+        if (key !== '$propertyBag' || child === null || typeof child !== 'object')
+          return [key, rewrite(child)];
+        return [key, Object.fromEntries(Object.entries(child as Record<string, string>).map(entry))];
+      }),
+    );
+  };
+  return rewrite(value) as Record<string, unknown>;
+}
