@@ -15,125 +15,15 @@ import type { KubeClient } from '../src/lib/kube/client.ts';
 import type { KubeObject } from '../src/lib/kube/list.ts';
 import { resourcePath } from '../src/lib/kube/paths.ts';
 import { mapConcurrently } from '../src/lib/migrate/pool.ts';
-import { applyObject, waitForEstablished } from '../test/control-plane/apply.ts';
 import { clientFor, type Plane, startPlane, stopPlane } from '../test/control-plane/plane.ts';
+import { allAtHub, createNamespaces, hub, type Kind, kindsOf, seed } from './migrate-fixture.ts';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const stateDir = join(root, '.local/bench-migrate');
 const bin = join(root, 'bin/kubectl-aso');
 const args = process.argv.slice(2);
 const objects = Number(args[args.indexOf('--objects') + 1] ?? 10_000) || 10_000;
-const kinds = ['ResourceGroup', 'FlexibleServer', 'StorageAccount', 'Vault'];
-const namespaces = 10;
-const alpha = 'v1alpha1api20210601storage';
-const hub = 'v1api20210601storage';
 const concurrency = 8;
-
-interface Kind {
-  group: string;
-  plural: string;
-  kind: string;
-  name: string;
-}
-
-function kindsOf(contender: string): Kind[] {
-  const group = `${contender}.benchmigrate.azure.com`;
-  return kinds.map((kind) => {
-    const plural = `${kind.toLowerCase()}s`;
-    return { group, plural, kind, name: `${plural}.${group}` };
-  });
-}
-
-async function applyCrd(admin: KubeClient, kind: Kind, storage: string): Promise<void> {
-  const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
-  await applyObject(admin, {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: kind.name },
-    spec: {
-      group: kind.group,
-      scope: 'Namespaced',
-      names: {
-        plural: kind.plural,
-        singular: kind.kind.toLowerCase(),
-        kind: kind.kind,
-        listKind: `${kind.kind}List`,
-      },
-      conversion: { strategy: 'None' },
-      versions: [alpha, hub].map((name) => ({ name, served: true, storage: name === storage, schema })),
-    },
-  });
-  await waitForEstablished(admin, kind.name);
-}
-
-function objectOf(kind: Kind, index: number): KubeObject {
-  return {
-    apiVersion: `${kind.group}/${alpha}`,
-    kind: kind.kind,
-    metadata: { name: `obj-${String(index).padStart(5, '0')}`, namespace: `bench-${index % namespaces}` },
-    spec: {
-      owner: { name: 'rg' },
-      location: 'westeurope',
-      azureName: `resource-${index}`,
-      tags: { team: 'bench', index: String(index) },
-      description: 'x'.repeat(400),
-    },
-  };
-}
-
-/** Creates the contender's CRDs at the alpha storage version, its objects, then makes the hub the storage version. */
-async function seed(admin: KubeClient, plane: Plane, contender: string): Promise<Kind[]> {
-  const crds = kindsOf(contender);
-  for (const kind of crds) await applyCrd(admin, kind, alpha);
-  const perKind = Math.ceil(objects / crds.length);
-  for (const kind of crds) {
-    const indexes = Array.from({ length: perKind }, (_, index) => index);
-    await mapConcurrently(indexes, 16, (index) =>
-      admin.request({
-        method: 'POST',
-        path: resourcePath(
-          { group: kind.group, version: alpha, plural: kind.plural },
-          `bench-${index % namespaces}`,
-        ),
-        body: objectOf(kind, index),
-        subject: { verb: 'create', resource: kind.name },
-      }),
-    );
-  }
-  for (const kind of crds) await applyCrd(admin, kind, hub);
-  // The API server picks up the new storage version a moment later: wait until a new object lands there.
-  for (const kind of crds) {
-    for (let attempt = 0; ; attempt++) {
-      const probe = { ...objectOf(kind, 90_000 + attempt), apiVersion: `${kind.group}/${hub}` };
-      await admin.request({
-        method: 'POST',
-        path: resourcePath({ group: kind.group, version: hub, plural: kind.plural }, 'bench-0'),
-        body: probe,
-        subject: { verb: 'create', resource: kind.name },
-      });
-      const stored = await etcdValues(plane, kind, `bench-0/${probe.metadata.name}`);
-      if (stored[0]?.apiVersion === `${kind.group}/${hub}`) break;
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-  return crds;
-}
-
-async function etcdValues(plane: Plane, kind: Kind, suffix = ''): Promise<KubeObject[]> {
-  const prefix = `/registry/${kind.group}/${kind.plural}/${suffix}`;
-  const end = suffix ? `${prefix}\0` : `${prefix.slice(0, -1)}0`;
-  const answer = await fetch(`${plane.etcdUrl}/v3/kv/range`, {
-    method: 'POST',
-    body: JSON.stringify({
-      key: Buffer.from(prefix).toString('base64'),
-      range_end: Buffer.from(end).toString('base64'),
-    }),
-  });
-  const body = (await answer.json()) as { kvs?: Array<{ value: string }> };
-  return (body.kvs ?? []).map(
-    (kv) => JSON.parse(Buffer.from(kv.value, 'base64').toString('utf8')) as KubeObject,
-  );
-}
 
 /** What the operator's tool does today: one unpaged list per CRD, then one update at a time, in order. */
 async function baseline(admin: KubeClient, crds: Kind[]): Promise<void> {
@@ -219,14 +109,6 @@ async function timed(work: () => Promise<void>): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-async function allAtHub(plane: Plane, crds: Kind[]): Promise<boolean> {
-  for (const kind of crds) {
-    const stored = await etcdValues(plane, kind);
-    if (stored.some((object) => object.apiVersion !== `${kind.group}/${hub}`)) return false;
-  }
-  return true;
-}
-
 if (args.includes('--down')) {
   await stopPlane(stateDir);
   process.exit(0);
@@ -234,23 +116,22 @@ if (args.includes('--down')) {
 await stopPlane(stateDir);
 const plane = await startPlane(stateDir, { withGenerated: false });
 const admin = await clientFor(plane);
-for (let index = 0; index < namespaces; index++) {
-  await applyObject(admin, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `bench-${index}` } });
-}
-const total = Math.ceil(objects / kinds.length) * kinds.length;
-process.stderr.write(`seeding ${total} objects across ${kinds.length} kinds for each of 3 contenders...\n`);
+await createNamespaces(admin);
+const kindCount = kindsOf('plugin').length;
+const total = Math.ceil(objects / kindCount) * kindCount;
+process.stderr.write(`seeding ${total} objects across ${kindCount} kinds for each of 3 contenders...\n`);
 const seeded = {
-  baseline: await seed(admin, plane, 'baseline'),
-  plugin: await seed(admin, plane, 'plugin'),
-  raw: await seed(admin, plane, 'raw'),
+  baseline: await seed(admin, plane, 'baseline', objects),
+  plugin: await seed(admin, plane, 'plugin', objects),
+  raw: await seed(admin, plane, 'raw', objects),
 };
-const rewritten = total + kinds.length; // the objects, and the probe of each kind
+const rewritten = total + kindCount; // the objects, and the probe of each kind
 const baselineMs = await timed(() => baseline(admin, seeded.baseline));
 const pluginRun = await plugin(plane, seeded.plugin);
 const rawMs = await timed(() => rawLoop(admin, seeded.raw));
 const rate = (ms: number) => Math.round((rewritten / ms) * 1000);
 const lines = [
-  `objects: ${rewritten} across ${kinds.length} kinds (each contender its own copy), concurrency ${concurrency}`,
+  `objects: ${rewritten} across ${kindCount} kinds (each contender its own copy), concurrency ${concurrency}`,
   `baseline (list all, update one by one): ${Math.round(baselineMs)} ms, ${rate(baselineMs)} objects/s`,
   `raw loop (updates only, concurrency ${concurrency}): ${Math.round(rawMs)} ms, ${rate(rawMs)} objects/s`,
   `kubectl aso migrate: ${Math.round(pluginRun.ms)} ms, ${rate(pluginRun.ms)} objects/s, peak RSS ${Math.round(pluginRun.maxRssKb / 1024)} MB`,

@@ -123,6 +123,40 @@ grep '/subscriptions/' "$ARM_EMULATOR_REQUEST_LOG" | cut -d' ' -f1 | sort | uniq
 echo "The ARM emulator is still running; stop it with:  ARM_EMULATOR_DIR=$ARM_EMULATOR_DIR npm run arm:down"
 echo
 
+# --- kubectl aso migrate: objects an old operator stored at a v1alpha1api storage version -----------------
+# An operator of the v1alpha1api era stored ResourceGroups at its alpha storage version: the CRD's storage
+# flag is moved there and objects are written. The "upgrade" moves the flag back to the hub, as installing a
+# newer operator does; the objects stay stored at the alpha version until something rewrites them.
+rg_crd=resourcegroups.resources.azure.com
+# set_storage CRD VERSION: make VERSION the CRD's storage version (what an operator install does)
+set_storage() {
+  kubectl get crd "$1" -o json | node -e '
+    const crd = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    for (const v of crd.spec.versions) v.storage = v.name === process.argv[1];
+    process.stdout.write(JSON.stringify(crd));' "$2" | kubectl replace -f - >/dev/null
+}
+versions=$(kubectl get crd $rg_crd -o jsonpath='{range .spec.versions[*]}{.name}={.storage}{"\n"}{end}')
+hub=$(grep '=true$' <<<"$versions" | cut -d= -f1)
+alpha=$(grep -E '^v1alpha1api.*storage=' <<<"$versions" | head -1 | cut -d= -f1)
+kubectl create namespace demo-migrate --dry-run=client -o yaml | kubectl apply -f - >/dev/null
+echo "== an old operator stores ResourceGroups at $alpha"
+set_storage $rg_crd "$alpha"
+sleep 2 # the API server picks up the new storage version from its CRD informer
+for i in 1 2 3 4 5 6; do
+  resource demo-migrate ResourceGroup "resources.azure.com/${alpha%storage}" "rg-legacy-$i" '{"location":"westeurope"}'
+done
+echo "== the operator upgrade makes $hub the storage version again"
+set_storage $rg_crd "$hub"
+echo "storedVersions: $(kubectl get crd $rg_crd -o jsonpath='{.status.storedVersions}')"
+echo
+echo "== kubectl aso migrate --to v1api --kind $rg_crd --dry-run"
+kubectl aso migrate --to v1api --kind $rg_crd --dry-run || true
+echo
+echo "== kubectl aso migrate --to v1api --kind $rg_crd --batch-size 4"
+kubectl aso migrate --to v1api --kind $rg_crd --batch-size 4 && echo "exit 0" || echo "exit $?"
+echo "storedVersions: $(kubectl get crd $rg_crd -o jsonpath='{.status.storedVersions}')"
+echo
+
 echo "The control plane is still running. To use it from your shell:"
 echo "  export KUBECONFIG=$KUBECONFIG PATH=$PWD/bin:$(dirname "$(command -v node)"):\$PATH"
 echo "Stop it with:  npm run cluster:down"
