@@ -6,10 +6,14 @@ import { outputFlags } from '../lib/cli/output-flags.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { defaultStateNamespace } from '../lib/migrate/checkpoint-configmap.ts';
+import { clusterSchemas } from '../lib/migrate/manifests/cluster-schemas.ts';
+import { manifestOptionsOf } from '../lib/migrate/manifests/options.ts';
+import { type ManifestReport, runManifestMigration } from '../lib/migrate/manifests/run.ts';
 import { migrateOptionsOf } from '../lib/migrate/options.ts';
 import { strategyChoices } from '../lib/migrate/plan-types.ts';
 import type { MigrationReport } from '../lib/migrate/report.ts';
 import { runMigration } from '../lib/migrate/run.ts';
+import { printManifestOutcome } from '../lib/render/migrate-manifests.ts';
 import { migrationTable } from '../lib/render/migrate-table.ts';
 import { printResult } from '../lib/render/output.ts';
 
@@ -17,12 +21,15 @@ export default class Migrate extends AsoCommand {
   static override summary =
     "Rewrite objects stored at old storage versions at the current one, then clean the CRDs' stored versions";
   static override description =
-    `Resumable: progress is saved after every batch; rerun the same command to resume. Ctrl-C finishes the batch in flight, saves, and exits ${exitCodes.interrupted.code}. Client-side conversion (--strategy client) is not available yet.`;
+    `Resumable: progress is saved after every batch; rerun the same command to resume. Ctrl-C finishes the batch in flight, saves, and exits ${exitCodes.interrupted.code}. Client-side conversion (--strategy client) is not available yet.
+
+With -f, converts manifest files instead (for GitOps): the converted YAML goes to stdout, back into the files (--write) or under --output-dir; comments, key order and other documents are kept. A conversion that would lose a value is refused unless --allow-loss.`;
   static override enableJsonFlag = true;
   static override examples = [
     '<%= config.bin %> migrate --to v1api --dry-run',
     '<%= config.bin %> migrate --to v1api --kind flexibleservers.dbforpostgresql.azure.com',
     '<%= config.bin %> migrate --to latest --batch-size 200 --concurrency 8 -o json',
+    '<%= config.bin %> migrate --to v1api -R -f manifests/ --write',
   ];
   static override flags = {
     ...kubeFlags,
@@ -50,10 +57,46 @@ export default class Migrate extends AsoCommand {
       description: `namespace of the progress ConfigMaps (default: ${defaultStateNamespace})`,
     }),
     'state-file': Flags.string({ description: 'keep progress in this local file instead of ConfigMaps' }),
+    filename: Flags.string({
+      char: 'f',
+      multiple: true,
+      description:
+        'convert manifest files instead of the cluster: a file, a folder or - for stdin (repeatable)',
+      helpGroup: 'MANIFESTS',
+    }),
+    recursive: Flags.boolean({
+      char: 'R',
+      description: 'walk folders given with -f recursively',
+      helpGroup: 'MANIFESTS',
+    }),
+    write: Flags.boolean({
+      description: 'with -f: write the converted manifests back into their files (atomically)',
+      helpGroup: 'MANIFESTS',
+    }),
+    'output-dir': Flags.string({
+      description: 'with -f: write the converted manifests under this folder',
+      helpGroup: 'MANIFESTS',
+    }),
+    'allow-loss': Flags.boolean({
+      description: 'with -f: drop values the target version cannot hold instead of refusing the conversion',
+      helpGroup: 'MANIFESTS',
+    }),
   };
 
-  async run(): Promise<MigrationReport> {
+  async run(): Promise<MigrationReport | ManifestReport> {
     const { flags } = await this.parse(Migrate);
+    if (flags.filename) {
+      const outcome = await runManifestMigration(
+        manifestOptionsOf({ ...flags, filename: flags.filename }),
+        clusterSchemas(() => connect(kubeconfigOptionsOf(flags))),
+      );
+      const code = exitCodes[outcome.exit].code;
+      if (this.jsonEnabled() && code === 0) return outcome.report;
+      if (this.jsonEnabled()) this.logJson(outcome.report);
+      else await printManifestOutcome(outcome, flags.output, flags.color);
+      if (code !== 0) await this.exitAfterOutput(code);
+      return outcome.report;
+    }
     const options = migrateOptionsOf(flags, defaultStateNamespace);
     const format = this.jsonEnabled() ? 'json' : flags.output;
     const client = await connect(kubeconfigOptionsOf(flags));

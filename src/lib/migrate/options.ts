@@ -29,10 +29,25 @@ export interface MigrateFlags {
   restart: boolean;
   'state-namespace'?: string | undefined;
   'state-file'?: string | undefined;
+  /** Manifest-only flags: given without `-f` they would silently do nothing, so they are refused. */
+  recursive?: boolean | undefined;
+  write?: boolean | undefined;
+  'output-dir'?: string | undefined;
+  'allow-loss'?: boolean | undefined;
 }
 
-/** The options the flags describe; `--state-namespace` with `--state-file` is a usage error. */
+/** Flags that only mean something with `-f`. */
+const manifestOnlyFlags = ['recursive', 'write', 'output-dir', 'allow-loss'] as const;
+
+/**
+ * The options the flags describe; `--state-namespace` with `--state-file`, and a manifest-only flag
+ * without `-f`, are usage errors.
+ */
 export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: string): MigrateOptions {
+  const manifestOnly = manifestOnlyFlags.filter((flag) => flags[flag] !== undefined && flags[flag] !== false);
+  if (manifestOnly.length > 0) {
+    throw new UsageError(`${manifestOnly.map((flag) => `--${flag}`).join(', ')} only apply to -f manifests`);
+  }
   if (flags['state-namespace'] !== undefined && flags['state-file'] !== undefined) {
     throw new UsageError('--state-namespace and --state-file cannot be used together');
   }
