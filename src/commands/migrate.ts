@@ -30,6 +30,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     '<%= config.bin %> migrate --to v1api --kind flexibleservers.dbforpostgresql.azure.com',
     '<%= config.bin %> migrate --to latest --batch-size 200 --concurrency 8 -o json',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --write',
+    '<%= config.bin %> migrate --to v1api -R -f manifests/ --diff',
   ];
   static override flags = {
     ...kubeFlags,
@@ -75,6 +76,10 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     }),
     'output-dir': Flags.string({
       description: 'with -f: write the converted manifests under this folder',
+      helpGroup: 'MANIFESTS',
+    }),
+    diff: Flags.boolean({
+      description: `with -f: print a unified diff instead of the YAML; exit ${exitCodes.manifestsChanged.code} when anything would change`,
       helpGroup: 'MANIFESTS',
     }),
     'allow-loss': Flags.boolean({

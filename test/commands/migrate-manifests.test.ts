@@ -48,7 +48,9 @@ describe('kubectl aso migrate -f (the built plugin, no cluster)', () => {
     const run = await runCli(['migrate', '--to', 'v1beta', '-f', file('db.yaml', server)], noCluster);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(server.replace('v1alpha1api20210601', 'v1beta20210601'));
-    expect(run.stderr).toContain('FlexibleServer/orders-db: v1alpha1api20210601 -> v1beta20210601 (converted)');
+    expect(run.stderr).toContain(
+      'FlexibleServer/orders-db: v1alpha1api20210601 -> v1beta20210601 (converted)',
+    );
     expect(run.stderr).toContain('1 of 1 ASO objects converted to v1beta in 1 of 1 files');
   });
 
@@ -68,7 +70,9 @@ describe('kubectl aso migrate -f (the built plugin, no cluster)', () => {
     const path = file('role.yaml', role);
     const refused = await runCli(['migrate', '--to', 'v1api', '-f', path, '--write'], noCluster);
     expect(refused.code).toBe(13);
-    expect(refused.stderr).toContain(`error: ${path}:1 (document 1) RoleAssignment/orders-reader: v1api20220401 cannot hold spec.canDelegate`);
+    expect(refused.stderr).toContain(
+      `error: ${path}:1 (document 1) RoleAssignment/orders-reader: v1api20220401 cannot hold spec.canDelegate`,
+    );
     expect(refused.stderr).toContain('hint: move the value by hand, or rerun with --allow-loss');
     expect(readFileSync(path, 'utf8')).toBe(role);
 
@@ -79,8 +83,20 @@ describe('kubectl aso migrate -f (the built plugin, no cluster)', () => {
     expect(allowed.stderr).toContain('--allow-loss dropped spec.canDelegate');
   });
 
+  it('--diff exits 23 when the manifests would change and 0 when they would not', async () => {
+    const path = file('db.yaml', server);
+    const changes = await runCli(['migrate', '--to', 'v1beta', '-f', path, '--diff'], noCluster);
+    expect(changes.code).toBe(23);
+    expect(changes.stdout).toContain('+apiVersion: dbforpostgresql.azure.com/v1beta20210601');
+    const none = await runCli(['migrate', '--to', 'v1alpha1api', '-f', path, '--diff'], noCluster);
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+  });
+
   it('refuses a cluster-only flag with -f, and a manifest flag without it, as usage errors', async () => {
-    const withF = await runCli(['migrate', '--to', 'v1api', '-f', file('db.yaml', server), '--dry-run'], noCluster);
+    const withF = await runCli(
+      ['migrate', '--to', 'v1api', '-f', file('db.yaml', server), '--dry-run'],
+      noCluster,
+    );
     expect(withF.code).toBe(2);
     expect(withF.stderr).toContain('--dry-run act on the cluster');
     const withoutF = await runCli(['migrate', '--to', 'v1api', '--write'], noCluster);

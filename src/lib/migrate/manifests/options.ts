@@ -9,6 +9,7 @@ export interface ManifestFlags {
   recursive: boolean;
   write: boolean;
   'output-dir'?: string | undefined;
+  diff: boolean;
   'allow-loss': boolean;
   kind?: string[] | undefined;
   'dry-run'?: boolean | undefined;
@@ -45,6 +46,7 @@ export function manifestOptionsOf(flags: ManifestFlags, readStdin?: () => string
       : flags['output-dir'] !== undefined
         ? { to: 'dir', dir: flags['output-dir'] }
         : { to: 'stdout' },
+    diff: flags.diff,
     allowLoss: flags['allow-loss'],
   };
 }

@@ -7,6 +7,7 @@ import type { ExitCodeName } from '../../exit-codes.ts';
 import type { TargetSpec } from '../target.ts';
 import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
 import type { CrdSchemas, ObjectResult } from './convert-object.ts';
+import { unifiedDiff } from './diff.ts';
 
 /** Where converted manifests go: stdout (the default), back into their files, or under a folder. */
 export type ManifestDestination = { to: 'stdout' } | { to: 'write' } | { to: 'dir'; dir: string };
@@ -17,6 +18,11 @@ export interface ManifestRunOptions {
   target: TargetSpec;
   targetText: string;
   destination: ManifestDestination;
+  /**
+   * Print a unified diff instead of the converted YAML (files are still written with `--write` or
+   * `--output-dir`); the exit code then says whether anything changed, as `kubectl diff`'s does.
+   */
+  diff: boolean;
   allowLoss: boolean;
 }
 
@@ -73,15 +79,19 @@ export async function runManifestMigration(
     const target = targets[i];
     if (target !== undefined) writeAtomically(target, file.after, file.entry === '-' ? target : file.file);
   });
-  const stdout =
-    options.destination.to === 'stdout' ? joinDocuments(converted.files.map((file) => file.after)) : '';
+  const stdout = options.diff
+    ? converted.files.map((file) => unifiedDiff(file.file, file.before, file.after)).join('')
+    : options.destination.to === 'stdout'
+      ? joinDocuments(converted.files.map((file) => file.after))
+      : '';
   const report: ManifestReport = {
     target: options.targetText,
     files,
     objects: converted.objects,
     warnings: warningsOf(converted.objects),
   };
-  return { report, stdout, exit: 'ok' };
+  const changed = files.some((file) => file.changed);
+  return { report, stdout, exit: options.diff && changed ? 'manifestsChanged' : 'ok' };
 }
 
 /** Files printed one after another form one YAML stream: a `---` between them unless one is there. */

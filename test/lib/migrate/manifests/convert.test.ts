@@ -56,7 +56,7 @@ function run(
   stdin?: string,
 ) {
   const options = manifestOptionsOf(
-    { recursive: false, write: false, 'allow-loss': false, ...flags },
+    { recursive: false, write: false, diff: false, 'allow-loss': false, ...flags },
     stdin === undefined ? undefined : () => stdin,
   );
   return runManifestMigration(options, schemas);
@@ -149,6 +149,21 @@ describe('migrate -f: manifest conversion', () => {
     expect(second.report.objects.map((object) => object.how)).toEqual(['unchanged']);
     expect(second.report.files).toEqual([{ file: again, changed: false }]);
     expect(readFileSync(again, 'utf8')).toBe(first.stdout);
+  });
+
+  it('--diff prints a unified diff instead of the YAML and says by its exit whether anything would change', async () => {
+    const file = put('orders.yaml', `${alphaServer}---\n${configMap}`);
+    const outcome = await run({ filename: [file], to: 'v1beta', diff: true });
+    expect(outcome.exit).toBe('manifestsChanged');
+    expect(outcome.stdout).toBe(
+      `--- a/${file}\n+++ b/${file}\n@@ -1,5 +1,5 @@\n # Postgres for the orders service\n-apiVersion: dbforpostgresql.azure.com/v1alpha1api20210601 # the era before v1beta\n+apiVersion: dbforpostgresql.azure.com/v1beta20210601 # the era before v1beta\n kind: FlexibleServer\n metadata:\n   name: orders-db\n`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(`${alphaServer}---\n${configMap}`);
+
+    const written = await run({ filename: [file], to: 'v1beta', diff: true, write: true });
+    expect(written.exit).toBe('manifestsChanged');
+    const again = await run({ filename: [file], to: 'v1beta', diff: true });
+    expect(again).toMatchObject({ exit: 'ok', stdout: '' });
   });
 
   it('converts the items of a kind: List and reads stdin', async () => {
@@ -262,7 +277,14 @@ spec:
   });
 
   it('rejects flags that do not fit manifests before reading any file', () => {
-    const base = { to: 'v1api', filename: ['x.yaml'], recursive: false, write: false, 'allow-loss': false };
+    const base = {
+      to: 'v1api',
+      filename: ['x.yaml'],
+      recursive: false,
+      write: false,
+      diff: false,
+      'allow-loss': false,
+    };
     expect(() => manifestOptionsOf({ ...base, write: true, 'output-dir': 'out' })).toThrow(UsageError);
     expect(() => manifestOptionsOf({ ...base, kind: ['FlexibleServer'] })).toThrow(
       /--kind act on the cluster/,
