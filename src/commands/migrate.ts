@@ -29,6 +29,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     '<%= config.bin %> migrate --to v1api --dry-run',
     '<%= config.bin %> migrate --to v1api --kind flexibleservers.dbforpostgresql.azure.com',
     '<%= config.bin %> migrate --to latest --batch-size 200 --concurrency 8 -o json',
+    '<%= config.bin %> migrate --to v1api --backup-dir ./aso-backup',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --write',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --diff',
   ];
@@ -53,6 +54,9 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     'batch-size': Flags.integer({ min: 1, default: 500, description: 'objects per page and per checkpoint' }),
     concurrency: Flags.integer({ min: 1, max: 64, default: 8, description: 'writes in flight' }),
     'dry-run': Flags.boolean({ description: 'print the plan only; write nothing' }),
+    'backup-dir': Flags.string({
+      description: 'before its first write, save each object as YAML to DIR/<crd>/<namespace>/<name>.yaml',
+    }),
     restart: Flags.boolean({ description: 'ignore saved progress and start over' }),
     'state-namespace': Flags.string({
       description: `namespace of the progress ConfigMaps (default: ${defaultStateNamespace})`,

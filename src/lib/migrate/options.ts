@@ -14,6 +14,8 @@ export interface MigrateOptions {
   batchSize: number;
   concurrency: number;
   dryRun: boolean;
+  /** `--backup-dir`: each object as read is written here as YAML before its first write. */
+  backupDir?: string;
   restart: boolean;
   state: StateLocation;
 }
@@ -26,6 +28,7 @@ export interface MigrateFlags {
   'batch-size': number;
   concurrency: number;
   'dry-run': boolean;
+  'backup-dir'?: string | undefined;
   restart: boolean;
   'state-namespace'?: string | undefined;
   'state-file'?: string | undefined;
@@ -53,6 +56,7 @@ export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: str
     throw new UsageError('--state-namespace and --state-file cannot be used together');
   }
   if (flags['state-namespace'] === '') throw new UsageError('--state-namespace: the namespace is empty');
+  if (flags['backup-dir'] === '') throw new UsageError('--backup-dir: the folder is empty');
   const target = parseTarget(flags.to);
   return {
     target,
@@ -62,6 +66,7 @@ export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: str
     batchSize: flags['batch-size'],
     concurrency: flags.concurrency,
     dryRun: flags['dry-run'],
+    ...(flags['backup-dir'] !== undefined ? { backupDir: flags['backup-dir'] } : {}),
     restart: flags.restart,
     state: flags['state-file']
       ? { file: flags['state-file'] }

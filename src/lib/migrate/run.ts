@@ -1,6 +1,7 @@
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { type Backoff, defaultBackoff } from './backoff.ts';
+import { backupWriter, checkBackupDir } from './backup.ts';
 import type { CheckpointStore } from './checkpoint.ts';
 import { ConfigMapCheckpointStore } from './checkpoint-configmap.ts';
 import { FileCheckpointStore } from './checkpoint-file.ts';
@@ -117,6 +118,7 @@ export async function runMigration(
   if (options.dryRun || toMigrate.length === 0) return { report, exit: migrationExitCode(report) };
 
   await checkPermissions(client, neededAccess(toMigrate, options));
+  if (options.backupDir !== undefined) checkBackupDir(options.backupDir);
   const store = storeFor(client, options);
   let stop = false;
   for (const [index, crd] of plan.crds.entries()) {
@@ -142,6 +144,9 @@ export async function runMigration(
       restart: options.restart,
       interrupted: hooks.interrupted,
       log: hooks.log,
+      ...(options.backupDir !== undefined
+        ? { write: { beforeFirstWrite: backupWriter(options.backupDir, crd.name) } }
+        : {}),
     });
     const counts = rewrite.checkpoint.counts;
     const done = {

@@ -16,10 +16,18 @@ export interface ManifestFlags {
   restart?: boolean | undefined;
   'state-namespace'?: string | undefined;
   'state-file'?: string | undefined;
+  'backup-dir'?: string | undefined;
 }
 
 /** Flags that act on the cluster's stored objects only; with `-f` they would silently do nothing. */
-export const clusterOnlyFlags = ['kind', 'dry-run', 'restart', 'state-namespace', 'state-file'] as const;
+export const clusterOnlyFlags = [
+  'kind',
+  'dry-run',
+  'restart',
+  'state-namespace',
+  'state-file',
+  'backup-dir',
+] as const;
 
 /**
  * The options of a manifest run, checked before any file is read: `--write` and `--output-dir` exclude
