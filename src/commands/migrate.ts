@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
+import { dryRunModes, withBareDryRun } from '../lib/cli/dry-run.ts';
 import { onInterrupt } from '../lib/cli/interrupt.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
@@ -30,6 +31,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     '<%= config.bin %> migrate --to v1api --kind flexibleservers.dbforpostgresql.azure.com',
     '<%= config.bin %> migrate --to latest --batch-size 200 --concurrency 8 -o json',
     '<%= config.bin %> migrate --to v1api --backup-dir ./aso-backup',
+    '<%= config.bin %> migrate --to v1api --dry-run=server',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --write',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --diff',
   ];
@@ -53,7 +55,11 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     })(),
     'batch-size': Flags.integer({ min: 1, default: 500, description: 'objects per page and per checkpoint' }),
     concurrency: Flags.integer({ min: 1, max: 64, default: 8, description: 'writes in flight' }),
-    'dry-run': Flags.boolean({ description: 'print the plan only; write nothing' }),
+    'dry-run': Flags.option({
+      options: dryRunModes,
+      description:
+        'client (also a bare --dry-run): print the plan and write nothing; server: send every rewrite with dryRun=All, so the API server converts, validates and admits it but stores nothing',
+    })(),
     'backup-dir': Flags.string({
       description: 'before its first write, save each object as YAML to DIR/<crd>/<namespace>/<name>.yaml',
     }),
@@ -93,6 +99,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
   };
 
   async run(): Promise<MigrationReport | ManifestReport> {
+    this.argv = withBareDryRun(this.argv);
     const { flags } = await this.parse(Migrate);
     if (flags.filename) {
       const outcome = await runManifestMigration(
@@ -106,7 +113,10 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       if (code !== 0) await this.exitAfterOutput(code);
       return outcome.report;
     }
-    const options = migrateOptionsOf(flags, defaultStateNamespace);
+    const options = migrateOptionsOf(
+      { ...flags, 'dry-run': flags['dry-run'] ?? 'none' },
+      defaultStateNamespace,
+    );
     const format = this.jsonEnabled() ? 'json' : flags.output;
     const client = await connect(kubeconfigOptionsOf(flags));
     const interrupt = onInterrupt((line) => process.stderr.write(`${line}\n`));

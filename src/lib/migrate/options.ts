@@ -13,7 +13,10 @@ export interface MigrateOptions {
   strategy: StrategyChoice;
   batchSize: number;
   concurrency: number;
+  /** Plan only (`--dry-run`, `--dry-run=client`). */
   dryRun: boolean;
+  /** `--dry-run=server`: every write carries `dryRun=All`, so the API server checks it and stores nothing. */
+  serverDryRun?: boolean;
   /** `--backup-dir`: each object as read is written here as YAML before its first write. */
   backupDir?: string;
   restart: boolean;
@@ -27,7 +30,8 @@ export interface MigrateFlags {
   strategy: StrategyChoice;
   'batch-size': number;
   concurrency: number;
-  'dry-run': boolean;
+  /** `--dry-run` alone is `client` (the plan), as in kubectl; `none` or false writes. */
+  'dry-run': boolean | 'none' | 'client' | 'server';
   'backup-dir'?: string | undefined;
   restart: boolean;
   'state-namespace'?: string | undefined;
@@ -65,7 +69,8 @@ export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: str
     strategy: flags.strategy,
     batchSize: flags['batch-size'],
     concurrency: flags.concurrency,
-    dryRun: flags['dry-run'],
+    dryRun: flags['dry-run'] === true || flags['dry-run'] === 'client',
+    ...(flags['dry-run'] === 'server' ? { serverDryRun: true } : {}),
     ...(flags['backup-dir'] !== undefined ? { backupDir: flags['backup-dir'] } : {}),
     restart: flags.restart,
     state: flags['state-file']

@@ -13,10 +13,13 @@ export type ObjectOutcome =
 
 /**
  * What happens around the writes: `beforeFirstWrite` sees each object as read, before the first write of
- * it (`--backup-dir`); a throw from it stops the run before that object is written.
+ * it (`--backup-dir`); a throw from it stops the run before that object is written. `dryRun` sends each
+ * write with the API server's `dryRun=All` (`--dry-run=server`): converted, validated and admitted, never
+ * stored.
  */
 export interface ObjectWriteOptions {
   beforeFirstWrite?: (object: KubeObject) => Promise<void>;
+  dryRun?: boolean;
 }
 
 /** How many times a conflicting write is re-read and tried again before the object is reported failed. */
@@ -52,11 +55,14 @@ export async function rewriteObject(
           client.request<KubeObject>({
             method: 'PUT',
             path,
+            ...(write.dryRun ? { query: { dryRun: 'All' } } : {}),
             body,
             subject: { verb: 'update', resource, namespace },
           }),
         backoff,
       );
+      // A dry run's answer never carries a new resourceVersion: that the write was accepted is all it says.
+      if (write.dryRun) return { result: 'migrated' };
       return written.metadata.resourceVersion === current.metadata.resourceVersion
         ? { result: 'alreadyCurrent' }
         : { result: 'migrated' };

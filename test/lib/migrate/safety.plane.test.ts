@@ -8,8 +8,9 @@ import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { BackupFailed, backupPath } from '../../../src/lib/migrate/backup.ts';
 import { type MigrateFlags, migrateOptionsOf } from '../../../src/lib/migrate/options.ts';
+import { MissingPermissions } from '../../../src/lib/migrate/permissions.ts';
 import { runMigration } from '../../../src/lib/migrate/run.ts';
-import { adminClient, auditEvents, testPlane } from '../../fixtures/cluster.ts';
+import { adminClient, auditEvents, readonlyClient, testPlane } from '../../fixtures/cluster.ts';
 import {
   alphaStorage,
   crdStoredAtAlpha,
@@ -113,5 +114,56 @@ describe('migrate --backup-dir on the real control plane', () => {
     expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
     const stored = await storedObjects(testPlane(), crd);
     expect(stored.filter((object) => object.apiVersion === `${crd.group}/${alphaStorage}`)).toHaveLength(2);
+  });
+});
+
+describe('migrate --dry-run=server on the real control plane', () => {
+  it('sends every rewrite with dryRun=All: accepted, nothing stored, no progress or backup saved', async () => {
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 4);
+    const updates = updatesTo(crd);
+    const backups = join(dir, 'dry-run-backups');
+    const { report, exit } = await runMigration(
+      admin,
+      migrateOptionsOf(flags(crd, namespace, { 'dry-run': 'server', 'backup-dir': backups }), 'default'),
+      quietHooks,
+    );
+
+    expect(exit).toBe('ok');
+    expect(report).toMatchObject({ dryRun: true, dryRunMode: 'server' });
+    expect(report.crds[0]).toMatchObject({
+      outcome: 'planned',
+      migrated: report.crds[0]?.objectsToCheck,
+      failed: [],
+      storedVersionsAfter: [alphaStorage, hubStorage],
+    });
+    expect(report.crds[0]?.reason).toMatch(/accepted \d+ rewrites with dryRun=All and stored none/);
+    const sent = auditEvents()
+      .filter((event) => event.objectRef?.apiGroup === crd.group && event.verb === 'update')
+      .slice(updates);
+    expect(sent.length).toBe(report.crds[0]?.objectsToCheck);
+    for (const event of sent) expect(event.requestURI).toContain('dryRun=All');
+    const stored = await storedObjects(testPlane(), crd);
+    expect(stored.filter((object) => object.apiVersion === `${crd.group}/${alphaStorage}`)).toHaveLength(4);
+    expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
+    expect(existsSync(backups)).toBe(false);
+    const configMapWrites = auditEvents().filter(
+      (event) => event.objectRef?.resource === 'configmaps' && event.objectRef.namespace === namespace,
+    );
+    expect(configMapWrites).toEqual([]);
+  });
+
+  it('asks only for what its writes need: a context that may not update is refused before any', async () => {
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 1);
+    const readonly = await readonlyClient();
+    const updates = updatesTo(crd);
+    const run = runMigration(
+      readonly,
+      migrateOptionsOf(flags(crd, namespace, { 'dry-run': 'server' }), 'default'),
+      quietHooks,
+    );
+    await expect(run).rejects.toBeInstanceOf(MissingPermissions);
+    await expect(run).rejects.toThrow(/may not update flexibleservers\.m[0-9a-f]+\.azure\.com/);
+    await expect(run).rejects.not.toThrow(/customresourcedefinitions|configmaps/);
+    expect(updatesTo(crd)).toBe(updates);
   });
 });

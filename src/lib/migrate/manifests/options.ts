@@ -12,7 +12,7 @@ export interface ManifestFlags {
   diff: boolean;
   'allow-loss': boolean;
   kind?: string[] | undefined;
-  'dry-run'?: boolean | undefined;
+  'dry-run'?: boolean | string | undefined;
   restart?: boolean | undefined;
   'state-namespace'?: string | undefined;
   'state-file'?: string | undefined;
