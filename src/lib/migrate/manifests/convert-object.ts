@@ -115,10 +115,15 @@ export async function convertManifestObject(
   if (!catalogued && options.target.kind === 'prefix' && options.target.prefix === from.prefix) {
     return unchanged(`already at the prefix ${from.prefix}`);
   }
-  const lookup = catalogued ? undefined : await schemas.lookup(group, kind);
-  const versions = lookup && 'versions' in lookup ? lookup.versions.filter((v) => v.served) : undefined;
+  const lookup = await schemas.lookup(group, kind);
+  const versions = 'versions' in lookup ? lookup.versions.filter((v) => v.served) : undefined;
   const target = catalogued
-    ? manifestTarget(options.target, from, Object.keys(entry.versions), false)
+    ? manifestTarget(
+        options.target,
+        from,
+        catalogTargets(Object.keys(entry.versions), options.target, versions),
+        false,
+      )
     : manifestTarget(
         options.target,
         from,
@@ -133,7 +138,7 @@ export async function convertManifestObject(
   if (catalogued) {
     const value = convert(object, target.version, table) as Record<string, unknown>;
     const { carried, lost } = settleBags(object, value, entry.versions[version]?.up?.convert);
-    const checked = await checkAgainstCrd(value, carried, target.version, () => schemas.lookup(group, kind));
+    const checked = await checkAgainstCrd(value, carried, target.version, async () => lookup);
     return finish(value, where, options, { ...moved, how: 'converted' }, [...lost, ...checked.missing], {
       carried: carried.map(formatPath),
       ...checked.verdict,
@@ -155,6 +160,17 @@ export async function convertManifestObject(
     carried: [],
     verified: true,
   });
+}
+
+/**
+ * The versions a catalogued kind may move to: the catalog's, narrowed by a prefix or `latest` to those the
+ * cluster's CRD serves when a cluster answered, so that the manifests name a version the operator there
+ * serves (the catalog may know versions an operator release does not). An exact `--to` is taken as asked.
+ */
+function catalogTargets(known: string[], spec: TargetSpec, served: CrdSchemaVersion[] | undefined): string[] {
+  if (served === undefined || spec.kind === 'exact') return known;
+  const names = new Set(served.map((version) => version.name));
+  return known.filter((name) => names.has(name));
 }
 
 /** Refuses `lost` unless `--allow-loss`, which drops it; builds the result. */
