@@ -7,7 +7,7 @@ import { outputFlags } from '../lib/cli/output-flags.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { defaultStateNamespace } from '../lib/migrate/checkpoint-configmap.ts';
-import { clusterSchemas } from '../lib/migrate/manifests/cluster-schemas.ts';
+import { clusterSchemas, connectForSchemas } from '../lib/migrate/manifests/cluster-schemas.ts';
 import { manifestOptionsOf } from '../lib/migrate/manifests/options.ts';
 import { type ManifestReport, runManifestMigration } from '../lib/migrate/manifests/run.ts';
 import { migrateOptionsOf } from '../lib/migrate/options.ts';
@@ -104,7 +104,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     if (flags.filename) {
       const outcome = await runManifestMigration(
         manifestOptionsOf({ ...flags, filename: flags.filename }),
-        clusterSchemas(() => connect(kubeconfigOptionsOf(flags))),
+        clusterSchemas(() => connectForSchemas(kubeconfigOptionsOf(flags))),
       );
       const code = exitCodes[outcome.exit].code;
       if (this.jsonEnabled() && code === 0) return outcome.report;

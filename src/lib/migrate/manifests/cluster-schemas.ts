@@ -1,9 +1,26 @@
 import { AsoError } from '../../errors.ts';
 import type { KubeClient } from '../../kube/client.ts';
+import { connect } from '../../kube/connect.ts';
 import { NotFound } from '../../kube/errors.ts';
+import type { KubeconfigOptions } from '../../kube/kubeconfig.ts';
 import { discoverAsoKinds } from '../../status/kinds.ts';
 import { readCrd } from '../crds.ts';
 import type { CrdLookup, CrdSchemas, CrdSchemaVersion } from './convert-object.ts';
+
+/**
+ * How long a schema lookup waits for a cluster that accepts connections but does not answer, when
+ * `--request-timeout` sets no limit: the check is optional, so a cluster that hangs must not stall a
+ * manifest conversion that can go on without it (its renames reported unverified).
+ */
+export const schemaLookupTimeoutMs = 10_000;
+
+/** A client for the schema lookups: the kubectl flags' cluster, with {@link schemaLookupTimeoutMs} by default. */
+export function connectForSchemas(
+  options: KubeconfigOptions,
+  timeoutMs = schemaLookupTimeoutMs,
+): Promise<KubeClient> {
+  return connect({ ...options, requestTimeoutMs: options.requestTimeoutMs || timeoutMs });
+}
 
 /**
  * The schemas of kinds the catalog lacks, read from the cluster's CRDs. The cluster is contacted only

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { KubeClient } from '../../../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../../../src/lib/kube/list.ts';
-import { clusterSchemas } from '../../../../src/lib/migrate/manifests/cluster-schemas.ts';
+import { clusterSchemas, connectForSchemas } from '../../../../src/lib/migrate/manifests/cluster-schemas.ts';
 import { convertManifestObject } from '../../../../src/lib/migrate/manifests/convert-object.ts';
 import { ConversionLoss } from '../../../../src/lib/migrate/manifests/errors.ts';
 import { applyObject, waitForEstablished } from '../../../control-plane/apply.ts';
-import { adminClient, uniqueSuffix } from '../../../fixtures/cluster.ts';
+import { adminClient, kubeconfigForLoopbackPort, uniqueSuffix } from '../../../fixtures/cluster.ts';
 import { sharedData } from '../../../fixtures/shared-data.ts';
 
 const realCrds = sharedData(
@@ -103,3 +104,27 @@ describe.skipIf(!realCrds.present)(
     });
   },
 );
+
+describe('migrate -f with a cluster that does not answer', () => {
+  it('gives up on the schema lookup after its timeout and goes on, the rename unverified', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const kubeconfig = kubeconfigForLoopbackPort(typeof address === 'object' && address ? address.port : 0);
+    try {
+      const schemas = clusterSchemas(() => connectForSchemas({ kubeconfig }, 300));
+      const { result } = await convertManifestObject(
+        queueService('storage.azure.com'),
+        where,
+        { target: { kind: 'prefix', prefix: 'v' }, allowLoss: false },
+        schemas,
+      );
+      expect(result).toMatchObject({ how: 'renamed', to: 'v20230101', verified: false });
+      expect(result.note).toMatch(/no cluster to check against .*300 ms/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});
