@@ -25,6 +25,10 @@ export const exitCodes = {
     meaning:
       'migrate left CRDs with old stored versions (skipped, unavailable or failed objects; see report)',
   },
+  manifestsChanged: {
+    code: 23,
+    meaning: 'migrate -f --diff: the manifests would change (as kubectl diff reports differences)',
+  },
 } as const;
 
 /** The name of one row of {@link exitCodes}; errors and results refer to codes by name. */

@@ -63,6 +63,41 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     ).toBe(true);
   });
 
+  it('reads a bare --dry-run as client (the plan) and --dry-run=server as writes sent with dryRun=All', async () => {
+    const { crd } = await crdStoredAtAlpha(admin, webhook, 2);
+    const plane = testPlane();
+    const base = [
+      'migrate',
+      '--to',
+      'v1api',
+      '--kind',
+      crd.name,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'admin',
+      '-o',
+      'json',
+    ];
+    const [bare, server] = [
+      await runCli([...base, '--dry-run']),
+      await runCli([...base, '--dry-run=server']),
+    ];
+    expect(bare.code, bare.stderr).toBe(0);
+    expect(JSON.parse(bare.stdout)).toMatchObject({
+      dryRun: true,
+      crds: [{ outcome: 'planned', migrated: 0 }],
+    });
+    expect(JSON.parse(bare.stdout).dryRunMode).toBeUndefined();
+    expect(server.code, server.stderr).toBe(0);
+    expect(JSON.parse(server.stdout)).toMatchObject({
+      dryRun: true,
+      dryRunMode: 'server',
+      crds: [{ outcome: 'planned', migrated: 3, storedVersionsAfter: [alphaStorage, hubStorage] }],
+    });
+    expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
+  });
+
   it('refuses the readonly context with exit 6, naming what it may not do, and writes nothing', async () => {
     const { crd } = await crdStoredAtAlpha(admin, webhook, 1);
     const plane = testPlane();

@@ -67,15 +67,36 @@ function filesOf(entry: string, recursive: boolean): string[] {
  */
 export function readManifests(input: ManifestInput): ManifestSet {
   const set: ManifestSet = { objects: [], passedOver: [] };
+  for (const { file, text } of readManifestTexts(input)) parseInto(set, file, text);
+  return set;
+}
+
+/** One input file's text, with where it came from. */
+export interface ManifestText {
+  /** The file's path, or `<stdin>`. */
+  file: string;
+  text: string;
+  /** The `-f` value it was found under (a file, a folder, or `-`): where it sits relative to what was asked. */
+  entry: string;
+}
+
+/**
+ * The texts the `-f` values stand for, in order: kubectl's way of walking files and folders (`-R`) and
+ * reading `-` from stdin, shared by every command that takes manifests so they all read the same files.
+ */
+export function readManifestTexts(input: ManifestInput): ManifestText[] {
+  const texts: ManifestText[] = [];
   for (const entry of input.files) {
     if (entry === '-') {
       const text = (input.readStdin ?? (() => readFileSync(0, 'utf8')))();
-      parseInto(set, '<stdin>', text);
+      texts.push({ file: '<stdin>', text, entry });
       continue;
     }
-    for (const file of filesOf(entry, input.recursive)) parseInto(set, file, readFileSync(file, 'utf8'));
+    for (const file of filesOf(entry, input.recursive)) {
+      texts.push({ file, text: readFileSync(file, 'utf8'), entry });
+    }
   }
-  return set;
+  return texts;
 }
 
 /** Parses one file's text (YAML is a superset of JSON, so one parser serves both) into the set. */

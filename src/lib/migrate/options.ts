@@ -13,7 +13,12 @@ export interface MigrateOptions {
   strategy: StrategyChoice;
   batchSize: number;
   concurrency: number;
+  /** Plan only (`--dry-run`, `--dry-run=client`). */
   dryRun: boolean;
+  /** `--dry-run=server`: every write carries `dryRun=All`, so the API server checks it and stores nothing. */
+  serverDryRun?: boolean;
+  /** `--backup-dir`: each object as read is written here as YAML before its first write. */
+  backupDir?: string;
   restart: boolean;
   state: StateLocation;
 }
@@ -25,18 +30,37 @@ export interface MigrateFlags {
   strategy: StrategyChoice;
   'batch-size': number;
   concurrency: number;
-  'dry-run': boolean;
+  /** `--dry-run` alone is `client` (the plan), as in kubectl; `none` or false writes. */
+  'dry-run': boolean | 'none' | 'client' | 'server';
+  'backup-dir'?: string | undefined;
   restart: boolean;
   'state-namespace'?: string | undefined;
   'state-file'?: string | undefined;
+  /** Manifest-only flags: given without `-f` they would silently do nothing, so they are refused. */
+  recursive?: boolean | undefined;
+  write?: boolean | undefined;
+  'output-dir'?: string | undefined;
+  'allow-loss'?: boolean | undefined;
+  diff?: boolean | undefined;
 }
 
-/** The options the flags describe; `--state-namespace` with `--state-file` is a usage error. */
+/** Flags that only mean something with `-f`. */
+const manifestOnlyFlags = ['recursive', 'write', 'output-dir', 'diff', 'allow-loss'] as const;
+
+/**
+ * The options the flags describe; `--state-namespace` with `--state-file`, and a manifest-only flag
+ * without `-f`, are usage errors.
+ */
 export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: string): MigrateOptions {
+  const manifestOnly = manifestOnlyFlags.filter((flag) => flags[flag] !== undefined && flags[flag] !== false);
+  if (manifestOnly.length > 0) {
+    throw new UsageError(`${manifestOnly.map((flag) => `--${flag}`).join(', ')} only apply to -f manifests`);
+  }
   if (flags['state-namespace'] !== undefined && flags['state-file'] !== undefined) {
     throw new UsageError('--state-namespace and --state-file cannot be used together');
   }
   if (flags['state-namespace'] === '') throw new UsageError('--state-namespace: the namespace is empty');
+  if (flags['backup-dir'] === '') throw new UsageError('--backup-dir: the folder is empty');
   const target = parseTarget(flags.to);
   return {
     target,
@@ -45,7 +69,9 @@ export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: str
     strategy: flags.strategy,
     batchSize: flags['batch-size'],
     concurrency: flags.concurrency,
-    dryRun: flags['dry-run'],
+    dryRun: flags['dry-run'] === true || flags['dry-run'] === 'client',
+    ...(flags['dry-run'] === 'server' ? { serverDryRun: true } : {}),
+    ...(flags['backup-dir'] !== undefined ? { backupDir: flags['backup-dir'] } : {}),
     restart: flags.restart,
     state: flags['state-file']
       ? { file: flags['state-file'] }

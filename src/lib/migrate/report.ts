@@ -42,6 +42,8 @@ export interface CrdReport {
 export interface MigrationReport {
   target: string;
   dryRun: boolean;
+  /** Set with `--dry-run=server`: the writes were sent with `dryRun=All` and nothing was stored. */
+  dryRunMode?: 'server';
   crds: CrdReport[];
   warnings: string[];
 }
@@ -49,10 +51,10 @@ export interface MigrationReport {
 /**
  * The exit code of a run: interrupted (resumable) wins; then any CRD left with old stored versions that
  * the run was asked to clean (skipped, unavailable, incomplete) makes it incomplete. A dry run succeeds
- * when it could plan.
+ * when it could plan; a server-side dry run is judged like a run, since its writes were really tried.
  */
 export function migrationExitCode(report: MigrationReport): ExitCodeName {
-  if (report.dryRun) return 'ok';
+  if (report.dryRun && report.dryRunMode !== 'server') return 'ok';
   if (report.crds.some((crd) => crd.outcome === 'interrupted' || crd.outcome === 'notStarted'))
     return 'interrupted';
   const unfinished = new Set<CrdOutcome>(['skipped', 'unavailable', 'incomplete']);

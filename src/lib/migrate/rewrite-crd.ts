@@ -14,7 +14,7 @@ import { ContinueExpired, readPage } from './page.ts';
 import { isConversionFailure } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import { mapConcurrently } from './pool.ts';
-import { type ObjectOutcome, rewriteObject } from './rewrite-object.ts';
+import { type ObjectOutcome, type ObjectWriteOptions, rewriteObject } from './rewrite-object.ts';
 
 /** How a rewrite runs: page size, writes in flight, and how it is told to stop. */
 export interface RewriteOptions {
@@ -27,6 +27,8 @@ export interface RewriteOptions {
   interrupted: () => boolean;
   /** One plain line per batch and per notable event. */
   log: (line: string) => void;
+  /** Backups before the writes (see {@link ObjectWriteOptions}). */
+  write?: ObjectWriteOptions;
 }
 
 /** Where a CRD's rewrite ended. */
@@ -134,7 +136,7 @@ export async function rewriteCrd(
       state.inFlight = { first: storageOrderKey(first), last: storageOrderKey(last), size: batch.length };
       await save();
       const outcomes = await mapConcurrently(batch, options.concurrency, (object) =>
-        rewriteObject(client, type, object, options.backoff),
+        rewriteObject(client, type, object, options.backoff, options.write),
       );
       const added = tally(state, batch, outcomes);
       state.lastKey = storageOrderKey(last);
@@ -198,7 +200,7 @@ async function retryFailed(
       if (!(error instanceof ApiError)) throw error;
       return { outcome: { result: 'failed', reason: error.message } as ObjectOutcome, failed };
     }
-    return { outcome: await rewriteObject(client, type, object, options.backoff), failed };
+    return { outcome: await rewriteObject(client, type, object, options.backoff, options.write), failed };
   });
   for (const { outcome, failed } of outcomes) {
     if (outcome.result === 'failed') state.counts.failed.push({ ...failed, reason: outcome.reason });

@@ -11,6 +11,17 @@ export type ObjectOutcome =
   | { result: 'deleted' }
   | { result: 'failed'; reason: string };
 
+/**
+ * What happens around the writes: `beforeFirstWrite` sees each object as read, before the first write of
+ * it (`--backup-dir`); a throw from it stops the run before that object is written. `dryRun` sends each
+ * write with the API server's `dryRun=All` (`--dry-run=server`): converted, validated and admitted, never
+ * stored.
+ */
+export interface ObjectWriteOptions {
+  beforeFirstWrite?: (object: KubeObject) => Promise<void>;
+  dryRun?: boolean;
+}
+
 /** How many times a conflicting write is re-read and tried again before the object is reported failed. */
 const maxConflicts = 10;
 
@@ -28,12 +39,14 @@ export async function rewriteObject(
   type: ResourceType & { kind: string },
   listed: KubeObject,
   backoff: Backoff = defaultBackoff,
+  write: ObjectWriteOptions = {},
 ): Promise<ObjectOutcome> {
   const namespace = listed.metadata.namespace;
   const name = listed.metadata.name;
   const path = resourcePath(type, namespace, name);
   const resource = `${resourceName(type)}/${name}`;
   let current = listed;
+  await write.beforeFirstWrite?.(listed);
   for (let conflicts = 0; ; ) {
     try {
       const body = { ...current, apiVersion: `${type.group}/${type.version}`, kind: type.kind };
@@ -42,11 +55,14 @@ export async function rewriteObject(
           client.request<KubeObject>({
             method: 'PUT',
             path,
+            ...(write.dryRun ? { query: { dryRun: 'All' } } : {}),
             body,
             subject: { verb: 'update', resource, namespace },
           }),
         backoff,
       );
+      // A dry run's answer never carries a new resourceVersion: that the write was accepted is all it says.
+      if (write.dryRun) return { result: 'migrated' };
       return written.metadata.resourceVersion === current.metadata.resourceVersion
         ? { result: 'alreadyCurrent' }
         : { result: 'migrated' };

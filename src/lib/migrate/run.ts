@@ -1,9 +1,11 @@
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { type Backoff, defaultBackoff } from './backoff.ts';
+import { backupWriter, checkBackupDir } from './backup.ts';
 import type { CheckpointStore } from './checkpoint.ts';
 import { ConfigMapCheckpointStore } from './checkpoint-configmap.ts';
 import { FileCheckpointStore } from './checkpoint-file.ts';
+import { MemoryCheckpointStore } from './checkpoint-memory.ts';
 import { selectedCrds } from './crds.ts';
 import { finishCrd } from './finish.ts';
 import type { MigrateOptions } from './options.ts';
@@ -30,25 +32,33 @@ export interface MigrateOutcome {
 }
 
 function storeFor(client: KubeClient, options: MigrateOptions): CheckpointStore {
+  if (options.serverDryRun) return new MemoryCheckpointStore();
   return 'file' in options.state
     ? new FileCheckpointStore(options.state.file, options.restart)
     : new ConfigMapCheckpointStore(client, options.state.namespace);
 }
 
-/** What the run will write, to be checked before its first write. */
+/**
+ * What the run will write, to be checked before its first write. A server-side dry run needs what its
+ * writes need (the API server authorizes a dry run as the write), but patches no CRD and saves no progress.
+ */
 function neededAccess(plans: CrdPlan[], options: MigrateOptions): NeededAccess[] {
   const needed: NeededAccess[] = plans.flatMap((plan) => [
     { verb: 'list', group: plan.access.group, resource: plan.access.plural },
     { verb: 'update', group: plan.access.group, resource: plan.access.plural },
-    {
-      verb: 'patch',
-      group: 'apiextensions.k8s.io',
-      resource: 'customresourcedefinitions',
-      subresource: 'status',
-      name: plan.name,
-    },
+    ...(options.serverDryRun
+      ? []
+      : [
+          {
+            verb: 'patch',
+            group: 'apiextensions.k8s.io',
+            resource: 'customresourcedefinitions',
+            subresource: 'status',
+            name: plan.name,
+          },
+        ]),
   ]);
-  if ('namespace' in options.state) {
+  if ('namespace' in options.state && !options.serverDryRun) {
     for (const verb of ['get', 'create', 'update', 'delete']) {
       needed.push({ verb, group: '', resource: 'configmaps', namespace: options.state.namespace });
     }
@@ -109,7 +119,8 @@ export async function runMigration(
   const reports = plan.crds.map((crd) => reportOf(crd, plannedOutcome[crd.action]));
   const report: MigrationReport = {
     target: plan.target,
-    dryRun: options.dryRun,
+    dryRun: options.dryRun || options.serverDryRun === true,
+    ...(options.serverDryRun ? { dryRunMode: 'server' as const } : {}),
     crds: reports,
     warnings: plan.warnings,
   };
@@ -117,6 +128,9 @@ export async function runMigration(
   if (options.dryRun || toMigrate.length === 0) return { report, exit: migrationExitCode(report) };
 
   await checkPermissions(client, neededAccess(toMigrate, options));
+  // A server-side dry run writes nothing, so there is nothing to back up.
+  const backupDir = options.serverDryRun ? undefined : options.backupDir;
+  if (backupDir !== undefined) checkBackupDir(backupDir);
   const store = storeFor(client, options);
   let stop = false;
   for (const [index, crd] of plan.crds.entries()) {
@@ -142,6 +156,10 @@ export async function runMigration(
       restart: options.restart,
       interrupted: hooks.interrupted,
       log: hooks.log,
+      write: {
+        ...(options.serverDryRun ? { dryRun: true } : {}),
+        ...(backupDir !== undefined ? { beforeFirstWrite: backupWriter(backupDir, crd.name) } : {}),
+      },
     });
     const counts = rewrite.checkpoint.counts;
     const done = {
@@ -174,6 +192,13 @@ export async function runMigration(
         rewrite.stopped ??
         `${counts.failed.length} objects could not be rewritten; storedVersions left unchanged (rerun to retry them)`;
       reports[index] = reportOf(crd, 'incomplete', { ...done, reason });
+      continue;
+    }
+    if (options.serverDryRun) {
+      reports[index] = reportOf(crd, 'planned', {
+        ...done,
+        reason: `dry run (server): the API server accepted ${counts.migrated} rewrites with dryRun=All and stored none; storedVersions left unchanged`,
+      });
       continue;
     }
     const finished = await finishCrd(client, {

@@ -56,7 +56,7 @@ export function migrationTable(report: MigrationReport, context: RenderContext):
     printable(crd.reason ?? ''),
   ]);
   const parts = [
-    `${report.dryRun ? 'plan (dry run, nothing written)' : 'migration'} to ${printable(report.target)}: ${report.crds.length} CRDs`,
+    `${report.dryRunMode === 'server' ? 'server-side dry run (writes sent with dryRun=All, nothing stored)' : report.dryRun ? 'plan (dry run, nothing written)' : 'migration'} to ${printable(report.target)}: ${report.crds.length} CRDs`,
     report.crds.length > 0 ? renderTable(migrationColumns, rows, context.width) : 'no ASO CRDs selected',
   ];
   const failures = report.crds.flatMap((crd) =>

@@ -50,6 +50,20 @@ describe('the migration report', () => {
     expect(migrationExitCode(report([crd('planned'), crd('skipped')], true))).toBe('ok');
   });
 
+  it('judges a server-side dry run like a run, since its writes were really sent', () => {
+    const server = (crds: CrdReport[]): MigrationReport => ({ ...report(crds, true), dryRunMode: 'server' });
+    expect(migrationExitCode(server([crd('planned')]))).toBe('ok');
+    expect(migrationExitCode(server([crd('planned'), crd('incomplete')]))).toBe('migrationIncomplete');
+    const text = migrationTable(server([crd('planned')]), {
+      palette: new Chalk({ level: 0 }),
+      width: Number.POSITIVE_INFINITY,
+      wide: false,
+    });
+    expect(text.split('\n')[0]).toBe(
+      'server-side dry run (writes sent with dryRun=All, nothing stored) to v1api: 1 CRDs',
+    );
+  });
+
   it('prints one row per CRD, then the failed objects with their reasons', () => {
     const text = migrationTable(
       report([
@@ -93,6 +107,17 @@ describe('migrate flags', () => {
     expect(migrateOptionsOf({ ...flags, 'state-file': '/tmp/m.json' }, 'default').state).toEqual({
       file: '/tmp/m.json',
     });
+  });
+
+  it('read --dry-run as kubectl does: bare or client plans, server sends the writes as dry runs', () => {
+    expect(migrateOptionsOf({ ...flags, 'dry-run': true }, 'default')).toMatchObject({ dryRun: true });
+    expect(migrateOptionsOf({ ...flags, 'dry-run': 'client' }, 'default')).toMatchObject({ dryRun: true });
+    expect(migrateOptionsOf({ ...flags, 'dry-run': 'server' }, 'default')).toMatchObject({
+      dryRun: false,
+      serverDryRun: true,
+    });
+    expect(migrateOptionsOf({ ...flags, 'dry-run': 'none' }, 'default').dryRun).toBe(false);
+    expect(migrateOptionsOf({ ...flags, 'dry-run': 'none' }, 'default').serverDryRun).toBeUndefined();
   });
 
   it('refuse a state namespace and a state file together, and an empty namespace', () => {

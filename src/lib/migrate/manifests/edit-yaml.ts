@@ -1,0 +1,271 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  Composer,
+  CST,
+  type Document,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  Parser,
+  parseDocument,
+  type Scalar,
+  type YAMLMap,
+} from 'yaml';
+import { ManifestError } from '../../adoption/errors.ts';
+
+/** One file's YAML as parsed: the documents and the source tokens they were composed from. */
+export interface ParsedYaml {
+  file: string;
+  text: string;
+  /** The concrete syntax tree: writing its tokens back gives the text byte for byte. */
+  tokens: CST.Token[];
+  documents: Document.Parsed[];
+  lines: LineCounter;
+}
+
+/**
+ * Parses a file so that its documents can be changed in place: every node keeps its source token, so a
+ * changed scalar can be rewritten inside the original text and everything else (comments, quoting,
+ * indentation, flow style, blank lines) stays as the user wrote it. Malformed YAML is a
+ * {@link ManifestError} naming the file and line.
+ */
+export function parseYaml(file: string, text: string): ParsedYaml {
+  const lines = new LineCounter();
+  const tokens = [...new Parser(lines.addNewLine).parse(text)];
+  const documents = [...new Composer({ keepSourceTokens: true, prettyErrors: false }).compose(tokens)];
+  for (const document of documents) {
+    const error = document.errors[0];
+    if (error) {
+      throw new ManifestError(
+        file,
+        `malformed YAML: ${error.message.split('\n')[0]}`,
+        lines.linePos(error.pos[0]).line,
+      );
+    }
+  }
+  return { file, text, tokens, documents, lines };
+}
+
+/**
+ * Writes a parsed file back with some of its documents changed to new values (index -> value). Each
+ * changed document is first edited in its source tokens (only the scalars whose values change); when the
+ * change is more than that (keys added or removed, a list grown) or the edit does not read back as the
+ * value, that document alone is rendered again from its node tree, changed node by node, so comments and
+ * key order survive there too. Unchanged documents are never touched, so a run that changes nothing gives
+ * back the input byte for byte.
+ */
+export function writeYaml(parsed: ParsedYaml, changes: ReadonlyMap<number, unknown>): string {
+  if (changes.size === 0) return parsed.text;
+  const documentTokens = parsed.tokens.filter((token) => token.type === 'document');
+  const rendered = new Map<CST.Token, string>();
+  const sameShape = documentTokens.length === parsed.documents.length;
+  for (const [index, value] of changes) {
+    const document = parsed.documents[index];
+    if (!document) continue;
+    const token = sameShape ? documentTokens[index] : undefined;
+    if (token && editInPlace(document, token, value)) continue;
+    if (!token) return renderAll(parsed, changes);
+    // A comment above the first document is a token of its own, written back as it is: the document's
+    // copy of it (commentBefore) must not be rendered a second time.
+    if (commentPrecedes(parsed.tokens, token)) dropLeadingComment(document);
+    rendered.set(token, renderDocument(document, value, indentsSequences(parsed.text)));
+  }
+  return parsed.tokens.map((token) => rendered.get(token) ?? CST.stringify(token)).join('');
+}
+
+/** Clears the comment the composer attached to the document or its first node from above it. */
+function dropLeadingComment(document: Document.Parsed): void {
+  document.commentBefore = null;
+  const contents = document.contents;
+  if (!isNode(contents)) return;
+  contents.commentBefore = null;
+  const first = isMap(contents) || isSeq(contents) ? contents.items[0] : undefined;
+  if (isNode(first)) first.commentBefore = null;
+  else if (first && isNode(first.key)) first.key.commentBefore = null;
+}
+
+function commentPrecedes(tokens: CST.Token[], token: CST.Token): boolean {
+  for (let i = tokens.indexOf(token) - 1; i >= 0; i--) {
+    const type = tokens[i]?.type;
+    if (type === 'comment') return true;
+    if (type === 'document' || type === 'doc-end') return false;
+  }
+  return false;
+}
+
+/** Fallback when documents cannot be matched to tokens: every document rendered from its tree. */
+function renderAll(parsed: ParsedYaml, changes: ReadonlyMap<number, unknown>): string {
+  const indentSeq = indentsSequences(parsed.text);
+  return parsed.documents
+    .map((document, index) =>
+      changes.has(index)
+        ? renderDocument(document, changes.get(index), indentSeq)
+        : document.toString({ lineWidth: 0, indentSeq, flowCollectionPadding: false }),
+    )
+    .join('');
+}
+
+type Primitive = string | number | boolean | null;
+
+function isPrimitive(value: unknown): value is Primitive {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function jsOf(document: Document, node: unknown): unknown {
+  return isNode(node) ? node.toJS(document) : node;
+}
+
+function keyOf(key: unknown): string {
+  return String(isScalar(key) ? key.value : key);
+}
+
+/** One change made inside the source tokens: a scalar's new value, or a map entry taken out. */
+type TokenEdit =
+  | { op: 'scalar'; node: Scalar; value: Primitive }
+  | { op: 'remove'; map: YAMLMap; key: string };
+
+/**
+ * Rewrites one document inside its source tokens: scalars whose values change (a renamed key is its key
+ * scalar changing) and map entries that go. False when the change is more than that (a key added, a list
+ * grown), or when the edited text does not parse back to `value`.
+ */
+function editInPlace(document: Document.Parsed, token: CST.Token, value: unknown): boolean {
+  const edits: TokenEdit[] = [];
+  if (!collectEdits(document, document.contents, value, edits)) return false;
+  const before = CST.stringify(token);
+  for (const edit of edits) {
+    if (edit.op === 'remove') {
+      const map = edit.map.srcToken;
+      if (map?.type !== 'block-map') return false;
+      const at = map.items.findIndex((item) => item.key && resolvedKey(item.key) === edit.key);
+      if (at < 0) return false;
+      map.items.splice(at, 1);
+      continue;
+    }
+    const source = edit.node.srcToken;
+    if (!source) return false;
+    const text = edit.value === null ? 'null' : String(edit.value);
+    CST.setScalarValue(source, text, { type: scalarTypeFor(edit.node, edit.value) });
+  }
+  const after = CST.stringify(token);
+  // When false, the caller renders this document from its tree, which replaces the edited token whole.
+  return after !== before && isDeepStrictEqual(parseDocument(after).toJS(), value);
+}
+
+/** The text of a block map's key token, as the map's node would read it. */
+function resolvedKey(token: CST.Token): string | undefined {
+  return CST.isScalar(token) ? CST.resolveAsScalar(token).value : undefined;
+}
+
+/** The quoting a new scalar value needs: the user's own, unless a plain string would read as another type. */
+function scalarTypeFor(node: Scalar, value: Primitive): Scalar.Type {
+  const current = node.type ?? 'PLAIN';
+  if (typeof value !== 'string') return 'PLAIN';
+  if (current !== 'PLAIN') return current;
+  const plainReadsBack = (() => {
+    try {
+      return parseDocument(`k: ${value}`).toJS()?.k === value;
+    } catch {
+      return false;
+    }
+  })();
+  return plainReadsBack && !value.includes('\n') ? 'PLAIN' : 'QUOTE_DOUBLE';
+}
+
+/**
+ * Collects the edits that turn `node` into `next`; false when that takes more than scalar changes and
+ * removed map entries. A map whose keys differ pairs each key that goes with a key that comes, in order,
+ * as a rename (the conversions rename properties far more often than they add any).
+ */
+function collectEdits(document: Document, node: unknown, next: unknown, edits: TokenEdit[]): boolean {
+  if (isDeepStrictEqual(jsOf(document, node), next)) return true;
+  if (isScalar(node) && isPrimitive(next) && node.srcToken) {
+    edits.push({ op: 'scalar', node, value: next });
+    return true;
+  }
+  if (isMap(node) && isRecord(next)) {
+    const keys = node.items.map((pair) => keyOf(pair.key));
+    const gone = keys.filter((key) => !Object.hasOwn(next, key));
+    const added = Object.keys(next).filter((key) => !keys.includes(key));
+    if (added.length > gone.length) return false;
+    const renamed = new Map(added.map((key, i) => [gone[i] as string, key]));
+    return node.items.every((pair) => {
+      const key = keyOf(pair.key);
+      const to = Object.hasOwn(next, key) ? key : renamed.get(key);
+      if (to === undefined) {
+        edits.push({ op: 'remove', map: node, key });
+        return true;
+      }
+      if (to !== key) {
+        if (!isScalar(pair.key) || !pair.key.srcToken) return false;
+        edits.push({ op: 'scalar', node: pair.key, value: to });
+      }
+      return collectEdits(document, pair.value, next[to], edits);
+    });
+  }
+  if (isSeq(node) && Array.isArray(next) && node.items.length === next.length) {
+    return node.items.every((item, i) => collectEdits(document, item, next[i], edits));
+  }
+  return false;
+}
+
+/** Changes the document's tree node by node to hold `value`, then renders that document alone. */
+function renderDocument(document: Document.Parsed, value: unknown, indentSeq: boolean): string {
+  document.contents = reconcile(document, document.contents, value) as typeof document.contents;
+  return document.toString({ lineWidth: 0, indentSeq, flowCollectionPadding: false });
+}
+
+/**
+ * Makes `node` hold `next`, keeping every node whose value does not change (and so its comments): map
+ * keys keep their order, removed keys go, new keys are appended; a scalar keeps its style.
+ */
+function reconcile(document: Document, node: unknown, next: unknown): unknown {
+  if (isDeepStrictEqual(jsOf(document, node), next)) return node;
+  if (isMap(node) && isRecord(next)) {
+    node.items = node.items.filter((pair) => Object.hasOwn(next, keyOf(pair.key)));
+    const present = new Set<string>();
+    for (const pair of node.items) {
+      const key = keyOf(pair.key);
+      present.add(key);
+      pair.value = reconcile(document, pair.value, next[key]) as typeof pair.value;
+    }
+    for (const [key, value] of Object.entries(next)) {
+      if (!present.has(key)) node.items.push(document.createPair(key, value));
+    }
+    return node;
+  }
+  if (isSeq(node) && Array.isArray(next)) {
+    node.items = next.map((value, i) =>
+      i < node.items.length ? reconcile(document, node.items[i], value) : document.createNode(value),
+    );
+    return node;
+  }
+  if (isScalar(node) && isPrimitive(next) && typeof node.value === typeof next) {
+    node.value = next;
+    return node;
+  }
+  const created = document.createNode(next) as Node;
+  if (isNode(node)) {
+    created.comment = node.comment;
+    created.commentBefore = node.commentBefore;
+    created.spaceBefore = node.spaceBefore;
+  }
+  return created;
+}
+
+/**
+ * Whether the file indents a list under its key (`key:\n  - a`) or not (`key:\n- a`, kubectl's own
+ * output): a rendered document follows the file's habit, so that its lists do not all move.
+ */
+function indentsSequences(text: string): boolean {
+  const flush = /^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(text);
+  const indented = /^( *)[^\s#-][^\n]*:[ \t]*\n\1 +- /m.test(text);
+  return indented || !flush;
+}

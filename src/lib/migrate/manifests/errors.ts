@@ -1,0 +1,29 @@
+import { ConversionError } from '../../conversion/errors.ts';
+
+/**
+ * A conversion that would lose data: a value the target version cannot hold. Refused unless
+ * `--allow-loss`, and it names where the value is (file, document, object) and its property path, so the
+ * user can move the value by hand or accept the loss knowingly.
+ */
+export class ConversionLoss extends ConversionError {
+  readonly object: string;
+  readonly properties: readonly string[];
+  constructor(object: string, target: string, properties: readonly string[]) {
+    super(
+      `${object}: ${target} cannot hold ${properties.join(', ')}; converting would lose ${properties.length === 1 ? 'it' : 'them'}`,
+      'move the value by hand, or rerun with --allow-loss to drop it',
+    );
+    this.object = object;
+    this.properties = properties;
+  }
+}
+
+/**
+ * No version of the kind answers `--to` for this manifest: the prefix has no version, an exact version is
+ * not one of the kind's, or (for a kind the catalog lacks) the target is not at the object's ARM date.
+ */
+export class NoManifestTarget extends ConversionError {
+  constructor(object: string, reason: string) {
+    super(`${object}: ${reason}`);
+  }
+}

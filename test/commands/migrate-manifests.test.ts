@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runCli } from '../fixtures/cli.ts';
+
+const noCluster = { KUBECONFIG: '/nonexistent/kubeconfig' };
+
+const server = `# orders
+apiVersion: dbforpostgresql.azure.com/v1alpha1api20210601
+kind: FlexibleServer
+metadata:
+  name: orders-db
+spec:
+  location: westeurope # region
+  owner:
+    name: shop-rg
+`;
+
+const role = `apiVersion: authorization.azure.com/v1api20200801preview
+kind: RoleAssignment
+metadata:
+  name: orders-reader
+spec:
+  owner:
+    name: orders-db
+  principalId: 00000000-0000-0000-0000-000000000001
+  canDelegate: true
+`;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kubectl-aso-migrate-f-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('kubectl aso migrate -f (the built plugin, no cluster)', () => {
+  it('prints the converted YAML on stdout and what it did on stderr', async () => {
+    const run = await runCli(['migrate', '--to', 'v1beta', '-f', file('db.yaml', server)], noCluster);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(server.replace('v1alpha1api20210601', 'v1beta20210601'));
+    expect(run.stderr).toContain(
+      'FlexibleServer/orders-db: v1alpha1api20210601 -> v1beta20210601 (converted)',
+    );
+    expect(run.stderr).toContain('1 of 1 ASO objects converted to v1beta in 1 of 1 files');
+  });
+
+  it('--write rewrites the file, and -o json prints the report alone', async () => {
+    const path = file('db.yaml', server);
+    const run = await runCli(['migrate', '--to', 'v1beta', '-f', path, '--write', '-o', 'json'], noCluster);
+    expect(run.code).toBe(0);
+    expect(readFileSync(path, 'utf8')).toBe(server.replace('v1alpha1api20210601', 'v1beta20210601'));
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      target: 'v1beta',
+      files: [{ file: path, changed: true, writtenTo: path }],
+      objects: [{ kind: 'FlexibleServer', how: 'converted', to: 'v1beta20210601' }],
+    });
+  });
+
+  it('refuses a lossy conversion with exit 13, naming file, line and property; --allow-loss drops it', async () => {
+    const path = file('role.yaml', role);
+    const refused = await runCli(['migrate', '--to', 'v1api', '-f', path, '--write'], noCluster);
+    expect(refused.code).toBe(13);
+    expect(refused.stderr).toContain(
+      `error: ${path}:1 (document 1) RoleAssignment/orders-reader: v1api20220401 cannot hold spec.canDelegate`,
+    );
+    expect(refused.stderr).toContain('hint: move the value by hand, or rerun with --allow-loss');
+    expect(readFileSync(path, 'utf8')).toBe(role);
+
+    const allowed = await runCli(['migrate', '--to', 'v1api', '-f', path, '--allow-loss'], noCluster);
+    expect(allowed.code).toBe(0);
+    expect(parse(allowed.stdout).spec.canDelegate).toBeUndefined();
+    expect(allowed.stderr).toContain('warning:');
+    expect(allowed.stderr).toContain('--allow-loss dropped spec.canDelegate');
+  });
+
+  it('--diff exits 23 when the manifests would change and 0 when they would not', async () => {
+    const path = file('db.yaml', server);
+    const changes = await runCli(['migrate', '--to', 'v1beta', '-f', path, '--diff'], noCluster);
+    expect(changes.code).toBe(23);
+    expect(changes.stdout).toContain('+apiVersion: dbforpostgresql.azure.com/v1beta20210601');
+    const none = await runCli(['migrate', '--to', 'v1alpha1api', '-f', path, '--diff'], noCluster);
+    expect(none).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('refuses a cluster-only flag with -f, and a manifest flag without it, as usage errors', async () => {
+    const withF = await runCli(
+      ['migrate', '--to', 'v1api', '-f', file('db.yaml', server), '--dry-run'],
+      noCluster,
+    );
+    expect(withF.code).toBe(2);
+    expect(withF.stderr).toContain('--dry-run act on the cluster');
+    const withoutF = await runCli(['migrate', '--to', 'v1api', '--write'], noCluster);
+    expect(withoutF.code).toBe(2);
+    expect(withoutF.stderr).toContain('--write only apply to -f manifests');
+  });
+});
