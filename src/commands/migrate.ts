@@ -15,6 +15,7 @@ import { strategyChoices } from '../lib/migrate/plan-types.ts';
 import type { MigrationReport } from '../lib/migrate/report.ts';
 import { runMigration } from '../lib/migrate/run.ts';
 import { printManifestOutcome } from '../lib/render/migrate-manifests.ts';
+import { migrationDisplayFor } from '../lib/render/migrate-progress.ts';
 import { migrationTable } from '../lib/render/migrate-table.ts';
 import { printResult } from '../lib/render/output.ts';
 
@@ -119,12 +120,14 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     );
     const format = this.jsonEnabled() ? 'json' : flags.output;
     const client = await connect(kubeconfigOptionsOf(flags));
-    const interrupt = onInterrupt((line) => process.stderr.write(`${line}\n`));
+    const display = migrationDisplayFor(process.stderr, format);
+    const interrupt = onInterrupt(display.log);
     let outcome: Awaited<ReturnType<typeof runMigration>>;
     try {
       outcome = await runMigration(client, options, {
-        log: (line) => process.stderr.write(`${line}\n`),
+        log: display.log,
         interrupted: interrupt.requested,
+        ...(display.progress ? { progress: display.progress } : {}),
       });
     } finally {
       interrupt.dispose();

@@ -63,6 +63,35 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     ).toBe(true);
   });
 
+  it('shows a progress bar instead of batch lines when stderr is a terminal', async () => {
+    const { crd } = await crdStoredAtAlpha(admin, webhook, 6);
+    const plane = testPlane();
+    const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
+    const args = [
+      'migrate',
+      '--to',
+      'v1api',
+      '--kind',
+      crd.name,
+      '--batch-size',
+      '4',
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'admin',
+    ];
+    // util-linux `script` gives the plugin a pseudo-terminal; what the terminal received comes back on stdout.
+    const run = await runCli(
+      ['-qec', [process.execPath, bin, ...args].map((a) => `'${a}'`).join(' '), '/dev/null'],
+      {},
+      '/usr/bin/script',
+    );
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toContain(': batch ');
+    expect(run.stdout).toMatch(new RegExp(`\\r${crd.name.replaceAll('.', '\\.')} \\[#{24}\\] 7/7 100% `));
+    expect(run.stdout).toContain(`${crd.name}: storedVersions is now [${hubStorage}]`);
+  });
+
   it('reads a bare --dry-run as client (the plan) and --dry-run=server as writes sent with dryRun=All', async () => {
     const { crd } = await crdStoredAtAlpha(admin, webhook, 2);
     const plane = testPlane();

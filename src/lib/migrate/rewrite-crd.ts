@@ -27,6 +27,12 @@ export interface RewriteOptions {
   interrupted: () => boolean;
   /** One plain line per batch and per notable event. */
   log: (line: string) => void;
+  /**
+   * Told after each batch how many objects are done in all (resumed counts included), how many the batch
+   * held, and its line; given, the batch line goes here instead of {@link log}, so a terminal can show a
+   * bar instead.
+   */
+  onBatch?: (done: number, batchSize: number, line: string) => void;
   /** Backups before the writes (see {@link ObjectWriteOptions}). */
   write?: ObjectWriteOptions;
 }
@@ -141,9 +147,9 @@ export async function rewriteCrd(
       const added = tally(state, batch, outcomes);
       state.lastKey = storageOrderKey(last);
       state.batches++;
-      options.log(
-        `${plan.name}: batch ${state.batches}: ${batch.length} objects: ${added.migrated} migrated, ${added.alreadyCurrent} already current, ${added.deleted} deleted, ${added.failed} failed`,
-      );
+      const line = `${plan.name}: batch ${state.batches}: ${batch.length} ${batch.length === 1 ? 'object' : 'objects'}: ${added.migrated} migrated, ${added.alreadyCurrent} already current, ${added.deleted} deleted, ${added.failed} failed`;
+      if (options.onBatch) options.onBatch(doneCount(state), batch.length, line);
+      else options.log(line);
     }
     state.inFlight = undefined;
     state.continueToken = page.continueToken;
@@ -151,6 +157,12 @@ export async function rewriteCrd(
     if (first || state.listed) await save();
   }
   return result({});
+}
+
+/** Objects done in all, whatever their outcome. */
+function doneCount(state: CrdCheckpoint): number {
+  const { counts } = state;
+  return counts.migrated + counts.alreadyCurrent + counts.deleted + counts.failed.length;
 }
 
 /** Adds a batch's outcomes to the counts and returns what it added. */

@@ -12,6 +12,7 @@ import type { MigrateOptions } from './options.ts';
 import { checkPermissions, type NeededAccess } from './permissions.ts';
 import { clientStrategyUnavailable, planMigration } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
+import type { MigrationProgress } from './progress.ts';
 import { type CrdOutcome, type CrdReport, type MigrationReport, migrationExitCode } from './report.ts';
 import { rewriteCrd } from './rewrite-crd.ts';
 import { settleWaitMs } from './settle.ts';
@@ -23,6 +24,8 @@ export interface MigrateHooks {
   /** True once the user asked to stop (SIGINT): the batch in flight finishes and is checkpointed. */
   interrupted: () => boolean;
   backoff?: Backoff;
+  /** A progress display (a bar on a terminal); without it, every batch is a {@link log} line. */
+  progress?: MigrationProgress;
 }
 
 /** The report and the exit code of a run. */
@@ -149,6 +152,7 @@ export async function runMigration(
       );
       await new Promise((done) => setTimeout(done, wait));
     }
+    hooks.progress?.start(crd.name, crd.objectsToCheck);
     const rewrite = await rewriteCrd(client, { ...crd, target: crd.target }, store, {
       batchSize: options.batchSize,
       concurrency: options.concurrency,
@@ -156,11 +160,18 @@ export async function runMigration(
       restart: options.restart,
       interrupted: hooks.interrupted,
       log: hooks.log,
+      ...(hooks.progress
+        ? {
+            onBatch: (done: number, size: number, line: string) =>
+              hooks.progress?.advance(crd.name, done, size, line),
+          }
+        : {}),
       write: {
         ...(options.serverDryRun ? { dryRun: true } : {}),
         ...(backupDir !== undefined ? { beforeFirstWrite: backupWriter(backupDir, crd.name) } : {}),
       },
     });
+    hooks.progress?.end(crd.name);
     const counts = rewrite.checkpoint.counts;
     const done = {
       migrated: counts.migrated,

@@ -114,6 +114,25 @@ describe('kubectl aso migrate on the real control plane', () => {
     expect(writesTo(crd)).toBe(writes);
   });
 
+  it('tells a progress display each batch, with done counts reaching the planned total', async () => {
+    const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 9);
+    const events: string[] = [];
+    const log: string[] = [];
+    const { report } = await runMigration(admin, migrateOptionsOf(flags(crd, namespace), 'default'), {
+      log: (line) => log.push(line),
+      interrupted: () => false,
+      progress: {
+        start: (name, total) => events.push(`start ${name === crd.name} ${total}`),
+        advance: (_name, done, size) => events.push(`advance ${done} ${size}`),
+        end: (name) => events.push(`end ${name === crd.name}`),
+      },
+    });
+    expect(report.crds[0]?.outcome).toBe('finished');
+    // 9 objects and the probe, in batches of 4; batch lines go to the display instead of the log.
+    expect(events).toEqual(['start true 10', 'advance 4 4', 'advance 8 4', 'advance 10 2', 'end true']);
+    expect(log.filter((line) => line.includes(': batch '))).toEqual([]);
+  });
+
   it('writes nothing when --to names a version that is not the storage version', async () => {
     const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 3);
     const writes = writesTo(crd);
