@@ -165,9 +165,56 @@ describe('the review checks of the generator', () => {
     ).toThrow(/ServersDatabase_STATUS\.maxSizeBytes changes from string to integer.*add a hook/s);
   });
 
+  it('publishes configured ARM API versions under the plain prefix, the plain one the hub at its date', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      published: [{ group: 'storage', apiVersions: ['2023-01-01'], prefixes: ['ga', 'plain'] }],
+    }));
+    const storage = state.packages.filter((p) => p.group === 'storage' && !p.storage).map((p) => p.version);
+    expect(storage).toEqual(expect.arrayContaining(['v1api20230101', 'v20230101']));
+    const account = state.graph?.kinds.find((k) => k.kind === 'StorageAccount');
+    expect(account?.hub).toBe('v20230101storage');
+    expect(account?.next.get('v1api20230101storage')).toBe('v20230101storage');
+  });
+
+  it('builds a version published only under the plain prefix without a v1api twin', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      published: [{ group: 'dbforpostgresql', apiVersions: ['2023-06-01'], prefixes: ['plain'] }],
+    }));
+    const versions = state.packages.filter((p) => p.group === 'dbforpostgresql').map((p) => p.version);
+    expect(versions).toContain('v20230601');
+    expect(versions).not.toContain('v1api20230601');
+    expect(state.graph?.kinds.find((k) => k.kind === 'FlexibleServer')?.hub).toBe('v20230601storage');
+  });
+
+  it('names a kind as configured where the operator departs from the naming rule', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      kinds: { 'Microsoft.Kusto/clusters/databases': 'Database' },
+    }));
+    const kusto = state.packages
+      .filter((p) => p.group === 'kusto')
+      .flatMap((p) => p.resources.map((r) => r.kind));
+    expect(new Set(kusto)).toEqual(new Set(['Cluster', 'Database']));
+  });
+
+  it('fails clearly when a published version has no schemas', () => {
+    expect(() =>
+      withConfig((c) => ({
+        ...c,
+        published: [{ group: 'storage', apiVersions: ['2099-01-01'], prefixes: ['ga', 'plain'] }],
+      })),
+    ).toThrow(/published: no schemas for group storage at 2099-01-01/);
+  });
+
   it('rejects unknown config keys, naming where', () => {
     expect(() =>
-      validateConfig({ prefixes: { ga: 'a', beta: 'b', alpha: 'c' }, groupSuffix: 'x', renamez: {} }),
+      validateConfig({
+        prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' },
+        groupSuffix: 'x',
+        renamez: {},
+      }),
     ).toThrow('config: unknown key "renamez"');
   });
 });

@@ -13,6 +13,8 @@ export const loadConfig = stage({
   description: 'Load the generator config',
   needs: [],
   run: (state) => {
-    state.config = validateConfig(parse(readFileSync(join(state.root, state.schemasDir, configFile), 'utf8')));
+    state.config = validateConfig(
+      parse(readFileSync(join(state.root, state.schemasDir, configFile), 'utf8')),
+    );
   },
 });
