@@ -605,25 +605,53 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20220901",
         "armApiVersion": "2022-09-01",
         "preview": false,
         "prefix": "ga"
       },
       {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20230101",
         "armApiVersion": "2023-01-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
       "v1beta20210401storage",
       "v1api20210401storage",
+      "v20210401storage",
       "v1api20220901storage",
-      "v1api20230101storage"
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
     ],
-    "hub": "v1api20230101storage",
+    "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
         "spec.azureName",
@@ -637,6 +665,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.isHnsEnabled"
       ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled"
+      ],
       "v1api20220901": [
         "spec.azureName",
         "spec.owner",
@@ -644,7 +678,28 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.isHnsEnabled",
         "spec.dnsEndpointType"
       ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled",
+        "spec.dnsEndpointType"
+      ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled",
+        "spec.dnsEndpointType"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled",
+        "spec.dnsEndpointType"
+      ],
+      "v20250601": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
@@ -678,25 +733,53 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20220901",
         "armApiVersion": "2022-09-01",
         "preview": false,
         "prefix": "ga"
       },
       {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20230101",
         "armApiVersion": "2023-01-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
       "v1beta20210401storage",
       "v1api20210401storage",
+      "v20210401storage",
       "v1api20220901storage",
-      "v1api20230101storage"
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
     ],
-    "hub": "v1api20230101storage",
+    "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
         "spec.azureName",
@@ -706,11 +789,27 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v1api20220901": [
         "spec.azureName",
         "spec.owner"
       ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250601": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -741,25 +840,53 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20220901",
         "armApiVersion": "2022-09-01",
         "preview": false,
         "prefix": "ga"
       },
       {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20230101",
         "armApiVersion": "2023-01-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
       "v1beta20210401storage",
       "v1api20210401storage",
+      "v20210401storage",
       "v1api20220901storage",
-      "v1api20230101storage"
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
     ],
-    "hub": "v1api20230101storage",
+    "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
         "spec.azureName",
@@ -773,13 +900,37 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
       "v1api20220901": [
         "spec.azureName",
         "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
+      "v20250601": [
         "spec.azureName",
         "spec.owner",
         "spec.defaultEncryptionScope",

@@ -31,8 +31,16 @@ import * as storage_v1api20210401storage from './storage/v1api20210401storage/co
 import * as storage_v1api20220901 from './storage/v1api20220901/conversions.ts';
 import * as storage_v1api20220901storage from './storage/v1api20220901storage/conversions.ts';
 import * as storage_v1api20230101 from './storage/v1api20230101/conversions.ts';
+import * as storage_v1api20230101storage from './storage/v1api20230101storage/conversions.ts';
 import * as storage_v1beta20210401 from './storage/v1beta20210401/conversions.ts';
 import * as storage_v1beta20210401storage from './storage/v1beta20210401storage/conversions.ts';
+import * as storage_v20210401 from './storage/v20210401/conversions.ts';
+import * as storage_v20210401storage from './storage/v20210401storage/conversions.ts';
+import * as storage_v20220901 from './storage/v20220901/conversions.ts';
+import * as storage_v20220901storage from './storage/v20220901storage/conversions.ts';
+import * as storage_v20230101 from './storage/v20230101/conversions.ts';
+import * as storage_v20230101storage from './storage/v20230101storage/conversions.ts';
+import * as storage_v20250601 from './storage/v20250601/conversions.ts';
 
 /** Group -> kind -> version -> up and down steps. */
 export const registry: ConversionRegistry = {
@@ -161,42 +169,66 @@ export const registry: ConversionRegistry = {
     },
     'storage.azure.com': {
       StorageAccount: {
-        hub: 'v1api20230101storage',
+        hub: 'v20250601storage',
         versions: {
           v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccount_toStorage }, down: { from: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccount_fromStorage } },
           v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccount_toStorage }, down: { from: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccount_fromStorage } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_v20210401.StorageAccount_toStorage }, down: { from: 'v20210401storage', convert: storage_v20210401.StorageAccount_fromStorage } },
           v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccount_toStorage }, down: { from: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccount_fromStorage } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_v20220901.StorageAccount_toStorage }, down: { from: 'v20220901storage', convert: storage_v20220901.StorageAccount_fromStorage } },
           v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccount_toStorage }, down: { from: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccount_fromStorage } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_v20230101.StorageAccount_toStorage }, down: { from: 'v20230101storage', convert: storage_v20230101.StorageAccount_fromStorage } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_v20250601.StorageAccount_toStorage }, down: { from: 'v20250601storage', convert: storage_v20250601.StorageAccount_fromStorage } },
           v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccount_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccount_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccount_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccount_from_v1api20220901storage } },
-          v1api20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccount_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccount_from_v1api20230101storage } },
-          v1api20230101storage: { storage: true },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccount_to_v20210401storage }, down: { from: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccount_from_v20210401storage } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccount_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccount_from_v1api20220901storage } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccount_to_v20220901storage }, down: { from: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccount_from_v20220901storage } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccount_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccount_from_v1api20230101storage } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccount_to_v20230101storage }, down: { from: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccount_from_v20230101storage } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_v20230101storage.StorageAccount_to_v20250601storage }, down: { from: 'v20250601storage', convert: storage_v20230101storage.StorageAccount_from_v20250601storage } },
+          v20250601storage: { storage: true },
         },
       },
       StorageAccountsBlobService: {
-        hub: 'v1api20230101storage',
+        hub: 'v20250601storage',
         versions: {
           v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobService_toStorage }, down: { from: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobService_fromStorage } },
           v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobService_toStorage }, down: { from: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobService_fromStorage } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobService_toStorage }, down: { from: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobService_fromStorage } },
           v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobService_toStorage }, down: { from: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobService_fromStorage } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobService_toStorage }, down: { from: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobService_fromStorage } },
           v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobService_toStorage }, down: { from: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobService_fromStorage } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobService_toStorage }, down: { from: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobService_fromStorage } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobService_toStorage }, down: { from: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobService_fromStorage } },
           v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobService_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobService_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_from_v1api20220901storage } },
-          v1api20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_from_v1api20230101storage } },
-          v1api20230101storage: { storage: true },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_to_v20210401storage }, down: { from: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_from_v20210401storage } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobService_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobService_from_v1api20220901storage } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_to_v20220901storage }, down: { from: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_from_v20220901storage } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobService_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobService_from_v1api20230101storage } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobService_to_v20230101storage }, down: { from: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobService_from_v20230101storage } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobService_to_v20250601storage }, down: { from: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobService_from_v20250601storage } },
+          v20250601storage: { storage: true },
         },
       },
       StorageAccountsBlobServicesContainer: {
-        hub: 'v1api20230101storage',
+        hub: 'v20250601storage',
         versions: {
           v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobServicesContainer_fromStorage } },
           v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobServicesContainer_fromStorage } },
           v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobServicesContainer_fromStorage } },
           v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobServicesContainer_fromStorage } },
           v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobServicesContainer_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobServicesContainer_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_from_v1api20220901storage } },
-          v1api20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_from_v1api20230101storage } },
-          v1api20230101storage: { storage: true },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_to_v20210401storage }, down: { from: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_from_v20210401storage } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobServicesContainer_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobServicesContainer_from_v1api20220901storage } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_to_v20220901storage }, down: { from: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_from_v20220901storage } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobServicesContainer_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobServicesContainer_from_v1api20230101storage } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobServicesContainer_to_v20230101storage }, down: { from: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobServicesContainer_from_v20230101storage } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobServicesContainer_to_v20250601storage }, down: { from: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobServicesContainer_from_v20250601storage } },
+          v20250601storage: { storage: true },
         },
       },
     },

@@ -61,6 +61,19 @@ const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string
   },
 ];
 
+/** Generated CRDs whose storage version (hub) is not yet the operator's, with why; each must still differ. */
+const pendingHubs: Record<string, string> = {
+  'dbforpostgresql.azure.com_flexibleservers.yaml':
+    'the shipped schemas stop at the invented 2023-06-01 (hub v1api20230601storage); the operator stores v20250801storage, and the runtime and plane tests still build on the invented version',
+  'dbforpostgresql.azure.com_flexibleserversdatabases.yaml': 'as for FlexibleServer',
+  'dbforpostgresql.azure.com_flexibleserversfirewallrules.yaml': 'as for FlexibleServer',
+  'kusto.azure.com_clusters.yaml':
+    'the shipped Kusto schemas stop at 2023-08-15; the operator stores v1api20240413storage',
+  'kusto.azure.com_clustersdatabases.yaml': 'as for Cluster',
+  'resources.azure.com_resourcegroups.yaml':
+    'the shipped schemas carry a 2021-04-01 the operator never published for ResourceGroup (hub v1api20210401storage); the operator stores v1api20200601storage',
+};
+
 type Node = {
   type?: string;
   description?: string;
@@ -71,6 +84,7 @@ type Node = {
 
 interface Version {
   name: string;
+  storage: boolean;
   schema: { openAPIV3Schema: { properties: { spec: Node; status: Node } } };
 }
 
@@ -140,6 +154,21 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
       expect(realFiles.has(theirs)).toBe(true);
     }
   });
+
+  it.runIf(real.present)(
+    "stores each kind at the operator's storage version, unless listed as pending",
+    () => {
+      const storageOf = (file: string) => versionsOf(file).find((v) => v.storage)?.name;
+      const differing: Record<string, string> = {};
+      for (const file of files) {
+        const ours = storageOf(join(generatedDir, file));
+        const theirs = storageOf(join(real.path, renamedKinds[file]?.real ?? file));
+        if (ours !== theirs) differing[file] = `kubectl-aso ${ours}, operator ${theirs}`;
+      }
+      process.stdout.write(`storage versions differing from ASO v2.20.0: ${JSON.stringify(differing)}\n`);
+      expect(Object.keys(differing).sort()).toEqual(Object.keys(pendingHubs).sort());
+    },
+  );
 
   it.runIf(real.present)(
     'explains every path only kubectl-aso has, and every type that differs, and reports what is left',
