@@ -314,30 +314,30 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20221229",
-        "armApiVersion": "2022-12-29",
+        "version": "v1api20230815",
+        "armApiVersion": "2023-08-15",
         "preview": false,
         "prefix": "ga"
       },
       {
-        "version": "v1api20230815",
-        "armApiVersion": "2023-08-15",
+        "version": "v1api20240413",
+        "armApiVersion": "2024-04-13",
         "preview": false,
         "prefix": "ga"
       }
     ],
     "storageVersions": [
-      "v1api20221229storage",
-      "v1api20230815storage"
+      "v1api20230815storage",
+      "v1api20240413storage"
     ],
-    "hub": "v1api20230815storage",
+    "hub": "v1api20240413storage",
     "immutable": {
-      "v1api20221229": [
+      "v1api20230815": [
         "spec.azureName",
         "spec.owner",
         "spec.location"
       ],
-      "v1api20230815": [
+      "v1api20240413": [
         "spec.azureName",
         "spec.owner",
         "spec.location"
@@ -357,32 +357,32 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20221229",
-        "armApiVersion": "2022-12-29",
+        "version": "v1api20230815",
+        "armApiVersion": "2023-08-15",
         "preview": false,
         "prefix": "ga"
       },
       {
-        "version": "v1api20230815",
-        "armApiVersion": "2023-08-15",
+        "version": "v1api20240413",
+        "armApiVersion": "2024-04-13",
         "preview": false,
         "prefix": "ga"
       }
     ],
     "storageVersions": [
-      "v1api20221229storage",
-      "v1api20230815storage"
+      "v1api20230815storage",
+      "v1api20240413storage"
     ],
-    "hub": "v1api20230815storage",
+    "hub": "v1api20240413storage",
     "immutable": {
-      "v1api20221229": [
+      "v1api20230815": [
         "spec.readWrite.azureName",
         "spec.readOnlyFollowing.azureName",
         "spec.owner",
         "spec.readWrite.location",
         "spec.readOnlyFollowing.location"
       ],
-      "v1api20230815": [
+      "v1api20240413": [
         "spec.readWrite.azureName",
         "spec.readOnlyFollowing.azureName",
         "spec.owner",
@@ -415,21 +415,14 @@ export const catalog: readonly CatalogEntry[] = [
         "armApiVersion": "2020-06-01",
         "preview": false,
         "prefix": "ga"
-      },
-      {
-        "version": "v1api20210401",
-        "armApiVersion": "2021-04-01",
-        "preview": false,
-        "prefix": "ga"
       }
     ],
     "storageVersions": [
       "v1alpha1api20200601storage",
       "v1beta20200601storage",
-      "v1api20200601storage",
-      "v1api20210401storage"
+      "v1api20200601storage"
     ],
-    "hub": "v1api20210401storage",
+    "hub": "v1api20200601storage",
     "immutable": {
       "v1alpha1api20200601": [
         "spec.azureName",
@@ -440,10 +433,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location"
       ],
       "v1api20200601": [
-        "spec.azureName",
-        "spec.location"
-      ],
-      "v1api20210401": [
         "spec.azureName",
         "spec.location"
       ]

@@ -67,11 +67,6 @@ const pendingHubs: Record<string, string> = {
     'the shipped schemas stop at the invented 2023-06-01 (hub v1api20230601storage); the operator stores v20250801storage, and the runtime and plane tests still build on the invented version',
   'dbforpostgresql.azure.com_flexibleserversdatabases.yaml': 'as for FlexibleServer',
   'dbforpostgresql.azure.com_flexibleserversfirewallrules.yaml': 'as for FlexibleServer',
-  'kusto.azure.com_clusters.yaml':
-    'the shipped Kusto schemas stop at 2023-08-15; the operator stores v1api20240413storage',
-  'kusto.azure.com_clustersdatabases.yaml': 'as for Cluster',
-  'resources.azure.com_resourcegroups.yaml':
-    'the shipped schemas carry a 2021-04-01 the operator never published for ResourceGroup (hub v1api20210401storage); the operator stores v1api20200601storage',
 };
 
 type Node = {
