@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20230815storage from './types.ts';
 import type * as v1api20240413storage from '../v1api20240413storage/types.ts';
+import * as v1api20240413storage_conversions from '../v1api20240413storage/conversions.ts';
 
 /** Converts a whole Cluster from v1api20240413storage to v1api20230815storage (one step down the storage chain, away from the hub). */
 export function Cluster_from_v1api20240413storage(src: KubeObject): KubeObject {
@@ -79,6 +80,37 @@ export function AzureSku_to_v1api20240413storage(src: v1api20230815storage.Azure
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20240413storage to ClusterOperatorSpec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClusterOperatorSpec_from_v1api20240413storage(src: v1api20240413storage.ClusterOperatorSpec, path: string): v1api20230815storage.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) bag = stash(bag, "ConfigMaps", src.configMaps); // stashInBag: no counterpart
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20230815storage to ClusterOperatorSpec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClusterOperatorSpec_to_v1api20240413storage(src: v1api20230815storage.ClusterOperatorSpec, path: string): v1api20240413storage.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_ClusterOperatorSpec, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "ConfigMaps", path, ".configMaps", (v, p, k) => v1api20240413storage_conversions.ClusterOperatorConfigMaps_normalize(v as v1api20240413storage.ClusterOperatorConfigMaps, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.configMaps = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -167,6 +199,7 @@ export function Cluster_Spec_from_v1api20240413storage(src: v1api20240413storage
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_from_v1api20240413storage(src.operatorSpec as v1api20240413storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -195,6 +228,7 @@ export function Cluster_Spec_to_v1api20240413storage(src: v1api20230815storage.C
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_to_v1api20240413storage(src.operatorSpec as v1api20230815storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -315,6 +349,38 @@ export function DatabaseStatistics_STATUS_to_v1api20240413storage(src: v1api2023
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20240413storage to DestinationExpression of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20240413storage(src: v1api20240413storage.DestinationExpression, path: string): v1api20230815storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230815storage to DestinationExpression of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20240413storage(src: v1api20230815storage.DestinationExpression, path: string): v1api20240413storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -672,12 +738,14 @@ export function TrustedExternalTenant_to_v1api20240413storage(src: v1api20230815
 
 const known_v1api20230815storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
 const known_v1api20230815storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20230815storage_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230815storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20230815storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20230815storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -691,12 +759,14 @@ const known_v1api20230815storage_TrustedExternalTenant = new Set(["value","$prop
 const known_v1api20230815storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
 const known_v1api20240413storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
 const known_v1api20240413storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

@@ -85,6 +85,60 @@ export function AzureSku_toStorage(src: v1api20240413.AzureSku, path: string): v
   return dst;
 }
 
+/** Converts ClusterOperatorConfigMaps of v1api20240413storage to ClusterOperatorConfigMaps of v1api20240413 (out of its storage variant). */
+export function ClusterOperatorConfigMaps_fromStorage(src: v1api20240413storage.ClusterOperatorConfigMaps, path: string): v1api20240413.ClusterOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ClusterOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterPrincipalId !== undefined) dst.clusterPrincipalId = ConfigMapDestination_fromStorage(src.clusterPrincipalId as v1api20240413storage.ConfigMapDestination, at(path, ".clusterPrincipalId")); // assignObject
+  if (src.clusterTenantId !== undefined) dst.clusterTenantId = ConfigMapDestination_fromStorage(src.clusterTenantId as v1api20240413storage.ConfigMapDestination, at(path, ".clusterTenantId")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorConfigMaps of v1api20240413 to ClusterOperatorConfigMaps of v1api20240413storage (into its storage variant). */
+export function ClusterOperatorConfigMaps_toStorage(src: v1api20240413.ClusterOperatorConfigMaps, path: string): v1api20240413storage.ClusterOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterPrincipalId !== undefined) dst.clusterPrincipalId = ConfigMapDestination_toStorage(src.clusterPrincipalId as v1api20240413.ConfigMapDestination, at(path, ".clusterPrincipalId")); // assignObject
+  if (src.clusterTenantId !== undefined) dst.clusterTenantId = ConfigMapDestination_toStorage(src.clusterTenantId as v1api20240413.ConfigMapDestination, at(path, ".clusterTenantId")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413_ClusterOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20240413storage to ClusterOperatorSpec of v1api20240413 (out of its storage variant). */
+export function ClusterOperatorSpec_fromStorage(src: v1api20240413storage.ClusterOperatorSpec, path: string): v1api20240413.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ClusterOperatorConfigMaps_fromStorage(src.configMaps as v1api20240413storage.ClusterOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20240413 to ClusterOperatorSpec of v1api20240413storage (into its storage variant). */
+export function ClusterOperatorSpec_toStorage(src: v1api20240413.ClusterOperatorSpec, path: string): v1api20240413storage.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ClusterOperatorConfigMaps_toStorage(src.configMaps as v1api20240413.ClusterOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_ClusterOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Cluster_STATUS of v1api20240413storage to Cluster_STATUS of v1api20240413 (out of its storage variant). */
 export function Cluster_STATUS_fromStorage(src: v1api20240413storage.Cluster_STATUS, path: string): v1api20240413.Cluster_STATUS {
   checkObject(src, path);
@@ -168,6 +222,7 @@ export function Cluster_Spec_fromStorage(src: v1api20240413storage.Cluster_Spec,
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240413_ClusterProperties_PublicNetworkAccess) as v1api20240413.ClusterProperties_PublicNetworkAccess); // assignEnum
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = (canonicalEnum(str(src.publicIPType, path, ".publicIPType"), spellings_v1api20240413_PublicIPType) as v1api20240413.PublicIPType); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -196,6 +251,7 @@ export function Cluster_Spec_toStorage(src: v1api20240413.Cluster_Spec, path: st
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_toStorage(src.operatorSpec as v1api20240413.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20240413'; // originalVersion
   bag = stashUnknown(src, known_v1api20240413_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -297,6 +353,32 @@ export function Condition_toStorage(src: v1api20240413.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20240413storage to ConfigMapDestination of v1api20240413 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20240413storage.ConfigMapDestination, path: string): v1api20240413.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20240413 to ConfigMapDestination of v1api20240413storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20240413.ConfigMapDestination, path: string): v1api20240413storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DatabaseStatistics_STATUS of v1api20240413storage to DatabaseStatistics_STATUS of v1api20240413 (out of its storage variant). */
 export function DatabaseStatistics_STATUS_fromStorage(src: v1api20240413storage.DatabaseStatistics_STATUS, path: string): v1api20240413.DatabaseStatistics_STATUS {
   checkObject(src, path);
@@ -316,6 +398,38 @@ export function DatabaseStatistics_STATUS_toStorage(src: v1api20240413.DatabaseS
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20240413storage to DestinationExpression of v1api20240413 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20240413storage.DestinationExpression, path: string): v1api20240413.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20240413 to DestinationExpression of v1api20240413storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20240413.DestinationExpression, path: string): v1api20240413storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -673,12 +787,16 @@ export function TrustedExternalTenant_toStorage(src: v1api20240413.TrustedExtern
 
 const known_v1api20240413_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
 const known_v1api20240413_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20240413_ClusterOperatorConfigMaps = new Set(["clusterPrincipalId","clusterTenantId","$propertyBag"]);
+const known_v1api20240413_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20240413_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20240413_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","$propertyBag"]);
+const known_v1api20240413_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","$propertyBag"]);
 const known_v1api20240413_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20240413_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20240413_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20240413_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240413_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240413_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20240413_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20240413_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -692,12 +810,16 @@ const known_v1api20240413_TrustedExternalTenant = new Set(["value","$propertyBag
 const known_v1api20240413_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
 const known_v1api20240413storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
 const known_v1api20240413storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20240413storage_ClusterOperatorConfigMaps = new Set(["clusterPrincipalId","clusterTenantId","$propertyBag"]);
+const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

@@ -55,6 +55,28 @@ export type AzureSku_Tier = "Basic" | "Standard";
 /** Enum AzureSku_Tier_STATUS (string). */
 export type AzureSku_Tier_STATUS = "Basic" | "Standard";
 
+/** Object type ClusterOperatorConfigMaps. */
+export interface ClusterOperatorConfigMaps {
+  /** Where the operator writes clusterPrincipalId. */
+  clusterPrincipalId?: ConfigMapDestination;
+  /** Where the operator writes clusterTenantId. */
+  clusterTenantId?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClusterOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: ClusterOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum ClusterProperties_EngineType (string). */
 export type ClusterProperties_EngineType = "V2" | "V3";
 
@@ -119,6 +141,8 @@ export interface Cluster_Spec {
   publicNetworkAccess?: ClusterProperties_PublicNetworkAccess;
   enableAutoStop?: boolean;
   publicIPType?: PublicIPType;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClusterOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -160,6 +184,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name: string;
+  /** The key in the config map. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum DatabaseShareOrigin_STATUS (string). */
 export type DatabaseShareOrigin_STATUS = "Direct" | "DataShare" | "Other";
 
@@ -167,6 +201,22 @@ export type DatabaseShareOrigin_STATUS = "Direct" | "DataShare" | "Other";
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -43,6 +43,28 @@ export interface AzureSku_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** Object type ClusterOperatorConfigMaps. */
+export interface ClusterOperatorConfigMaps {
+  /** Where the operator writes clusterPrincipalId. */
+  clusterPrincipalId?: ConfigMapDestination;
+  /** Where the operator writes clusterTenantId. */
+  clusterTenantId?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClusterOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: ClusterOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Class representing a Kusto cluster. */
 export interface Cluster_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -92,6 +114,8 @@ export interface Cluster_Spec {
   publicNetworkAccess?: string;
   enableAutoStop?: boolean;
   publicIPType?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClusterOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -137,10 +161,36 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name?: string;
+  /** The key in the config map. */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type DatabaseStatistics_STATUS. */
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name?: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value?: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

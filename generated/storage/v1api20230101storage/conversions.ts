@@ -74,6 +74,32 @@ export function Condition_to_v20230101storage(src: v1api20230101storage.Conditio
   return dst;
 }
 
+/** Converts ConfigMapDestination of v20230101storage to ConfigMapDestination of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function ConfigMapDestination_from_v20230101storage(src: v20230101storage.ConfigMapDestination, path: string): v1api20230101storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20230101storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20230101storage to ConfigMapDestination of v20230101storage (one step up the storage chain, towards the hub). */
+export function ConfigMapDestination_to_v20230101storage(src: v1api20230101storage.ConfigMapDestination, path: string): v20230101storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v20230101storage to CorsRule_STATUS of v1api20230101storage (one step down the storage chain, away from the hub). */
 export function CorsRule_STATUS_from_v20230101storage(src: v20230101storage.CorsRule_STATUS, path: string): v1api20230101storage.CorsRule_STATUS {
   checkObject(src, path);
@@ -237,6 +263,38 @@ export function DeleteRetentionPolicy_to_v20230101storage(src: v1api20230101stor
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v20230101storage to DestinationExpression of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v20230101storage(src: v20230101storage.DestinationExpression, path: string): v1api20230101storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v20230101storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230101storage to DestinationExpression of v20230101storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v20230101storage(src: v1api20230101storage.DestinationExpression, path: string): v20230101storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230101storage_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -520,6 +578,32 @@ export function NetworkRuleSet_to_v20230101storage(src: v1api20230101storage.Net
   return dst;
 }
 
+/** Converts SecretDestination of v20230101storage to SecretDestination of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function SecretDestination_from_v20230101storage(src: v20230101storage.SecretDestination, path: string): v1api20230101storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20230101storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20230101storage to SecretDestination of v20230101storage (one step up the storage chain, towards the hub). */
+export function SecretDestination_to_v20230101storage(src: v1api20230101storage.SecretDestination, path: string): v20230101storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v20230101storage to Sku_STATUS of v1api20230101storage (one step down the storage chain, away from the hub). */
 export function Sku_STATUS_from_v20230101storage(src: v20230101storage.Sku_STATUS, path: string): v1api20230101storage.Sku_STATUS {
   checkObject(src, path);
@@ -565,6 +649,108 @@ export function Sku_to_v20230101storage(src: v1api20230101storage.Sku, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Sku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v20230101storage to StorageAccountOperatorConfigMaps of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorConfigMaps_from_v20230101storage(src: v20230101storage.StorageAccountOperatorConfigMaps, path: string): v1api20230101storage.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_from_v20230101storage(src.blobEndpoint as v20230101storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_from_v20230101storage(src.dfsEndpoint as v20230101storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_from_v20230101storage(src.fileEndpoint as v20230101storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_from_v20230101storage(src.queueEndpoint as v20230101storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_from_v20230101storage(src.tableEndpoint as v20230101storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_from_v20230101storage(src.webEndpoint as v20230101storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v20230101storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1api20230101storage to StorageAccountOperatorConfigMaps of v20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorConfigMaps_to_v20230101storage(src: v1api20230101storage.StorageAccountOperatorConfigMaps, path: string): v20230101storage.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_to_v20230101storage(src.blobEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_to_v20230101storage(src.dfsEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_to_v20230101storage(src.fileEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_to_v20230101storage(src.queueEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_to_v20230101storage(src.tableEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_to_v20230101storage(src.webEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v20230101storage to StorageAccountOperatorSecrets of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorSecrets_from_v20230101storage(src: v20230101storage.StorageAccountOperatorSecrets, path: string): v1api20230101storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_from_v20230101storage(src.blobEndpoint as v20230101storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_from_v20230101storage(src.dfsEndpoint as v20230101storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_from_v20230101storage(src.fileEndpoint as v20230101storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_from_v20230101storage(src.key1 as v20230101storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_from_v20230101storage(src.key2 as v20230101storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_from_v20230101storage(src.queueEndpoint as v20230101storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_from_v20230101storage(src.tableEndpoint as v20230101storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_from_v20230101storage(src.webEndpoint as v20230101storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v20230101storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20230101storage to StorageAccountOperatorSecrets of v20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorSecrets_to_v20230101storage(src: v1api20230101storage.StorageAccountOperatorSecrets, path: string): v20230101storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_to_v20230101storage(src.blobEndpoint as v1api20230101storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_to_v20230101storage(src.dfsEndpoint as v1api20230101storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_to_v20230101storage(src.fileEndpoint as v1api20230101storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_to_v20230101storage(src.key1 as v1api20230101storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_to_v20230101storage(src.key2 as v1api20230101storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_to_v20230101storage(src.queueEndpoint as v1api20230101storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_to_v20230101storage(src.tableEndpoint as v1api20230101storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_to_v20230101storage(src.webEndpoint as v1api20230101storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v20230101storage to StorageAccountOperatorSpec of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorSpec_from_v20230101storage(src: v20230101storage.StorageAccountOperatorSpec, path: string): v1api20230101storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v20230101storage(e as v20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_from_v20230101storage(src.configMaps as v20230101storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v20230101storage(e as v20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_from_v20230101storage(src.secrets as v20230101storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v20230101storage_StorageAccountOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20230101storage to StorageAccountOperatorSpec of v20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorSpec_to_v20230101storage(src: v1api20230101storage.StorageAccountOperatorSpec, path: string): v20230101storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v20230101storage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_to_v20230101storage(src.configMaps as v1api20230101storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v20230101storage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_to_v20230101storage(src.secrets as v1api20230101storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -656,6 +842,7 @@ export function StorageAccount_Spec_from_v20230101storage(src: v20230101storage.
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v20230101storage(src.networkAcls as v20230101storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_from_v20230101storage(src.operatorSpec as v20230101storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20230101storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
@@ -685,8 +872,35 @@ export function StorageAccount_Spec_to_v20230101storage(src: v1api20230101storag
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_to_v20230101storage(src.networkAcls as v1api20230101storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_to_v20230101storage(src.operatorSpec as v1api20230101storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v20230101storage to StorageAccountsBlobServiceOperatorSpec of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServiceOperatorSpec_from_v20230101storage(src: v20230101storage.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20230101storage.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v20230101storage(e as v20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v20230101storage(e as v20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20230101storage_StorageAccountsBlobServiceOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20230101storage to StorageAccountsBlobServiceOperatorSpec of v20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServiceOperatorSpec_to_v20230101storage(src: v1api20230101storage.StorageAccountsBlobServiceOperatorSpec, path: string): v20230101storage.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v20230101storage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v20230101storage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServiceOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -738,6 +952,7 @@ export function StorageAccountsBlobService_Spec_from_v20230101storage(src: v2023
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_from_v20230101storage(src.deleteRetentionPolicy as v20230101storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_from_v20230101storage(src.cors as v20230101storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_from_v20230101storage(src.operatorSpec as v20230101storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20230101storage_StorageAccountsBlobService_Spec, bag);
   const kept = finishBag(bag);
@@ -755,8 +970,35 @@ export function StorageAccountsBlobService_Spec_to_v20230101storage(src: v1api20
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_to_v20230101storage(src.deleteRetentionPolicy as v1api20230101storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_to_v20230101storage(src.cors as v1api20230101storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_to_v20230101storage(src.operatorSpec as v1api20230101storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v20230101storage to StorageAccountsBlobServicesContainerOperatorSpec of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_from_v20230101storage(src: v20230101storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v20230101storage(e as v20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v20230101storage(e as v20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20230101storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20230101storage to StorageAccountsBlobServicesContainerOperatorSpec of v20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_to_v20230101storage(src: v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v20230101storage.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v20230101storage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v20230101storage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -820,6 +1062,7 @@ export function StorageAccountsBlobServicesContainer_Spec_from_v20230101storage(
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_from_v20230101storage(src.immutableStorageWithVersioning as v20230101storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_from_v20230101storage(src.operatorSpec as v20230101storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20230101storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -839,6 +1082,7 @@ export function StorageAccountsBlobServicesContainer_Spec_to_v20230101storage(sr
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_to_v20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_to_v20230101storage(src.operatorSpec as v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -949,12 +1193,14 @@ export function VirtualNetworkRule_to_v20230101storage(src: v1api20230101storage
 }
 
 const known_v1api20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20230101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230101storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20230101storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20230101storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
 const known_v1api20230101storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v1api20230101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20230101storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20230101storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20230101storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -965,25 +1211,33 @@ const known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20230101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20230101storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230101storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20230101storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v1api20230101storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230101storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20230101storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20230101storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
 const known_v1api20230101storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v20230101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v20230101storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20230101storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20230101storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v20230101storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v20230101storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
 const known_v20230101storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v20230101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20230101storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v20230101storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v20230101storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -994,14 +1248,20 @@ const known_v20230101storage_ImmutableStorageWithVersioning_STATUS = new Set(["e
 const known_v20230101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20230101storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20230101storage_Sku = new Set(["name","$propertyBag"]);
 const known_v20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20230101storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v20230101storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v20230101storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v20230101storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v20230101storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","originalVersion","$propertyBag"]);
+const known_v20230101storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20230101storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20230101storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v20230101storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v20230101storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20230101storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20230101storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v20230101storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v20230101storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);

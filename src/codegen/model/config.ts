@@ -61,6 +61,18 @@ export interface Published {
   readonly prefixes: readonly ('ga' | 'plain')[];
 }
 
+/**
+ * What the operator exports from one resource type into config maps and secrets (`operatorSpec.configMaps`,
+ * `operatorSpec.secrets`): the property names of those two objects, at the listed ARM API versions (all
+ * when none is listed). ASO's own generator takes them from its config too; they are not in ARM schemas.
+ */
+export interface OperatorExports {
+  readonly armType: string;
+  readonly apiVersions: readonly string[];
+  readonly configMaps: readonly string[];
+  readonly secrets: readonly string[];
+}
+
 /** The generator configuration (`schemas/generator-config.yaml`), validated. */
 export interface GeneratorConfig {
   readonly prefixes: Prefixes;
@@ -70,6 +82,7 @@ export interface GeneratorConfig {
   readonly published: readonly Published[];
   /** Kind names the operator gives ARM types, where they differ from the rule (`clusters/databases` -> `Database`). */
   readonly kinds: Readonly<Record<string, string>>;
+  readonly operatorExports: readonly OperatorExports[];
   readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
   readonly removals: readonly Removal[];
   readonly hooks: readonly HookConfig[];
@@ -90,6 +103,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'compatibility',
     'published',
     'kinds',
+    'operatorExports',
     'renames',
     'removals',
     'hooks',
@@ -145,6 +159,17 @@ export function validateConfig(raw: unknown): GeneratorConfig {
       };
     }),
     kinds: kinds as Record<string, string>,
+    operatorExports: list(root.operatorExports, 'operatorExports').map((entry, i) => {
+      const at = `operatorExports[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['armType', 'apiVersions', 'configMaps', 'secrets']);
+      return {
+        armType: text(e.armType, `${at}.armType`),
+        apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+        configMaps: texts(e.configMaps, `${at}.configMaps`),
+        secrets: texts(e.secrets, `${at}.secrets`),
+      };
+    }),
     renames: {
       properties: list(renames.properties, 'renames.properties').map((entry, i) => {
         const at = `renames.properties[${i}]`;

@@ -11,7 +11,7 @@ import { need } from '../state.ts';
 export const addCompatibilityVersions = stage({
   id: 'addCompatibilityVersions',
   description: 'Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)',
-  needs: ['buildApiPackages'],
+  needs: ['buildApiPackages', 'addOperatorSpec'],
   run: (state) => {
     const config = need(state.config, 'config');
     for (const entry of config.published) {
