@@ -314,30 +314,30 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20221229",
-        "armApiVersion": "2022-12-29",
+        "version": "v1api20230815",
+        "armApiVersion": "2023-08-15",
         "preview": false,
         "prefix": "ga"
       },
       {
-        "version": "v1api20230815",
-        "armApiVersion": "2023-08-15",
+        "version": "v1api20240413",
+        "armApiVersion": "2024-04-13",
         "preview": false,
         "prefix": "ga"
       }
     ],
     "storageVersions": [
-      "v1api20221229storage",
-      "v1api20230815storage"
+      "v1api20230815storage",
+      "v1api20240413storage"
     ],
-    "hub": "v1api20230815storage",
+    "hub": "v1api20240413storage",
     "immutable": {
-      "v1api20221229": [
+      "v1api20230815": [
         "spec.azureName",
         "spec.owner",
         "spec.location"
       ],
-      "v1api20230815": [
+      "v1api20240413": [
         "spec.azureName",
         "spec.owner",
         "spec.location"
@@ -357,32 +357,32 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20221229",
-        "armApiVersion": "2022-12-29",
+        "version": "v1api20230815",
+        "armApiVersion": "2023-08-15",
         "preview": false,
         "prefix": "ga"
       },
       {
-        "version": "v1api20230815",
-        "armApiVersion": "2023-08-15",
+        "version": "v1api20240413",
+        "armApiVersion": "2024-04-13",
         "preview": false,
         "prefix": "ga"
       }
     ],
     "storageVersions": [
-      "v1api20221229storage",
-      "v1api20230815storage"
+      "v1api20230815storage",
+      "v1api20240413storage"
     ],
-    "hub": "v1api20230815storage",
+    "hub": "v1api20240413storage",
     "immutable": {
-      "v1api20221229": [
+      "v1api20230815": [
         "spec.readWrite.azureName",
         "spec.readOnlyFollowing.azureName",
         "spec.owner",
         "spec.readWrite.location",
         "spec.readOnlyFollowing.location"
       ],
-      "v1api20230815": [
+      "v1api20240413": [
         "spec.readWrite.azureName",
         "spec.readOnlyFollowing.azureName",
         "spec.owner",
@@ -415,21 +415,14 @@ export const catalog: readonly CatalogEntry[] = [
         "armApiVersion": "2020-06-01",
         "preview": false,
         "prefix": "ga"
-      },
-      {
-        "version": "v1api20210401",
-        "armApiVersion": "2021-04-01",
-        "preview": false,
-        "prefix": "ga"
       }
     ],
     "storageVersions": [
       "v1alpha1api20200601storage",
       "v1beta20200601storage",
-      "v1api20200601storage",
-      "v1api20210401storage"
+      "v1api20200601storage"
     ],
-    "hub": "v1api20210401storage",
+    "hub": "v1api20200601storage",
     "immutable": {
       "v1alpha1api20200601": [
         "spec.azureName",
@@ -440,10 +433,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location"
       ],
       "v1api20200601": [
-        "spec.azureName",
-        "spec.location"
-      ],
-      "v1api20210401": [
         "spec.azureName",
         "spec.location"
       ]
@@ -605,25 +594,53 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20220901",
         "armApiVersion": "2022-09-01",
         "preview": false,
         "prefix": "ga"
       },
       {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20230101",
         "armApiVersion": "2023-01-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
       "v1beta20210401storage",
       "v1api20210401storage",
+      "v20210401storage",
       "v1api20220901storage",
-      "v1api20230101storage"
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
     ],
-    "hub": "v1api20230101storage",
+    "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
         "spec.azureName",
@@ -637,6 +654,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.isHnsEnabled"
       ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled"
+      ],
       "v1api20220901": [
         "spec.azureName",
         "spec.owner",
@@ -644,7 +667,28 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.isHnsEnabled",
         "spec.dnsEndpointType"
       ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled",
+        "spec.dnsEndpointType"
+      ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled",
+        "spec.dnsEndpointType"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.isHnsEnabled",
+        "spec.dnsEndpointType"
+      ],
+      "v20250601": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
@@ -678,25 +722,53 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20220901",
         "armApiVersion": "2022-09-01",
         "preview": false,
         "prefix": "ga"
       },
       {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20230101",
         "armApiVersion": "2023-01-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
       "v1beta20210401storage",
       "v1api20210401storage",
+      "v20210401storage",
       "v1api20220901storage",
-      "v1api20230101storage"
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
     ],
-    "hub": "v1api20230101storage",
+    "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
         "spec.azureName",
@@ -706,11 +778,27 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v1api20220901": [
         "spec.azureName",
         "spec.owner"
       ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250601": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -741,25 +829,53 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20220901",
         "armApiVersion": "2022-09-01",
         "preview": false,
         "prefix": "ga"
       },
       {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
         "version": "v1api20230101",
         "armApiVersion": "2023-01-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
       "v1beta20210401storage",
       "v1api20210401storage",
+      "v20210401storage",
       "v1api20220901storage",
-      "v1api20230101storage"
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
     ],
-    "hub": "v1api20230101storage",
+    "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
         "spec.azureName",
@@ -773,13 +889,37 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
       "v1api20220901": [
         "spec.azureName",
         "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
       "v1api20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.defaultEncryptionScope",
+        "spec.denyEncryptionScopeOverride"
+      ],
+      "v20250601": [
         "spec.azureName",
         "spec.owner",
         "spec.defaultEncryptionScope",

@@ -13,14 +13,12 @@ import * as dbforpostgresql_v1api20221201storage from './dbforpostgresql/v1api20
 import * as dbforpostgresql_v1api20230601 from './dbforpostgresql/v1api20230601/conversions.ts';
 import * as dbforpostgresql_v1beta20210601 from './dbforpostgresql/v1beta20210601/conversions.ts';
 import * as dbforpostgresql_v1beta20210601storage from './dbforpostgresql/v1beta20210601storage/conversions.ts';
-import * as kusto_v1api20221229 from './kusto/v1api20221229/conversions.ts';
-import * as kusto_v1api20221229storage from './kusto/v1api20221229storage/conversions.ts';
 import * as kusto_v1api20230815 from './kusto/v1api20230815/conversions.ts';
+import * as kusto_v1api20230815storage from './kusto/v1api20230815storage/conversions.ts';
+import * as kusto_v1api20240413 from './kusto/v1api20240413/conversions.ts';
 import * as resources_v1alpha1api20200601 from './resources/v1alpha1api20200601/conversions.ts';
 import * as resources_v1alpha1api20200601storage from './resources/v1alpha1api20200601storage/conversions.ts';
 import * as resources_v1api20200601 from './resources/v1api20200601/conversions.ts';
-import * as resources_v1api20200601storage from './resources/v1api20200601storage/conversions.ts';
-import * as resources_v1api20210401 from './resources/v1api20210401/conversions.ts';
 import * as resources_v1beta20200601 from './resources/v1beta20200601/conversions.ts';
 import * as resources_v1beta20200601storage from './resources/v1beta20200601storage/conversions.ts';
 import * as sql_v1api20140401 from './sql/v1api20140401/conversions.ts';
@@ -31,8 +29,16 @@ import * as storage_v1api20210401storage from './storage/v1api20210401storage/co
 import * as storage_v1api20220901 from './storage/v1api20220901/conversions.ts';
 import * as storage_v1api20220901storage from './storage/v1api20220901storage/conversions.ts';
 import * as storage_v1api20230101 from './storage/v1api20230101/conversions.ts';
+import * as storage_v1api20230101storage from './storage/v1api20230101storage/conversions.ts';
 import * as storage_v1beta20210401 from './storage/v1beta20210401/conversions.ts';
 import * as storage_v1beta20210401storage from './storage/v1beta20210401storage/conversions.ts';
+import * as storage_v20210401 from './storage/v20210401/conversions.ts';
+import * as storage_v20210401storage from './storage/v20210401storage/conversions.ts';
+import * as storage_v20220901 from './storage/v20220901/conversions.ts';
+import * as storage_v20220901storage from './storage/v20220901storage/conversions.ts';
+import * as storage_v20230101 from './storage/v20230101/conversions.ts';
+import * as storage_v20230101storage from './storage/v20230101storage/conversions.ts';
+import * as storage_v20250601 from './storage/v20250601/conversions.ts';
 
 /** Group -> kind -> version -> up and down steps. */
 export const registry: ConversionRegistry = {
@@ -97,36 +103,34 @@ export const registry: ConversionRegistry = {
     },
     'kusto.azure.com': {
       Cluster: {
-        hub: 'v1api20230815storage',
+        hub: 'v1api20240413storage',
         versions: {
-          v1api20221229: { storage: false, up: { to: 'v1api20221229storage', convert: kusto_v1api20221229.Cluster_toStorage }, down: { from: 'v1api20221229storage', convert: kusto_v1api20221229.Cluster_fromStorage } },
           v1api20230815: { storage: false, up: { to: 'v1api20230815storage', convert: kusto_v1api20230815.Cluster_toStorage }, down: { from: 'v1api20230815storage', convert: kusto_v1api20230815.Cluster_fromStorage } },
-          v1api20221229storage: { storage: true, up: { to: 'v1api20230815storage', convert: kusto_v1api20221229storage.Cluster_to_v1api20230815storage }, down: { from: 'v1api20230815storage', convert: kusto_v1api20221229storage.Cluster_from_v1api20230815storage } },
-          v1api20230815storage: { storage: true },
+          v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_v1api20240413.Cluster_toStorage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20240413.Cluster_fromStorage } },
+          v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_v1api20230815storage.Cluster_to_v1api20240413storage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20230815storage.Cluster_from_v1api20240413storage } },
+          v1api20240413storage: { storage: true },
         },
       },
       ClustersDatabase: {
-        hub: 'v1api20230815storage',
+        hub: 'v1api20240413storage',
         versions: {
-          v1api20221229: { storage: false, up: { to: 'v1api20221229storage', convert: kusto_v1api20221229.ClustersDatabase_toStorage }, down: { from: 'v1api20221229storage', convert: kusto_v1api20221229.ClustersDatabase_fromStorage } },
           v1api20230815: { storage: false, up: { to: 'v1api20230815storage', convert: kusto_v1api20230815.ClustersDatabase_toStorage }, down: { from: 'v1api20230815storage', convert: kusto_v1api20230815.ClustersDatabase_fromStorage } },
-          v1api20221229storage: { storage: true, up: { to: 'v1api20230815storage', convert: kusto_v1api20221229storage.ClustersDatabase_to_v1api20230815storage }, down: { from: 'v1api20230815storage', convert: kusto_v1api20221229storage.ClustersDatabase_from_v1api20230815storage } },
-          v1api20230815storage: { storage: true },
+          v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_v1api20240413.ClustersDatabase_toStorage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20240413.ClustersDatabase_fromStorage } },
+          v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_v1api20230815storage.ClustersDatabase_to_v1api20240413storage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20230815storage.ClustersDatabase_from_v1api20240413storage } },
+          v1api20240413storage: { storage: true },
         },
       },
     },
     'resources.azure.com': {
       ResourceGroup: {
-        hub: 'v1api20210401storage',
+        hub: 'v1api20200601storage',
         versions: {
           v1alpha1api20200601: { storage: false, up: { to: 'v1alpha1api20200601storage', convert: resources_v1alpha1api20200601.ResourceGroup_toStorage }, down: { from: 'v1alpha1api20200601storage', convert: resources_v1alpha1api20200601.ResourceGroup_fromStorage } },
           v1beta20200601: { storage: false, up: { to: 'v1beta20200601storage', convert: resources_v1beta20200601.ResourceGroup_toStorage }, down: { from: 'v1beta20200601storage', convert: resources_v1beta20200601.ResourceGroup_fromStorage } },
           v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: resources_v1api20200601.ResourceGroup_toStorage }, down: { from: 'v1api20200601storage', convert: resources_v1api20200601.ResourceGroup_fromStorage } },
-          v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: resources_v1api20210401.ResourceGroup_toStorage }, down: { from: 'v1api20210401storage', convert: resources_v1api20210401.ResourceGroup_fromStorage } },
           v1alpha1api20200601storage: { storage: true, up: { to: 'v1beta20200601storage', convert: resources_v1alpha1api20200601storage.ResourceGroup_to_v1beta20200601storage }, down: { from: 'v1beta20200601storage', convert: resources_v1alpha1api20200601storage.ResourceGroup_from_v1beta20200601storage } },
           v1beta20200601storage: { storage: true, up: { to: 'v1api20200601storage', convert: resources_v1beta20200601storage.ResourceGroup_to_v1api20200601storage }, down: { from: 'v1api20200601storage', convert: resources_v1beta20200601storage.ResourceGroup_from_v1api20200601storage } },
-          v1api20200601storage: { storage: true, up: { to: 'v1api20210401storage', convert: resources_v1api20200601storage.ResourceGroup_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: resources_v1api20200601storage.ResourceGroup_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true },
+          v1api20200601storage: { storage: true },
         },
       },
     },
@@ -161,42 +165,66 @@ export const registry: ConversionRegistry = {
     },
     'storage.azure.com': {
       StorageAccount: {
-        hub: 'v1api20230101storage',
+        hub: 'v20250601storage',
         versions: {
           v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccount_toStorage }, down: { from: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccount_fromStorage } },
           v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccount_toStorage }, down: { from: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccount_fromStorage } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_v20210401.StorageAccount_toStorage }, down: { from: 'v20210401storage', convert: storage_v20210401.StorageAccount_fromStorage } },
           v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccount_toStorage }, down: { from: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccount_fromStorage } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_v20220901.StorageAccount_toStorage }, down: { from: 'v20220901storage', convert: storage_v20220901.StorageAccount_fromStorage } },
           v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccount_toStorage }, down: { from: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccount_fromStorage } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_v20230101.StorageAccount_toStorage }, down: { from: 'v20230101storage', convert: storage_v20230101.StorageAccount_fromStorage } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_v20250601.StorageAccount_toStorage }, down: { from: 'v20250601storage', convert: storage_v20250601.StorageAccount_fromStorage } },
           v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccount_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccount_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccount_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccount_from_v1api20220901storage } },
-          v1api20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccount_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccount_from_v1api20230101storage } },
-          v1api20230101storage: { storage: true },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccount_to_v20210401storage }, down: { from: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccount_from_v20210401storage } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccount_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccount_from_v1api20220901storage } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccount_to_v20220901storage }, down: { from: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccount_from_v20220901storage } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccount_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccount_from_v1api20230101storage } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccount_to_v20230101storage }, down: { from: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccount_from_v20230101storage } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_v20230101storage.StorageAccount_to_v20250601storage }, down: { from: 'v20250601storage', convert: storage_v20230101storage.StorageAccount_from_v20250601storage } },
+          v20250601storage: { storage: true },
         },
       },
       StorageAccountsBlobService: {
-        hub: 'v1api20230101storage',
+        hub: 'v20250601storage',
         versions: {
           v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobService_toStorage }, down: { from: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobService_fromStorage } },
           v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobService_toStorage }, down: { from: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobService_fromStorage } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobService_toStorage }, down: { from: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobService_fromStorage } },
           v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobService_toStorage }, down: { from: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobService_fromStorage } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobService_toStorage }, down: { from: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobService_fromStorage } },
           v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobService_toStorage }, down: { from: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobService_fromStorage } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobService_toStorage }, down: { from: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobService_fromStorage } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobService_toStorage }, down: { from: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobService_fromStorage } },
           v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobService_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobService_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_from_v1api20220901storage } },
-          v1api20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_from_v1api20230101storage } },
-          v1api20230101storage: { storage: true },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_to_v20210401storage }, down: { from: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobService_from_v20210401storage } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobService_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobService_from_v1api20220901storage } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_to_v20220901storage }, down: { from: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobService_from_v20220901storage } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobService_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobService_from_v1api20230101storage } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobService_to_v20230101storage }, down: { from: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobService_from_v20230101storage } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobService_to_v20250601storage }, down: { from: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobService_from_v20250601storage } },
+          v20250601storage: { storage: true },
         },
       },
       StorageAccountsBlobServicesContainer: {
-        hub: 'v1api20230101storage',
+        hub: 'v20250601storage',
         versions: {
           v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1beta20210401storage', convert: storage_v1beta20210401.StorageAccountsBlobServicesContainer_fromStorage } },
           v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1api20210401storage', convert: storage_v1api20210401.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20210401storage', convert: storage_v20210401.StorageAccountsBlobServicesContainer_fromStorage } },
           v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1api20220901storage', convert: storage_v1api20220901.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20220901storage', convert: storage_v20220901.StorageAccountsBlobServicesContainer_fromStorage } },
           v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v1api20230101storage', convert: storage_v1api20230101.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20230101storage', convert: storage_v20230101.StorageAccountsBlobServicesContainer_fromStorage } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobServicesContainer_toStorage }, down: { from: 'v20250601storage', convert: storage_v20250601.StorageAccountsBlobServicesContainer_fromStorage } },
           v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobServicesContainer_to_v1api20210401storage }, down: { from: 'v1api20210401storage', convert: storage_v1beta20210401storage.StorageAccountsBlobServicesContainer_from_v1api20210401storage } },
-          v1api20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_from_v1api20220901storage } },
-          v1api20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_from_v1api20230101storage } },
-          v1api20230101storage: { storage: true },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_to_v20210401storage }, down: { from: 'v20210401storage', convert: storage_v1api20210401storage.StorageAccountsBlobServicesContainer_from_v20210401storage } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobServicesContainer_to_v1api20220901storage }, down: { from: 'v1api20220901storage', convert: storage_v20210401storage.StorageAccountsBlobServicesContainer_from_v1api20220901storage } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_to_v20220901storage }, down: { from: 'v20220901storage', convert: storage_v1api20220901storage.StorageAccountsBlobServicesContainer_from_v20220901storage } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobServicesContainer_to_v1api20230101storage }, down: { from: 'v1api20230101storage', convert: storage_v20220901storage.StorageAccountsBlobServicesContainer_from_v1api20230101storage } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobServicesContainer_to_v20230101storage }, down: { from: 'v20230101storage', convert: storage_v1api20230101storage.StorageAccountsBlobServicesContainer_from_v20230101storage } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobServicesContainer_to_v20250601storage }, down: { from: 'v20250601storage', convert: storage_v20230101storage.StorageAccountsBlobServicesContainer_from_v20250601storage } },
+          v20250601storage: { storage: true },
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { Stage } from './stage.ts';
 import { addCompatibilityVersions } from './stages/add-compatibility-versions.ts';
+import { addOperatorSpec } from './stages/add-operator-spec.ts';
 import { addStorageVariants } from './stages/add-storage-variants.ts';
 import { buildApiPackages } from './stages/build-api-packages.ts';
 import { buildConversionGraph } from './stages/build-conversion-graph.ts';
@@ -25,6 +26,7 @@ export const modelStages: readonly Stage[] = [
   loadConfig,
   loadSchemas,
   buildApiPackages,
+  addOperatorSpec, // before the clones, so that they carry it too
   addCompatibilityVersions, // before addStorageVariants
   addStorageVariants,
   buildConversionGraph,

@@ -9,8 +9,14 @@ import type { RawSchema } from './stages/load-schemas.ts';
  * {@link need}, which fails with the missing field's name instead of a TypeError.
  */
 export interface GenerationState {
-  /** The repository root: `schemas/` is read from it, `generated/` written under it. */
+  /** The repository root: `generated/` is written under it, hook modules are named relative to it. */
   readonly root: string;
+  /**
+   * Where the schemas and `generator-config.yaml` are read from, relative to `root`: `schemas` for the
+   * shipped run; the generator's tests point it at their own fixtures, whose invented renames and removals
+   * exercise stages the real schemas do not need.
+   */
+  readonly schemasDir: string;
   config?: GeneratorConfig;
   schemas?: RawSchema[];
   /** API packages first, then compatibility clones and storage variants as stages add them. */
@@ -21,9 +27,9 @@ export interface GenerationState {
   readonly files: Map<string, string>;
 }
 
-/** A fresh state for a run over the repository at `root`. */
-export function newState(root: string): GenerationState {
-  return { root, packages: [], files: new Map() };
+/** A fresh state for a run over the repository at `root`, reading schemas from `schemasDir`. */
+export function newState(root: string, schemasDir = 'schemas'): GenerationState {
+  return { root, schemasDir, packages: [], files: new Map() };
 }
 
 /** Returns a state field that an earlier stage must have produced, or fails naming it. */

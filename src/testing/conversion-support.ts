@@ -462,8 +462,9 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     }
   }
   const expected: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(holder))
-    if (k !== 'azureName' && k !== 'owner' && k !== '$propertyBag') setKey(expected, k, withoutBags(v));
+  // operatorSpec is for the operator alone: like azureName and owner it never reaches Azure.
+  const local = new Set(['azureName', 'owner', 'operatorSpec', '$propertyBag']);
+  for (const [k, v] of Object.entries(holder)) if (!local.has(k)) setKey(expected, k, withoutBags(v));
   const d = difference(flat, expected);
   if (d)
     throw new Error(

@@ -3,6 +3,7 @@ import type { GeneratorConfig } from '../../src/codegen/model/config.ts';
 import { modelStages } from '../../src/codegen/pipeline.ts';
 import { stage } from '../../src/codegen/stage.ts';
 import { addCompatibilityVersions } from '../../src/codegen/stages/add-compatibility-versions.ts';
+import { addOperatorSpec } from '../../src/codegen/stages/add-operator-spec.ts';
 import { buildApiPackages } from '../../src/codegen/stages/build-api-packages.ts';
 import { emitArmPayloads } from '../../src/codegen/stages/emit-arm-payloads.ts';
 import { emitConversions } from '../../src/codegen/stages/emit-conversions.ts';
@@ -15,7 +16,7 @@ import { loadSchemas } from '../../src/codegen/stages/load-schemas.ts';
 import { expectGoldenCode, generate } from './support.ts';
 
 describe('addCompatibilityVersions', () => {
-  const upTo = [loadConfig, loadSchemas, buildApiPackages, addCompatibilityVersions];
+  const upTo = [loadConfig, loadSchemas, buildApiPackages, addOperatorSpec, addCompatibilityVersions];
 
   it('clones the configured GA packages under the beta and alpha prefixes, types shared', () => {
     const { state } = generate(upTo);

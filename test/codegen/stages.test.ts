@@ -15,7 +15,7 @@ describe('the generator stages on the repository schemas', () => {
   it('runs every stage in order, reporting each', () => {
     expect(log[0]).toBe(`stage 1/${log.length}: Load the generator config`);
     expect(log).toContain(
-      `stage 4/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
+      `stage 5/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
     );
   });
 
@@ -165,9 +165,121 @@ describe('the review checks of the generator', () => {
     ).toThrow(/ServersDatabase_STATUS\.maxSizeBytes changes from string to integer.*add a hook/s);
   });
 
+  it('publishes configured ARM API versions under the plain prefix, the plain one the hub at its date', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      published: [{ group: 'storage', apiVersions: ['2023-01-01'], prefixes: ['ga', 'plain'] }],
+    }));
+    const storage = state.packages.filter((p) => p.group === 'storage' && !p.storage).map((p) => p.version);
+    expect(storage).toEqual(expect.arrayContaining(['v1api20230101', 'v20230101']));
+    const account = state.graph?.kinds.find((k) => k.kind === 'StorageAccount');
+    expect(account?.hub).toBe('v20230101storage');
+    expect(account?.next.get('v1api20230101storage')).toBe('v20230101storage');
+  });
+
+  it('builds a version published only under the plain prefix without a v1api twin', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      published: [{ group: 'dbforpostgresql', apiVersions: ['2023-06-01'], prefixes: ['plain'] }],
+    }));
+    const versions = state.packages.filter((p) => p.group === 'dbforpostgresql').map((p) => p.version);
+    expect(versions).toContain('v20230601');
+    expect(versions).not.toContain('v1api20230601');
+    expect(state.graph?.kinds.find((k) => k.kind === 'FlexibleServer')?.hub).toBe('v20230601storage');
+  });
+
+  it('names a kind as configured where the operator departs from the naming rule', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      kinds: { 'Microsoft.Kusto/clusters/databases': 'Database' },
+    }));
+    const kusto = state.packages
+      .filter((p) => p.group === 'kusto')
+      .flatMap((p) => p.resources.map((r) => r.kind));
+    expect(new Set(kusto)).toEqual(new Set(['Cluster', 'Database']));
+  });
+
+  it('fails clearly when a published version has no schemas', () => {
+    expect(() =>
+      withConfig((c) => ({
+        ...c,
+        published: [{ group: 'storage', apiVersions: ['2099-01-01'], prefixes: ['ga', 'plain'] }],
+      })),
+    ).toThrow(/published: no schemas for group storage at 2099-01-01/);
+  });
+
+  it('gives every resource spec but a oneOf root an operatorSpec the ARM body never carries', () => {
+    const { state } = withConfig((c) => c);
+    for (const pkg of state.packages.filter((p) => !p.storage)) {
+      for (const resource of pkg.resources) {
+        const spec = pkg.types.get(resource.specType);
+        const prop =
+          spec?.kind === 'object' ? spec.properties.find((p) => p.name === 'operatorSpec') : undefined;
+        if (resource.oneOf) {
+          expect(prop, `${pkg.version} ${resource.kind}`).toBeUndefined();
+          continue;
+        }
+        expect(prop, `${pkg.version} ${resource.kind}`).toMatchObject({ arm: 'none', required: false });
+        const operatorSpec = pkg.types.get(`${resource.kind}OperatorSpec`);
+        expect(operatorSpec?.kind === 'object' && operatorSpec.properties.map((p) => p.name)).toEqual([
+          'configMapExpressions',
+          'secretExpressions',
+        ]);
+      }
+    }
+  });
+
+  it('adds the configured config map and secret exports at the listed ARM API versions only', () => {
+    const { state } = withConfig((c) => ({
+      ...c,
+      operatorExports: [
+        {
+          armType: 'Microsoft.DBforPostgreSQL/flexibleServers',
+          apiVersions: ['2022-12-01', '2023-06-01'],
+          configMaps: ['fullyQualifiedDomainName'],
+          secrets: ['fullyQualifiedDomainName'],
+        },
+      ],
+    }));
+    const operatorSpecAt = (version: string) => {
+      const pkg = state.packages.find((p) => p.group === 'dbforpostgresql' && p.version === version)!;
+      const def = pkg.types.get('FlexibleServerOperatorSpec');
+      return { pkg, names: def?.kind === 'object' ? def.properties.map((p) => p.name) : [] };
+    };
+    const at = operatorSpecAt('v1api20221201');
+    expect(at.names).toEqual(['configMapExpressions', 'configMaps', 'secretExpressions', 'secrets']);
+    const configMaps = at.pkg.types.get('FlexibleServerOperatorConfigMaps');
+    expect(configMaps?.kind === 'object' && configMaps.properties).toEqual([
+      expect.objectContaining({
+        name: 'fullyQualifiedDomainName',
+        type: { kind: 'object', name: 'ConfigMapDestination' },
+      }),
+    ]);
+    const destination = at.pkg.types.get('SecretDestination');
+    expect(destination?.kind === 'object' && destination.properties.map((p) => p.name)).toEqual([
+      'name',
+      'key',
+    ]);
+    expect(operatorSpecAt('v1api20210601').names).toEqual(['configMapExpressions', 'secretExpressions']);
+  });
+
+  it('rejects an operatorExports entry with an unknown key', () => {
+    expect(() =>
+      validateConfig({
+        prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' },
+        groupSuffix: 'x',
+        operatorExports: [{ armType: 'A/b', configmaps: ['x'] }],
+      }),
+    ).toThrow('operatorExports[0]: unknown key "configmaps"');
+  });
+
   it('rejects unknown config keys, naming where', () => {
     expect(() =>
-      validateConfig({ prefixes: { ga: 'a', beta: 'b', alpha: 'c' }, groupSuffix: 'x', renamez: {} }),
+      validateConfig({
+        prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' },
+        groupSuffix: 'x',
+        renamez: {},
+      }),
     ).toThrow('config: unknown key "renamez"');
   });
 });

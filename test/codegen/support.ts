@@ -7,15 +7,22 @@ import { runStages } from '../../src/codegen/runner.ts';
 import type { Stage } from '../../src/codegen/stage.ts';
 import { type GenerationState, newState } from '../../src/codegen/state.ts';
 
-/** The repository root, whose schemas and config the generator tests run on. */
+/** The repository root. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `stages` over the repository's schemas in memory (nothing is written) and returns the state. */
+/**
+ * The generator tests' own schemas and config, relative to the root: the earlier hand-written schemas with
+ * changes invented to exercise the stages (a property and a type renamed, properties removed, a 2014 Sql
+ * version whose conversion needs hooks), which the real schemas under `schemas/` do not carry.
+ */
+export const fixtureSchemas = 'test/codegen/fixtures/schemas';
+
+/** Runs `stages` over the fixture schemas in memory (nothing is written) and returns the state. */
 export function generate(
   stages: readonly Stage[] = [...modelStages, ...emitStages],
   before?: (state: GenerationState) => void,
 ): { state: GenerationState; log: string[] } {
-  const state = newState(repoRoot);
+  const state = newState(repoRoot, fixtureSchemas);
   const log: string[] = [];
   before?.(state);
   runStages(stages, state, (line) => log.push(line));

@@ -85,6 +85,64 @@ export function Condition_toStorage(src: v1api20200801preview.Condition, path: s
   return dst;
 }
 
+/** Converts DestinationExpression of v1api20200801previewstorage to DestinationExpression of v1api20200801preview (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20200801previewstorage.DestinationExpression, path: string): v1api20200801preview.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20200801preview.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20200801previewstorage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20200801preview to DestinationExpression of v1api20200801previewstorage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20200801preview.DestinationExpression, path: string): v1api20200801previewstorage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20200801preview_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoleAssignmentOperatorSpec of v1api20200801previewstorage to RoleAssignmentOperatorSpec of v1api20200801preview (out of its storage variant). */
+export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20200801previewstorage.RoleAssignmentOperatorSpec, path: string): v1api20200801preview.RoleAssignmentOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20200801preview.RoleAssignmentOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignmentOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoleAssignmentOperatorSpec of v1api20200801preview to RoleAssignmentOperatorSpec of v1api20200801previewstorage (into its storage variant). */
+export function RoleAssignmentOperatorSpec_toStorage(src: v1api20200801preview.RoleAssignmentOperatorSpec, path: string): v1api20200801previewstorage.RoleAssignmentOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.RoleAssignmentOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20200801preview.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20200801preview.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20200801preview_RoleAssignmentOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts RoleAssignment_STATUS of v1api20200801previewstorage to RoleAssignment_STATUS of v1api20200801preview (out of its storage variant). */
 export function RoleAssignment_STATUS_fromStorage(src: v1api20200801previewstorage.RoleAssignment_STATUS, path: string): v1api20200801preview.RoleAssignment_STATUS {
   checkObject(src, path);
@@ -156,6 +214,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20200801previewstorage
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
   if (src.canDelegate !== undefined) dst.canDelegate = bool(src.canDelegate, path, ".canDelegate"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_fromStorage(src.operatorSpec as v1api20200801previewstorage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_Spec, bag);
   const kept = finishBag(bag);
@@ -178,6 +237,7 @@ export function RoleAssignment_Spec_toStorage(src: v1api20200801preview.RoleAssi
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
   if (src.canDelegate !== undefined) dst.canDelegate = bool(src.canDelegate, path, ".canDelegate"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_toStorage(src.operatorSpec as v1api20200801preview.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20200801preview'; // originalVersion
   bag = stashUnknown(src, known_v1api20200801preview_RoleAssignment_Spec, bag);
   const kept = finishBag(bag);
@@ -187,11 +247,15 @@ export function RoleAssignment_Spec_toStorage(src: v1api20200801preview.RoleAssi
 
 const known_v1api20200801preview_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801preview_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200801preview_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200801preview_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200801preview_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801preview_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","$propertyBag"]);
+const known_v1api20200801preview_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","operatorSpec","$propertyBag"]);
 const known_v1api20200801previewstorage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
 const spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
 const spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

@@ -84,6 +84,64 @@ export function Condition_to_v1api20220401storage(src: v1api20200801previewstora
   return dst;
 }
 
+/** Converts DestinationExpression of v1api20220401storage to DestinationExpression of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20220401storage(src: v1api20220401storage.DestinationExpression, path: string): v1api20200801previewstorage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20220401storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20200801previewstorage to DestinationExpression of v1api20220401storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20220401storage(src: v1api20200801previewstorage.DestinationExpression, path: string): v1api20220401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20200801previewstorage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoleAssignmentOperatorSpec of v1api20220401storage to RoleAssignmentOperatorSpec of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
+export function RoleAssignmentOperatorSpec_from_v1api20220401storage(src: v1api20220401storage.RoleAssignmentOperatorSpec, path: string): v1api20200801previewstorage.RoleAssignmentOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.RoleAssignmentOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20220401storage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20220401storage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoleAssignmentOperatorSpec of v1api20200801previewstorage to RoleAssignmentOperatorSpec of v1api20220401storage (one step up the storage chain, towards the hub). */
+export function RoleAssignmentOperatorSpec_to_v1api20220401storage(src: v1api20200801previewstorage.RoleAssignmentOperatorSpec, path: string): v1api20220401storage.RoleAssignmentOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20220401storage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20220401storage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignmentOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts RoleAssignment_STATUS of v1api20220401storage to RoleAssignment_STATUS of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
 export function RoleAssignment_STATUS_from_v1api20220401storage(src: v1api20220401storage.RoleAssignment_STATUS, path: string): v1api20200801previewstorage.RoleAssignment_STATUS {
   checkObject(src, path);
@@ -157,6 +215,7 @@ export function RoleAssignment_Spec_from_v1api20220401storage(src: v1api20220401
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_from_v1api20220401storage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
   if (bag !== undefined) {
@@ -183,6 +242,7 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
   if (src.canDelegate !== undefined) bag = stash(bag, "CanDelegate", src.canDelegate); // stashInBag: no counterpart
+  if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_to_v1api20220401storage(src.operatorSpec as v1api20200801previewstorage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_Spec, bag);
   const kept = finishBag(bag);
@@ -192,9 +252,13 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
 
 const known_v1api20200801previewstorage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","operatorSpec","originalVersion","$propertyBag"]);

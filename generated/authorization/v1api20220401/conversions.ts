@@ -85,6 +85,64 @@ export function Condition_toStorage(src: v1api20220401.Condition, path: string):
   return dst;
 }
 
+/** Converts DestinationExpression of v1api20220401storage to DestinationExpression of v1api20220401 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20220401storage.DestinationExpression, path: string): v1api20220401.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20220401.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20220401storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20220401 to DestinationExpression of v1api20220401storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20220401.DestinationExpression, path: string): v1api20220401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20220401_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoleAssignmentOperatorSpec of v1api20220401storage to RoleAssignmentOperatorSpec of v1api20220401 (out of its storage variant). */
+export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20220401storage.RoleAssignmentOperatorSpec, path: string): v1api20220401.RoleAssignmentOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220401.RoleAssignmentOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoleAssignmentOperatorSpec of v1api20220401 to RoleAssignmentOperatorSpec of v1api20220401storage (into its storage variant). */
+export function RoleAssignmentOperatorSpec_toStorage(src: v1api20220401.RoleAssignmentOperatorSpec, path: string): v1api20220401storage.RoleAssignmentOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220401_RoleAssignmentOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts RoleAssignment_STATUS of v1api20220401storage to RoleAssignment_STATUS of v1api20220401 (out of its storage variant). */
 export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.RoleAssignment_STATUS, path: string): v1api20220401.RoleAssignment_STATUS {
   checkObject(src, path);
@@ -153,6 +211,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_fromStorage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
   const kept = finishBag(bag);
@@ -174,6 +233,7 @@ export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_toStorage(src.operatorSpec as v1api20220401.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20220401'; // originalVersion
   bag = stashUnknown(src, known_v1api20220401_RoleAssignment_Spec, bag);
   const kept = finishBag(bag);
@@ -183,11 +243,15 @@ export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_
 
 const known_v1api20220401_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20220401_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220401_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","$propertyBag"]);
+const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","operatorSpec","$propertyBag"]);
 const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","operatorSpec","originalVersion","$propertyBag"]);
 const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
 const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

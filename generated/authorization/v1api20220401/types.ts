@@ -39,6 +39,32 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface RoleAssignmentOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum RoleAssignmentProperties_PrincipalType (string). */
 export type RoleAssignmentProperties_PrincipalType = "User" | "Group" | "ServicePrincipal" | "ForeignGroup" | "Device";
 
@@ -81,6 +107,8 @@ export interface RoleAssignment_Spec {
   condition?: string;
   conditionVersion?: string;
   delegatedManagedIdentityResourceId?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: RoleAssignmentOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -39,6 +39,32 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name?: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value?: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface RoleAssignmentOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Role Assignments: an extension resource granting a principal a role at the scope of its parent. */
 export interface RoleAssignment_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -75,6 +101,8 @@ export interface RoleAssignment_Spec {
   condition?: string;
   conditionVersion?: string;
   delegatedManagedIdentityResourceId?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: RoleAssignmentOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */

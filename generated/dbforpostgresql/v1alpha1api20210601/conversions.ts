@@ -129,6 +129,90 @@ export function Condition_toStorage(src: v1alpha1api20210601.Condition, path: st
   return dst;
 }
 
+/** Converts DestinationExpression of v1alpha1api20210601storage to DestinationExpression of v1alpha1api20210601 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1alpha1api20210601storage.DestinationExpression, path: string): v1alpha1api20210601.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1alpha1api20210601 to DestinationExpression of v1alpha1api20210601storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1alpha1api20210601.DestinationExpression, path: string): v1alpha1api20210601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1alpha1api20210601storage to FlexibleServerOperatorSecrets of v1alpha1api20210601 (out of its storage variant). */
+export function FlexibleServerOperatorSecrets_fromStorage(src: v1alpha1api20210601storage.FlexibleServerOperatorSecrets, path: string): v1alpha1api20210601.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1alpha1api20210601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1alpha1api20210601 to FlexibleServerOperatorSecrets of v1alpha1api20210601storage (into its storage variant). */
+export function FlexibleServerOperatorSecrets_toStorage(src: v1alpha1api20210601.FlexibleServerOperatorSecrets, path: string): v1alpha1api20210601storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1alpha1api20210601.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1alpha1api20210601storage to FlexibleServerOperatorSpec of v1alpha1api20210601 (out of its storage variant). */
+export function FlexibleServerOperatorSpec_fromStorage(src: v1alpha1api20210601storage.FlexibleServerOperatorSpec, path: string): v1alpha1api20210601.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1alpha1api20210601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1alpha1api20210601 to FlexibleServerOperatorSpec of v1alpha1api20210601storage (into its storage variant). */
+export function FlexibleServerOperatorSpec_toStorage(src: v1alpha1api20210601.FlexibleServerOperatorSpec, path: string): v1alpha1api20210601storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20210601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20210601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_toStorage(src.secrets as v1alpha1api20210601.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServer_STATUS of v1alpha1api20210601storage to FlexibleServer_STATUS of v1alpha1api20210601 (out of its storage variant). */
 export function FlexibleServer_STATUS_fromStorage(src: v1alpha1api20210601storage.FlexibleServer_STATUS, path: string): v1alpha1api20210601.FlexibleServer_STATUS {
   checkObject(src, path);
@@ -216,6 +300,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1alpha1api20210601storage.
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1alpha1api20210601_CreateMode) as v1alpha1api20210601.CreateMode); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -244,8 +329,35 @@ export function FlexibleServer_Spec_toStorage(src: v1alpha1api20210601.FlexibleS
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v1alpha1api20210601.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1alpha1api20210601'; // originalVersion
   bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1alpha1api20210601storage to FlexibleServersDatabaseOperatorSpec of v1alpha1api20210601 (out of its storage variant). */
+export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec, path: string): v1alpha1api20210601.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1alpha1api20210601 to FlexibleServersDatabaseOperatorSpec of v1alpha1api20210601storage (into its storage variant). */
+export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1alpha1api20210601.FlexibleServersDatabaseOperatorSpec, path: string): v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20210601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20210601.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -296,6 +408,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1alpha1api2021060
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1alpha1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -312,8 +425,35 @@ export function FlexibleServersDatabase_Spec_toStorage(src: v1alpha1api20210601.
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1alpha1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1alpha1api20210601.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1alpha1api20210601'; // originalVersion
   bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1alpha1api20210601storage to FlexibleServersFirewallRuleOperatorSpec of v1alpha1api20210601 (out of its storage variant). */
+export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1alpha1api20210601.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1alpha1api20210601 to FlexibleServersFirewallRuleOperatorSpec of v1alpha1api20210601storage (into its storage variant). */
+export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1alpha1api20210601.FlexibleServersFirewallRuleOperatorSpec, path: string): v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20210601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20210601.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -364,6 +504,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1alpha1api202
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1alpha1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -380,6 +521,7 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1alpha1api20210
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1alpha1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1alpha1api20210601.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1alpha1api20210601'; // originalVersion
   bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -581,6 +723,32 @@ export function Network_toStorage(src: v1alpha1api20210601.Network, path: string
   return dst;
 }
 
+/** Converts SecretDestination of v1alpha1api20210601storage to SecretDestination of v1alpha1api20210601 (out of its storage variant). */
+export function SecretDestination_fromStorage(src: v1alpha1api20210601storage.SecretDestination, path: string): v1alpha1api20210601.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1alpha1api20210601 to SecretDestination of v1alpha1api20210601storage (into its storage variant). */
+export function SecretDestination_toStorage(src: v1alpha1api20210601.SecretDestination, path: string): v1alpha1api20210601storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1alpha1api20210601_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1alpha1api20210601storage to Sku_STATUS of v1alpha1api20210601 (out of its storage variant). */
 export function Sku_STATUS_fromStorage(src: v1alpha1api20210601storage.Sku_STATUS, path: string): v1alpha1api20210601.Sku_STATUS {
   checkObject(src, path);
@@ -718,12 +886,17 @@ export function SystemData_STATUS_toStorage(src: v1alpha1api20210601.SystemData_
 const known_v1alpha1api20210601_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1alpha1api20210601_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1alpha1api20210601_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1alpha1api20210601_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1alpha1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1alpha1api20210601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
 const known_v1alpha1api20210601_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -731,6 +904,7 @@ const known_v1alpha1api20210601_MaintenanceWindow = new Set(["customWindow","sta
 const known_v1alpha1api20210601_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1alpha1api20210601_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1alpha1api20210601_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1alpha1api20210601_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1alpha1api20210601_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1alpha1api20210601_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1alpha1api20210601_Storage = new Set(["storageSizeGB","$propertyBag"]);
@@ -739,12 +913,17 @@ const known_v1alpha1api20210601_SystemData_STATUS = new Set(["createdBy","create
 const known_v1alpha1api20210601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1alpha1api20210601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1alpha1api20210601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1alpha1api20210601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1alpha1api20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -752,6 +931,7 @@ const known_v1alpha1api20210601storage_MaintenanceWindow = new Set(["customWindo
 const known_v1alpha1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1alpha1api20210601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1alpha1api20210601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1alpha1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1alpha1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1alpha1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1alpha1api20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);

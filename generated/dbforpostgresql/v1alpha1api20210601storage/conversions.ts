@@ -128,6 +128,90 @@ export function Condition_to_v1beta20210601storage(src: v1alpha1api20210601stora
   return dst;
 }
 
+/** Converts DestinationExpression of v1beta20210601storage to DestinationExpression of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1beta20210601storage(src: v1beta20210601storage.DestinationExpression, path: string): v1alpha1api20210601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1alpha1api20210601storage to DestinationExpression of v1beta20210601storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1beta20210601storage(src: v1alpha1api20210601storage.DestinationExpression, path: string): v1beta20210601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1beta20210601storage to FlexibleServerOperatorSecrets of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorSecrets_from_v1beta20210601storage(src: v1beta20210601storage.FlexibleServerOperatorSecrets, path: string): v1alpha1api20210601storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_from_v1beta20210601storage(src.fullyQualifiedDomainName as v1beta20210601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1alpha1api20210601storage to FlexibleServerOperatorSecrets of v1beta20210601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorSecrets_to_v1beta20210601storage(src: v1alpha1api20210601storage.FlexibleServerOperatorSecrets, path: string): v1beta20210601storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_to_v1beta20210601storage(src.fullyQualifiedDomainName as v1alpha1api20210601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1beta20210601storage to FlexibleServerOperatorSpec of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorSpec_from_v1beta20210601storage(src: v1beta20210601storage.FlexibleServerOperatorSpec, path: string): v1alpha1api20210601storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1beta20210601storage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1beta20210601storage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_from_v1beta20210601storage(src.secrets as v1beta20210601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1alpha1api20210601storage to FlexibleServerOperatorSpec of v1beta20210601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorSpec_to_v1beta20210601storage(src: v1alpha1api20210601storage.FlexibleServerOperatorSpec, path: string): v1beta20210601storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1beta20210601storage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1beta20210601storage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_to_v1beta20210601storage(src.secrets as v1alpha1api20210601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServer_STATUS of v1beta20210601storage to FlexibleServer_STATUS of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
 export function FlexibleServer_STATUS_from_v1beta20210601storage(src: v1beta20210601storage.FlexibleServer_STATUS, path: string): v1alpha1api20210601storage.FlexibleServer_STATUS {
   checkObject(src, path);
@@ -215,6 +299,7 @@ export function FlexibleServer_Spec_from_v1beta20210601storage(src: v1beta202106
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_from_v1beta20210601storage(src.operatorSpec as v1beta20210601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -243,8 +328,35 @@ export function FlexibleServer_Spec_to_v1beta20210601storage(src: v1alpha1api202
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_to_v1beta20210601storage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1beta20210601storage to FlexibleServersDatabaseOperatorSpec of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseOperatorSpec_from_v1beta20210601storage(src: v1beta20210601storage.FlexibleServersDatabaseOperatorSpec, path: string): v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1beta20210601storage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1beta20210601storage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1alpha1api20210601storage to FlexibleServersDatabaseOperatorSpec of v1beta20210601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseOperatorSpec_to_v1beta20210601storage(src: v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec, path: string): v1beta20210601storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1beta20210601storage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1beta20210601storage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -295,6 +407,7 @@ export function FlexibleServersDatabase_Spec_from_v1beta20210601storage(src: v1b
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1beta20210601storage(src.owner as v1beta20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_from_v1beta20210601storage(src.operatorSpec as v1beta20210601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -311,8 +424,35 @@ export function FlexibleServersDatabase_Spec_to_v1beta20210601storage(src: v1alp
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1beta20210601storage(src.owner as v1alpha1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_to_v1beta20210601storage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1beta20210601storage to FlexibleServersFirewallRuleOperatorSpec of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleOperatorSpec_from_v1beta20210601storage(src: v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1beta20210601storage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1beta20210601storage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1alpha1api20210601storage to FlexibleServersFirewallRuleOperatorSpec of v1beta20210601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleOperatorSpec_to_v1beta20210601storage(src: v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1beta20210601storage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1beta20210601storage(e as v1alpha1api20210601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -363,6 +503,7 @@ export function FlexibleServersFirewallRule_Spec_from_v1beta20210601storage(src:
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1beta20210601storage(src.owner as v1beta20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v1beta20210601storage(src.operatorSpec as v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -379,6 +520,7 @@ export function FlexibleServersFirewallRule_Spec_to_v1beta20210601storage(src: v
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1beta20210601storage(src.owner as v1alpha1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v1beta20210601storage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -580,6 +722,32 @@ export function Network_to_v1beta20210601storage(src: v1alpha1api20210601storage
   return dst;
 }
 
+/** Converts SecretDestination of v1beta20210601storage to SecretDestination of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
+export function SecretDestination_from_v1beta20210601storage(src: v1beta20210601storage.SecretDestination, path: string): v1alpha1api20210601storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210601storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1alpha1api20210601storage to SecretDestination of v1beta20210601storage (one step up the storage chain, towards the hub). */
+export function SecretDestination_to_v1beta20210601storage(src: v1alpha1api20210601storage.SecretDestination, path: string): v1beta20210601storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1beta20210601storage to Sku_STATUS of v1alpha1api20210601storage (one step down the storage chain, away from the hub). */
 export function Sku_STATUS_from_v1beta20210601storage(src: v1beta20210601storage.Sku_STATUS, path: string): v1alpha1api20210601storage.Sku_STATUS {
   checkObject(src, path);
@@ -717,12 +885,17 @@ export function SystemData_STATUS_to_v1beta20210601storage(src: v1alpha1api20210
 const known_v1alpha1api20210601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1alpha1api20210601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1alpha1api20210601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1alpha1api20210601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1alpha1api20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -730,6 +903,7 @@ const known_v1alpha1api20210601storage_MaintenanceWindow = new Set(["customWindo
 const known_v1alpha1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1alpha1api20210601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1alpha1api20210601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1alpha1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1alpha1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1alpha1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1alpha1api20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
@@ -738,12 +912,17 @@ const known_v1alpha1api20210601storage_SystemData_STATUS = new Set(["createdBy",
 const known_v1beta20210601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1beta20210601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1beta20210601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1beta20210601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1beta20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","originalVersion","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1beta20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1beta20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1beta20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1beta20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -751,6 +930,7 @@ const known_v1beta20210601storage_MaintenanceWindow = new Set(["customWindow","s
 const known_v1beta20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1beta20210601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1beta20210601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1beta20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1beta20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);

@@ -64,6 +64,42 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name?: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value?: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type FlexibleServerOperatorSecrets. */
+export interface FlexibleServerOperatorSecrets {
+  /** Where the operator writes fullyQualifiedDomainName. */
+  fullyQualifiedDomainName?: SecretDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** The secrets the operator writes values of the resource to. */
+  secrets?: FlexibleServerOperatorSecrets;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server. */
 export interface FlexibleServer_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -117,8 +153,20 @@ export interface FlexibleServer_Spec {
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServerOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -145,8 +193,20 @@ export interface FlexibleServersDatabase_Spec {
   owner?: KnownResourceReference;
   charset?: string;
   collation?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServersDatabaseOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServersFirewallRuleOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -173,6 +233,8 @@ export interface FlexibleServersFirewallRule_Spec {
   owner?: KnownResourceReference;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -239,6 +301,16 @@ export interface Network_STATUS {
   publicNetworkAccess?: string;
   delegatedSubnetResourceId?: string;
   privateDnsZoneArmResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The secret (in the namespace of the resource) and key the operator writes the value to. */
+export interface SecretDestination {
+  /** The name of the secret. */
+  name?: string;
+  /** The key in the secret. */
+  key?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

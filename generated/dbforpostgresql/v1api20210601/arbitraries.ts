@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","version"];
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","key","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version"];
 
 function arb_Backup(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
@@ -30,12 +30,28 @@ function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("User", "Application", "ManagedIdentity", "Key");
 }
 
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
+}
+
+function arb_FlexibleServerOperatorSecrets(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ fullyQualifiedDomainName: arb_SecretDestination() }, { requiredKeys: [] }), names, ["fullyQualifiedDomainName","FullyQualifiedDomainName","$propertyBag"]);
+}
+
+function arb_FlexibleServerOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secrets: arb_FlexibleServerOperatorSecrets() }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","secrets","Secrets","$propertyBag"]);
+}
+
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","systemData","SystemData","administratorLogin","AdministratorLogin","version","Version","minorVersion","MinorVersion","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
@@ -43,7 +59,11 @@ function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","charset","Charset","collation","Collation","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersDatabaseOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","charset","Charset","collation","Collation","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_FlexibleServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
@@ -51,7 +71,7 @@ function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
@@ -96,6 +116,10 @@ function arb_Network(): fc.Arbitrary<unknown> {
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
+}
+
+function arb_SecretDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
 function arb_ServerHAState_STATUS(): fc.Arbitrary<unknown> {

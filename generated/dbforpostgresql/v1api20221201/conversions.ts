@@ -185,6 +185,32 @@ export function Condition_toStorage(src: v1api20221201.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20221201storage to ConfigMapDestination of v1api20221201 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20221201storage.ConfigMapDestination, path: string): v1api20221201.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20221201 to ConfigMapDestination of v1api20221201storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20221201.ConfigMapDestination, path: string): v1api20221201storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v1api20221201storage to DataEncryption_STATUS of v1api20221201 (out of its storage variant). */
 export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.DataEncryption_STATUS, path: string): v1api20221201.DataEncryption_STATUS {
   checkObject(src, path);
@@ -236,6 +262,116 @@ export function DataEncryption_toStorage(src: v1api20221201.DataEncryption, path
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_DataEncryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20221201storage to DestinationExpression of v1api20221201 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20221201storage.DestinationExpression, path: string): v1api20221201.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20221201 to DestinationExpression of v1api20221201storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20221201.DestinationExpression, path: string): v1api20221201storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20221201storage to FlexibleServerOperatorConfigMaps of v1api20221201 (out of its storage variant). */
+export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20221201storage.FlexibleServerOperatorConfigMaps, path: string): v1api20221201.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20221201storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20221201 to FlexibleServerOperatorConfigMaps of v1api20221201storage (into its storage variant). */
+export function FlexibleServerOperatorConfigMaps_toStorage(src: v1api20221201.FlexibleServerOperatorConfigMaps, path: string): v1api20221201storage.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20221201.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1api20221201storage to FlexibleServerOperatorSecrets of v1api20221201 (out of its storage variant). */
+export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20221201storage.FlexibleServerOperatorSecrets, path: string): v1api20221201.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1api20221201storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1api20221201 to FlexibleServerOperatorSecrets of v1api20221201storage (into its storage variant). */
+export function FlexibleServerOperatorSecrets_toStorage(src: v1api20221201.FlexibleServerOperatorSecrets, path: string): v1api20221201storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1api20221201.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1api20221201storage to FlexibleServerOperatorSpec of v1api20221201 (out of its storage variant). */
+export function FlexibleServerOperatorSpec_fromStorage(src: v1api20221201storage.FlexibleServerOperatorSpec, path: string): v1api20221201.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_fromStorage(src.configMaps as v1api20221201storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1api20221201storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1api20221201 to FlexibleServerOperatorSpec of v1api20221201storage (into its storage variant). */
+export function FlexibleServerOperatorSpec_toStorage(src: v1api20221201.FlexibleServerOperatorSpec, path: string): v1api20221201storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_toStorage(src.configMaps as v1api20221201.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_toStorage(src.secrets as v1api20221201.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -342,6 +478,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20221201_ReplicationRole) as v1api20221201.ReplicationRole); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -374,8 +511,35 @@ export function FlexibleServer_Spec_toStorage(src: v1api20221201.FlexibleServer_
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v1api20221201.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v1api20221201.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v1api20221201.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20221201'; // originalVersion
   bag = stashUnknown(src, known_v1api20221201_FlexibleServer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20221201storage to FlexibleServersDatabaseOperatorSpec of v1api20221201 (out of its storage variant). */
+export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api20221201storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20221201.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20221201 to FlexibleServersDatabaseOperatorSpec of v1api20221201storage (into its storage variant). */
+export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20221201.FlexibleServersDatabaseOperatorSpec, path: string): v1api20221201storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -426,6 +590,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20221201stora
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -442,8 +607,35 @@ export function FlexibleServersDatabase_Spec_toStorage(src: v1api20221201.Flexib
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20221201.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20221201'; // originalVersion
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage to FlexibleServersFirewallRuleOperatorSpec of v1api20221201 (out of its storage variant). */
+export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20221201.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20221201 to FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage (into its storage variant). */
+export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api20221201.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -494,6 +686,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20221201s
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -510,6 +703,7 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20221201.Fl
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20221201.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20221201'; // originalVersion
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -706,6 +900,32 @@ export function Network_toStorage(src: v1api20221201.Network, path: string): v1a
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20221201storage to SecretDestination of v1api20221201 (out of its storage variant). */
+export function SecretDestination_fromStorage(src: v1api20221201storage.SecretDestination, path: string): v1api20221201.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20221201 to SecretDestination of v1api20221201storage (into its storage variant). */
+export function SecretDestination_toStorage(src: v1api20221201.SecretDestination, path: string): v1api20221201storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -956,14 +1176,21 @@ const known_v1api20221201_AuthConfig_STATUS = new Set(["activeDirectoryAuth","pa
 const known_v1api20221201_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20221201_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20221201_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20221201_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
+const known_v1api20221201_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20221201_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20221201_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20221201_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20221201_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","$propertyBag"]);
+const known_v1api20221201_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v1api20221201_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20221201_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","$propertyBag"]);
+const known_v1api20221201_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
+const known_v1api20221201_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20221201_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+const known_v1api20221201_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20221201_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20221201_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20221201_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -971,6 +1198,7 @@ const known_v1api20221201_MaintenanceWindow = new Set(["customWindow","startHour
 const known_v1api20221201_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20221201_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1api20221201_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Storage = new Set(["storageSizeGB","$propertyBag"]);
@@ -985,14 +1213,21 @@ const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
+const known_v1api20221201storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20221201storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -1000,6 +1235,7 @@ const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","st
 const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1api20221201storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Storage = new Set(["storageSizeGB","$propertyBag"]);

@@ -212,6 +212,45 @@ export function Condition_to_v1api20230601storage(src: v1api20221201storage.Cond
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20230601storage to ConfigMapDestination of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function ConfigMapDestination_from_v1api20230601storage(src: v1api20230601storage.ConfigMapDestination, path: string): v1api20221201storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230601storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20221201storage to ConfigMapDestination of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function ConfigMapDestination_normalize(src: v1api20221201storage.ConfigMapDestination, path: string): v1api20221201storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20221201storage to ConfigMapDestination of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function ConfigMapDestination_to_v1api20230601storage(src: v1api20221201storage.ConfigMapDestination, path: string): v1api20230601storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v1api20230601storage to DataEncryption_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
 export function DataEncryption_STATUS_from_v1api20230601storage(src: v1api20230601storage.DataEncryption_STATUS, path: string): v1api20221201storage.DataEncryption_STATUS {
   checkObject(src, path);
@@ -311,6 +350,128 @@ export function DataEncryption_to_v1api20230601storage(src: v1api20221201storage
     const v = recall(bag, "GeoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v;
   }
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230601storage to DestinationExpression of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20230601storage(src: v1api20230601storage.DestinationExpression, path: string): v1api20221201storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20221201storage to DestinationExpression of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20230601storage(src: v1api20221201storage.DestinationExpression, path: string): v1api20230601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20230601storage to FlexibleServerOperatorConfigMaps of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorConfigMaps_from_v1api20230601storage(src: v1api20230601storage.FlexibleServerOperatorConfigMaps, path: string): v1api20221201storage.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_from_v1api20230601storage(src.fullyQualifiedDomainName as v1api20230601storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20221201storage to FlexibleServerOperatorConfigMaps of v1api20221201storage (onto itself: every value checked, for values recalled from the property bag). */
+export function FlexibleServerOperatorConfigMaps_normalize(src: v1api20221201storage.FlexibleServerOperatorConfigMaps, path: string): v1api20221201storage.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_normalize(src.fullyQualifiedDomainName as v1api20221201storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20221201storage to FlexibleServerOperatorConfigMaps of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorConfigMaps_to_v1api20230601storage(src: v1api20221201storage.FlexibleServerOperatorConfigMaps, path: string): v1api20230601storage.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_to_v1api20230601storage(src.fullyQualifiedDomainName as v1api20221201storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1api20230601storage to FlexibleServerOperatorSecrets of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorSecrets_from_v1api20230601storage(src: v1api20230601storage.FlexibleServerOperatorSecrets, path: string): v1api20221201storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_from_v1api20230601storage(src.fullyQualifiedDomainName as v1api20230601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1api20221201storage to FlexibleServerOperatorSecrets of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorSecrets_to_v1api20230601storage(src: v1api20221201storage.FlexibleServerOperatorSecrets, path: string): v1api20230601storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_to_v1api20230601storage(src.fullyQualifiedDomainName as v1api20221201storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1api20230601storage to FlexibleServerOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorSpec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServerOperatorSpec, path: string): v1api20221201storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_from_v1api20230601storage(src.configMaps as v1api20230601storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_from_v1api20230601storage(src.secrets as v1api20230601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1api20221201storage to FlexibleServerOperatorSpec of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorSpec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServerOperatorSpec, path: string): v1api20230601storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_to_v1api20230601storage(src.configMaps as v1api20221201storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_to_v1api20230601storage(src.secrets as v1api20221201storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -417,6 +578,7 @@ export function FlexibleServer_Spec_from_v1api20230601storage(src: v1api20230601
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v1api20230601storage(src.authConfig as v1api20230601storage.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v1api20230601storage(src.dataEncryption as v1api20230601storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_from_v1api20230601storage(src.operatorSpec as v1api20230601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -449,8 +611,35 @@ export function FlexibleServer_Spec_to_v1api20230601storage(src: v1api20221201st
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v1api20230601storage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v1api20230601storage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_to_v1api20230601storage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20230601storage to FlexibleServersDatabaseOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseOperatorSpec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20221201storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20221201storage to FlexibleServersDatabaseOperatorSpec of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseOperatorSpec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20230601storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -501,6 +690,7 @@ export function FlexibleServersDatabase_Spec_from_v1api20230601storage(src: v1ap
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230601storage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_from_v1api20230601storage(src.operatorSpec as v1api20230601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -517,8 +707,35 @@ export function FlexibleServersDatabase_Spec_to_v1api20230601storage(src: v1api2
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230601storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_to_v1api20230601storage(src.operatorSpec as v1api20221201storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20230601storage to FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleOperatorSpec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage to FlexibleServersFirewallRuleOperatorSpec of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleOperatorSpec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -569,6 +786,7 @@ export function FlexibleServersFirewallRule_Spec_from_v1api20230601storage(src: 
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230601storage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v1api20230601storage(src.operatorSpec as v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -585,6 +803,7 @@ export function FlexibleServersFirewallRule_Spec_to_v1api20230601storage(src: v1
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230601storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v1api20230601storage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -781,6 +1000,32 @@ export function Network_to_v1api20230601storage(src: v1api20221201storage.Networ
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20230601storage to SecretDestination of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function SecretDestination_from_v1api20230601storage(src: v1api20230601storage.SecretDestination, path: string): v1api20221201storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230601storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20221201storage to SecretDestination of v1api20230601storage (one step up the storage chain, towards the hub). */
+export function SecretDestination_to_v1api20230601storage(src: v1api20221201storage.SecretDestination, path: string): v1api20230601storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1114,14 +1359,21 @@ const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
+const known_v1api20221201storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20221201storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -1129,6 +1381,7 @@ const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","st
 const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
 const known_v1api20221201storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
@@ -1143,14 +1396,21 @@ const known_v1api20230601storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20230601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20230601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20230601storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v1api20230601storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20230601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20230601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20230601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20230601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -1158,6 +1418,7 @@ const known_v1api20230601storage_MaintenanceWindow = new Set(["customWindow","st
 const known_v1api20230601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20230601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
 const known_v1api20230601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
+const known_v1api20230601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601storage_ServerStorage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20230601storage_ServerStorage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20230601storage_Sku = new Set(["name","tier","$propertyBag"]);

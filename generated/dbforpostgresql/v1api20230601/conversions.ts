@@ -185,6 +185,32 @@ export function Condition_toStorage(src: v1api20230601.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20230601storage to ConfigMapDestination of v1api20230601 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20230601storage.ConfigMapDestination, path: string): v1api20230601.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230601storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20230601 to ConfigMapDestination of v1api20230601storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20230601.ConfigMapDestination, path: string): v1api20230601storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230601_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v1api20230601storage to DataEncryption_STATUS of v1api20230601 (out of its storage variant). */
 export function DataEncryption_STATUS_fromStorage(src: v1api20230601storage.DataEncryption_STATUS, path: string): v1api20230601.DataEncryption_STATUS {
   checkObject(src, path);
@@ -244,6 +270,116 @@ export function DataEncryption_toStorage(src: v1api20230601.DataEncryption, path
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_DataEncryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230601storage to DestinationExpression of v1api20230601 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20230601storage.DestinationExpression, path: string): v1api20230601.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230601 to DestinationExpression of v1api20230601storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20230601.DestinationExpression, path: string): v1api20230601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20230601storage to FlexibleServerOperatorConfigMaps of v1api20230601 (out of its storage variant). */
+export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20230601storage.FlexibleServerOperatorConfigMaps, path: string): v1api20230601.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20230601storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorConfigMaps of v1api20230601 to FlexibleServerOperatorConfigMaps of v1api20230601storage (into its storage variant). */
+export function FlexibleServerOperatorConfigMaps_toStorage(src: v1api20230601.FlexibleServerOperatorConfigMaps, path: string): v1api20230601storage.FlexibleServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20230601.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601_FlexibleServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1api20230601storage to FlexibleServerOperatorSecrets of v1api20230601 (out of its storage variant). */
+export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20230601storage.FlexibleServerOperatorSecrets, path: string): v1api20230601.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1api20230601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSecrets of v1api20230601 to FlexibleServerOperatorSecrets of v1api20230601storage (into its storage variant). */
+export function FlexibleServerOperatorSecrets_toStorage(src: v1api20230601.FlexibleServerOperatorSecrets, path: string): v1api20230601storage.FlexibleServerOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServerOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1api20230601.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601_FlexibleServerOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1api20230601storage to FlexibleServerOperatorSpec of v1api20230601 (out of its storage variant). */
+export function FlexibleServerOperatorSpec_fromStorage(src: v1api20230601storage.FlexibleServerOperatorSpec, path: string): v1api20230601.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_fromStorage(src.configMaps as v1api20230601storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1api20230601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServerOperatorSpec of v1api20230601 to FlexibleServerOperatorSpec of v1api20230601storage (into its storage variant). */
+export function FlexibleServerOperatorSpec_toStorage(src: v1api20230601.FlexibleServerOperatorSpec, path: string): v1api20230601storage.FlexibleServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_toStorage(src.configMaps as v1api20230601.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_toStorage(src.secrets as v1api20230601.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20230601_FlexibleServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -350,6 +486,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20230601storage.Flexib
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20230601storage.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20230601storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20230601_ReplicationRole) as v1api20230601.ReplicationRole); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20230601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -382,8 +519,35 @@ export function FlexibleServer_Spec_toStorage(src: v1api20230601.FlexibleServer_
   if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v1api20230601.AuthConfig, at(path, ".authConfig")); // assignObject
   if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v1api20230601.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v1api20230601.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20230601'; // originalVersion
   bag = stashUnknown(src, known_v1api20230601_FlexibleServer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20230601storage to FlexibleServersDatabaseOperatorSpec of v1api20230601 (out of its storage variant). */
+export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api20230601storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20230601.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20230601 to FlexibleServersDatabaseOperatorSpec of v1api20230601storage (into its storage variant). */
+export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20230601.FlexibleServersDatabaseOperatorSpec, path: string): v1api20230601storage.FlexibleServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230601.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -434,6 +598,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20230601stora
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20230601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -450,8 +615,35 @@ export function FlexibleServersDatabase_Spec_toStorage(src: v1api20230601.Flexib
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20230601.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20230601'; // originalVersion
   bag = stashUnknown(src, known_v1api20230601_FlexibleServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20230601storage to FlexibleServersFirewallRuleOperatorSpec of v1api20230601 (out of its storage variant). */
+export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20230601.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20230601 to FlexibleServersFirewallRuleOperatorSpec of v1api20230601storage (into its storage variant). */
+export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api20230601.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230601.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230601_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -502,6 +694,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20230601s
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -518,6 +711,7 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20230601.Fl
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20230601.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20230601'; // originalVersion
   bag = stashUnknown(src, known_v1api20230601_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -714,6 +908,32 @@ export function Network_toStorage(src: v1api20230601.Network, path: string): v1a
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230601_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20230601storage to SecretDestination of v1api20230601 (out of its storage variant). */
+export function SecretDestination_fromStorage(src: v1api20230601storage.SecretDestination, path: string): v1api20230601.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230601.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230601storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20230601 to SecretDestination of v1api20230601storage (into its storage variant). */
+export function SecretDestination_toStorage(src: v1api20230601.SecretDestination, path: string): v1api20230601storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20230601storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230601_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -976,14 +1196,21 @@ const known_v1api20230601_AuthConfig_STATUS = new Set(["activeDirectoryAuth","pa
 const known_v1api20230601_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20230601_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20230601_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v1api20230601_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20230601_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20230601_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20230601_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20230601_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20230601_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20230601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","$propertyBag"]);
+const known_v1api20230601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v1api20230601_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230601_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20230601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","$propertyBag"]);
+const known_v1api20230601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
+const known_v1api20230601_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230601_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20230601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+const known_v1api20230601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20230601_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20230601_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20230601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -991,6 +1218,7 @@ const known_v1api20230601_MaintenanceWindow = new Set(["customWindow","startHour
 const known_v1api20230601_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20230601_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
 const known_v1api20230601_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
+const known_v1api20230601_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601_ServerStorage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20230601_ServerStorage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20230601_Sku = new Set(["name","tier","$propertyBag"]);
@@ -1005,14 +1233,21 @@ const known_v1api20230601storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20230601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20230601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20230601storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v1api20230601storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20230601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20230601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20230601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20230601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20230601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -1020,6 +1255,7 @@ const known_v1api20230601storage_MaintenanceWindow = new Set(["customWindow","st
 const known_v1api20230601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20230601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
 const known_v1api20230601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
+const known_v1api20230601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601storage_ServerStorage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20230601storage_ServerStorage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20230601storage_Sku = new Set(["name","tier","$propertyBag"]);

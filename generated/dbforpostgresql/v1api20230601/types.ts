@@ -100,6 +100,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name: string;
+  /** The key in the config map. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum CreateMode (string). */
 export type CreateMode = "Default" | "Create" | "Update" | "PointInTimeRestore" | "GeoRestore" | "Replica";
 
@@ -127,6 +137,52 @@ export interface DataEncryption_STATUS {
   type?: ArmServerKeyType_STATUS;
   geoBackupKeyURI?: string;
   geoBackupUserAssignedIdentityId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type FlexibleServerOperatorConfigMaps. */
+export interface FlexibleServerOperatorConfigMaps {
+  /** Where the operator writes fullyQualifiedDomainName. */
+  fullyQualifiedDomainName?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type FlexibleServerOperatorSecrets. */
+export interface FlexibleServerOperatorSecrets {
+  /** Where the operator writes fullyQualifiedDomainName. */
+  fullyQualifiedDomainName?: SecretDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: FlexibleServerOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** The secrets the operator writes values of the resource to. */
+  secrets?: FlexibleServerOperatorSecrets;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -193,6 +249,18 @@ export interface FlexibleServer_Spec {
   authConfig?: AuthConfig;
   dataEncryption?: DataEncryption;
   replicationRole?: ReplicationRole;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServerOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -219,6 +287,18 @@ export interface FlexibleServersDatabase_Spec {
   owner: KnownResourceReference;
   charset?: string;
   collation?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServersDatabaseOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServersFirewallRuleOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -245,6 +325,8 @@ export interface FlexibleServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress: string;
   endIpAddress: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -342,6 +424,16 @@ export type ReplicationRole = "None" | "Primary" | "AsyncReplica" | "GeoAsyncRep
 
 /** Enum ReplicationRole_STATUS (string). */
 export type ReplicationRole_STATUS = "None" | "Primary" | "AsyncReplica" | "GeoAsyncReplica";
+
+/** The secret (in the namespace of the resource) and key the operator writes the value to. */
+export interface SecretDestination {
+  /** The name of the secret. */
+  name: string;
+  /** The key in the secret. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** Enum ServerHAState_STATUS (string). */
 export type ServerHAState_STATUS = "NotEnabled" | "CreatingStandby" | "ReplicatingData" | "FailingOver" | "Healthy" | "RemovingStandby";

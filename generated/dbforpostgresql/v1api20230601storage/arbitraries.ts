@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","version"];
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","key","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","privateDnsZoneResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version"];
 
 function arb_AuthConfig(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ activeDirectoryAuth: fc.string({ maxLength: 8 }), passwordAuth: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","ActiveDirectoryAuth","passwordAuth","PasswordAuth","tenantId","TenantId","$propertyBag"]);
@@ -26,6 +26,10 @@ function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
+function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
 function arb_DataEncryption(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","$propertyBag"]);
 }
@@ -34,12 +38,32 @@ function arb_DataEncryption_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","$propertyBag"]);
 }
 
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
+}
+
+function arb_FlexibleServerOperatorConfigMaps(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ fullyQualifiedDomainName: arb_ConfigMapDestination() }, { requiredKeys: [] }), names, ["fullyQualifiedDomainName","FullyQualifiedDomainName","$propertyBag"]);
+}
+
+function arb_FlexibleServerOperatorSecrets(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ fullyQualifiedDomainName: arb_SecretDestination() }, { requiredKeys: [] }), names, ["fullyQualifiedDomainName","FullyQualifiedDomainName","$propertyBag"]);
+}
+
+function arb_FlexibleServerOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), configMaps: arb_FlexibleServerOperatorConfigMaps(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secrets: arb_FlexibleServerOperatorSecrets() }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","configMaps","ConfigMaps","secretExpressions","SecretExpressions","secrets","Secrets","$propertyBag"]);
+}
+
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), identity: arb_UserAssignedIdentity_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), minorVersion: fc.string({ maxLength: 8 }), state: fc.string({ maxLength: 8 }), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_ServerStorage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), authConfig: arb_AuthConfig_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), replicationRole: fc.string({ maxLength: 8 }), replicaCapacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","identity","Identity","systemData","SystemData","administratorLogin","AdministratorLogin","version","Version","minorVersion","MinorVersion","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","replicaCapacity","ReplicaCapacity","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), storage: arb_ServerStorage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","identity","Identity","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), storage: arb_ServerStorage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServerOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","identity","Identity","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+}
+
+function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
@@ -47,7 +71,11 @@ function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","charset","Charset","collation","Collation","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersDatabaseOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","charset","Charset","collation","Collation","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+}
+
+function arb_FlexibleServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
@@ -55,7 +83,7 @@ function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
@@ -84,6 +112,10 @@ function arb_Network(): fc.Arbitrary<unknown> {
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ publicNetworkAccess: fc.string({ maxLength: 8 }), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneResourceId","PrivateDnsZoneResourceId","$propertyBag"]);
+}
+
+function arb_SecretDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
 function arb_ServerStorage(): fc.Arbitrary<unknown> {

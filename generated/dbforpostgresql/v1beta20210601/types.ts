@@ -73,6 +73,42 @@ export type CreateMode_STATUS = "Default" | "Create" | "Update" | "PointInTimeRe
 /** Enum CreatedByType_STATUS (string). */
 export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
 
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type FlexibleServerOperatorSecrets. */
+export interface FlexibleServerOperatorSecrets {
+  /** Where the operator writes fullyQualifiedDomainName. */
+  fullyQualifiedDomainName?: SecretDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** The secrets the operator writes values of the resource to. */
+  secrets?: FlexibleServerOperatorSecrets;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server. */
 export interface FlexibleServer_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -126,6 +162,18 @@ export interface FlexibleServer_Spec {
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: CreateMode;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServerOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -152,6 +200,18 @@ export interface FlexibleServersDatabase_Spec {
   owner: KnownResourceReference;
   charset?: string;
   collation?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServersDatabaseOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface FlexibleServersFirewallRuleOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -178,6 +238,8 @@ export interface FlexibleServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress: string;
   endIpAddress: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -254,6 +316,16 @@ export interface Network_STATUS {
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   delegatedSubnetResourceId?: string;
   privateDnsZoneArmResourceId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The secret (in the namespace of the resource) and key the operator writes the value to. */
+export interface SecretDestination {
+  /** The name of the secret. */
+  name: string;
+  /** The key in the secret. */
+  key: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

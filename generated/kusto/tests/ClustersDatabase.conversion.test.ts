@@ -4,54 +4,54 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';
-import * as v1api20221229 from '../v1api20221229/arbitraries.ts';
 import * as v1api20230815 from '../v1api20230815/arbitraries.ts';
-import * as v1api20221229_arm from '../v1api20221229/arm.ts';
+import * as v1api20240413 from '../v1api20240413/arbitraries.ts';
 import * as v1api20230815_arm from '../v1api20230815/arm.ts';
-import * as v1api20221229storage from '../v1api20221229storage/arbitraries.ts';
-import * as hubArbitraries from '../v1api20230815storage/arbitraries.ts';
+import * as v1api20240413_arm from '../v1api20240413/arm.ts';
+import * as v1api20230815storage from '../v1api20230815storage/arbitraries.ts';
+import * as hubArbitraries from '../v1api20240413storage/arbitraries.ts';
 
-const hub = 'v1api20230815storage';
+const hub = 'v1api20240413storage';
 
-describe('ClustersDatabase round trip through the hub (v1api20230815storage)', () => {
-  it('v1api20221229 -> hub -> v1api20221229 loses nothing', () => {
-    fc.assert(fc.property(v1api20221229.ClustersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221229'), object)), { numRuns: roundTripRuns });
-  });
+describe('ClustersDatabase round trip through the hub (v1api20240413storage)', () => {
   it('v1api20230815 -> hub -> v1api20230815 loses nothing', () => {
     fc.assert(fc.property(v1api20230815.ClustersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230815'), object)), { numRuns: roundTripRuns });
   });
-  it('v1api20221229storage (old storage) -> hub -> v1api20221229storage loses nothing', () => {
-    fc.assert(fc.property(v1api20221229storage.ClustersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221229storage'), object)), { numRuns: storageRuns });
+  it('v1api20240413 -> hub -> v1api20240413 loses nothing', () => {
+    fc.assert(fc.property(v1api20240413.ClustersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20240413'), object)), { numRuns: roundTripRuns });
+  });
+  it('v1api20230815storage (old storage) -> hub -> v1api20230815storage loses nothing', () => {
+    fc.assert(fc.property(v1api20230815storage.ClustersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230815storage'), object)), { numRuns: storageRuns });
   });
 });
 
 describe('ClustersDatabase read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
   const stored = () => hubArbitraries.ClustersDatabase().map((o) => pruneToSchema(o, crdSchema('kusto.azure.com', 'ClustersDatabase', hub)) as Record<string, unknown>);
-  it('v1api20221229 keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221229'), crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20221229')), hub), writtenAt(object, 'v1api20221229', crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20221229')))), { numRuns: rmwRuns });
-  });
   it('v1api20230815 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230815'), crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20230815')), hub), writtenAt(object, 'v1api20230815', crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20230815')))), { numRuns: rmwRuns });
   });
-  it('v1api20221229storage keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221229storage'), crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20221229storage')), hub), object)), { numRuns: rmwRuns });
+  it('v1api20240413 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20240413'), crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20240413')), hub), writtenAt(object, 'v1api20240413', crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20240413')))), { numRuns: rmwRuns });
+  });
+  it('v1api20230815storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230815storage'), crdSchema('kusto.azure.com', 'ClustersDatabase', 'v1api20230815storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 
 describe('ClustersDatabase ARM payloads of random instances converted from the hub', () => {
-  it('v1api20221229: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.ClustersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20221229'), v1api20221229_arm.ClustersDatabase_armLayout)), { numRuns: armRuns });
-  });
   it('v1api20230815: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.ClustersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20230815'), v1api20230815_arm.ClustersDatabase_armLayout)), { numRuns: armRuns });
+  });
+  it('v1api20240413: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.ClustersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20240413'), v1api20240413_arm.ClustersDatabase_armLayout)), { numRuns: armRuns });
   });
 });
 
 describe('ClustersDatabase reliability between spoke versions', () => {
-  it('v1api20221229 -> hub -> v1api20230815 never throws', () => {
-    fc.assert(fc.property(v1api20221229.ClustersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230815'); }), { numRuns: reliabilityRuns });
+  it('v1api20230815 -> hub -> v1api20240413 never throws', () => {
+    fc.assert(fc.property(v1api20230815.ClustersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240413'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230815 -> hub -> v1api20221229 never throws', () => {
-    fc.assert(fc.property(v1api20230815.ClustersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221229'); }), { numRuns: reliabilityRuns });
+  it('v1api20240413 -> hub -> v1api20230815 never throws', () => {
+    fc.assert(fc.property(v1api20240413.ClustersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230815'); }), { numRuns: reliabilityRuns });
   });
 });

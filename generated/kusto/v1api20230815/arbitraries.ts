@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["armId","attachedDatabaseConfigurationName","azureName","capacity","conditions","databaseShareOrigin","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","hotCachePeriod","id","isEnabled","isFollowed","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","lastTransitionTime","leaderClusterResourceId","location","maximum","message","minimum","name","observedGeneration","optimizedAutoscale","owner","principalsModificationKind","provisioningState","publicIPType","publicNetworkAccess","readOnlyFollowing","readWrite","reason","severity","size","sku","softDeletePeriod","state","statistics","status","tags","tier","trustedExternalTenants","type","uri","userIdentity","value","version","zones"];
+const names: readonly string[] = ["annotations","armId","attachedDatabaseConfigurationName","azureName","capacity","clusterPrincipalId","clusterTenantId","conditions","configMapExpressions","configMaps","databaseShareOrigin","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","hotCachePeriod","id","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","lastTransitionTime","leaderClusterResourceId","location","maximum","message","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","owner","principalsModificationKind","provisioningState","publicIPType","publicNetworkAccess","readOnlyFollowing","readWrite","reason","secretExpressions","severity","size","sku","softDeletePeriod","state","statistics","status","tags","tier","trustedExternalTenants","type","uri","userIdentity","value","version","zones"];
 
 function arb_AzureSku(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: arb_AzureSku_Name(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier() }, { requiredKeys: [] }), names, ["name","Name","capacity","Capacity","tier","Tier","$propertyBag"]);
@@ -28,6 +28,10 @@ function arb_AzureSku_Tier(): fc.Arbitrary<unknown> {
 
 function arb_AzureSku_Tier_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Basic", "Standard");
+}
+
+function arb_ClusterOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_ClusterProperties_EngineType(): fc.Arbitrary<unknown> {
@@ -55,7 +59,7 @@ function arb_Cluster_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Cluster_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","enableAutoStop","EnableAutoStop","publicIPType","PublicIPType","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType(), operatorSpec: arb_ClusterOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","enableAutoStop","EnableAutoStop","publicIPType","PublicIPType","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_ClustersDatabase_STATUS(): fc.Arbitrary<unknown> {
@@ -76,6 +80,10 @@ function arb_DatabaseShareOrigin_STATUS(): fc.Arbitrary<unknown> {
 
 function arb_DatabaseStatistics_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ size: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: [] }), names, ["size","Size","$propertyBag"]);
+}
+
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
 function arb_KeyVaultProperties(): fc.Arbitrary<unknown> {

@@ -85,6 +85,32 @@ export function AzureSku_toStorage(src: v1api20230815.AzureSku, path: string): v
   return dst;
 }
 
+/** Converts ClusterOperatorSpec of v1api20230815storage to ClusterOperatorSpec of v1api20230815 (out of its storage variant). */
+export function ClusterOperatorSpec_fromStorage(src: v1api20230815storage.ClusterOperatorSpec, path: string): v1api20230815.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_ClusterOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20230815 to ClusterOperatorSpec of v1api20230815storage (into its storage variant). */
+export function ClusterOperatorSpec_toStorage(src: v1api20230815.ClusterOperatorSpec, path: string): v1api20230815storage.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815_ClusterOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Cluster_STATUS of v1api20230815storage to Cluster_STATUS of v1api20230815 (out of its storage variant). */
 export function Cluster_STATUS_fromStorage(src: v1api20230815storage.Cluster_STATUS, path: string): v1api20230815.Cluster_STATUS {
   checkObject(src, path);
@@ -168,6 +194,7 @@ export function Cluster_Spec_fromStorage(src: v1api20230815storage.Cluster_Spec,
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20230815_ClusterProperties_PublicNetworkAccess) as v1api20230815.ClusterProperties_PublicNetworkAccess); // assignEnum
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = (canonicalEnum(str(src.publicIPType, path, ".publicIPType"), spellings_v1api20230815_PublicIPType) as v1api20230815.PublicIPType); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_fromStorage(src.operatorSpec as v1api20230815storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -196,6 +223,7 @@ export function Cluster_Spec_toStorage(src: v1api20230815.Cluster_Spec, path: st
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_toStorage(src.operatorSpec as v1api20230815.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20230815'; // originalVersion
   bag = stashUnknown(src, known_v1api20230815_Cluster_Spec, bag);
   const kept = finishBag(bag);
@@ -316,6 +344,38 @@ export function DatabaseStatistics_STATUS_toStorage(src: v1api20230815.DatabaseS
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230815storage to DestinationExpression of v1api20230815 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20230815storage.DestinationExpression, path: string): v1api20230815.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230815.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230815 to DestinationExpression of v1api20230815storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20230815.DestinationExpression, path: string): v1api20230815storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -673,12 +733,14 @@ export function TrustedExternalTenant_toStorage(src: v1api20230815.TrustedExtern
 
 const known_v1api20230815_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
 const known_v1api20230815_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20230815_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20230815_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","$propertyBag"]);
+const known_v1api20230815_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","$propertyBag"]);
 const known_v1api20230815_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20230815_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20230815_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230815_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20230815_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20230815_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -692,12 +754,14 @@ const known_v1api20230815_TrustedExternalTenant = new Set(["value","$propertyBag
 const known_v1api20230815_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
 const known_v1api20230815storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
 const known_v1api20230815storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20230815storage_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
 const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230815storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20230815storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20230815storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

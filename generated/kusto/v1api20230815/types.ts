@@ -55,6 +55,16 @@ export type AzureSku_Tier = "Basic" | "Standard";
 /** Enum AzureSku_Tier_STATUS (string). */
 export type AzureSku_Tier_STATUS = "Basic" | "Standard";
 
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClusterOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum ClusterProperties_EngineType (string). */
 export type ClusterProperties_EngineType = "V2" | "V3";
 
@@ -119,6 +129,8 @@ export interface Cluster_Spec {
   publicNetworkAccess?: ClusterProperties_PublicNetworkAccess;
   enableAutoStop?: boolean;
   publicIPType?: PublicIPType;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClusterOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -167,6 +179,22 @@ export type DatabaseShareOrigin_STATUS = "Direct" | "DataShare" | "Other";
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

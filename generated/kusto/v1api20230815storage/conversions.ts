@@ -6,11 +6,405 @@ import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../..
 import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20230815storage from './types.ts';
+import type * as v1api20240413storage from '../v1api20240413storage/types.ts';
+import * as v1api20240413storage_conversions from '../v1api20240413storage/conversions.ts';
 
-/** Converts KeyVaultProperties_STATUS of v1api20230815storage to KeyVaultProperties_STATUS of v1api20230815storage (onto itself: every value checked, for values recalled from the property bag). */
-export function KeyVaultProperties_STATUS_normalize(src: v1api20230815storage.KeyVaultProperties_STATUS, path: string): v1api20230815storage.KeyVaultProperties_STATUS {
+/** Converts a whole Cluster from v1api20240413storage to v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Cluster_from_v1api20240413storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20230815storage', Cluster_Spec_from_v1api20240413storage, Cluster_STATUS_from_v1api20240413storage);
+}
+
+/** Converts a whole Cluster from v1api20230815storage to v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Cluster_to_v1api20240413storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20240413storage', Cluster_Spec_to_v1api20240413storage, Cluster_STATUS_to_v1api20240413storage);
+}
+
+/** Converts a whole ClustersDatabase from v1api20240413storage to v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClustersDatabase_from_v1api20240413storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20230815storage', ClustersDatabase_Spec_from_v1api20240413storage, ClustersDatabase_STATUS_from_v1api20240413storage);
+}
+
+/** Converts a whole ClustersDatabase from v1api20230815storage to v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClustersDatabase_to_v1api20240413storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20240413storage', ClustersDatabase_Spec_to_v1api20240413storage, ClustersDatabase_STATUS_to_v1api20240413storage);
+}
+
+/** Converts AzureSku_STATUS of v1api20240413storage to AzureSku_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function AzureSku_STATUS_from_v1api20240413storage(src: v1api20240413storage.AzureSku_STATUS, path: string): v1api20230815storage.AzureSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.AzureSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_AzureSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureSku_STATUS of v1api20230815storage to AzureSku_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function AzureSku_STATUS_to_v1api20240413storage(src: v1api20230815storage.AzureSku_STATUS, path: string): v1api20240413storage.AzureSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.AzureSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_AzureSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureSku of v1api20240413storage to AzureSku of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function AzureSku_from_v1api20240413storage(src: v1api20240413storage.AzureSku, path: string): v1api20230815storage.AzureSku {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.AzureSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_AzureSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureSku of v1api20230815storage to AzureSku of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function AzureSku_to_v1api20240413storage(src: v1api20230815storage.AzureSku, path: string): v1api20240413storage.AzureSku {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.AzureSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_AzureSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20240413storage to ClusterOperatorSpec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClusterOperatorSpec_from_v1api20240413storage(src: v1api20240413storage.ClusterOperatorSpec, path: string): v1api20230815storage.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) bag = stash(bag, "ConfigMaps", src.configMaps); // stashInBag: no counterpart
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterOperatorSpec of v1api20230815storage to ClusterOperatorSpec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClusterOperatorSpec_to_v1api20240413storage(src: v1api20230815storage.ClusterOperatorSpec, path: string): v1api20240413storage.ClusterOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_ClusterOperatorSpec, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "ConfigMaps", path, ".configMaps", (v, p, k) => v1api20240413storage_conversions.ClusterOperatorConfigMaps_normalize(v as v1api20240413storage.ClusterOperatorConfigMaps, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.configMaps = v;
+  }
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster_STATUS of v1api20240413storage to Cluster_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Cluster_STATUS_from_v1api20240413storage(src: v1api20240413storage.Cluster_STATUS, path: string): v1api20230815storage.Cluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Cluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240413storage(e as v1api20240413storage.Condition, at(p, i))); // assignCollection
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.sku !== undefined) dst.sku = AzureSku_STATUS_from_v1api20240413storage(src.sku as v1api20240413storage.AzureSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_from_v1api20240413storage(e as v1api20240413storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_from_v1api20240413storage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_Cluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster_STATUS of v1api20230815storage to Cluster_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Cluster_STATUS_to_v1api20240413storage(src: v1api20230815storage.Cluster_STATUS, path: string): v1api20240413storage.Cluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Cluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240413storage(e as v1api20230815storage.Condition, at(p, i))); // assignCollection
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.sku !== undefined) dst.sku = AzureSku_STATUS_to_v1api20240413storage(src.sku as v1api20230815storage.AzureSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_to_v1api20240413storage(e as v1api20230815storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_to_v1api20240413storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_Cluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster_Spec of v1api20240413storage to Cluster_Spec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Cluster_Spec_from_v1api20240413storage(src: v1api20240413storage.Cluster_Spec, path: string): v1api20230815storage.Cluster_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Cluster_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240413storage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.sku !== undefined) dst.sku = AzureSku_from_v1api20240413storage(src.sku as v1api20240413storage.AzureSku, at(path, ".sku")); // assignObject
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_from_v1api20240413storage(e as v1api20240413storage.TrustedExternalTenant, at(p, i))); // assignCollection
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_from_v1api20240413storage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_from_v1api20240413storage(src.operatorSpec as v1api20240413storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_Cluster_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster_Spec of v1api20230815storage to Cluster_Spec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Cluster_Spec_to_v1api20240413storage(src: v1api20230815storage.Cluster_Spec, path: string): v1api20240413storage.Cluster_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Cluster_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240413storage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.sku !== undefined) dst.sku = AzureSku_to_v1api20240413storage(src.sku as v1api20230815storage.AzureSku, at(path, ".sku")); // assignObject
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_to_v1api20240413storage(e as v1api20230815storage.TrustedExternalTenant, at(p, i))); // assignCollection
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_to_v1api20240413storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_to_v1api20240413storage(src.operatorSpec as v1api20230815storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabase_STATUS of v1api20240413storage to ClustersDatabase_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClustersDatabase_STATUS_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabase_STATUS, path: string): v1api20230815storage.ClustersDatabase_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClustersDatabase_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240413storage(e as v1api20240413storage.Condition, at(p, i))); // assignCollection
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_from_v1api20240413storage(src.readWrite as v1api20240413storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
+  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_from_v1api20240413storage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabase_STATUS of v1api20230815storage to ClustersDatabase_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClustersDatabase_STATUS_to_v1api20240413storage(src: v1api20230815storage.ClustersDatabase_STATUS, path: string): v1api20240413storage.ClustersDatabase_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClustersDatabase_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240413storage(e as v1api20230815storage.Condition, at(p, i))); // assignCollection
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_to_v1api20240413storage(src.readWrite as v1api20230815storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
+  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_to_v1api20240413storage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabase_Spec of v1api20240413storage to ClustersDatabase_Spec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClustersDatabase_Spec_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabase_Spec, path: string): v1api20230815storage.ClustersDatabase_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClustersDatabase_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240413storage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_from_v1api20240413storage(src.readWrite as v1api20240413storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
+  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_from_v1api20240413storage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabase_Spec of v1api20230815storage to ClustersDatabase_Spec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClustersDatabase_Spec_to_v1api20240413storage(src: v1api20230815storage.ClustersDatabase_Spec, path: string): v1api20240413storage.ClustersDatabase_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClustersDatabase_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240413storage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_to_v1api20240413storage(src.readWrite as v1api20230815storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
+  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_to_v1api20240413storage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Condition of v1api20240413storage to Condition of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Condition_from_v1api20240413storage(src: v1api20240413storage.Condition, path: string): v1api20230815storage.Condition {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Condition;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
+  if (src.reason !== undefined) dst.reason = str(src.reason, path, ".reason"); // assignPrimitive
+  if (src.message !== undefined) dst.message = str(src.message, path, ".message"); // assignPrimitive
+  if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
+  if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_Condition, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Condition of v1api20230815storage to Condition of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Condition_to_v1api20240413storage(src: v1api20230815storage.Condition, path: string): v1api20240413storage.Condition {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Condition;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
+  if (src.reason !== undefined) dst.reason = str(src.reason, path, ".reason"); // assignPrimitive
+  if (src.message !== undefined) dst.message = str(src.message, path, ".message"); // assignPrimitive
+  if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
+  if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_Condition, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DatabaseStatistics_STATUS of v1api20240413storage to DatabaseStatistics_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function DatabaseStatistics_STATUS_from_v1api20240413storage(src: v1api20240413storage.DatabaseStatistics_STATUS, path: string): v1api20230815storage.DatabaseStatistics_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.DatabaseStatistics_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DatabaseStatistics_STATUS of v1api20230815storage to DatabaseStatistics_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function DatabaseStatistics_STATUS_to_v1api20240413storage(src: v1api20230815storage.DatabaseStatistics_STATUS, path: string): v1api20240413storage.DatabaseStatistics_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.DatabaseStatistics_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20240413storage to DestinationExpression of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20240413storage(src: v1api20240413storage.DestinationExpression, path: string): v1api20230815storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20230815storage to DestinationExpression of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20240413storage(src: v1api20230815storage.DestinationExpression, path: string): v1api20240413storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyVaultProperties_STATUS of v1api20240413storage to KeyVaultProperties_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function KeyVaultProperties_STATUS_from_v1api20240413storage(src: v1api20240413storage.KeyVaultProperties_STATUS, path: string): v1api20230815storage.KeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyVaultProperties_STATUS of v1api20230815storage to KeyVaultProperties_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function KeyVaultProperties_STATUS_to_v1api20240413storage(src: v1api20230815storage.KeyVaultProperties_STATUS, path: string): v1api20240413storage.KeyVaultProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.KeyVaultProperties_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -22,10 +416,25 @@ export function KeyVaultProperties_STATUS_normalize(src: v1api20230815storage.Ke
   return dst;
 }
 
-/** Converts KeyVaultProperties of v1api20230815storage to KeyVaultProperties of v1api20230815storage (onto itself: every value checked, for values recalled from the property bag). */
-export function KeyVaultProperties_normalize(src: v1api20230815storage.KeyVaultProperties, path: string): v1api20230815storage.KeyVaultProperties {
+/** Converts KeyVaultProperties of v1api20240413storage to KeyVaultProperties of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function KeyVaultProperties_from_v1api20240413storage(src: v1api20240413storage.KeyVaultProperties, path: string): v1api20230815storage.KeyVaultProperties {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyVaultProperties of v1api20230815storage to KeyVaultProperties of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function KeyVaultProperties_to_v1api20240413storage(src: v1api20230815storage.KeyVaultProperties, path: string): v1api20240413storage.KeyVaultProperties {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.KeyVaultProperties;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -37,5 +446,335 @@ export function KeyVaultProperties_normalize(src: v1api20230815storage.KeyVaultP
   return dst;
 }
 
+/** Converts KnownResourceReference of v1api20240413storage to KnownResourceReference of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function KnownResourceReference_from_v1api20240413storage(src: v1api20240413storage.KnownResourceReference, path: string): v1api20230815storage.KnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.KnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_KnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KnownResourceReference of v1api20230815storage to KnownResourceReference of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function KnownResourceReference_to_v1api20240413storage(src: v1api20230815storage.KnownResourceReference, path: string): v1api20240413storage.KnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.KnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_KnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts OptimizedAutoscale_STATUS of v1api20240413storage to OptimizedAutoscale_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function OptimizedAutoscale_STATUS_from_v1api20240413storage(src: v1api20240413storage.OptimizedAutoscale_STATUS, path: string): v1api20230815storage.OptimizedAutoscale_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.OptimizedAutoscale_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
+  if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts OptimizedAutoscale_STATUS of v1api20230815storage to OptimizedAutoscale_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function OptimizedAutoscale_STATUS_to_v1api20240413storage(src: v1api20230815storage.OptimizedAutoscale_STATUS, path: string): v1api20240413storage.OptimizedAutoscale_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.OptimizedAutoscale_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
+  if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts OptimizedAutoscale of v1api20240413storage to OptimizedAutoscale of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function OptimizedAutoscale_from_v1api20240413storage(src: v1api20240413storage.OptimizedAutoscale, path: string): v1api20230815storage.OptimizedAutoscale {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.OptimizedAutoscale;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
+  if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts OptimizedAutoscale of v1api20230815storage to OptimizedAutoscale of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function OptimizedAutoscale_to_v1api20240413storage(src: v1api20230815storage.OptimizedAutoscale, path: string): v1api20240413storage.OptimizedAutoscale {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.OptimizedAutoscale;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
+  if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadOnlyFollowingDatabase_STATUS of v1api20240413storage to ReadOnlyFollowingDatabase_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ReadOnlyFollowingDatabase_STATUS_from_v1api20240413storage(src: v1api20240413storage.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20230815storage.ReadOnlyFollowingDatabase_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ReadOnlyFollowingDatabase_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
+  if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
+  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = str(src.principalsModificationKind, path, ".principalsModificationKind"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20240413storage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = str(src.databaseShareOrigin, path, ".databaseShareOrigin"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ReadOnlyFollowingDatabase_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadOnlyFollowingDatabase_STATUS of v1api20230815storage to ReadOnlyFollowingDatabase_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ReadOnlyFollowingDatabase_STATUS_to_v1api20240413storage(src: v1api20230815storage.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20240413storage.ReadOnlyFollowingDatabase_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ReadOnlyFollowingDatabase_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
+  if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
+  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = str(src.principalsModificationKind, path, ".principalsModificationKind"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_to_v1api20240413storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = str(src.databaseShareOrigin, path, ".databaseShareOrigin"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadOnlyFollowingDatabase of v1api20240413storage to ReadOnlyFollowingDatabase of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ReadOnlyFollowingDatabase_from_v1api20240413storage(src: v1api20240413storage.ReadOnlyFollowingDatabase, path: string): v1api20230815storage.ReadOnlyFollowingDatabase {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ReadOnlyFollowingDatabase;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ReadOnlyFollowingDatabase, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadOnlyFollowingDatabase of v1api20230815storage to ReadOnlyFollowingDatabase of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ReadOnlyFollowingDatabase_to_v1api20240413storage(src: v1api20230815storage.ReadOnlyFollowingDatabase, path: string): v1api20240413storage.ReadOnlyFollowingDatabase {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ReadOnlyFollowingDatabase;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadWriteDatabase_STATUS of v1api20240413storage to ReadWriteDatabase_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ReadWriteDatabase_STATUS_from_v1api20240413storage(src: v1api20240413storage.ReadWriteDatabase_STATUS, path: string): v1api20230815storage.ReadWriteDatabase_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ReadWriteDatabase_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20240413storage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_from_v1api20240413storage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadWriteDatabase_STATUS of v1api20230815storage to ReadWriteDatabase_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ReadWriteDatabase_STATUS_to_v1api20240413storage(src: v1api20230815storage.ReadWriteDatabase_STATUS, path: string): v1api20240413storage.ReadWriteDatabase_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ReadWriteDatabase_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_to_v1api20240413storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_to_v1api20240413storage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadWriteDatabase of v1api20240413storage to ReadWriteDatabase of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ReadWriteDatabase_from_v1api20240413storage(src: v1api20240413storage.ReadWriteDatabase, path: string): v1api20230815storage.ReadWriteDatabase {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ReadWriteDatabase;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_from_v1api20240413storage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ReadWriteDatabase of v1api20230815storage to ReadWriteDatabase of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ReadWriteDatabase_to_v1api20240413storage(src: v1api20230815storage.ReadWriteDatabase, path: string): v1api20240413storage.ReadWriteDatabase {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ReadWriteDatabase;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_to_v1api20240413storage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts TrustedExternalTenant_STATUS of v1api20240413storage to TrustedExternalTenant_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function TrustedExternalTenant_STATUS_from_v1api20240413storage(src: v1api20240413storage.TrustedExternalTenant_STATUS, path: string): v1api20230815storage.TrustedExternalTenant_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.TrustedExternalTenant_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_TrustedExternalTenant_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts TrustedExternalTenant_STATUS of v1api20230815storage to TrustedExternalTenant_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function TrustedExternalTenant_STATUS_to_v1api20240413storage(src: v1api20230815storage.TrustedExternalTenant_STATUS, path: string): v1api20240413storage.TrustedExternalTenant_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.TrustedExternalTenant_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_TrustedExternalTenant_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts TrustedExternalTenant of v1api20240413storage to TrustedExternalTenant of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function TrustedExternalTenant_from_v1api20240413storage(src: v1api20240413storage.TrustedExternalTenant, path: string): v1api20230815storage.TrustedExternalTenant {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.TrustedExternalTenant;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_TrustedExternalTenant, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts TrustedExternalTenant of v1api20230815storage to TrustedExternalTenant of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function TrustedExternalTenant_to_v1api20240413storage(src: v1api20230815storage.TrustedExternalTenant, path: string): v1api20240413storage.TrustedExternalTenant {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.TrustedExternalTenant;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_TrustedExternalTenant, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+const known_v1api20230815storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20230815storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20230815storage_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
+const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
+const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20230815storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20230815storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20230815storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20230815storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20230815storage_OptimizedAutoscale = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
+const known_v1api20230815storage_OptimizedAutoscale_STATUS = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
+const known_v1api20230815storage_ReadOnlyFollowingDatabase = new Set(["azureName","kind","location","hotCachePeriod","$propertyBag"]);
+const known_v1api20230815storage_ReadOnlyFollowingDatabase_STATUS = new Set(["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
+const known_v1api20230815storage_ReadWriteDatabase = new Set(["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
+const known_v1api20230815storage_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
+const known_v1api20230815storage_TrustedExternalTenant = new Set(["value","$propertyBag"]);
+const known_v1api20230815storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20240413storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
+const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
+const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
+const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20240413storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20240413storage_OptimizedAutoscale = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
+const known_v1api20240413storage_OptimizedAutoscale_STATUS = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
+const known_v1api20240413storage_ReadOnlyFollowingDatabase = new Set(["azureName","kind","location","hotCachePeriod","$propertyBag"]);
+const known_v1api20240413storage_ReadOnlyFollowingDatabase_STATUS = new Set(["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
+const known_v1api20240413storage_ReadWriteDatabase = new Set(["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
+const known_v1api20240413storage_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
+const known_v1api20240413storage_TrustedExternalTenant = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);

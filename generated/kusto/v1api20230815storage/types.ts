@@ -43,6 +43,16 @@ export interface AzureSku_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClusterOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Class representing a Kusto cluster. */
 export interface Cluster_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -92,6 +102,8 @@ export interface Cluster_Spec {
   publicNetworkAccess?: string;
   enableAutoStop?: boolean;
   publicIPType?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClusterOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -141,6 +153,22 @@ export interface Condition {
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name?: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value?: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -54,6 +54,64 @@ export function Condition_toStorage(src: v1alpha1api20200601.Condition, path: st
   return dst;
 }
 
+/** Converts DestinationExpression of v1alpha1api20200601storage to DestinationExpression of v1alpha1api20200601 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1alpha1api20200601storage.DestinationExpression, path: string): v1alpha1api20200601.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20200601.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20200601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1alpha1api20200601 to DestinationExpression of v1alpha1api20200601storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1alpha1api20200601.DestinationExpression, path: string): v1alpha1api20200601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20200601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20200601_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceGroupOperatorSpec of v1alpha1api20200601storage to ResourceGroupOperatorSpec of v1alpha1api20200601 (out of its storage variant). */
+export function ResourceGroupOperatorSpec_fromStorage(src: v1alpha1api20200601storage.ResourceGroupOperatorSpec, path: string): v1alpha1api20200601.ResourceGroupOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20200601.ResourceGroupOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20200601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20200601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroupOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceGroupOperatorSpec of v1alpha1api20200601 to ResourceGroupOperatorSpec of v1alpha1api20200601storage (into its storage variant). */
+export function ResourceGroupOperatorSpec_toStorage(src: v1alpha1api20200601.ResourceGroupOperatorSpec, path: string): v1alpha1api20200601storage.ResourceGroupOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20200601storage.ResourceGroupOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20200601.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20200601.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1alpha1api20200601_ResourceGroupOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ResourceGroup_STATUS of v1alpha1api20200601storage to ResourceGroup_STATUS of v1alpha1api20200601 (out of its storage variant). */
 export function ResourceGroup_STATUS_fromStorage(src: v1alpha1api20200601storage.ResourceGroup_STATUS, path: string): v1alpha1api20200601.ResourceGroup_STATUS {
   checkObject(src, path);
@@ -101,6 +159,7 @@ export function ResourceGroup_Spec_fromStorage(src: v1alpha1api20200601storage.R
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ResourceGroupOperatorSpec_fromStorage(src.operatorSpec as v1alpha1api20200601storage.ResourceGroupOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroup_Spec, bag);
   const kept = finishBag(bag);
@@ -117,6 +176,7 @@ export function ResourceGroup_Spec_toStorage(src: v1alpha1api20200601.ResourceGr
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ResourceGroupOperatorSpec_toStorage(src.operatorSpec as v1alpha1api20200601.ResourceGroupOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1alpha1api20200601'; // originalVersion
   bag = stashUnknown(src, known_v1alpha1api20200601_ResourceGroup_Spec, bag);
   const kept = finishBag(bag);
@@ -125,8 +185,12 @@ export function ResourceGroup_Spec_toStorage(src: v1alpha1api20200601.ResourceGr
 }
 
 const known_v1alpha1api20200601_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1alpha1api20200601_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1alpha1api20200601_ResourceGroupOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20200601_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
-const known_v1alpha1api20200601_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","$propertyBag"]);
+const known_v1alpha1api20200601_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","operatorSpec","$propertyBag"]);
 const known_v1alpha1api20200601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1alpha1api20200601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1alpha1api20200601storage_ResourceGroupOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1alpha1api20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
-const known_v1alpha1api20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","originalVersion","$propertyBag"]);
+const known_v1alpha1api20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","operatorSpec","originalVersion","$propertyBag"]);

@@ -29,6 +29,32 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ResourceGroupOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** A resource group: a container for related Azure resources. */
 export interface ResourceGroup_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -57,6 +83,8 @@ export interface ResourceGroup_Spec {
   managedBy?: string;
   /** Resource tags. */
   tags?: Record<string, string>;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ResourceGroupOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

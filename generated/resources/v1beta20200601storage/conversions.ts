@@ -54,6 +54,64 @@ export function Condition_to_v1api20200601storage(src: v1beta20200601storage.Con
   return dst;
 }
 
+/** Converts DestinationExpression of v1api20200601storage to DestinationExpression of v1beta20200601storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20200601storage(src: v1api20200601storage.DestinationExpression, path: string): v1beta20200601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1beta20200601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20200601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1beta20200601storage to DestinationExpression of v1api20200601storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20200601storage(src: v1beta20200601storage.DestinationExpression, path: string): v1api20200601storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20200601storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1beta20200601storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceGroupOperatorSpec of v1api20200601storage to ResourceGroupOperatorSpec of v1beta20200601storage (one step down the storage chain, away from the hub). */
+export function ResourceGroupOperatorSpec_from_v1api20200601storage(src: v1api20200601storage.ResourceGroupOperatorSpec, path: string): v1beta20200601storage.ResourceGroupOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20200601storage.ResourceGroupOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20200601storage(e as v1api20200601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20200601storage(e as v1api20200601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20200601storage_ResourceGroupOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceGroupOperatorSpec of v1beta20200601storage to ResourceGroupOperatorSpec of v1api20200601storage (one step up the storage chain, towards the hub). */
+export function ResourceGroupOperatorSpec_to_v1api20200601storage(src: v1beta20200601storage.ResourceGroupOperatorSpec, path: string): v1api20200601storage.ResourceGroupOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20200601storage.ResourceGroupOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20200601storage(e as v1beta20200601storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20200601storage(e as v1beta20200601storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20200601storage_ResourceGroupOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ResourceGroup_STATUS of v1api20200601storage to ResourceGroup_STATUS of v1beta20200601storage (one step down the storage chain, away from the hub). */
 export function ResourceGroup_STATUS_from_v1api20200601storage(src: v1api20200601storage.ResourceGroup_STATUS, path: string): v1beta20200601storage.ResourceGroup_STATUS {
   checkObject(src, path);
@@ -101,6 +159,7 @@ export function ResourceGroup_Spec_from_v1api20200601storage(src: v1api20200601s
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ResourceGroupOperatorSpec_from_v1api20200601storage(src.operatorSpec as v1api20200601storage.ResourceGroupOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200601storage_ResourceGroup_Spec, bag);
   const kept = finishBag(bag);
@@ -117,6 +176,7 @@ export function ResourceGroup_Spec_to_v1api20200601storage(src: v1beta20200601st
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ResourceGroupOperatorSpec_to_v1api20200601storage(src.operatorSpec as v1beta20200601storage.ResourceGroupOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20200601storage_ResourceGroup_Spec, bag);
   const kept = finishBag(bag);
@@ -125,8 +185,12 @@ export function ResourceGroup_Spec_to_v1api20200601storage(src: v1beta20200601st
 }
 
 const known_v1api20200601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200601storage_ResourceGroupOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
-const known_v1api20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","originalVersion","$propertyBag"]);
+const known_v1api20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20200601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1beta20200601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1beta20200601storage_ResourceGroupOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
-const known_v1beta20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","originalVersion","$propertyBag"]);
+const known_v1beta20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","operatorSpec","originalVersion","$propertyBag"]);

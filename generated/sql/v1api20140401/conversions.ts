@@ -75,6 +75,64 @@ export function Condition_toStorage(src: v1api20140401.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20140401storage to ConfigMapDestination of v1api20140401 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20140401storage.ConfigMapDestination, path: string): v1api20140401.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20140401storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20140401 to ConfigMapDestination of v1api20140401storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20140401.ConfigMapDestination, path: string): v1api20140401storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20140401_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20140401storage to DestinationExpression of v1api20140401 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20140401storage.DestinationExpression, path: string): v1api20140401.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20140401 to DestinationExpression of v1api20140401storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20140401.DestinationExpression, path: string): v1api20140401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v1api20140401storage to KnownResourceReference of v1api20140401 (out of its storage variant). */
 export function KnownResourceReference_fromStorage(src: v1api20140401storage.KnownResourceReference, path: string): v1api20140401.KnownResourceReference {
   checkObject(src, path);
@@ -96,6 +154,58 @@ export function KnownResourceReference_toStorage(src: v1api20140401.KnownResourc
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401_KnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorConfigMaps of v1api20140401storage to ServerOperatorConfigMaps of v1api20140401 (out of its storage variant). */
+export function ServerOperatorConfigMaps_fromStorage(src: v1api20140401storage.ServerOperatorConfigMaps, path: string): v1api20140401.ServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.ServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20140401storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20140401storage_ServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorConfigMaps of v1api20140401 to ServerOperatorConfigMaps of v1api20140401storage (into its storage variant). */
+export function ServerOperatorConfigMaps_toStorage(src: v1api20140401.ServerOperatorConfigMaps, path: string): v1api20140401storage.ServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20140401.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20140401_ServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorSpec of v1api20140401storage to ServerOperatorSpec of v1api20140401 (out of its storage variant). */
+export function ServerOperatorSpec_fromStorage(src: v1api20140401storage.ServerOperatorSpec, path: string): v1api20140401.ServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.ServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_fromStorage(src.configMaps as v1api20140401storage.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_ServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorSpec of v1api20140401 to ServerOperatorSpec of v1api20140401storage (into its storage variant). */
+export function ServerOperatorSpec_toStorage(src: v1api20140401.ServerOperatorSpec, path: string): v1api20140401storage.ServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20140401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_toStorage(src.configMaps as v1api20140401.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20140401.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401_ServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -154,6 +264,7 @@ export function Server_Spec_fromStorage(src: v1api20140401storage.Server_Spec, p
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20140401_ServerVersion) as v1api20140401.ServerVersion); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_fromStorage(src.operatorSpec as v1api20140401storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_Server_Spec, bag);
   const kept = finishBag(bag);
@@ -172,8 +283,35 @@ export function Server_Spec_toStorage(src: v1api20140401.Server_Spec, path: stri
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_toStorage(src.operatorSpec as v1api20140401.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20140401'; // originalVersion
   bag = stashUnknown(src, known_v1api20140401_Server_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersDatabaseOperatorSpec of v1api20140401storage to ServersDatabaseOperatorSpec of v1api20140401 (out of its storage variant). */
+export function ServersDatabaseOperatorSpec_fromStorage(src: v1api20140401storage.ServersDatabaseOperatorSpec, path: string): v1api20140401.ServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.ServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_ServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersDatabaseOperatorSpec of v1api20140401 to ServersDatabaseOperatorSpec of v1api20140401storage (into its storage variant). */
+export function ServersDatabaseOperatorSpec_toStorage(src: v1api20140401.ServersDatabaseOperatorSpec, path: string): v1api20140401storage.ServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20140401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20140401.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401_ServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -255,6 +393,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20140401storage.Serve
   if (src.edition !== undefined) dst.edition = (canonicalEnum(str(src.edition, path, ".edition"), spellings_v1api20140401_DatabaseEdition) as v1api20140401.DatabaseEdition); // assignEnum
   if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
   if (src.elasticPoolName !== undefined) dst.elasticPoolName = str(src.elasticPoolName, path, ".elasticPoolName"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20140401storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -280,8 +419,35 @@ export function ServersDatabase_Spec_toStorage(src: v1api20140401.ServersDatabas
   if (src.edition !== undefined) dst.edition = str(src.edition, path, ".edition"); // assignEnum
   if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
   if (src.elasticPoolName !== undefined) dst.elasticPoolName = str(src.elasticPoolName, path, ".elasticPoolName"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20140401.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20140401'; // originalVersion
   bag = stashUnknown(src, known_v1api20140401_ServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersFirewallRuleOperatorSpec of v1api20140401storage to ServersFirewallRuleOperatorSpec of v1api20140401 (out of its storage variant). */
+export function ServersFirewallRuleOperatorSpec_fromStorage(src: v1api20140401storage.ServersFirewallRuleOperatorSpec, path: string): v1api20140401.ServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.ServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_ServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersFirewallRuleOperatorSpec of v1api20140401 to ServersFirewallRuleOperatorSpec of v1api20140401storage (into its storage variant). */
+export function ServersFirewallRuleOperatorSpec_toStorage(src: v1api20140401.ServersFirewallRuleOperatorSpec, path: string): v1api20140401storage.ServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20140401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20140401.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401_ServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -330,6 +496,7 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20140401storage.S
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20140401storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20140401storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20140401storage_ServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -346,6 +513,7 @@ export function ServersFirewallRule_Spec_toStorage(src: v1api20140401.ServersFir
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20140401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20140401.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20140401'; // originalVersion
   bag = stashUnknown(src, known_v1api20140401_ServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -354,21 +522,33 @@ export function ServersFirewallRule_Spec_toStorage(src: v1api20140401.ServersFir
 }
 
 const known_v1api20140401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20140401_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20140401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20140401_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20140401_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20140401_Server_STATUS = new Set(["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
-const known_v1api20140401_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","$propertyBag"]);
+const known_v1api20140401_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","operatorSpec","$propertyBag"]);
+const known_v1api20140401_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
-const known_v1api20140401_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
+const known_v1api20140401_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","$propertyBag"]);
+const known_v1api20140401_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20140401_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+const known_v1api20140401_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20140401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20140401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20140401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20140401storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20140401storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
-const known_v1api20140401storage_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
-const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const spellings_v1api20140401_CreateMode = enumSpellings(["Copy","Default","NonReadableSecondary","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreLongTermRetentionBackup"]);
 const spellings_v1api20140401_CreateMode_STATUS = enumSpellings(["Copy","Default","NonReadableSecondary","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreLongTermRetentionBackup"]);
 const spellings_v1api20140401_DatabaseEdition = enumSpellings(["Web","Business","Basic","Standard","Premium","PremiumRS","Free","Stretch","DataWarehouse","System","System2","GeneralPurpose","BusinessCritical","Hyperscale"]);

@@ -47,6 +47,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name: string;
+  /** The key in the config map. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum CreateMode (string). */
 export type CreateMode = "Copy" | "Default" | "NonReadableSecondary" | "OnlineSecondary" | "PointInTimeRestore" | "Recovery" | "Restore" | "RestoreLongTermRetentionBackup";
 
@@ -65,12 +75,48 @@ export type DatabaseReadScale = "Enabled" | "Disabled";
 /** Enum DatabaseReadScale_STATUS (string). */
 export type DatabaseReadScale_STATUS = "Enabled" | "Disabled";
 
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
 export interface KnownResourceReference {
   /** The name of the owning Kubernetes object. */
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type ServerOperatorConfigMaps. */
+export interface ServerOperatorConfigMaps {
+  /** Where the operator writes fullyQualifiedDomainName. */
+  fullyQualifiedDomainName?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ServerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: ServerOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -110,6 +156,18 @@ export interface Server_Spec {
   tags?: Record<string, string>;
   administratorLogin?: string;
   version?: ServerVersion;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ServerOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ServersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -160,6 +218,18 @@ export interface ServersDatabase_Spec {
   edition?: DatabaseEdition;
   requestedServiceObjectiveName?: string;
   elasticPoolName?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ServersDatabaseOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ServersFirewallRuleOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -185,6 +255,8 @@ export interface ServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

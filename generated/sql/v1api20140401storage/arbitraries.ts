@@ -4,14 +4,30 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["administratorLogin","armId","azureName","capacity","collation","conditions","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","endIpAddress","family","fullyQualifiedDomainName","id","identity","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","severity","size","sku","sourceDatabaseId","startIpAddress","state","status","tags","tenantId","tier","type","version","zoneRedundant"];
+const names: readonly string[] = ["administratorLogin","annotations","armId","azureName","capacity","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","endIpAddress","family","fullyQualifiedDomainName","id","identity","key","labels","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","secretExpressions","severity","size","sku","sourceDatabaseId","startIpAddress","state","status","tags","tenantId","tier","type","value","version","zoneRedundant"];
 
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
+function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
+}
+
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
+}
+
+function arb_ServerOperatorConfigMaps(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ fullyQualifiedDomainName: arb_ConfigMapDestination() }, { requiredKeys: [] }), names, ["fullyQualifiedDomainName","FullyQualifiedDomainName","$propertyBag"]);
+}
+
+function arb_ServerOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), configMaps: arb_ServerOperatorConfigMaps(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","configMaps","ConfigMaps","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_Server_STATUS(): fc.Arbitrary<unknown> {
@@ -19,7 +35,11 @@ function arb_Server_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Server_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","administratorLogin","AdministratorLogin","version","Version","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), operatorSpec: arb_ServerOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","administratorLogin","AdministratorLogin","version","Version","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+}
+
+function arb_ServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
@@ -27,7 +47,11 @@ function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), collation: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), maxSizeBytes: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: fc.string({ maxLength: 8 }), edition: fc.string({ maxLength: 8 }), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), elasticPoolName: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseId","SourceDatabaseId","zoneRedundant","ZoneRedundant","readScale","ReadScale","edition","Edition","requestedServiceObjectiveName","RequestedServiceObjectiveName","elasticPoolName","ElasticPoolName","originalVersion","OriginalVersion","$propertyBag","sku","Sku"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), collation: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), maxSizeBytes: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: fc.string({ maxLength: 8 }), edition: fc.string({ maxLength: 8 }), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), elasticPoolName: fc.string({ maxLength: 8 }), operatorSpec: arb_ServersDatabaseOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseId","SourceDatabaseId","zoneRedundant","ZoneRedundant","readScale","ReadScale","edition","Edition","requestedServiceObjectiveName","RequestedServiceObjectiveName","elasticPoolName","ElasticPoolName","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag","sku","Sku"]);
+}
+
+function arb_ServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_ServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
@@ -35,7 +59,7 @@ function arb_ServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_ServersFirewallRuleOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 /** A random Server at v1api20140401storage, with extra keys at the root too. */

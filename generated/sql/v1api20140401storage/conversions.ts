@@ -85,6 +85,64 @@ export function Condition_to_v1api20211101storage(src: v1api20140401storage.Cond
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20211101storage to ConfigMapDestination of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function ConfigMapDestination_from_v1api20211101storage(src: v1api20211101storage.ConfigMapDestination, path: string): v1api20140401storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20140401storage to ConfigMapDestination of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function ConfigMapDestination_to_v1api20211101storage(src: v1api20140401storage.ConfigMapDestination, path: string): v1api20211101storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20140401storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20211101storage to DestinationExpression of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20211101storage(src: v1api20211101storage.DestinationExpression, path: string): v1api20140401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20140401storage to DestinationExpression of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20211101storage(src: v1api20140401storage.DestinationExpression, path: string): v1api20211101storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v1api20211101storage to KnownResourceReference of v1api20140401storage (one step down the storage chain, away from the hub). */
 export function KnownResourceReference_from_v1api20211101storage(src: v1api20211101storage.KnownResourceReference, path: string): v1api20140401storage.KnownResourceReference {
   checkObject(src, path);
@@ -106,6 +164,58 @@ export function KnownResourceReference_to_v1api20211101storage(src: v1api2014040
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_KnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorConfigMaps of v1api20211101storage to ServerOperatorConfigMaps of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function ServerOperatorConfigMaps_from_v1api20211101storage(src: v1api20211101storage.ServerOperatorConfigMaps, path: string): v1api20140401storage.ServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_from_v1api20211101storage(src.fullyQualifiedDomainName as v1api20211101storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101storage_ServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorConfigMaps of v1api20140401storage to ServerOperatorConfigMaps of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function ServerOperatorConfigMaps_to_v1api20211101storage(src: v1api20140401storage.ServerOperatorConfigMaps, path: string): v1api20211101storage.ServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_to_v1api20211101storage(src.fullyQualifiedDomainName as v1api20140401storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20140401storage_ServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorSpec of v1api20211101storage to ServerOperatorSpec of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function ServerOperatorSpec_from_v1api20211101storage(src: v1api20211101storage.ServerOperatorSpec, path: string): v1api20140401storage.ServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20211101storage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_from_v1api20211101storage(src.configMaps as v1api20211101storage.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20211101storage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_ServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorSpec of v1api20140401storage to ServerOperatorSpec of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function ServerOperatorSpec_to_v1api20211101storage(src: v1api20140401storage.ServerOperatorSpec, path: string): v1api20211101storage.ServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20211101storage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_to_v1api20211101storage(src.configMaps as v1api20140401storage.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20211101storage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_ServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -188,6 +298,7 @@ export function Server_Spec_from_v1api20211101storage(src: v1api20211101storage.
   if (src.minimalTlsVersion !== undefined) bag = stash(bag, "MinimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
   if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
   if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "RestrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
   const kept = finishBag(bag);
@@ -206,6 +317,7 @@ export function Server_Spec_to_v1api20211101storage(src: v1api20140401storage.Se
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_to_v1api20211101storage(src.operatorSpec as v1api20140401storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_Server_Spec, bag);
   if (bag !== undefined) {
@@ -224,6 +336,32 @@ export function Server_Spec_to_v1api20211101storage(src: v1api20140401storage.Se
     const v = recall(bag, "RestrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.restrictOutboundNetworkAccess = v;
   }
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersDatabaseOperatorSpec of v1api20211101storage to ServersDatabaseOperatorSpec of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function ServersDatabaseOperatorSpec_from_v1api20211101storage(src: v1api20211101storage.ServersDatabaseOperatorSpec, path: string): v1api20140401storage.ServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20211101storage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20211101storage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_ServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersDatabaseOperatorSpec of v1api20140401storage to ServersDatabaseOperatorSpec of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function ServersDatabaseOperatorSpec_to_v1api20211101storage(src: v1api20140401storage.ServersDatabaseOperatorSpec, path: string): v1api20211101storage.ServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20211101storage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20211101storage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_ServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -331,6 +469,7 @@ export function ServersDatabase_Spec_from_v1api20211101storage(src: v1api2021110
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
   if (src.elasticPoolId !== undefined) bag = stash(bag, "ElasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
   if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "RequestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
@@ -369,6 +508,7 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
   if (src.edition !== undefined) bag = stash(bag, "Edition", src.edition); // stashInBag: no counterpart
   if (src.requestedServiceObjectiveName !== undefined) bag = stash(bag, "RequestedServiceObjectiveName", src.requestedServiceObjectiveName); // stashInBag: no counterpart
   if (src.elasticPoolName !== undefined) bag = stash(bag, "ElasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_to_v1api20211101storage(src.operatorSpec as v1api20140401storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
@@ -384,6 +524,32 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
     if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_Spec_hooks.assignTo(src, dst, b));
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersFirewallRuleOperatorSpec of v1api20211101storage to ServersFirewallRuleOperatorSpec of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function ServersFirewallRuleOperatorSpec_from_v1api20211101storage(src: v1api20211101storage.ServersFirewallRuleOperatorSpec, path: string): v1api20140401storage.ServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20211101storage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20211101storage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersFirewallRuleOperatorSpec of v1api20140401storage to ServersFirewallRuleOperatorSpec of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function ServersFirewallRuleOperatorSpec_to_v1api20211101storage(src: v1api20140401storage.ServersFirewallRuleOperatorSpec, path: string): v1api20211101storage.ServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20211101storage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20211101storage(e as v1api20140401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20140401storage_ServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -432,6 +598,7 @@ export function ServersFirewallRule_Spec_from_v1api20211101storage(src: v1api202
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -448,6 +615,7 @@ export function ServersFirewallRule_Spec_to_v1api20211101storage(src: v1api20140
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20211101storage(src.owner as v1api20140401storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_to_v1api20211101storage(src.operatorSpec as v1api20140401storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -456,18 +624,30 @@ export function ServersFirewallRule_Spec_to_v1api20211101storage(src: v1api20140
 }
 
 const known_v1api20140401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20140401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20140401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20140401storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20140401storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
-const known_v1api20140401storage_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
-const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20211101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20211101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20211101storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20211101storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["administratorLogin","armId","azureName","capacity","collation","conditions","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","endIpAddress","family","fullyQualifiedDomainName","id","identity","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","severity","size","sku","sourceDatabaseId","startIpAddress","state","status","tags","tenantId","tier","type","version","zoneRedundant"];
+const names: readonly string[] = ["administratorLogin","annotations","armId","azureName","capacity","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","endIpAddress","family","fullyQualifiedDomainName","id","identity","key","labels","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","secretExpressions","severity","size","sku","sourceDatabaseId","startIpAddress","state","status","tags","tenantId","tier","type","value","version","zoneRedundant"];
 
 function arb_BackupStorageRedundancy(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Geo", "Local", "Zone", "GeoZone");
@@ -16,6 +16,10 @@ function arb_BackupStorageRedundancy_STATUS(): fc.Arbitrary<unknown> {
 
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
+}
+
+function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
@@ -32,6 +36,10 @@ function arb_DatabaseReadScale(): fc.Arbitrary<unknown> {
 
 function arb_DatabaseReadScale_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Enabled", "Disabled");
+}
+
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
@@ -62,12 +70,24 @@ function arb_ServerNetworkAccessFlag_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Enabled", "Disabled");
 }
 
+function arb_ServerOperatorConfigMaps(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ fullyQualifiedDomainName: arb_ConfigMapDestination() }, { requiredKeys: [] }), names, ["fullyQualifiedDomainName","FullyQualifiedDomainName","$propertyBag"]);
+}
+
+function arb_ServerOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), configMaps: arb_ServerOperatorConfigMaps(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","configMaps","ConfigMaps","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
 function arb_Server_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), state: fc.string({ maxLength: 8 }), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag_STATUS(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","version","Version","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","$propertyBag"]);
 }
 
 function arb_Server_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","version","Version","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag(), operatorSpec: arb_ServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","version","Version","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_ServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
@@ -75,7 +95,11 @@ function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.maxSafeInteger(), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), elasticPoolId: fc.string({ maxLength: 8 }), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseId","SourceDatabaseId","zoneRedundant","ZoneRedundant","readScale","ReadScale","elasticPoolId","ElasticPoolId","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.maxSafeInteger(), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), elasticPoolId: fc.string({ maxLength: 8 }), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy(), operatorSpec: arb_ServersDatabaseOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseId","SourceDatabaseId","zoneRedundant","ZoneRedundant","readScale","ReadScale","elasticPoolId","ElasticPoolId","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_ServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_ServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
@@ -83,7 +107,7 @@ function arb_ServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_ServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {

@@ -75,6 +75,64 @@ export function Condition_toStorage(src: v1api20211101.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20211101storage to ConfigMapDestination of v1api20211101 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20211101storage.ConfigMapDestination, path: string): v1api20211101.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20211101 to ConfigMapDestination of v1api20211101storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20211101.ConfigMapDestination, path: string): v1api20211101storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20211101storage to DestinationExpression of v1api20211101 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20211101storage.DestinationExpression, path: string): v1api20211101.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20211101 to DestinationExpression of v1api20211101storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20211101.DestinationExpression, path: string): v1api20211101storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v1api20211101storage to KnownResourceReference of v1api20211101 (out of its storage variant). */
 export function KnownResourceReference_fromStorage(src: v1api20211101storage.KnownResourceReference, path: string): v1api20211101.KnownResourceReference {
   checkObject(src, path);
@@ -153,6 +211,58 @@ export function ResourceIdentity_toStorage(src: v1api20211101.ResourceIdentity, 
   return dst;
 }
 
+/** Converts ServerOperatorConfigMaps of v1api20211101storage to ServerOperatorConfigMaps of v1api20211101 (out of its storage variant). */
+export function ServerOperatorConfigMaps_fromStorage(src: v1api20211101storage.ServerOperatorConfigMaps, path: string): v1api20211101.ServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.ServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20211101storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101storage_ServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorConfigMaps of v1api20211101 to ServerOperatorConfigMaps of v1api20211101storage (into its storage variant). */
+export function ServerOperatorConfigMaps_toStorage(src: v1api20211101.ServerOperatorConfigMaps, path: string): v1api20211101storage.ServerOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServerOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20211101.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101_ServerOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorSpec of v1api20211101storage to ServerOperatorSpec of v1api20211101 (out of its storage variant). */
+export function ServerOperatorSpec_fromStorage(src: v1api20211101storage.ServerOperatorSpec, path: string): v1api20211101.ServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.ServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_fromStorage(src.configMaps as v1api20211101storage.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_ServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServerOperatorSpec of v1api20211101 to ServerOperatorSpec of v1api20211101storage (into its storage variant). */
+export function ServerOperatorSpec_toStorage(src: v1api20211101.ServerOperatorSpec, path: string): v1api20211101storage.ServerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_toStorage(src.configMaps as v1api20211101.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101_ServerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Server_STATUS of v1api20211101storage to Server_STATUS of v1api20211101 (out of its storage variant). */
 export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATUS, path: string): v1api20211101.Server_STATUS {
   checkObject(src, path);
@@ -218,6 +328,7 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
   const kept = finishBag(bag);
@@ -240,8 +351,35 @@ export function Server_Spec_toStorage(src: v1api20211101.Server_Spec, path: stri
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_Server_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersDatabaseOperatorSpec of v1api20211101storage to ServersDatabaseOperatorSpec of v1api20211101 (out of its storage variant). */
+export function ServersDatabaseOperatorSpec_fromStorage(src: v1api20211101storage.ServersDatabaseOperatorSpec, path: string): v1api20211101.ServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.ServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_ServersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersDatabaseOperatorSpec of v1api20211101 to ServersDatabaseOperatorSpec of v1api20211101storage (into its storage variant). */
+export function ServersDatabaseOperatorSpec_toStorage(src: v1api20211101.ServersDatabaseOperatorSpec, path: string): v1api20211101storage.ServersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101_ServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -323,6 +461,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
   if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale) as v1api20211101.DatabaseReadScale); // assignEnum
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (canonicalEnum(str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"), spellings_v1api20211101_BackupStorageRedundancy) as v1api20211101.BackupStorageRedundancy); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -348,8 +487,35 @@ export function ServersDatabase_Spec_toStorage(src: v1api20211101.ServersDatabas
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_ServersDatabase_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersFirewallRuleOperatorSpec of v1api20211101storage to ServersFirewallRuleOperatorSpec of v1api20211101 (out of its storage variant). */
+export function ServersFirewallRuleOperatorSpec_fromStorage(src: v1api20211101storage.ServersFirewallRuleOperatorSpec, path: string): v1api20211101.ServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.ServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRuleOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ServersFirewallRuleOperatorSpec of v1api20211101 to ServersFirewallRuleOperatorSpec of v1api20211101storage (into its storage variant). */
+export function ServersFirewallRuleOperatorSpec_toStorage(src: v1api20211101.ServersFirewallRuleOperatorSpec, path: string): v1api20211101storage.ServersFirewallRuleOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ServersFirewallRuleOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101_ServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -398,6 +564,7 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -414,6 +581,7 @@ export function ServersFirewallRule_Spec_toStorage(src: v1api20211101.ServersFir
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_ServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -486,27 +654,39 @@ export function Sku_toStorage(src: v1api20211101.Sku, path: string): v1api202111
 }
 
 const known_v1api20211101_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20211101_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20211101_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20211101_ResourceIdentity = new Set(["type","$propertyBag"]);
 const known_v1api20211101_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20211101_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20211101_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
+const known_v1api20211101_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","$propertyBag"]);
+const known_v1api20211101_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
+const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","operatorSpec","$propertyBag"]);
+const known_v1api20211101_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","$propertyBag"]);
+const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20211101_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20211101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20211101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20211101storage_ResourceIdentity = new Set(["type","$propertyBag"]);
 const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20211101storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101storage_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const spellings_v1api20211101_BackupStorageRedundancy = enumSpellings(["Geo","Local","Zone","GeoZone"]);

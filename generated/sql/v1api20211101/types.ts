@@ -53,6 +53,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name: string;
+  /** The key in the config map. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum CreateMode (string). */
 export type CreateMode = "Copy" | "Default" | "OnlineSecondary" | "PointInTimeRestore" | "Recovery" | "Restore" | "RestoreExternalBackup" | "RestoreExternalBackupSecondary" | "RestoreLongTermRetentionBackup" | "Secondary";
 
@@ -64,6 +74,22 @@ export type DatabaseReadScale = "Enabled" | "Disabled";
 
 /** Enum DatabaseReadScale_STATUS (string). */
 export type DatabaseReadScale_STATUS = "Enabled" | "Disabled";
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** Enum IdentityType (string). */
 export type IdentityType = "None" | "SystemAssigned" | "UserAssigned" | "SystemAssigned,UserAssigned";
@@ -103,6 +129,26 @@ export type ServerNetworkAccessFlag = "Enabled" | "Disabled";
 /** Enum ServerNetworkAccessFlag_STATUS (string). */
 export type ServerNetworkAccessFlag_STATUS = "Enabled" | "Disabled";
 
+/** Object type ServerOperatorConfigMaps. */
+export interface ServerOperatorConfigMaps {
+  /** Where the operator writes fullyQualifiedDomainName. */
+  fullyQualifiedDomainName?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ServerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: ServerOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** An Azure SQL Database server. */
 export interface Server_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -140,6 +186,18 @@ export interface Server_Spec {
   minimalTlsVersion?: string;
   publicNetworkAccess?: ServerNetworkAccessFlag;
   restrictOutboundNetworkAccess?: ServerNetworkAccessFlag;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ServerOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ServersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -190,6 +248,18 @@ export interface ServersDatabase_Spec {
   readScale?: DatabaseReadScale;
   elasticPoolId?: string;
   requestedBackupStorageRedundancy?: BackupStorageRedundancy;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ServersDatabaseOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ServersFirewallRuleOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -215,6 +285,8 @@ export interface ServersFirewallRule_Spec {
   owner: KnownResourceReference;
   startIpAddress?: string;
   endIpAddress?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -6,31 +6,55 @@ import { convert } from '../../../src/lib/conversion/convert.ts';
 import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';
 import * as v1beta20210401 from '../v1beta20210401/arbitraries.ts';
 import * as v1api20210401 from '../v1api20210401/arbitraries.ts';
+import * as v20210401 from '../v20210401/arbitraries.ts';
 import * as v1api20220901 from '../v1api20220901/arbitraries.ts';
+import * as v20220901 from '../v20220901/arbitraries.ts';
 import * as v1api20230101 from '../v1api20230101/arbitraries.ts';
+import * as v20230101 from '../v20230101/arbitraries.ts';
+import * as v20250601 from '../v20250601/arbitraries.ts';
 import * as v1beta20210401_arm from '../v1beta20210401/arm.ts';
 import * as v1api20210401_arm from '../v1api20210401/arm.ts';
+import * as v20210401_arm from '../v20210401/arm.ts';
 import * as v1api20220901_arm from '../v1api20220901/arm.ts';
+import * as v20220901_arm from '../v20220901/arm.ts';
 import * as v1api20230101_arm from '../v1api20230101/arm.ts';
+import * as v20230101_arm from '../v20230101/arm.ts';
+import * as v20250601_arm from '../v20250601/arm.ts';
 import * as v1beta20210401storage from '../v1beta20210401storage/arbitraries.ts';
 import * as v1api20210401storage from '../v1api20210401storage/arbitraries.ts';
+import * as v20210401storage from '../v20210401storage/arbitraries.ts';
 import * as v1api20220901storage from '../v1api20220901storage/arbitraries.ts';
-import * as hubArbitraries from '../v1api20230101storage/arbitraries.ts';
+import * as v20220901storage from '../v20220901storage/arbitraries.ts';
+import * as v1api20230101storage from '../v1api20230101storage/arbitraries.ts';
+import * as v20230101storage from '../v20230101storage/arbitraries.ts';
+import * as hubArbitraries from '../v20250601storage/arbitraries.ts';
 
-const hub = 'v1api20230101storage';
+const hub = 'v20250601storage';
 
-describe('StorageAccountsBlobServicesContainer round trip through the hub (v1api20230101storage)', () => {
+describe('StorageAccountsBlobServicesContainer round trip through the hub (v20250601storage)', () => {
   it('v1beta20210401 -> hub -> v1beta20210401 loses nothing', () => {
     fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1beta20210401'), object)), { numRuns: roundTripRuns });
   });
   it('v1api20210401 -> hub -> v1api20210401 loses nothing', () => {
     fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20210401'), object)), { numRuns: roundTripRuns });
   });
+  it('v20210401 -> hub -> v20210401 loses nothing', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20210401'), object)), { numRuns: roundTripRuns });
+  });
   it('v1api20220901 -> hub -> v1api20220901 loses nothing', () => {
     fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20220901'), object)), { numRuns: roundTripRuns });
   });
+  it('v20220901 -> hub -> v20220901 loses nothing', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20220901'), object)), { numRuns: roundTripRuns });
+  });
   it('v1api20230101 -> hub -> v1api20230101 loses nothing', () => {
     fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230101'), object)), { numRuns: roundTripRuns });
+  });
+  it('v20230101 -> hub -> v20230101 loses nothing', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20230101'), object)), { numRuns: roundTripRuns });
+  });
+  it('v20250601 -> hub -> v20250601 loses nothing', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20250601'), object)), { numRuns: roundTripRuns });
   });
   it('v1beta20210401storage (old storage) -> hub -> v1beta20210401storage loses nothing', () => {
     fc.assert(fc.property(v1beta20210401storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1beta20210401storage'), object)), { numRuns: storageRuns });
@@ -38,8 +62,20 @@ describe('StorageAccountsBlobServicesContainer round trip through the hub (v1api
   it('v1api20210401storage (old storage) -> hub -> v1api20210401storage loses nothing', () => {
     fc.assert(fc.property(v1api20210401storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20210401storage'), object)), { numRuns: storageRuns });
   });
+  it('v20210401storage (old storage) -> hub -> v20210401storage loses nothing', () => {
+    fc.assert(fc.property(v20210401storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20210401storage'), object)), { numRuns: storageRuns });
+  });
   it('v1api20220901storage (old storage) -> hub -> v1api20220901storage loses nothing', () => {
     fc.assert(fc.property(v1api20220901storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20220901storage'), object)), { numRuns: storageRuns });
+  });
+  it('v20220901storage (old storage) -> hub -> v20220901storage loses nothing', () => {
+    fc.assert(fc.property(v20220901storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20220901storage'), object)), { numRuns: storageRuns });
+  });
+  it('v1api20230101storage (old storage) -> hub -> v1api20230101storage loses nothing', () => {
+    fc.assert(fc.property(v1api20230101storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230101storage'), object)), { numRuns: storageRuns });
+  });
+  it('v20230101storage (old storage) -> hub -> v20230101storage loses nothing', () => {
+    fc.assert(fc.property(v20230101storage.StorageAccountsBlobServicesContainer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20230101storage'), object)), { numRuns: storageRuns });
   });
 });
 
@@ -51,11 +87,23 @@ describe('StorageAccountsBlobServicesContainer read-modify-write at each version
   it('v1api20210401 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210401'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20210401')), hub), writtenAt(object, 'v1api20210401', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20210401')))), { numRuns: rmwRuns });
   });
+  it('v20210401 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20210401'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20210401')), hub), writtenAt(object, 'v20210401', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20210401')))), { numRuns: rmwRuns });
+  });
   it('v1api20220901 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220901'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20220901')), hub), writtenAt(object, 'v1api20220901', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20220901')))), { numRuns: rmwRuns });
   });
+  it('v20220901 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20220901'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20220901')), hub), writtenAt(object, 'v20220901', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20220901')))), { numRuns: rmwRuns });
+  });
   it('v1api20230101 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230101'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20230101')), hub), writtenAt(object, 'v1api20230101', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20230101')))), { numRuns: rmwRuns });
+  });
+  it('v20230101 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20230101'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20230101')), hub), writtenAt(object, 'v20230101', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20230101')))), { numRuns: rmwRuns });
+  });
+  it('v20250601 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20250601'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20250601')), hub), writtenAt(object, 'v20250601', crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20250601')))), { numRuns: rmwRuns });
   });
   it('v1beta20210401storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1beta20210401storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1beta20210401storage')), hub), object)), { numRuns: rmwRuns });
@@ -63,8 +111,20 @@ describe('StorageAccountsBlobServicesContainer read-modify-write at each version
   it('v1api20210401storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20210401storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20210401storage')), hub), object)), { numRuns: rmwRuns });
   });
+  it('v20210401storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20210401storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20210401storage')), hub), object)), { numRuns: rmwRuns });
+  });
   it('v1api20220901storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220901storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20220901storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v20220901storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20220901storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20220901storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20230101storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230101storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v1api20230101storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v20230101storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20230101storage'), crdSchema('storage.azure.com', 'StorageAccountsBlobServicesContainer', 'v20230101storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 
@@ -75,11 +135,23 @@ describe('StorageAccountsBlobServicesContainer ARM payloads of random instances 
   it('v1api20210401: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v1api20210401'), v1api20210401_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
   });
+  it('v20210401: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v20210401'), v20210401_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
+  });
   it('v1api20220901: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v1api20220901'), v1api20220901_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
   });
+  it('v20220901: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v20220901'), v20220901_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
+  });
   it('v1api20230101: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v1api20230101'), v1api20230101_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
+  });
+  it('v20230101: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v20230101'), v20230101_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
+  });
+  it('v20250601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.StorageAccountsBlobServicesContainer(), (object) => expectArmPayload(convert(object, 'v20250601'), v20250601_arm.StorageAccountsBlobServicesContainer_armLayout)), { numRuns: armRuns });
   });
 });
 
@@ -87,20 +159,65 @@ describe('StorageAccountsBlobServicesContainer reliability between spoke version
   it('v1beta20210401 -> hub -> v1api20210401 never throws', () => {
     fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
   });
+  it('v1beta20210401 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
+  });
   it('v1beta20210401 -> hub -> v1api20220901 never throws', () => {
     fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1beta20210401 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210401 -> hub -> v1api20230101 never throws', () => {
     fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
   });
+  it('v1beta20210401 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1beta20210401 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v1beta20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
+  });
   it('v1api20210401 -> hub -> v1beta20210401 never throws', () => {
     fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20210401 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210401 -> hub -> v1api20220901 never throws', () => {
     fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
   });
+  it('v1api20210401 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
+  });
   it('v1api20210401 -> hub -> v1api20230101 never throws', () => {
     fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20210401 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20210401 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v1api20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v1beta20210401 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v1api20210401 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v1api20220901 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v1api20230101 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20210401 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v20210401.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220901 -> hub -> v1beta20210401 never throws', () => {
     fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
@@ -108,8 +225,41 @@ describe('StorageAccountsBlobServicesContainer reliability between spoke version
   it('v1api20220901 -> hub -> v1api20210401 never throws', () => {
     fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
   });
+  it('v1api20220901 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220901 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
+  });
   it('v1api20220901 -> hub -> v1api20230101 never throws', () => {
     fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220901 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220901 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v1api20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v1beta20210401 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v1api20210401 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v1api20220901 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v1api20230101 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20220901 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v20220901.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230101 -> hub -> v1beta20210401 never throws', () => {
     fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
@@ -117,7 +267,61 @@ describe('StorageAccountsBlobServicesContainer reliability between spoke version
   it('v1api20230101 -> hub -> v1api20210401 never throws', () => {
     fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
   });
+  it('v1api20230101 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
+  });
   it('v1api20230101 -> hub -> v1api20220901 never throws', () => {
     fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230101 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230101 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230101 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v1api20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v1beta20210401 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v1api20210401 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v1api20220901 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v1api20230101 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20230101 -> hub -> v20250601 never throws', () => {
+    fc.assert(fc.property(v20230101.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20250601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v1beta20210401 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1beta20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v1api20210401 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v20210401 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20210401'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v1api20220901 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v20220901 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20220901'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v1api20230101 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v1api20230101'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250601 -> hub -> v20230101 never throws', () => {
+    fc.assert(fc.property(v20250601.StorageAccountsBlobServicesContainer(), (object) => { convert(convert(object, hub), 'v20230101'); }), { numRuns: reliabilityRuns });
   });
 });

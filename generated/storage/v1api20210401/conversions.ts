@@ -75,6 +75,32 @@ export function Condition_toStorage(src: v1api20210401.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20210401storage to ConfigMapDestination of v1api20210401 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20210401storage.ConfigMapDestination, path: string): v1api20210401.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20210401 to ConfigMapDestination of v1api20210401storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20210401.ConfigMapDestination, path: string): v1api20210401storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v1api20210401storage to CorsRule_STATUS of v1api20210401 (out of its storage variant). */
 export function CorsRule_STATUS_fromStorage(src: v1api20210401storage.CorsRule_STATUS, path: string): v1api20210401.CorsRule_STATUS {
   checkObject(src, path);
@@ -234,6 +260,38 @@ export function DeleteRetentionPolicy_toStorage(src: v1api20210401.DeleteRetenti
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401_DeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20210401storage to DestinationExpression of v1api20210401 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20210401storage.DestinationExpression, path: string): v1api20210401.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20210401 to DestinationExpression of v1api20210401storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20210401.DestinationExpression, path: string): v1api20210401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -517,6 +575,32 @@ export function NetworkRuleSet_toStorage(src: v1api20210401.NetworkRuleSet, path
   return dst;
 }
 
+/** Converts SecretDestination of v1api20210401storage to SecretDestination of v1api20210401 (out of its storage variant). */
+export function SecretDestination_fromStorage(src: v1api20210401storage.SecretDestination, path: string): v1api20210401.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20210401 to SecretDestination of v1api20210401storage (into its storage variant). */
+export function SecretDestination_toStorage(src: v1api20210401.SecretDestination, path: string): v1api20210401storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1api20210401storage to Sku_STATUS of v1api20210401 (out of its storage variant). */
 export function Sku_STATUS_fromStorage(src: v1api20210401storage.Sku_STATUS, path: string): v1api20210401.Sku_STATUS {
   checkObject(src, path);
@@ -562,6 +646,108 @@ export function Sku_toStorage(src: v1api20210401.Sku, path: string): v1api202104
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   bag = stashUnknown(src, known_v1api20210401_Sku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1api20210401storage to StorageAccountOperatorConfigMaps of v1api20210401 (out of its storage variant). */
+export function StorageAccountOperatorConfigMaps_fromStorage(src: v1api20210401storage.StorageAccountOperatorConfigMaps, path: string): v1api20210401.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_fromStorage(src.blobEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_fromStorage(src.dfsEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_fromStorage(src.fileEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_fromStorage(src.queueEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_fromStorage(src.tableEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_fromStorage(src.webEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1api20210401 to StorageAccountOperatorConfigMaps of v1api20210401storage (into its storage variant). */
+export function StorageAccountOperatorConfigMaps_toStorage(src: v1api20210401.StorageAccountOperatorConfigMaps, path: string): v1api20210401storage.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_toStorage(src.blobEndpoint as v1api20210401.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_toStorage(src.dfsEndpoint as v1api20210401.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_toStorage(src.fileEndpoint as v1api20210401.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_toStorage(src.queueEndpoint as v1api20210401.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_toStorage(src.tableEndpoint as v1api20210401.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_toStorage(src.webEndpoint as v1api20210401.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20210401storage to StorageAccountOperatorSecrets of v1api20210401 (out of its storage variant). */
+export function StorageAccountOperatorSecrets_fromStorage(src: v1api20210401storage.StorageAccountOperatorSecrets, path: string): v1api20210401.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_fromStorage(src.blobEndpoint as v1api20210401storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_fromStorage(src.dfsEndpoint as v1api20210401storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_fromStorage(src.fileEndpoint as v1api20210401storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_fromStorage(src.key1 as v1api20210401storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_fromStorage(src.key2 as v1api20210401storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_fromStorage(src.queueEndpoint as v1api20210401storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_fromStorage(src.tableEndpoint as v1api20210401storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_fromStorage(src.webEndpoint as v1api20210401storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20210401 to StorageAccountOperatorSecrets of v1api20210401storage (into its storage variant). */
+export function StorageAccountOperatorSecrets_toStorage(src: v1api20210401.StorageAccountOperatorSecrets, path: string): v1api20210401storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_toStorage(src.blobEndpoint as v1api20210401.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_toStorage(src.dfsEndpoint as v1api20210401.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_toStorage(src.fileEndpoint as v1api20210401.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_toStorage(src.key1 as v1api20210401.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_toStorage(src.key2 as v1api20210401.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_toStorage(src.queueEndpoint as v1api20210401.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_toStorage(src.tableEndpoint as v1api20210401.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_toStorage(src.webEndpoint as v1api20210401.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20210401storage to StorageAccountOperatorSpec of v1api20210401 (out of its storage variant). */
+export function StorageAccountOperatorSpec_fromStorage(src: v1api20210401storage.StorageAccountOperatorSpec, path: string): v1api20210401.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_fromStorage(src.configMaps as v1api20210401storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_fromStorage(src.secrets as v1api20210401storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20210401 to StorageAccountOperatorSpec of v1api20210401storage (into its storage variant). */
+export function StorageAccountOperatorSpec_toStorage(src: v1api20210401.StorageAccountOperatorSpec, path: string): v1api20210401storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20210401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_toStorage(src.configMaps as v1api20210401.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20210401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_toStorage(src.secrets as v1api20210401.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401_StorageAccountOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -647,6 +833,7 @@ export function StorageAccount_Spec_fromStorage(src: v1api20210401storage.Storag
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v1api20210401_LargeFileSharesState) as v1api20210401.LargeFileSharesState); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v1api20210401storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v1api20210401storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
@@ -674,8 +861,35 @@ export function StorageAccount_Spec_toStorage(src: v1api20210401.StorageAccount_
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_toStorage(src.networkAcls as v1api20210401.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_toStorage(src.operatorSpec as v1api20210401.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20210401'; // originalVersion
   bag = stashUnknown(src, known_v1api20210401_StorageAccount_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20210401storage to StorageAccountsBlobServiceOperatorSpec of v1api20210401 (out of its storage variant). */
+export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v1api20210401storage.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20210401.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServiceOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20210401 to StorageAccountsBlobServiceOperatorSpec of v1api20210401storage (into its storage variant). */
+export function StorageAccountsBlobServiceOperatorSpec_toStorage(src: v1api20210401.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20210401storage.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20210401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20210401.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401_StorageAccountsBlobServiceOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -727,6 +941,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20210401st
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_fromStorage(src.deleteRetentionPolicy as v1api20210401storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v1api20210401storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v1api20210401storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobService_Spec, bag);
   const kept = finishBag(bag);
@@ -744,8 +959,35 @@ export function StorageAccountsBlobService_Spec_toStorage(src: v1api20210401.Sto
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_toStorage(src.deleteRetentionPolicy as v1api20210401.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_toStorage(src.cors as v1api20210401.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_toStorage(src.operatorSpec as v1api20210401.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20210401'; // originalVersion
   bag = stashUnknown(src, known_v1api20210401_StorageAccountsBlobService_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20210401storage to StorageAccountsBlobServicesContainerOperatorSpec of v1api20210401 (out of its storage variant). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src: v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20210401.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20210401 to StorageAccountsBlobServicesContainerOperatorSpec of v1api20210401storage (into its storage variant). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src: v1api20210401.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20210401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20210401.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401_StorageAccountsBlobServicesContainerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -809,6 +1051,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v1api20210401storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -828,6 +1071,7 @@ export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1api20
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_toStorage(src.immutableStorageWithVersioning as v1api20210401.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src.operatorSpec as v1api20210401.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20210401'; // originalVersion
   bag = stashUnknown(src, known_v1api20210401_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -938,12 +1182,14 @@ export function VirtualNetworkRule_toStorage(src: v1api20210401.VirtualNetworkRu
 }
 
 const known_v1api20210401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20210401_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20210401_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20210401_DeleteRetentionPolicy = new Set(["enabled","days","$propertyBag"]);
 const known_v1api20210401_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","$propertyBag"]);
+const known_v1api20210401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20210401_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20210401_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20210401_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -954,25 +1200,33 @@ const known_v1api20210401_ImmutableStorageWithVersioning_STATUS = new Set(["enab
 const known_v1api20210401_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210401_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20210401_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20210401_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20210401_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20210401_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20210401_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20210401_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20210401_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
-const known_v1api20210401_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","$propertyBag"]);
+const known_v1api20210401_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","operatorSpec","$propertyBag"]);
+const known_v1api20210401_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20210401_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
+const known_v1api20210401_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","$propertyBag"]);
+const known_v1api20210401_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20210401_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","$propertyBag"]);
+const known_v1api20210401_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","$propertyBag"]);
 const known_v1api20210401_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20210401_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20210401_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
 const known_v1api20210401_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1api20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20210401storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20210401storage_DeleteRetentionPolicy = new Set(["enabled","days","$propertyBag"]);
 const known_v1api20210401storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","$propertyBag"]);
+const known_v1api20210401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20210401storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20210401storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20210401storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -983,14 +1237,20 @@ const known_v1api20210401storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20210401storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
-const known_v1api20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);

@@ -75,6 +75,32 @@ export function Condition_toStorage(src: v1api20220901.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20220901storage to ConfigMapDestination of v1api20220901 (out of its storage variant). */
+export function ConfigMapDestination_fromStorage(src: v1api20220901storage.ConfigMapDestination, path: string): v1api20220901.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220901storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20220901 to ConfigMapDestination of v1api20220901storage (into its storage variant). */
+export function ConfigMapDestination_toStorage(src: v1api20220901.ConfigMapDestination, path: string): v1api20220901storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220901_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v1api20220901storage to CorsRule_STATUS of v1api20220901 (out of its storage variant). */
 export function CorsRule_STATUS_fromStorage(src: v1api20220901storage.CorsRule_STATUS, path: string): v1api20220901.CorsRule_STATUS {
   checkObject(src, path);
@@ -238,6 +264,38 @@ export function DeleteRetentionPolicy_toStorage(src: v1api20220901.DeleteRetenti
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901_DeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20220901storage to DestinationExpression of v1api20220901 (out of its storage variant). */
+export function DestinationExpression_fromStorage(src: v1api20220901storage.DestinationExpression, path: string): v1api20220901.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20220901 to DestinationExpression of v1api20220901storage (into its storage variant). */
+export function DestinationExpression_toStorage(src: v1api20220901.DestinationExpression, path: string): v1api20220901storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -521,6 +579,32 @@ export function NetworkRuleSet_toStorage(src: v1api20220901.NetworkRuleSet, path
   return dst;
 }
 
+/** Converts SecretDestination of v1api20220901storage to SecretDestination of v1api20220901 (out of its storage variant). */
+export function SecretDestination_fromStorage(src: v1api20220901storage.SecretDestination, path: string): v1api20220901.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220901storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1api20220901 to SecretDestination of v1api20220901storage (into its storage variant). */
+export function SecretDestination_toStorage(src: v1api20220901.SecretDestination, path: string): v1api20220901storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220901_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1api20220901storage to Sku_STATUS of v1api20220901 (out of its storage variant). */
 export function Sku_STATUS_fromStorage(src: v1api20220901storage.Sku_STATUS, path: string): v1api20220901.Sku_STATUS {
   checkObject(src, path);
@@ -566,6 +650,108 @@ export function Sku_toStorage(src: v1api20220901.Sku, path: string): v1api202209
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   bag = stashUnknown(src, known_v1api20220901_Sku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1api20220901storage to StorageAccountOperatorConfigMaps of v1api20220901 (out of its storage variant). */
+export function StorageAccountOperatorConfigMaps_fromStorage(src: v1api20220901storage.StorageAccountOperatorConfigMaps, path: string): v1api20220901.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_fromStorage(src.blobEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_fromStorage(src.dfsEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_fromStorage(src.fileEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_fromStorage(src.queueEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_fromStorage(src.tableEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_fromStorage(src.webEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1api20220901 to StorageAccountOperatorConfigMaps of v1api20220901storage (into its storage variant). */
+export function StorageAccountOperatorConfigMaps_toStorage(src: v1api20220901.StorageAccountOperatorConfigMaps, path: string): v1api20220901storage.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_toStorage(src.blobEndpoint as v1api20220901.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_toStorage(src.dfsEndpoint as v1api20220901.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_toStorage(src.fileEndpoint as v1api20220901.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_toStorage(src.queueEndpoint as v1api20220901.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_toStorage(src.tableEndpoint as v1api20220901.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_toStorage(src.webEndpoint as v1api20220901.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20220901storage to StorageAccountOperatorSecrets of v1api20220901 (out of its storage variant). */
+export function StorageAccountOperatorSecrets_fromStorage(src: v1api20220901storage.StorageAccountOperatorSecrets, path: string): v1api20220901.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_fromStorage(src.blobEndpoint as v1api20220901storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_fromStorage(src.dfsEndpoint as v1api20220901storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_fromStorage(src.fileEndpoint as v1api20220901storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_fromStorage(src.key1 as v1api20220901storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_fromStorage(src.key2 as v1api20220901storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_fromStorage(src.queueEndpoint as v1api20220901storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_fromStorage(src.tableEndpoint as v1api20220901storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_fromStorage(src.webEndpoint as v1api20220901storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20220901 to StorageAccountOperatorSecrets of v1api20220901storage (into its storage variant). */
+export function StorageAccountOperatorSecrets_toStorage(src: v1api20220901.StorageAccountOperatorSecrets, path: string): v1api20220901storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_toStorage(src.blobEndpoint as v1api20220901.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_toStorage(src.dfsEndpoint as v1api20220901.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_toStorage(src.fileEndpoint as v1api20220901.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_toStorage(src.key1 as v1api20220901.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_toStorage(src.key2 as v1api20220901.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_toStorage(src.queueEndpoint as v1api20220901.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_toStorage(src.tableEndpoint as v1api20220901.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_toStorage(src.webEndpoint as v1api20220901.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20220901storage to StorageAccountOperatorSpec of v1api20220901 (out of its storage variant). */
+export function StorageAccountOperatorSpec_fromStorage(src: v1api20220901storage.StorageAccountOperatorSpec, path: string): v1api20220901.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_fromStorage(src.configMaps as v1api20220901storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_fromStorage(src.secrets as v1api20220901storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20220901 to StorageAccountOperatorSpec of v1api20220901storage (into its storage variant). */
+export function StorageAccountOperatorSpec_toStorage(src: v1api20220901.StorageAccountOperatorSpec, path: string): v1api20220901storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220901.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_toStorage(src.configMaps as v1api20220901.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220901.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_toStorage(src.secrets as v1api20220901.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901_StorageAccountOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -657,6 +843,7 @@ export function StorageAccount_Spec_fromStorage(src: v1api20220901storage.Storag
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v1api20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = (canonicalEnum(str(src.dnsEndpointType, path, ".dnsEndpointType"), spellings_v1api20220901_DnsEndpointType) as v1api20220901.DnsEndpointType); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = (canonicalEnum(str(src.allowedCopyScope, path, ".allowedCopyScope"), spellings_v1api20220901_AllowedCopyScope) as v1api20220901.AllowedCopyScope); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v1api20220901storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
@@ -686,8 +873,35 @@ export function StorageAccount_Spec_toStorage(src: v1api20220901.StorageAccount_
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_toStorage(src.networkAcls as v1api20220901.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignEnum
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_toStorage(src.operatorSpec as v1api20220901.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20220901'; // originalVersion
   bag = stashUnknown(src, known_v1api20220901_StorageAccount_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20220901storage to StorageAccountsBlobServiceOperatorSpec of v1api20220901 (out of its storage variant). */
+export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v1api20220901storage.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20220901.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServiceOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20220901 to StorageAccountsBlobServiceOperatorSpec of v1api20220901storage (into its storage variant). */
+export function StorageAccountsBlobServiceOperatorSpec_toStorage(src: v1api20220901.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20220901storage.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220901.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220901.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901_StorageAccountsBlobServiceOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -739,6 +953,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20220901st
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_fromStorage(src.deleteRetentionPolicy as v1api20220901storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v1api20220901storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v1api20220901storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobService_Spec, bag);
   const kept = finishBag(bag);
@@ -756,8 +971,35 @@ export function StorageAccountsBlobService_Spec_toStorage(src: v1api20220901.Sto
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_toStorage(src.deleteRetentionPolicy as v1api20220901.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_toStorage(src.cors as v1api20220901.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_toStorage(src.operatorSpec as v1api20220901.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20220901'; // originalVersion
   bag = stashUnknown(src, known_v1api20220901_StorageAccountsBlobService_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20220901storage to StorageAccountsBlobServicesContainerOperatorSpec of v1api20220901 (out of its storage variant). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src: v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20220901.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20220901 to StorageAccountsBlobServicesContainerOperatorSpec of v1api20220901storage (into its storage variant). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src: v1api20220901.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220901.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220901.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901_StorageAccountsBlobServicesContainerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -821,6 +1063,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v1api20220901storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -840,6 +1083,7 @@ export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1api20
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_toStorage(src.immutableStorageWithVersioning as v1api20220901.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src.operatorSpec as v1api20220901.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20220901'; // originalVersion
   bag = stashUnknown(src, known_v1api20220901_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -950,12 +1194,14 @@ export function VirtualNetworkRule_toStorage(src: v1api20220901.VirtualNetworkRu
 }
 
 const known_v1api20220901_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220901_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20220901_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20220901_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20220901_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
 const known_v1api20220901_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v1api20220901_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220901_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20220901_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20220901_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -966,25 +1212,33 @@ const known_v1api20220901_ImmutableStorageWithVersioning_STATUS = new Set(["enab
 const known_v1api20220901_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20220901_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20220901_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20220901_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20220901_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20220901_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20220901_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20220901_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20220901_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20220901_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v1api20220901_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","$propertyBag"]);
+const known_v1api20220901_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","$propertyBag"]);
+const known_v1api20220901_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220901_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20220901_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
+const known_v1api20220901_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","$propertyBag"]);
+const known_v1api20220901_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220901_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20220901_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","$propertyBag"]);
+const known_v1api20220901_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","$propertyBag"]);
 const known_v1api20220901_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20220901_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20220901_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
 const known_v1api20220901_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1api20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220901storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20220901storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20220901storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
 const known_v1api20220901storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v1api20220901storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220901storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20220901storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20220901storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -995,14 +1249,20 @@ const known_v1api20220901storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20220901storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20220901storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20220901storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20220901storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v1api20220901storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220901storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20220901storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220901storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220901storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20220901storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20220901storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);

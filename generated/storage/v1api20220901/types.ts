@@ -65,6 +65,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name: string;
+  /** The key in the config map. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum ContainerProperties_PublicAccess (string). */
 export type ContainerProperties_PublicAccess = "Container" | "Blob" | "None";
 
@@ -133,6 +143,22 @@ export interface DeleteRetentionPolicy_STATUS {
   enabled?: boolean;
   days?: number;
   allowPermanentDelete?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -264,6 +290,16 @@ export interface NetworkRuleSet_STATUS {
 /** Enum ProvisioningState_STATUS (string). */
 export type ProvisioningState_STATUS = "Creating" | "ResolvingDNS" | "Succeeded";
 
+/** The secret (in the namespace of the resource) and key the operator writes the value to. */
+export interface SecretDestination {
+  /** The name of the secret. */
+  name: string;
+  /** The key in the secret. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type Sku. */
 export interface Sku {
   name: SkuName;
@@ -287,6 +323,60 @@ export interface Sku_STATUS {
 
 /** Enum State_STATUS (string). */
 export type State_STATUS = "Provisioning" | "Deprovisioning" | "Succeeded" | "Failed" | "NetworkSourceDeleted";
+
+/** Object type StorageAccountOperatorConfigMaps. */
+export interface StorageAccountOperatorConfigMaps {
+  /** Where the operator writes blobEndpoint. */
+  blobEndpoint?: ConfigMapDestination;
+  /** Where the operator writes dfsEndpoint. */
+  dfsEndpoint?: ConfigMapDestination;
+  /** Where the operator writes fileEndpoint. */
+  fileEndpoint?: ConfigMapDestination;
+  /** Where the operator writes queueEndpoint. */
+  queueEndpoint?: ConfigMapDestination;
+  /** Where the operator writes tableEndpoint. */
+  tableEndpoint?: ConfigMapDestination;
+  /** Where the operator writes webEndpoint. */
+  webEndpoint?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type StorageAccountOperatorSecrets. */
+export interface StorageAccountOperatorSecrets {
+  /** Where the operator writes blobEndpoint. */
+  blobEndpoint?: SecretDestination;
+  /** Where the operator writes dfsEndpoint. */
+  dfsEndpoint?: SecretDestination;
+  /** Where the operator writes fileEndpoint. */
+  fileEndpoint?: SecretDestination;
+  /** Where the operator writes key1. */
+  key1?: SecretDestination;
+  /** Where the operator writes key2. */
+  key2?: SecretDestination;
+  /** Where the operator writes queueEndpoint. */
+  queueEndpoint?: SecretDestination;
+  /** Where the operator writes tableEndpoint. */
+  tableEndpoint?: SecretDestination;
+  /** Where the operator writes webEndpoint. */
+  webEndpoint?: SecretDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface StorageAccountOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: StorageAccountOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** The secrets the operator writes values of the resource to. */
+  secrets?: StorageAccountOperatorSecrets;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** The storage account. */
 export interface StorageAccount_STATUS {
@@ -339,6 +429,18 @@ export interface StorageAccount_Spec {
   networkAcls?: NetworkRuleSet;
   dnsEndpointType?: DnsEndpointType;
   allowedCopyScope?: AllowedCopyScope;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: StorageAccountOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface StorageAccountsBlobServiceOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -366,6 +468,18 @@ export interface StorageAccountsBlobService_Spec {
   deleteRetentionPolicy?: DeleteRetentionPolicy;
   isVersioningEnabled?: boolean;
   cors?: CorsRules;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface StorageAccountsBlobServicesContainerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -400,6 +514,8 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   defaultEncryptionScope?: string;
   denyEncryptionScopeOverride?: boolean;
   immutableStorageWithVersioning?: ImmutableStorageWithVersioning;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

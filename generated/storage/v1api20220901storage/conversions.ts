@@ -6,40 +6,40 @@ import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../..
 import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20220901storage from './types.ts';
-import type * as v1api20230101storage from '../v1api20230101storage/types.ts';
+import type * as v20220901storage from '../v20220901storage/types.ts';
 
-/** Converts a whole StorageAccount from v1api20230101storage to v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccount_from_v1api20230101storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'storage.azure.com/v1api20220901storage', StorageAccount_Spec_from_v1api20230101storage, StorageAccount_STATUS_from_v1api20230101storage);
+/** Converts a whole StorageAccount from v20220901storage to v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccount_from_v20220901storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'storage.azure.com/v1api20220901storage', StorageAccount_Spec_from_v20220901storage, StorageAccount_STATUS_from_v20220901storage);
 }
 
-/** Converts a whole StorageAccount from v1api20220901storage to v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccount_to_v1api20230101storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'storage.azure.com/v1api20230101storage', StorageAccount_Spec_to_v1api20230101storage, StorageAccount_STATUS_to_v1api20230101storage);
+/** Converts a whole StorageAccount from v1api20220901storage to v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccount_to_v20220901storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'storage.azure.com/v20220901storage', StorageAccount_Spec_to_v20220901storage, StorageAccount_STATUS_to_v20220901storage);
 }
 
-/** Converts a whole StorageAccountsBlobService from v1api20230101storage to v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccountsBlobService_from_v1api20230101storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'storage.azure.com/v1api20220901storage', StorageAccountsBlobService_Spec_from_v1api20230101storage, StorageAccountsBlobService_STATUS_from_v1api20230101storage);
+/** Converts a whole StorageAccountsBlobService from v20220901storage to v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobService_from_v20220901storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'storage.azure.com/v1api20220901storage', StorageAccountsBlobService_Spec_from_v20220901storage, StorageAccountsBlobService_STATUS_from_v20220901storage);
 }
 
-/** Converts a whole StorageAccountsBlobService from v1api20220901storage to v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccountsBlobService_to_v1api20230101storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'storage.azure.com/v1api20230101storage', StorageAccountsBlobService_Spec_to_v1api20230101storage, StorageAccountsBlobService_STATUS_to_v1api20230101storage);
+/** Converts a whole StorageAccountsBlobService from v1api20220901storage to v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobService_to_v20220901storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'storage.azure.com/v20220901storage', StorageAccountsBlobService_Spec_to_v20220901storage, StorageAccountsBlobService_STATUS_to_v20220901storage);
 }
 
-/** Converts a whole StorageAccountsBlobServicesContainer from v1api20230101storage to v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccountsBlobServicesContainer_from_v1api20230101storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'storage.azure.com/v1api20220901storage', StorageAccountsBlobServicesContainer_Spec_from_v1api20230101storage, StorageAccountsBlobServicesContainer_STATUS_from_v1api20230101storage);
+/** Converts a whole StorageAccountsBlobServicesContainer from v20220901storage to v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServicesContainer_from_v20220901storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'storage.azure.com/v1api20220901storage', StorageAccountsBlobServicesContainer_Spec_from_v20220901storage, StorageAccountsBlobServicesContainer_STATUS_from_v20220901storage);
 }
 
-/** Converts a whole StorageAccountsBlobServicesContainer from v1api20220901storage to v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccountsBlobServicesContainer_to_v1api20230101storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'storage.azure.com/v1api20230101storage', StorageAccountsBlobServicesContainer_Spec_to_v1api20230101storage, StorageAccountsBlobServicesContainer_STATUS_to_v1api20230101storage);
+/** Converts a whole StorageAccountsBlobServicesContainer from v1api20220901storage to v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServicesContainer_to_v20220901storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'storage.azure.com/v20220901storage', StorageAccountsBlobServicesContainer_Spec_to_v20220901storage, StorageAccountsBlobServicesContainer_STATUS_to_v20220901storage);
 }
 
-/** Converts Condition of v1api20230101storage to Condition of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function Condition_from_v1api20230101storage(src: v1api20230101storage.Condition, path: string): v1api20220901storage.Condition {
+/** Converts Condition of v20220901storage to Condition of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function Condition_from_v20220901storage(src: v20220901storage.Condition, path: string): v1api20220901storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Condition;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -50,16 +50,16 @@ export function Condition_from_v1api20230101storage(src: v1api20230101storage.Co
   if (src.message !== undefined) dst.message = str(src.message, path, ".message"); // assignPrimitive
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_Condition, bag);
+  bag = stashUnknown(src, known_v20220901storage_Condition, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Condition of v1api20220901storage to Condition of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Condition_to_v1api20230101storage(src: v1api20220901storage.Condition, path: string): v1api20230101storage.Condition {
+/** Converts Condition of v1api20220901storage to Condition of v20220901storage (one step up the storage chain, towards the hub). */
+export function Condition_to_v20220901storage(src: v1api20220901storage.Condition, path: string): v20220901storage.Condition {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Condition;
+  const dst = {} as v20220901storage.Condition;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
@@ -74,8 +74,34 @@ export function Condition_to_v1api20230101storage(src: v1api20220901storage.Cond
   return dst;
 }
 
-/** Converts CorsRule_STATUS of v1api20230101storage to CorsRule_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function CorsRule_STATUS_from_v1api20230101storage(src: v1api20230101storage.CorsRule_STATUS, path: string): v1api20220901storage.CorsRule_STATUS {
+/** Converts ConfigMapDestination of v20220901storage to ConfigMapDestination of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function ConfigMapDestination_from_v20220901storage(src: v20220901storage.ConfigMapDestination, path: string): v1api20220901storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1api20220901storage to ConfigMapDestination of v20220901storage (one step up the storage chain, towards the hub). */
+export function ConfigMapDestination_to_v20220901storage(src: v1api20220901storage.ConfigMapDestination, path: string): v20220901storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220901storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CorsRule_STATUS of v20220901storage to CorsRule_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function CorsRule_STATUS_from_v20220901storage(src: v20220901storage.CorsRule_STATUS, path: string): v1api20220901storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -84,16 +110,16 @@ export function CorsRule_STATUS_from_v1api20230101storage(src: v1api20230101stor
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_CorsRule_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts CorsRule_STATUS of v1api20220901storage to CorsRule_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function CorsRule_STATUS_to_v1api20230101storage(src: v1api20220901storage.CorsRule_STATUS, path: string): v1api20230101storage.CorsRule_STATUS {
+/** Converts CorsRule_STATUS of v1api20220901storage to CorsRule_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function CorsRule_STATUS_to_v20220901storage(src: v1api20220901storage.CorsRule_STATUS, path: string): v20220901storage.CorsRule_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.CorsRule_STATUS;
+  const dst = {} as v20220901storage.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
@@ -106,8 +132,8 @@ export function CorsRule_STATUS_to_v1api20230101storage(src: v1api20220901storag
   return dst;
 }
 
-/** Converts CorsRule of v1api20230101storage to CorsRule of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function CorsRule_from_v1api20230101storage(src: v1api20230101storage.CorsRule, path: string): v1api20220901storage.CorsRule {
+/** Converts CorsRule of v20220901storage to CorsRule of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function CorsRule_from_v20220901storage(src: v20220901storage.CorsRule, path: string): v1api20220901storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -116,16 +142,16 @@ export function CorsRule_from_v1api20230101storage(src: v1api20230101storage.Cor
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_CorsRule, bag);
+  bag = stashUnknown(src, known_v20220901storage_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts CorsRule of v1api20220901storage to CorsRule of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function CorsRule_to_v1api20230101storage(src: v1api20220901storage.CorsRule, path: string): v1api20230101storage.CorsRule {
+/** Converts CorsRule of v1api20220901storage to CorsRule of v20220901storage (one step up the storage chain, towards the hub). */
+export function CorsRule_to_v20220901storage(src: v1api20220901storage.CorsRule, path: string): v20220901storage.CorsRule {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.CorsRule;
+  const dst = {} as v20220901storage.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
@@ -138,72 +164,72 @@ export function CorsRule_to_v1api20230101storage(src: v1api20220901storage.CorsR
   return dst;
 }
 
-/** Converts CorsRules_STATUS of v1api20230101storage to CorsRules_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function CorsRules_STATUS_from_v1api20230101storage(src: v1api20230101storage.CorsRules_STATUS, path: string): v1api20220901storage.CorsRules_STATUS {
+/** Converts CorsRules_STATUS of v20220901storage to CorsRules_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function CorsRules_STATUS_from_v20220901storage(src: v20220901storage.CorsRules_STATUS, path: string): v1api20220901storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRules_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_from_v1api20230101storage(e as v1api20230101storage.CorsRule_STATUS, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_CorsRules_STATUS, bag);
+  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_from_v20220901storage(e as v20220901storage.CorsRule_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts CorsRules_STATUS of v1api20220901storage to CorsRules_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function CorsRules_STATUS_to_v1api20230101storage(src: v1api20220901storage.CorsRules_STATUS, path: string): v1api20230101storage.CorsRules_STATUS {
+/** Converts CorsRules_STATUS of v1api20220901storage to CorsRules_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function CorsRules_STATUS_to_v20220901storage(src: v1api20220901storage.CorsRules_STATUS, path: string): v20220901storage.CorsRules_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.CorsRules_STATUS;
+  const dst = {} as v20220901storage.CorsRules_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_to_v1api20230101storage(e as v1api20220901storage.CorsRule_STATUS, at(p, i))); // assignCollection
+  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_to_v20220901storage(e as v1api20220901storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts CorsRules of v1api20230101storage to CorsRules of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function CorsRules_from_v1api20230101storage(src: v1api20230101storage.CorsRules, path: string): v1api20220901storage.CorsRules {
+/** Converts CorsRules of v20220901storage to CorsRules of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function CorsRules_from_v20220901storage(src: v20220901storage.CorsRules, path: string): v1api20220901storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.CorsRules;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_from_v1api20230101storage(e as v1api20230101storage.CorsRule, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_CorsRules, bag);
+  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_from_v20220901storage(e as v20220901storage.CorsRule, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_CorsRules, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts CorsRules of v1api20220901storage to CorsRules of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function CorsRules_to_v1api20230101storage(src: v1api20220901storage.CorsRules, path: string): v1api20230101storage.CorsRules {
+/** Converts CorsRules of v1api20220901storage to CorsRules of v20220901storage (one step up the storage chain, towards the hub). */
+export function CorsRules_to_v20220901storage(src: v1api20220901storage.CorsRules, path: string): v20220901storage.CorsRules {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.CorsRules;
+  const dst = {} as v20220901storage.CorsRules;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_to_v1api20230101storage(e as v1api20220901storage.CorsRule, at(p, i))); // assignCollection
+  if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_to_v20220901storage(e as v1api20220901storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_CorsRules, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts DeleteRetentionPolicy_STATUS of v1api20230101storage to DeleteRetentionPolicy_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function DeleteRetentionPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.DeleteRetentionPolicy_STATUS, path: string): v1api20220901storage.DeleteRetentionPolicy_STATUS {
+/** Converts DeleteRetentionPolicy_STATUS of v20220901storage to DeleteRetentionPolicy_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function DeleteRetentionPolicy_STATUS_from_v20220901storage(src: v20220901storage.DeleteRetentionPolicy_STATUS, path: string): v1api20220901storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts DeleteRetentionPolicy_STATUS of v1api20220901storage to DeleteRetentionPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function DeleteRetentionPolicy_STATUS_to_v1api20230101storage(src: v1api20220901storage.DeleteRetentionPolicy_STATUS, path: string): v1api20230101storage.DeleteRetentionPolicy_STATUS {
+/** Converts DeleteRetentionPolicy_STATUS of v1api20220901storage to DeleteRetentionPolicy_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function DeleteRetentionPolicy_STATUS_to_v20220901storage(src: v1api20220901storage.DeleteRetentionPolicy_STATUS, path: string): v20220901storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.DeleteRetentionPolicy_STATUS;
+  const dst = {} as v20220901storage.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
@@ -214,24 +240,24 @@ export function DeleteRetentionPolicy_STATUS_to_v1api20230101storage(src: v1api2
   return dst;
 }
 
-/** Converts DeleteRetentionPolicy of v1api20230101storage to DeleteRetentionPolicy of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function DeleteRetentionPolicy_from_v1api20230101storage(src: v1api20230101storage.DeleteRetentionPolicy, path: string): v1api20220901storage.DeleteRetentionPolicy {
+/** Converts DeleteRetentionPolicy of v20220901storage to DeleteRetentionPolicy of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function DeleteRetentionPolicy_from_v20220901storage(src: v20220901storage.DeleteRetentionPolicy, path: string): v1api20220901storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy, bag);
+  bag = stashUnknown(src, known_v20220901storage_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts DeleteRetentionPolicy of v1api20220901storage to DeleteRetentionPolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function DeleteRetentionPolicy_to_v1api20230101storage(src: v1api20220901storage.DeleteRetentionPolicy, path: string): v1api20230101storage.DeleteRetentionPolicy {
+/** Converts DeleteRetentionPolicy of v1api20220901storage to DeleteRetentionPolicy of v20220901storage (one step up the storage chain, towards the hub). */
+export function DeleteRetentionPolicy_to_v20220901storage(src: v1api20220901storage.DeleteRetentionPolicy, path: string): v20220901storage.DeleteRetentionPolicy {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.DeleteRetentionPolicy;
+  const dst = {} as v20220901storage.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
@@ -242,8 +268,40 @@ export function DeleteRetentionPolicy_to_v1api20230101storage(src: v1api20220901
   return dst;
 }
 
-/** Converts Endpoints_STATUS of v1api20230101storage to Endpoints_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function Endpoints_STATUS_from_v1api20230101storage(src: v1api20230101storage.Endpoints_STATUS, path: string): v1api20220901storage.Endpoints_STATUS {
+/** Converts DestinationExpression of v20220901storage to DestinationExpression of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v20220901storage(src: v20220901storage.DestinationExpression, path: string): v1api20220901storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20220901storage to DestinationExpression of v20220901storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v20220901storage(src: v1api20220901storage.DestinationExpression, path: string): v20220901storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Endpoints_STATUS of v20220901storage to Endpoints_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function Endpoints_STATUS_from_v20220901storage(src: v20220901storage.Endpoints_STATUS, path: string): v1api20220901storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -253,16 +311,16 @@ export function Endpoints_STATUS_from_v1api20230101storage(src: v1api20230101sto
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_Endpoints_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_Endpoints_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Endpoints_STATUS of v1api20220901storage to Endpoints_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Endpoints_STATUS_to_v1api20230101storage(src: v1api20220901storage.Endpoints_STATUS, path: string): v1api20230101storage.Endpoints_STATUS {
+/** Converts Endpoints_STATUS of v1api20220901storage to Endpoints_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function Endpoints_STATUS_to_v20220901storage(src: v1api20220901storage.Endpoints_STATUS, path: string): v20220901storage.Endpoints_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Endpoints_STATUS;
+  const dst = {} as v20220901storage.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
@@ -276,23 +334,23 @@ export function Endpoints_STATUS_to_v1api20230101storage(src: v1api20220901stora
   return dst;
 }
 
-/** Converts IPRule_STATUS of v1api20230101storage to IPRule_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function IPRule_STATUS_from_v1api20230101storage(src: v1api20230101storage.IPRule_STATUS, path: string): v1api20220901storage.IPRule_STATUS {
+/** Converts IPRule_STATUS of v20220901storage to IPRule_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function IPRule_STATUS_from_v20220901storage(src: v20220901storage.IPRule_STATUS, path: string): v1api20220901storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_IPRule_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts IPRule_STATUS of v1api20220901storage to IPRule_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function IPRule_STATUS_to_v1api20230101storage(src: v1api20220901storage.IPRule_STATUS, path: string): v1api20230101storage.IPRule_STATUS {
+/** Converts IPRule_STATUS of v1api20220901storage to IPRule_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function IPRule_STATUS_to_v20220901storage(src: v1api20220901storage.IPRule_STATUS, path: string): v20220901storage.IPRule_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.IPRule_STATUS;
+  const dst = {} as v20220901storage.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
@@ -302,23 +360,23 @@ export function IPRule_STATUS_to_v1api20230101storage(src: v1api20220901storage.
   return dst;
 }
 
-/** Converts IPRule of v1api20230101storage to IPRule of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function IPRule_from_v1api20230101storage(src: v1api20230101storage.IPRule, path: string): v1api20220901storage.IPRule {
+/** Converts IPRule of v20220901storage to IPRule of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function IPRule_from_v20220901storage(src: v20220901storage.IPRule, path: string): v1api20220901storage.IPRule {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_IPRule, bag);
+  bag = stashUnknown(src, known_v20220901storage_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts IPRule of v1api20220901storage to IPRule of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function IPRule_to_v1api20230101storage(src: v1api20220901storage.IPRule, path: string): v1api20230101storage.IPRule {
+/** Converts IPRule of v1api20220901storage to IPRule of v20220901storage (one step up the storage chain, towards the hub). */
+export function IPRule_to_v20220901storage(src: v1api20220901storage.IPRule, path: string): v20220901storage.IPRule {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.IPRule;
+  const dst = {} as v20220901storage.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
@@ -328,79 +386,79 @@ export function IPRule_to_v1api20230101storage(src: v1api20220901storage.IPRule,
   return dst;
 }
 
-/** Converts Identity_STATUS of v1api20230101storage to Identity_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function Identity_STATUS_from_v1api20230101storage(src: v1api20230101storage.Identity_STATUS, path: string): v1api20220901storage.Identity_STATUS {
+/** Converts Identity_STATUS of v20220901storage to Identity_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function Identity_STATUS_from_v20220901storage(src: v20220901storage.Identity_STATUS, path: string): v1api20220901storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_from_v1api20230101storage(e as v1api20230101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_Identity_STATUS, bag);
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_from_v20220901storage(e as v20220901storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_Identity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Identity_STATUS of v1api20220901storage to Identity_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Identity_STATUS_to_v1api20230101storage(src: v1api20220901storage.Identity_STATUS, path: string): v1api20230101storage.Identity_STATUS {
+/** Converts Identity_STATUS of v1api20220901storage to Identity_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function Identity_STATUS_to_v20220901storage(src: v1api20220901storage.Identity_STATUS, path: string): v20220901storage.Identity_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Identity_STATUS;
+  const dst = {} as v20220901storage.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_to_v1api20230101storage(e as v1api20220901storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_to_v20220901storage(e as v1api20220901storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_Identity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Identity of v1api20230101storage to Identity of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function Identity_from_v1api20230101storage(src: v1api20230101storage.Identity, path: string): v1api20220901storage.Identity {
+/** Converts Identity of v20220901storage to Identity of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function Identity_from_v20220901storage(src: v20220901storage.Identity, path: string): v1api20220901storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_from_v1api20230101storage(e as v1api20230101storage.UserAssignedIdentity, at(p, k))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_Identity, bag);
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_from_v20220901storage(e as v20220901storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Identity of v1api20220901storage to Identity of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Identity_to_v1api20230101storage(src: v1api20220901storage.Identity, path: string): v1api20230101storage.Identity {
+/** Converts Identity of v1api20220901storage to Identity of v20220901storage (one step up the storage chain, towards the hub). */
+export function Identity_to_v20220901storage(src: v1api20220901storage.Identity, path: string): v20220901storage.Identity {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Identity;
+  const dst = {} as v20220901storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_to_v1api20230101storage(e as v1api20220901storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_to_v20220901storage(e as v1api20220901storage.UserAssignedIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ImmutableStorageWithVersioning_STATUS of v1api20230101storage to ImmutableStorageWithVersioning_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function ImmutableStorageWithVersioning_STATUS_from_v1api20230101storage(src: v1api20230101storage.ImmutableStorageWithVersioning_STATUS, path: string): v1api20220901storage.ImmutableStorageWithVersioning_STATUS {
+/** Converts ImmutableStorageWithVersioning_STATUS of v20220901storage to ImmutableStorageWithVersioning_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function ImmutableStorageWithVersioning_STATUS_from_v20220901storage(src: v20220901storage.ImmutableStorageWithVersioning_STATUS, path: string): v1api20220901storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ImmutableStorageWithVersioning_STATUS of v1api20220901storage to ImmutableStorageWithVersioning_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function ImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(src: v1api20220901storage.ImmutableStorageWithVersioning_STATUS, path: string): v1api20230101storage.ImmutableStorageWithVersioning_STATUS {
+/** Converts ImmutableStorageWithVersioning_STATUS of v1api20220901storage to ImmutableStorageWithVersioning_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function ImmutableStorageWithVersioning_STATUS_to_v20220901storage(src: v1api20220901storage.ImmutableStorageWithVersioning_STATUS, path: string): v20220901storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.ImmutableStorageWithVersioning_STATUS;
+  const dst = {} as v20220901storage.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
@@ -410,22 +468,22 @@ export function ImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(sr
   return dst;
 }
 
-/** Converts ImmutableStorageWithVersioning of v1api20230101storage to ImmutableStorageWithVersioning of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function ImmutableStorageWithVersioning_from_v1api20230101storage(src: v1api20230101storage.ImmutableStorageWithVersioning, path: string): v1api20220901storage.ImmutableStorageWithVersioning {
+/** Converts ImmutableStorageWithVersioning of v20220901storage to ImmutableStorageWithVersioning of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function ImmutableStorageWithVersioning_from_v20220901storage(src: v20220901storage.ImmutableStorageWithVersioning, path: string): v1api20220901storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.ImmutableStorageWithVersioning;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioning, bag);
+  bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ImmutableStorageWithVersioning of v1api20220901storage to ImmutableStorageWithVersioning of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function ImmutableStorageWithVersioning_to_v1api20230101storage(src: v1api20220901storage.ImmutableStorageWithVersioning, path: string): v1api20230101storage.ImmutableStorageWithVersioning {
+/** Converts ImmutableStorageWithVersioning of v1api20220901storage to ImmutableStorageWithVersioning of v20220901storage (one step up the storage chain, towards the hub). */
+export function ImmutableStorageWithVersioning_to_v20220901storage(src: v1api20220901storage.ImmutableStorageWithVersioning, path: string): v20220901storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.ImmutableStorageWithVersioning;
+  const dst = {} as v20220901storage.ImmutableStorageWithVersioning;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_ImmutableStorageWithVersioning, bag);
@@ -434,23 +492,23 @@ export function ImmutableStorageWithVersioning_to_v1api20230101storage(src: v1ap
   return dst;
 }
 
-/** Converts KnownResourceReference of v1api20230101storage to KnownResourceReference of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function KnownResourceReference_from_v1api20230101storage(src: v1api20230101storage.KnownResourceReference, path: string): v1api20220901storage.KnownResourceReference {
+/** Converts KnownResourceReference of v20220901storage to KnownResourceReference of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function KnownResourceReference_from_v20220901storage(src: v20220901storage.KnownResourceReference, path: string): v1api20220901storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.KnownResourceReference;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_KnownResourceReference, bag);
+  bag = stashUnknown(src, known_v20220901storage_KnownResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts KnownResourceReference of v1api20220901storage to KnownResourceReference of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function KnownResourceReference_to_v1api20230101storage(src: v1api20220901storage.KnownResourceReference, path: string): v1api20230101storage.KnownResourceReference {
+/** Converts KnownResourceReference of v1api20220901storage to KnownResourceReference of v20220901storage (one step up the storage chain, towards the hub). */
+export function KnownResourceReference_to_v20220901storage(src: v1api20220901storage.KnownResourceReference, path: string): v20220901storage.KnownResourceReference {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.KnownResourceReference;
+  const dst = {} as v20220901storage.KnownResourceReference;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
@@ -460,83 +518,109 @@ export function KnownResourceReference_to_v1api20230101storage(src: v1api2022090
   return dst;
 }
 
-/** Converts NetworkRuleSet_STATUS of v1api20230101storage to NetworkRuleSet_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function NetworkRuleSet_STATUS_from_v1api20230101storage(src: v1api20230101storage.NetworkRuleSet_STATUS, path: string): v1api20220901storage.NetworkRuleSet_STATUS {
+/** Converts NetworkRuleSet_STATUS of v20220901storage to NetworkRuleSet_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function NetworkRuleSet_STATUS_from_v20220901storage(src: v20220901storage.NetworkRuleSet_STATUS, path: string): v1api20220901storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
-  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_from_v1api20230101storage(e as v1api20230101storage.IPRule_STATUS, at(p, i))); // assignCollection
-  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_from_v1api20230101storage(e as v1api20230101storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet_STATUS, bag);
+  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_from_v20220901storage(e as v20220901storage.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_from_v20220901storage(e as v20220901storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts NetworkRuleSet_STATUS of v1api20220901storage to NetworkRuleSet_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function NetworkRuleSet_STATUS_to_v1api20230101storage(src: v1api20220901storage.NetworkRuleSet_STATUS, path: string): v1api20230101storage.NetworkRuleSet_STATUS {
+/** Converts NetworkRuleSet_STATUS of v1api20220901storage to NetworkRuleSet_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function NetworkRuleSet_STATUS_to_v20220901storage(src: v1api20220901storage.NetworkRuleSet_STATUS, path: string): v20220901storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.NetworkRuleSet_STATUS;
+  const dst = {} as v20220901storage.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
-  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_to_v1api20230101storage(e as v1api20220901storage.IPRule_STATUS, at(p, i))); // assignCollection
-  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_to_v1api20230101storage(e as v1api20220901storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
+  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_to_v20220901storage(e as v1api20220901storage.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_to_v20220901storage(e as v1api20220901storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts NetworkRuleSet of v1api20230101storage to NetworkRuleSet of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function NetworkRuleSet_from_v1api20230101storage(src: v1api20230101storage.NetworkRuleSet, path: string): v1api20220901storage.NetworkRuleSet {
+/** Converts NetworkRuleSet of v20220901storage to NetworkRuleSet of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function NetworkRuleSet_from_v20220901storage(src: v20220901storage.NetworkRuleSet, path: string): v1api20220901storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
-  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_from_v1api20230101storage(e as v1api20230101storage.IPRule, at(p, i))); // assignCollection
-  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_from_v1api20230101storage(e as v1api20230101storage.VirtualNetworkRule, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet, bag);
+  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_from_v20220901storage(e as v20220901storage.IPRule, at(p, i))); // assignCollection
+  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_from_v20220901storage(e as v20220901storage.VirtualNetworkRule, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_NetworkRuleSet, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts NetworkRuleSet of v1api20220901storage to NetworkRuleSet of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function NetworkRuleSet_to_v1api20230101storage(src: v1api20220901storage.NetworkRuleSet, path: string): v1api20230101storage.NetworkRuleSet {
+/** Converts NetworkRuleSet of v1api20220901storage to NetworkRuleSet of v20220901storage (one step up the storage chain, towards the hub). */
+export function NetworkRuleSet_to_v20220901storage(src: v1api20220901storage.NetworkRuleSet, path: string): v20220901storage.NetworkRuleSet {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.NetworkRuleSet;
+  const dst = {} as v20220901storage.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
-  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_to_v1api20230101storage(e as v1api20220901storage.IPRule, at(p, i))); // assignCollection
-  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_to_v1api20230101storage(e as v1api20220901storage.VirtualNetworkRule, at(p, i))); // assignCollection
+  if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_to_v20220901storage(e as v1api20220901storage.IPRule, at(p, i))); // assignCollection
+  if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_to_v20220901storage(e as v1api20220901storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_NetworkRuleSet, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku_STATUS of v1api20230101storage to Sku_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function Sku_STATUS_from_v1api20230101storage(src: v1api20230101storage.Sku_STATUS, path: string): v1api20220901storage.Sku_STATUS {
+/** Converts SecretDestination of v20220901storage to SecretDestination of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function SecretDestination_from_v20220901storage(src: v20220901storage.SecretDestination, path: string): v1api20220901storage.SecretDestination {
   checkObject(src, path);
-  const dst = {} as v1api20220901storage.Sku_STATUS;
+  const dst = {} as v1api20220901storage.SecretDestination;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_Sku_STATUS, bag);
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku_STATUS of v1api20220901storage to Sku_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Sku_STATUS_to_v1api20230101storage(src: v1api20220901storage.Sku_STATUS, path: string): v1api20230101storage.Sku_STATUS {
+/** Converts SecretDestination of v1api20220901storage to SecretDestination of v20220901storage (one step up the storage chain, towards the hub). */
+export function SecretDestination_to_v20220901storage(src: v1api20220901storage.SecretDestination, path: string): v20220901storage.SecretDestination {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Sku_STATUS;
+  const dst = {} as v20220901storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220901storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Sku_STATUS of v20220901storage to Sku_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function Sku_STATUS_from_v20220901storage(src: v20220901storage.Sku_STATUS, path: string): v1api20220901storage.Sku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.Sku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Sku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Sku_STATUS of v1api20220901storage to Sku_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function Sku_STATUS_to_v20220901storage(src: v1api20220901storage.Sku_STATUS, path: string): v20220901storage.Sku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
@@ -546,22 +630,22 @@ export function Sku_STATUS_to_v1api20230101storage(src: v1api20220901storage.Sku
   return dst;
 }
 
-/** Converts Sku of v1api20230101storage to Sku of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function Sku_from_v1api20230101storage(src: v1api20230101storage.Sku, path: string): v1api20220901storage.Sku {
+/** Converts Sku of v20220901storage to Sku of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function Sku_from_v20220901storage(src: v20220901storage.Sku, path: string): v1api20220901storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_Sku, bag);
+  bag = stashUnknown(src, known_v20220901storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku of v1api20220901storage to Sku of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Sku_to_v1api20230101storage(src: v1api20220901storage.Sku, path: string): v1api20230101storage.Sku {
+/** Converts Sku of v1api20220901storage to Sku of v20220901storage (one step up the storage chain, towards the hub). */
+export function Sku_to_v20220901storage(src: v1api20220901storage.Sku, path: string): v20220901storage.Sku {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Sku;
+  const dst = {} as v20220901storage.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_Sku, bag);
@@ -570,52 +654,122 @@ export function Sku_to_v1api20230101storage(src: v1api20220901storage.Sku, path:
   return dst;
 }
 
-/** Converts StorageAccount_STATUS of v1api20230101storage to StorageAccount_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccount_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccount_STATUS, path: string): v1api20220901storage.StorageAccount_STATUS {
+/** Converts StorageAccountOperatorConfigMaps of v20220901storage to StorageAccountOperatorConfigMaps of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorConfigMaps_from_v20220901storage(src: v20220901storage.StorageAccountOperatorConfigMaps, path: string): v1api20220901storage.StorageAccountOperatorConfigMaps {
   checkObject(src, path);
-  const dst = {} as v1api20220901storage.StorageAccount_STATUS;
+  const dst = {} as v1api20220901storage.StorageAccountOperatorConfigMaps;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20230101storage(e as v1api20230101storage.Condition, at(p, i))); // assignCollection
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20230101storage(src.sku as v1api20230101storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.identity !== undefined) dst.identity = Identity_STATUS_from_v1api20230101storage(src.identity as v1api20230101storage.Identity_STATUS, at(path, ".identity")); // assignObject
-  if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
-  if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
-  if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_from_v1api20230101storage(src.networkAcls as v1api20230101storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
-  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_from_v1api20230101storage(src.primaryEndpoints as v1api20230101storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
-  if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_STATUS, bag);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_from_v20220901storage(src.blobEndpoint as v20220901storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_from_v20220901storage(src.dfsEndpoint as v20220901storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_from_v20220901storage(src.fileEndpoint as v20220901storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_from_v20220901storage(src.queueEndpoint as v20220901storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_from_v20220901storage(src.tableEndpoint as v20220901storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_from_v20220901storage(src.webEndpoint as v20220901storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountOperatorConfigMaps, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccount_STATUS of v1api20220901storage to StorageAccount_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccount_STATUS_to_v1api20230101storage(src: v1api20220901storage.StorageAccount_STATUS, path: string): v1api20230101storage.StorageAccount_STATUS {
+/** Converts StorageAccountOperatorConfigMaps of v1api20220901storage to StorageAccountOperatorConfigMaps of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorConfigMaps_to_v20220901storage(src: v1api20220901storage.StorageAccountOperatorConfigMaps, path: string): v20220901storage.StorageAccountOperatorConfigMaps {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.StorageAccount_STATUS;
+  const dst = {} as v20220901storage.StorageAccountOperatorConfigMaps;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20230101storage(e as v1api20220901storage.Condition, at(p, i))); // assignCollection
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_to_v20220901storage(src.blobEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_to_v20220901storage(src.dfsEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_to_v20220901storage(src.fileEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_to_v20220901storage(src.queueEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_to_v20220901storage(src.tableEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_to_v20220901storage(src.webEndpoint as v1api20220901storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v20220901storage to StorageAccountOperatorSecrets of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorSecrets_from_v20220901storage(src: v20220901storage.StorageAccountOperatorSecrets, path: string): v1api20220901storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_from_v20220901storage(src.blobEndpoint as v20220901storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_from_v20220901storage(src.dfsEndpoint as v20220901storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_from_v20220901storage(src.fileEndpoint as v20220901storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_from_v20220901storage(src.key1 as v20220901storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_from_v20220901storage(src.key2 as v20220901storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_from_v20220901storage(src.queueEndpoint as v20220901storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_from_v20220901storage(src.tableEndpoint as v20220901storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_from_v20220901storage(src.webEndpoint as v20220901storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20220901storage to StorageAccountOperatorSecrets of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorSecrets_to_v20220901storage(src: v1api20220901storage.StorageAccountOperatorSecrets, path: string): v20220901storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_to_v20220901storage(src.blobEndpoint as v1api20220901storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_to_v20220901storage(src.dfsEndpoint as v1api20220901storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_to_v20220901storage(src.fileEndpoint as v1api20220901storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_to_v20220901storage(src.key1 as v1api20220901storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_to_v20220901storage(src.key2 as v1api20220901storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_to_v20220901storage(src.queueEndpoint as v1api20220901storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_to_v20220901storage(src.tableEndpoint as v1api20220901storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_to_v20220901storage(src.webEndpoint as v1api20220901storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v20220901storage to StorageAccountOperatorSpec of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorSpec_from_v20220901storage(src: v20220901storage.StorageAccountOperatorSpec, path: string): v1api20220901storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v20220901storage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_from_v20220901storage(src.configMaps as v20220901storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v20220901storage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_from_v20220901storage(src.secrets as v20220901storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20220901storage to StorageAccountOperatorSpec of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorSpec_to_v20220901storage(src: v1api20220901storage.StorageAccountOperatorSpec, path: string): v20220901storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v20220901storage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_to_v20220901storage(src.configMaps as v1api20220901storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v20220901storage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_to_v20220901storage(src.secrets as v1api20220901storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccount_STATUS of v20220901storage to StorageAccount_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccount_STATUS_from_v20220901storage(src: v20220901storage.StorageAccount_STATUS, path: string): v1api20220901storage.StorageAccount_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccount_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v20220901storage(e as v20220901storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20230101storage(src.sku as v1api20220901storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v20220901storage(src.sku as v20220901storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.identity !== undefined) dst.identity = Identity_STATUS_to_v1api20230101storage(src.identity as v1api20220901storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_from_v20220901storage(src.identity as v20220901storage.Identity_STATUS, at(path, ".identity")); // assignObject
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
@@ -623,8 +777,40 @@ export function StorageAccount_STATUS_to_v1api20230101storage(src: v1api20220901
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_to_v1api20230101storage(src.networkAcls as v1api20220901storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
-  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_to_v1api20230101storage(src.primaryEndpoints as v1api20220901storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_from_v20220901storage(src.networkAcls as v20220901storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
+  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_from_v20220901storage(src.primaryEndpoints as v20220901storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
+  if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_StorageAccount_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccount_STATUS of v1api20220901storage to StorageAccount_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccount_STATUS_to_v20220901storage(src: v1api20220901storage.StorageAccount_STATUS, path: string): v20220901storage.StorageAccount_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccount_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v20220901storage(e as v1api20220901storage.Condition, at(p, i))); // assignCollection
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v20220901storage(src.sku as v1api20220901storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_to_v20220901storage(src.identity as v1api20220901storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
+  if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_to_v20220901storage(src.networkAcls as v1api20220901storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
+  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_to_v20220901storage(src.primaryEndpoints as v1api20220901storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
@@ -634,18 +820,18 @@ export function StorageAccount_STATUS_to_v1api20230101storage(src: v1api20220901
   return dst;
 }
 
-/** Converts StorageAccount_Spec of v1api20230101storage to StorageAccount_Spec of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccount_Spec_from_v1api20230101storage(src: v1api20230101storage.StorageAccount_Spec, path: string): v1api20220901storage.StorageAccount_Spec {
+/** Converts StorageAccount_Spec of v20220901storage to StorageAccount_Spec of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccount_Spec_from_v20220901storage(src: v20220901storage.StorageAccount_Spec, path: string): v1api20220901storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccount_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230101storage(src.owner as v1api20230101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v20220901storage(src.owner as v20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_from_v1api20230101storage(src.sku as v1api20230101storage.Sku, at(path, ".sku")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_from_v20220901storage(src.sku as v20220901storage.Sku, at(path, ".sku")); // assignObject
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.identity !== undefined) dst.identity = Identity_from_v1api20230101storage(src.identity as v1api20230101storage.Identity, at(path, ".identity")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_from_v20220901storage(src.identity as v20220901storage.Identity, at(path, ".identity")); // assignObject
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
@@ -653,28 +839,29 @@ export function StorageAccount_Spec_from_v1api20230101storage(src: v1api20230101
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v1api20230101storage(src.networkAcls as v1api20230101storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v20220901storage(src.networkAcls as v20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_from_v20220901storage(src.operatorSpec as v20220901storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_Spec, bag);
+  bag = stashUnknown(src, known_v20220901storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccount_Spec of v1api20220901storage to StorageAccount_Spec of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccount_Spec_to_v1api20230101storage(src: v1api20220901storage.StorageAccount_Spec, path: string): v1api20230101storage.StorageAccount_Spec {
+/** Converts StorageAccount_Spec of v1api20220901storage to StorageAccount_Spec of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccount_Spec_to_v20220901storage(src: v1api20220901storage.StorageAccount_Spec, path: string): v20220901storage.StorageAccount_Spec {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.StorageAccount_Spec;
+  const dst = {} as v20220901storage.StorageAccount_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230101storage(src.owner as v1api20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v20220901storage(src.owner as v1api20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_to_v1api20230101storage(src.sku as v1api20220901storage.Sku, at(path, ".sku")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_to_v20220901storage(src.sku as v1api20220901storage.Sku, at(path, ".sku")); // assignObject
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.identity !== undefined) dst.identity = Identity_to_v1api20230101storage(src.identity as v1api20220901storage.Identity, at(path, ".identity")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_to_v20220901storage(src.identity as v1api20220901storage.Identity, at(path, ".identity")); // assignObject
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
@@ -682,9 +869,10 @@ export function StorageAccount_Spec_to_v1api20230101storage(src: v1api20220901st
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_to_v1api20230101storage(src.networkAcls as v1api20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_to_v20220901storage(src.networkAcls as v1api20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
   if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_to_v20220901storage(src.operatorSpec as v1api20220901storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
@@ -692,69 +880,97 @@ export function StorageAccount_Spec_to_v1api20230101storage(src: v1api20220901st
   return dst;
 }
 
-/** Converts StorageAccountsBlobService_STATUS of v1api20230101storage to StorageAccountsBlobService_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccountsBlobService_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccountsBlobService_STATUS, path: string): v1api20220901storage.StorageAccountsBlobService_STATUS {
+/** Converts StorageAccountsBlobServiceOperatorSpec of v20220901storage to StorageAccountsBlobServiceOperatorSpec of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServiceOperatorSpec_from_v20220901storage(src: v20220901storage.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20220901storage.StorageAccountsBlobServiceOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20220901storage.StorageAccountsBlobService_STATUS;
+  const dst = {} as v1api20220901storage.StorageAccountsBlobServiceOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20230101storage(e as v1api20230101storage.Condition, at(p, i))); // assignCollection
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_from_v1api20230101storage(src.deleteRetentionPolicy as v1api20230101storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
-  if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_from_v1api20230101storage(src.cors as v1api20230101storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
-  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_STATUS, bag);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v20220901storage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v20220901storage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServiceOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccountsBlobService_STATUS of v1api20220901storage to StorageAccountsBlobService_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccountsBlobService_STATUS_to_v1api20230101storage(src: v1api20220901storage.StorageAccountsBlobService_STATUS, path: string): v1api20230101storage.StorageAccountsBlobService_STATUS {
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20220901storage to StorageAccountsBlobServiceOperatorSpec of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServiceOperatorSpec_to_v20220901storage(src: v1api20220901storage.StorageAccountsBlobServiceOperatorSpec, path: string): v20220901storage.StorageAccountsBlobServiceOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.StorageAccountsBlobService_STATUS;
+  const dst = {} as v20220901storage.StorageAccountsBlobServiceOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20230101storage(e as v1api20220901storage.Condition, at(p, i))); // assignCollection
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v20220901storage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v20220901storage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServiceOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobService_STATUS of v20220901storage to StorageAccountsBlobService_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobService_STATUS_from_v20220901storage(src: v20220901storage.StorageAccountsBlobService_STATUS, path: string): v1api20220901storage.StorageAccountsBlobService_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountsBlobService_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v20220901storage(e as v20220901storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_to_v1api20230101storage(src.deleteRetentionPolicy as v1api20220901storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
+  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_from_v20220901storage(src.deleteRetentionPolicy as v20220901storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_to_v1api20230101storage(src.cors as v1api20220901storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_from_v20220901storage(src.cors as v20220901storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobService_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobService_STATUS of v1api20220901storage to StorageAccountsBlobService_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobService_STATUS_to_v20220901storage(src: v1api20220901storage.StorageAccountsBlobService_STATUS, path: string): v20220901storage.StorageAccountsBlobService_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountsBlobService_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v20220901storage(e as v1api20220901storage.Condition, at(p, i))); // assignCollection
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_to_v20220901storage(src.deleteRetentionPolicy as v1api20220901storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
+  if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_to_v20220901storage(src.cors as v1api20220901storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccountsBlobService_Spec of v1api20230101storage to StorageAccountsBlobService_Spec of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccountsBlobService_Spec_from_v1api20230101storage(src: v1api20230101storage.StorageAccountsBlobService_Spec, path: string): v1api20220901storage.StorageAccountsBlobService_Spec {
+/** Converts StorageAccountsBlobService_Spec of v20220901storage to StorageAccountsBlobService_Spec of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobService_Spec_from_v20220901storage(src: v20220901storage.StorageAccountsBlobService_Spec, path: string): v1api20220901storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230101storage(src.owner as v1api20230101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_from_v1api20230101storage(src.deleteRetentionPolicy as v1api20230101storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v20220901storage(src.owner as v20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_from_v20220901storage(src.deleteRetentionPolicy as v20220901storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_from_v1api20230101storage(src.cors as v1api20230101storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_from_v20220901storage(src.cors as v20220901storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_from_v20220901storage(src.operatorSpec as v20220901storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_Spec, bag);
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobService_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccountsBlobService_Spec of v1api20220901storage to StorageAccountsBlobService_Spec of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccountsBlobService_Spec_to_v1api20230101storage(src: v1api20220901storage.StorageAccountsBlobService_Spec, path: string): v1api20230101storage.StorageAccountsBlobService_Spec {
+/** Converts StorageAccountsBlobService_Spec of v1api20220901storage to StorageAccountsBlobService_Spec of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobService_Spec_to_v20220901storage(src: v1api20220901storage.StorageAccountsBlobService_Spec, path: string): v20220901storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.StorageAccountsBlobService_Spec;
+  const dst = {} as v20220901storage.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230101storage(src.owner as v1api20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_to_v1api20230101storage(src.deleteRetentionPolicy as v1api20220901storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v20220901storage(src.owner as v1api20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_to_v20220901storage(src.deleteRetentionPolicy as v1api20220901storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_to_v1api20230101storage(src.cors as v1api20220901storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_to_v20220901storage(src.cors as v1api20220901storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_to_v20220901storage(src.operatorSpec as v1api20220901storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobService_Spec, bag);
   const kept = finishBag(bag);
@@ -762,35 +978,38 @@ export function StorageAccountsBlobService_Spec_to_v1api20230101storage(src: v1a
   return dst;
 }
 
-/** Converts StorageAccountsBlobServicesContainer_STATUS of v1api20230101storage to StorageAccountsBlobServicesContainer_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccountsBlobServicesContainer_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccountsBlobServicesContainer_STATUS, path: string): v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS {
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v20220901storage to StorageAccountsBlobServicesContainerOperatorSpec of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_from_v20220901storage(src: v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS;
+  const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20230101storage(e as v1api20230101storage.Condition, at(p, i))); // assignCollection
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
-  if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
-  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_from_v1api20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
-  if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
-  if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignPrimitive
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS, bag);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v20220901storage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v20220901storage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccountsBlobServicesContainer_STATUS of v1api20220901storage to StorageAccountsBlobServicesContainer_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccountsBlobServicesContainer_STATUS_to_v1api20230101storage(src: v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS, path: string): v1api20230101storage.StorageAccountsBlobServicesContainer_STATUS {
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20220901storage to StorageAccountsBlobServicesContainerOperatorSpec of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_to_v20220901storage(src: v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.StorageAccountsBlobServicesContainer_STATUS;
+  const dst = {} as v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20230101storage(e as v1api20220901storage.Condition, at(p, i))); // assignCollection
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v20220901storage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v20220901storage(e as v1api20220901storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainer_STATUS of v20220901storage to StorageAccountsBlobServicesContainer_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServicesContainer_STATUS_from_v20220901storage(src: v20220901storage.StorageAccountsBlobServicesContainer_STATUS, path: string): v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v20220901storage(e as v20220901storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
@@ -798,7 +1017,30 @@ export function StorageAccountsBlobServicesContainer_STATUS_to_v1api20230101stor
   if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
-  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(src.immutableStorageWithVersioning as v1api20220901storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_from_v20220901storage(src.immutableStorageWithVersioning as v20220901storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainer_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainer_STATUS of v1api20220901storage to StorageAccountsBlobServicesContainer_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServicesContainer_STATUS_to_v20220901storage(src: v1api20220901storage.StorageAccountsBlobServicesContainer_STATUS, path: string): v20220901storage.StorageAccountsBlobServicesContainer_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountsBlobServicesContainer_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v20220901storage(e as v1api20220901storage.Condition, at(p, i))); // assignCollection
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_to_v20220901storage(src.immutableStorageWithVersioning as v1api20220901storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
   if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignPrimitive
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
@@ -808,37 +1050,39 @@ export function StorageAccountsBlobServicesContainer_STATUS_to_v1api20230101stor
   return dst;
 }
 
-/** Converts StorageAccountsBlobServicesContainer_Spec of v1api20230101storage to StorageAccountsBlobServicesContainer_Spec of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function StorageAccountsBlobServicesContainer_Spec_from_v1api20230101storage(src: v1api20230101storage.StorageAccountsBlobServicesContainer_Spec, path: string): v1api20220901storage.StorageAccountsBlobServicesContainer_Spec {
+/** Converts StorageAccountsBlobServicesContainer_Spec of v20220901storage to StorageAccountsBlobServicesContainer_Spec of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServicesContainer_Spec_from_v20220901storage(src: v20220901storage.StorageAccountsBlobServicesContainer_Spec, path: string): v1api20220901storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.StorageAccountsBlobServicesContainer_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230101storage(src.owner as v1api20230101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v20220901storage(src.owner as v20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
   if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
-  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_from_v1api20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_from_v20220901storage(src.immutableStorageWithVersioning as v20220901storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_from_v20220901storage(src.operatorSpec as v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec, bag);
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts StorageAccountsBlobServicesContainer_Spec of v1api20220901storage to StorageAccountsBlobServicesContainer_Spec of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function StorageAccountsBlobServicesContainer_Spec_to_v1api20230101storage(src: v1api20220901storage.StorageAccountsBlobServicesContainer_Spec, path: string): v1api20230101storage.StorageAccountsBlobServicesContainer_Spec {
+/** Converts StorageAccountsBlobServicesContainer_Spec of v1api20220901storage to StorageAccountsBlobServicesContainer_Spec of v20220901storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServicesContainer_Spec_to_v20220901storage(src: v1api20220901storage.StorageAccountsBlobServicesContainer_Spec, path: string): v20220901storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.StorageAccountsBlobServicesContainer_Spec;
+  const dst = {} as v20220901storage.StorageAccountsBlobServicesContainer_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230101storage(src.owner as v1api20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v20220901storage(src.owner as v1api20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
   if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
-  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_to_v1api20230101storage(src.immutableStorageWithVersioning as v1api20220901storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_to_v20220901storage(src.immutableStorageWithVersioning as v1api20220901storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_to_v20220901storage(src.operatorSpec as v1api20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -846,23 +1090,23 @@ export function StorageAccountsBlobServicesContainer_Spec_to_v1api20230101storag
   return dst;
 }
 
-/** Converts UserAssignedIdentity_STATUS of v1api20230101storage to UserAssignedIdentity_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function UserAssignedIdentity_STATUS_from_v1api20230101storage(src: v1api20230101storage.UserAssignedIdentity_STATUS, path: string): v1api20220901storage.UserAssignedIdentity_STATUS {
+/** Converts UserAssignedIdentity_STATUS of v20220901storage to UserAssignedIdentity_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentity_STATUS_from_v20220901storage(src: v20220901storage.UserAssignedIdentity_STATUS, path: string): v1api20220901storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentity_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts UserAssignedIdentity_STATUS of v1api20220901storage to UserAssignedIdentity_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function UserAssignedIdentity_STATUS_to_v1api20230101storage(src: v1api20220901storage.UserAssignedIdentity_STATUS, path: string): v1api20230101storage.UserAssignedIdentity_STATUS {
+/** Converts UserAssignedIdentity_STATUS of v1api20220901storage to UserAssignedIdentity_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentity_STATUS_to_v20220901storage(src: v1api20220901storage.UserAssignedIdentity_STATUS, path: string): v20220901storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.UserAssignedIdentity_STATUS;
+  const dst = {} as v20220901storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
@@ -872,21 +1116,21 @@ export function UserAssignedIdentity_STATUS_to_v1api20230101storage(src: v1api20
   return dst;
 }
 
-/** Converts UserAssignedIdentity of v1api20230101storage to UserAssignedIdentity of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function UserAssignedIdentity_from_v1api20230101storage(src: v1api20230101storage.UserAssignedIdentity, path: string): v1api20220901storage.UserAssignedIdentity {
+/** Converts UserAssignedIdentity of v20220901storage to UserAssignedIdentity of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentity_from_v20220901storage(src: v20220901storage.UserAssignedIdentity, path: string): v1api20220901storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentity, bag);
+  bag = stashUnknown(src, known_v20220901storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts UserAssignedIdentity of v1api20220901storage to UserAssignedIdentity of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function UserAssignedIdentity_to_v1api20230101storage(src: v1api20220901storage.UserAssignedIdentity, path: string): v1api20230101storage.UserAssignedIdentity {
+/** Converts UserAssignedIdentity of v1api20220901storage to UserAssignedIdentity of v20220901storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentity_to_v20220901storage(src: v1api20220901storage.UserAssignedIdentity, path: string): v20220901storage.UserAssignedIdentity {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.UserAssignedIdentity;
+  const dst = {} as v20220901storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   bag = stashUnknown(src, known_v1api20220901storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
@@ -894,24 +1138,24 @@ export function UserAssignedIdentity_to_v1api20230101storage(src: v1api20220901s
   return dst;
 }
 
-/** Converts VirtualNetworkRule_STATUS of v1api20230101storage to VirtualNetworkRule_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function VirtualNetworkRule_STATUS_from_v1api20230101storage(src: v1api20230101storage.VirtualNetworkRule_STATUS, path: string): v1api20220901storage.VirtualNetworkRule_STATUS {
+/** Converts VirtualNetworkRule_STATUS of v20220901storage to VirtualNetworkRule_STATUS of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function VirtualNetworkRule_STATUS_from_v20220901storage(src: v20220901storage.VirtualNetworkRule_STATUS, path: string): v1api20220901storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule_STATUS, bag);
+  bag = stashUnknown(src, known_v20220901storage_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts VirtualNetworkRule_STATUS of v1api20220901storage to VirtualNetworkRule_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function VirtualNetworkRule_STATUS_to_v1api20230101storage(src: v1api20220901storage.VirtualNetworkRule_STATUS, path: string): v1api20230101storage.VirtualNetworkRule_STATUS {
+/** Converts VirtualNetworkRule_STATUS of v1api20220901storage to VirtualNetworkRule_STATUS of v20220901storage (one step up the storage chain, towards the hub). */
+export function VirtualNetworkRule_STATUS_to_v20220901storage(src: v1api20220901storage.VirtualNetworkRule_STATUS, path: string): v20220901storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.VirtualNetworkRule_STATUS;
+  const dst = {} as v20220901storage.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
@@ -922,23 +1166,23 @@ export function VirtualNetworkRule_STATUS_to_v1api20230101storage(src: v1api2022
   return dst;
 }
 
-/** Converts VirtualNetworkRule of v1api20230101storage to VirtualNetworkRule of v1api20220901storage (one step down the storage chain, away from the hub). */
-export function VirtualNetworkRule_from_v1api20230101storage(src: v1api20230101storage.VirtualNetworkRule, path: string): v1api20220901storage.VirtualNetworkRule {
+/** Converts VirtualNetworkRule of v20220901storage to VirtualNetworkRule of v1api20220901storage (one step down the storage chain, away from the hub). */
+export function VirtualNetworkRule_from_v20220901storage(src: v20220901storage.VirtualNetworkRule, path: string): v1api20220901storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v1api20220901storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule, bag);
+  bag = stashUnknown(src, known_v20220901storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts VirtualNetworkRule of v1api20220901storage to VirtualNetworkRule of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function VirtualNetworkRule_to_v1api20230101storage(src: v1api20220901storage.VirtualNetworkRule, path: string): v1api20230101storage.VirtualNetworkRule {
+/** Converts VirtualNetworkRule of v1api20220901storage to VirtualNetworkRule of v20220901storage (one step up the storage chain, towards the hub). */
+export function VirtualNetworkRule_to_v20220901storage(src: v1api20220901storage.VirtualNetworkRule, path: string): v20220901storage.VirtualNetworkRule {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.VirtualNetworkRule;
+  const dst = {} as v20220901storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
@@ -949,12 +1193,14 @@ export function VirtualNetworkRule_to_v1api20230101storage(src: v1api20220901sto
 }
 
 const known_v1api20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220901storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20220901storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20220901storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
 const known_v1api20220901storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v1api20220901storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220901storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20220901storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20220901storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -965,44 +1211,58 @@ const known_v1api20220901storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20220901storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20220901storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20220901storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20220901storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v1api20220901storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220901storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20220901storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220901storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v1api20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220901storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20220901storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20220901storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
 const known_v1api20220901storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
-const known_v1api20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230101storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v1api20230101storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v1api20230101storage_CorsRules = new Set(["corsRules","$propertyBag"]);
-const known_v1api20230101storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v1api20230101storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
-const known_v1api20230101storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
-const known_v1api20230101storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v1api20230101storage_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v1api20230101storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
-const known_v1api20230101storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v1api20230101storage_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
-const known_v1api20230101storage_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
-const known_v1api20230101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v1api20230101storage_Sku = new Set(["name","$propertyBag"]);
-const known_v1api20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v1api20230101storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v1api20230101storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","originalVersion","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
-const known_v1api20230101storage_UserAssignedIdentity = new Set(["$propertyBag"]);
-const known_v1api20230101storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1api20230101storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
-const known_v1api20230101storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
+const known_v20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v20220901storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
+const known_v20220901storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
+const known_v20220901storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v20220901storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v20220901storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v20220901storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
+const known_v20220901storage_IPRule = new Set(["value","action","$propertyBag"]);
+const known_v20220901storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v20220901storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20220901storage_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v20220901storage_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
+const known_v20220901storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v20220901storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20220901storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_Sku = new Set(["name","$propertyBag"]);
+const known_v20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v20220901storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v20220901storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
+const known_v20220901storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
+const known_v20220901storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v20220901storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v20220901storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v20220901storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);

@@ -47,6 +47,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** The config map (in the namespace of the resource) and key the operator writes the value to. */
+export interface ConfigMapDestination {
+  /** The name of the config map. */
+  name?: string;
+  /** The key in the config map. */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type CorsRule. */
 export interface CorsRule {
   allowedOrigins?: string[];
@@ -97,6 +107,22 @@ export interface DeleteRetentionPolicy_STATUS {
   enabled?: boolean;
   days?: number;
   allowPermanentDelete?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
+export interface DestinationExpression {
+  /** The name of the config map or secret to write to. */
+  name?: string;
+  /** The key written to; must be unset when the expression returns a map. */
+  key?: string;
+  /** The CEL expression. */
+  value?: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -192,6 +218,16 @@ export interface NetworkRuleSet_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** The secret (in the namespace of the resource) and key the operator writes the value to. */
+export interface SecretDestination {
+  /** The name of the secret. */
+  name?: string;
+  /** The key in the secret. */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type Sku. */
 export interface Sku {
   name?: string;
@@ -203,6 +239,60 @@ export interface Sku {
 export interface Sku_STATUS {
   name?: string;
   tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type StorageAccountOperatorConfigMaps. */
+export interface StorageAccountOperatorConfigMaps {
+  /** Where the operator writes blobEndpoint. */
+  blobEndpoint?: ConfigMapDestination;
+  /** Where the operator writes dfsEndpoint. */
+  dfsEndpoint?: ConfigMapDestination;
+  /** Where the operator writes fileEndpoint. */
+  fileEndpoint?: ConfigMapDestination;
+  /** Where the operator writes queueEndpoint. */
+  queueEndpoint?: ConfigMapDestination;
+  /** Where the operator writes tableEndpoint. */
+  tableEndpoint?: ConfigMapDestination;
+  /** Where the operator writes webEndpoint. */
+  webEndpoint?: ConfigMapDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type StorageAccountOperatorSecrets. */
+export interface StorageAccountOperatorSecrets {
+  /** Where the operator writes blobEndpoint. */
+  blobEndpoint?: SecretDestination;
+  /** Where the operator writes dfsEndpoint. */
+  dfsEndpoint?: SecretDestination;
+  /** Where the operator writes fileEndpoint. */
+  fileEndpoint?: SecretDestination;
+  /** Where the operator writes key1. */
+  key1?: SecretDestination;
+  /** Where the operator writes key2. */
+  key2?: SecretDestination;
+  /** Where the operator writes queueEndpoint. */
+  queueEndpoint?: SecretDestination;
+  /** Where the operator writes tableEndpoint. */
+  tableEndpoint?: SecretDestination;
+  /** Where the operator writes webEndpoint. */
+  webEndpoint?: SecretDestination;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface StorageAccountOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** The config maps the operator writes values of the resource to. */
+  configMaps?: StorageAccountOperatorConfigMaps;
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** The secrets the operator writes values of the resource to. */
+  secrets?: StorageAccountOperatorSecrets;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -258,8 +348,20 @@ export interface StorageAccount_Spec {
   networkAcls?: NetworkRuleSet;
   dnsEndpointType?: string;
   allowedCopyScope?: string;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: StorageAccountOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface StorageAccountsBlobServiceOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -287,8 +389,20 @@ export interface StorageAccountsBlobService_Spec {
   deleteRetentionPolicy?: DeleteRetentionPolicy;
   isVersioningEnabled?: boolean;
   cors?: CorsRules;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface StorageAccountsBlobServicesContainerOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -323,6 +437,8 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   defaultEncryptionScope?: string;
   denyEncryptionScopeOverride?: boolean;
   immutableStorageWithVersioning?: ImmutableStorageWithVersioning;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */

@@ -4,10 +4,14 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","armId","azureName","blob","bypass","clientId","conditions","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dnsEndpointType","enabled","exposedHeaders","file","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","kind","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","reason","severity","sku","state","status","supportsHttpsTrafficOnly","table","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web"];
+const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
 
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
+}
+
+function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
 function arb_CorsRule(): fc.Arbitrary<unknown> {
@@ -32,6 +36,10 @@ function arb_DeleteRetentionPolicy(): fc.Arbitrary<unknown> {
 
 function arb_DeleteRetentionPolicy_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger(), allowPermanentDelete: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","Enabled","days","Days","allowPermanentDelete","AllowPermanentDelete","$propertyBag"]);
+}
+
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
 function arb_Endpoints_STATUS(): fc.Arbitrary<unknown> {
@@ -74,6 +82,10 @@ function arb_NetworkRuleSet_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: fc.string({ maxLength: 8 }), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
 }
 
+function arb_SecretDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
 function arb_Sku(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","$propertyBag"]);
 }
@@ -82,12 +94,28 @@ function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
 }
 
+function arb_StorageAccountOperatorConfigMaps(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobEndpoint: arb_ConfigMapDestination(), dfsEndpoint: arb_ConfigMapDestination(), fileEndpoint: arb_ConfigMapDestination(), queueEndpoint: arb_ConfigMapDestination(), tableEndpoint: arb_ConfigMapDestination(), webEndpoint: arb_ConfigMapDestination() }, { requiredKeys: [] }), names, ["blobEndpoint","BlobEndpoint","dfsEndpoint","DfsEndpoint","fileEndpoint","FileEndpoint","queueEndpoint","QueueEndpoint","tableEndpoint","TableEndpoint","webEndpoint","WebEndpoint","$propertyBag"]);
+}
+
+function arb_StorageAccountOperatorSecrets(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobEndpoint: arb_SecretDestination(), dfsEndpoint: arb_SecretDestination(), fileEndpoint: arb_SecretDestination(), key1: arb_SecretDestination(), key2: arb_SecretDestination(), queueEndpoint: arb_SecretDestination(), tableEndpoint: arb_SecretDestination(), webEndpoint: arb_SecretDestination() }, { requiredKeys: [] }), names, ["blobEndpoint","BlobEndpoint","dfsEndpoint","DfsEndpoint","fileEndpoint","FileEndpoint","key1","Key1","key2","Key2","queueEndpoint","QueueEndpoint","tableEndpoint","TableEndpoint","webEndpoint","WebEndpoint","$propertyBag"]);
+}
+
+function arb_StorageAccountOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), configMaps: arb_StorageAccountOperatorConfigMaps(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secrets: arb_StorageAccountOperatorSecrets() }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","configMaps","ConfigMaps","secretExpressions","SecretExpressions","secrets","Secrets","$propertyBag"]);
+}
+
 function arb_StorageAccount_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: fc.string({ maxLength: 8 }), identity: arb_Identity_STATUS(), accessTier: fc.string({ maxLength: 8 }), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: fc.string({ maxLength: 8 }), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: fc.string({ maxLength: 8 }), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: fc.string({ maxLength: 8 }), dnsEndpointType: fc.string({ maxLength: 8 }), allowedCopyScope: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","primaryEndpoints","PrimaryEndpoints","provisioningState","ProvisioningState","dnsEndpointType","DnsEndpointType","allowedCopyScope","AllowedCopyScope","$propertyBag"]);
 }
 
 function arb_StorageAccount_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: fc.string({ maxLength: 8 }), identity: arb_Identity(), accessTier: fc.string({ maxLength: 8 }), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: fc.string({ maxLength: 8 }), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: fc.string({ maxLength: 8 }), networkAcls: arb_NetworkRuleSet(), dnsEndpointType: fc.string({ maxLength: 8 }), allowedCopyScope: fc.string({ maxLength: 8 }), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","dnsEndpointType","DnsEndpointType","allowedCopyScope","AllowedCopyScope","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: fc.string({ maxLength: 8 }), identity: arb_Identity(), accessTier: fc.string({ maxLength: 8 }), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: fc.string({ maxLength: 8 }), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: fc.string({ maxLength: 8 }), networkAcls: arb_NetworkRuleSet(), dnsEndpointType: fc.string({ maxLength: 8 }), allowedCopyScope: fc.string({ maxLength: 8 }), operatorSpec: arb_StorageAccountOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","dnsEndpointType","DnsEndpointType","allowedCopyScope","AllowedCopyScope","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+}
+
+function arb_StorageAccountsBlobServiceOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
@@ -95,7 +123,11 @@ function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_StorageAccountsBlobService_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules(), operatorSpec: arb_StorageAccountsBlobServiceOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+}
+
+function arb_StorageAccountsBlobServicesContainerOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown> {
@@ -103,7 +135,7 @@ function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown
 }
 
 function arb_StorageAccountsBlobServicesContainer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: fc.string({ maxLength: 8 }), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: fc.string({ maxLength: 8 }), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning(), operatorSpec: arb_StorageAccountsBlobServicesContainerOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {

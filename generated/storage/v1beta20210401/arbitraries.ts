@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","armId","azureName","blob","bypass","clientId","conditions","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dnsEndpointType","enabled","exposedHeaders","file","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","kind","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","reason","severity","sku","state","status","supportsHttpsTrafficOnly","table","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web"];
+const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
 
 function arb_AccessTier(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Hot", "Cool");
@@ -24,6 +24,10 @@ function arb_Action_STATUS(): fc.Arbitrary<unknown> {
 
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
+}
+
+function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
 function arb_ContainerProperties_PublicAccess(): fc.Arbitrary<unknown> {
@@ -72,6 +76,10 @@ function arb_DeleteRetentionPolicy(): fc.Arbitrary<unknown> {
 
 function arb_DeleteRetentionPolicy_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","Enabled","days","Days","$propertyBag"]);
+}
+
+function arb_DestinationExpression(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
 function arb_Endpoints_STATUS(): fc.Arbitrary<unknown> {
@@ -154,6 +162,10 @@ function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Creating", "ResolvingDNS", "Succeeded");
 }
 
+function arb_SecretDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
 function arb_Sku(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: arb_SkuName() }, { requiredKeys: [] }), names, ["name","Name","$propertyBag"]);
 }
@@ -174,12 +186,28 @@ function arb_State_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Provisioning", "Deprovisioning", "Succeeded", "Failed", "NetworkSourceDeleted");
 }
 
+function arb_StorageAccountOperatorConfigMaps(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobEndpoint: arb_ConfigMapDestination(), dfsEndpoint: arb_ConfigMapDestination(), fileEndpoint: arb_ConfigMapDestination(), queueEndpoint: arb_ConfigMapDestination(), tableEndpoint: arb_ConfigMapDestination(), webEndpoint: arb_ConfigMapDestination() }, { requiredKeys: [] }), names, ["blobEndpoint","BlobEndpoint","dfsEndpoint","DfsEndpoint","fileEndpoint","FileEndpoint","queueEndpoint","QueueEndpoint","tableEndpoint","TableEndpoint","webEndpoint","WebEndpoint","$propertyBag"]);
+}
+
+function arb_StorageAccountOperatorSecrets(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobEndpoint: arb_SecretDestination(), dfsEndpoint: arb_SecretDestination(), fileEndpoint: arb_SecretDestination(), key1: arb_SecretDestination(), key2: arb_SecretDestination(), queueEndpoint: arb_SecretDestination(), tableEndpoint: arb_SecretDestination(), webEndpoint: arb_SecretDestination() }, { requiredKeys: [] }), names, ["blobEndpoint","BlobEndpoint","dfsEndpoint","DfsEndpoint","fileEndpoint","FileEndpoint","key1","Key1","key2","Key2","queueEndpoint","QueueEndpoint","tableEndpoint","TableEndpoint","webEndpoint","WebEndpoint","$propertyBag"]);
+}
+
+function arb_StorageAccountOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), configMaps: arb_StorageAccountOperatorConfigMaps(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secrets: arb_StorageAccountOperatorSecrets() }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","configMaps","ConfigMaps","secretExpressions","SecretExpressions","secrets","Secrets","$propertyBag"]);
+}
+
 function arb_StorageAccount_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: arb_Kind_STATUS(), identity: arb_Identity_STATUS(), accessTier: arb_AccessTier_STATUS(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: arb_ProvisioningState_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","primaryEndpoints","PrimaryEndpoints","provisioningState","ProvisioningState","$propertyBag"]);
 }
 
 function arb_StorageAccount_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet(), operatorSpec: arb_StorageAccountOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_StorageAccountsBlobServiceOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
@@ -187,7 +215,11 @@ function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_StorageAccountsBlobService_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules(), operatorSpec: arb_StorageAccountsBlobServiceOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_StorageAccountsBlobServicesContainerOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown> {
@@ -195,7 +227,7 @@ function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown
 }
 
 function arb_StorageAccountsBlobServicesContainer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning(), operatorSpec: arb_StorageAccountsBlobServicesContainerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_Tier_STATUS(): fc.Arbitrary<unknown> {

@@ -74,6 +74,32 @@ export function Condition_to_v1api20210401storage(src: v1beta20210401storage.Con
   return dst;
 }
 
+/** Converts ConfigMapDestination of v1api20210401storage to ConfigMapDestination of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function ConfigMapDestination_from_v1api20210401storage(src: v1api20210401storage.ConfigMapDestination, path: string): v1beta20210401storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapDestination of v1beta20210401storage to ConfigMapDestination of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function ConfigMapDestination_to_v1api20210401storage(src: v1beta20210401storage.ConfigMapDestination, path: string): v1api20210401storage.ConfigMapDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.ConfigMapDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ConfigMapDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v1api20210401storage to CorsRule_STATUS of v1beta20210401storage (one step down the storage chain, away from the hub). */
 export function CorsRule_STATUS_from_v1api20210401storage(src: v1api20210401storage.CorsRule_STATUS, path: string): v1beta20210401storage.CorsRule_STATUS {
   checkObject(src, path);
@@ -233,6 +259,38 @@ export function DeleteRetentionPolicy_to_v1api20210401storage(src: v1beta2021040
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_DeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1api20210401storage to DestinationExpression of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20210401storage(src: v1api20210401storage.DestinationExpression, path: string): v1beta20210401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401storage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DestinationExpression of v1beta20210401storage to DestinationExpression of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20210401storage(src: v1beta20210401storage.DestinationExpression, path: string): v1api20210401storage.DestinationExpression {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.DestinationExpression;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401storage_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -516,6 +574,32 @@ export function NetworkRuleSet_to_v1api20210401storage(src: v1beta20210401storag
   return dst;
 }
 
+/** Converts SecretDestination of v1api20210401storage to SecretDestination of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function SecretDestination_from_v1api20210401storage(src: v1api20210401storage.SecretDestination, path: string): v1beta20210401storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretDestination of v1beta20210401storage to SecretDestination of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function SecretDestination_to_v1api20210401storage(src: v1beta20210401storage.SecretDestination, path: string): v1api20210401storage.SecretDestination {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.SecretDestination;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1api20210401storage to Sku_STATUS of v1beta20210401storage (one step down the storage chain, away from the hub). */
 export function Sku_STATUS_from_v1api20210401storage(src: v1api20210401storage.Sku_STATUS, path: string): v1beta20210401storage.Sku_STATUS {
   checkObject(src, path);
@@ -561,6 +645,108 @@ export function Sku_to_v1api20210401storage(src: v1beta20210401storage.Sku, path
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Sku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1api20210401storage to StorageAccountOperatorConfigMaps of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorConfigMaps_from_v1api20210401storage(src: v1api20210401storage.StorageAccountOperatorConfigMaps, path: string): v1beta20210401storage.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_from_v1api20210401storage(src.blobEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_from_v1api20210401storage(src.dfsEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_from_v1api20210401storage(src.fileEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_from_v1api20210401storage(src.queueEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_from_v1api20210401storage(src.tableEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_from_v1api20210401storage(src.webEndpoint as v1api20210401storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorConfigMaps of v1beta20210401storage to StorageAccountOperatorConfigMaps of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorConfigMaps_to_v1api20210401storage(src: v1beta20210401storage.StorageAccountOperatorConfigMaps, path: string): v1api20210401storage.StorageAccountOperatorConfigMaps {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountOperatorConfigMaps;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_to_v1api20210401storage(src.blobEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_to_v1api20210401storage(src.dfsEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_to_v1api20210401storage(src.fileEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = ConfigMapDestination_to_v1api20210401storage(src.queueEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_to_v1api20210401storage(src.tableEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_to_v1api20210401storage(src.webEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountOperatorConfigMaps, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1api20210401storage to StorageAccountOperatorSecrets of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorSecrets_from_v1api20210401storage(src: v1api20210401storage.StorageAccountOperatorSecrets, path: string): v1beta20210401storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_from_v1api20210401storage(src.blobEndpoint as v1api20210401storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_from_v1api20210401storage(src.dfsEndpoint as v1api20210401storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_from_v1api20210401storage(src.fileEndpoint as v1api20210401storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_from_v1api20210401storage(src.key1 as v1api20210401storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_from_v1api20210401storage(src.key2 as v1api20210401storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_from_v1api20210401storage(src.queueEndpoint as v1api20210401storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_from_v1api20210401storage(src.tableEndpoint as v1api20210401storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_from_v1api20210401storage(src.webEndpoint as v1api20210401storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSecrets of v1beta20210401storage to StorageAccountOperatorSecrets of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorSecrets_to_v1api20210401storage(src: v1beta20210401storage.StorageAccountOperatorSecrets, path: string): v1api20210401storage.StorageAccountOperatorSecrets {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountOperatorSecrets;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_to_v1api20210401storage(src.blobEndpoint as v1beta20210401storage.SecretDestination, at(path, ".blobEndpoint")); // assignObject
+  if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_to_v1api20210401storage(src.dfsEndpoint as v1beta20210401storage.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
+  if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_to_v1api20210401storage(src.fileEndpoint as v1beta20210401storage.SecretDestination, at(path, ".fileEndpoint")); // assignObject
+  if (src.key1 !== undefined) dst.key1 = SecretDestination_to_v1api20210401storage(src.key1 as v1beta20210401storage.SecretDestination, at(path, ".key1")); // assignObject
+  if (src.key2 !== undefined) dst.key2 = SecretDestination_to_v1api20210401storage(src.key2 as v1beta20210401storage.SecretDestination, at(path, ".key2")); // assignObject
+  if (src.queueEndpoint !== undefined) dst.queueEndpoint = SecretDestination_to_v1api20210401storage(src.queueEndpoint as v1beta20210401storage.SecretDestination, at(path, ".queueEndpoint")); // assignObject
+  if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_to_v1api20210401storage(src.tableEndpoint as v1beta20210401storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
+  if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_to_v1api20210401storage(src.webEndpoint as v1beta20210401storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountOperatorSecrets, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1api20210401storage to StorageAccountOperatorSpec of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function StorageAccountOperatorSpec_from_v1api20210401storage(src: v1api20210401storage.StorageAccountOperatorSpec, path: string): v1beta20210401storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20210401storage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_from_v1api20210401storage(src.configMaps as v1api20210401storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20210401storage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_from_v1api20210401storage(src.secrets as v1api20210401storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountOperatorSpec of v1beta20210401storage to StorageAccountOperatorSpec of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function StorageAccountOperatorSpec_to_v1api20210401storage(src: v1beta20210401storage.StorageAccountOperatorSpec, path: string): v1api20210401storage.StorageAccountOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20210401storage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_to_v1api20210401storage(src.configMaps as v1beta20210401storage.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20210401storage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_to_v1api20210401storage(src.secrets as v1beta20210401storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -646,6 +832,7 @@ export function StorageAccount_Spec_from_v1api20210401storage(src: v1api20210401
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v1api20210401storage(src.networkAcls as v1api20210401storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_from_v1api20210401storage(src.operatorSpec as v1api20210401storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccount_Spec, bag);
   const kept = finishBag(bag);
@@ -673,8 +860,35 @@ export function StorageAccount_Spec_to_v1api20210401storage(src: v1beta20210401s
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_to_v1api20210401storage(src.networkAcls as v1beta20210401storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_to_v1api20210401storage(src.operatorSpec as v1beta20210401storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccount_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1api20210401storage to StorageAccountsBlobServiceOperatorSpec of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServiceOperatorSpec_from_v1api20210401storage(src: v1api20210401storage.StorageAccountsBlobServiceOperatorSpec, path: string): v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20210401storage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20210401storage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServiceOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServiceOperatorSpec of v1beta20210401storage to StorageAccountsBlobServiceOperatorSpec of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServiceOperatorSpec_to_v1api20210401storage(src: v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20210401storage.StorageAccountsBlobServiceOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountsBlobServiceOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20210401storage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20210401storage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServiceOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -726,6 +940,7 @@ export function StorageAccountsBlobService_Spec_from_v1api20210401storage(src: v
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_from_v1api20210401storage(src.deleteRetentionPolicy as v1api20210401storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_from_v1api20210401storage(src.cors as v1api20210401storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_from_v1api20210401storage(src.operatorSpec as v1api20210401storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobService_Spec, bag);
   const kept = finishBag(bag);
@@ -743,8 +958,35 @@ export function StorageAccountsBlobService_Spec_to_v1api20210401storage(src: v1b
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_to_v1api20210401storage(src.deleteRetentionPolicy as v1beta20210401storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
   if (src.cors !== undefined) dst.cors = CorsRules_to_v1api20210401storage(src.cors as v1beta20210401storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_to_v1api20210401storage(src.operatorSpec as v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobService_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1api20210401storage to StorageAccountsBlobServicesContainerOperatorSpec of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_from_v1api20210401storage(src: v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20210401storage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20210401storage(e as v1api20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountsBlobServicesContainerOperatorSpec of v1beta20210401storage to StorageAccountsBlobServicesContainerOperatorSpec of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function StorageAccountsBlobServicesContainerOperatorSpec_to_v1api20210401storage(src: v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20210401storage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20210401storage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -808,6 +1050,7 @@ export function StorageAccountsBlobServicesContainer_Spec_from_v1api20210401stor
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_from_v1api20210401storage(src.immutableStorageWithVersioning as v1api20210401storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_from_v1api20210401storage(src.operatorSpec as v1api20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -827,6 +1070,7 @@ export function StorageAccountsBlobServicesContainer_Spec_to_v1api20210401storag
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_to_v1api20210401storage(src.immutableStorageWithVersioning as v1beta20210401storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_to_v1api20210401storage(src.operatorSpec as v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec, bag);
   const kept = finishBag(bag);
@@ -937,12 +1181,14 @@ export function VirtualNetworkRule_to_v1api20210401storage(src: v1beta20210401st
 }
 
 const known_v1api20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20210401storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1api20210401storage_DeleteRetentionPolicy = new Set(["enabled","days","$propertyBag"]);
 const known_v1api20210401storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","$propertyBag"]);
+const known_v1api20210401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20210401storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1api20210401storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1api20210401storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -953,25 +1199,33 @@ const known_v1api20210401storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20210401storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
-const known_v1api20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1api20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1beta20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1beta20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1beta20210401storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
 const known_v1beta20210401storage_DeleteRetentionPolicy = new Set(["enabled","days","$propertyBag"]);
 const known_v1beta20210401storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","$propertyBag"]);
+const known_v1beta20210401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1beta20210401storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
 const known_v1beta20210401storage_IPRule = new Set(["value","action","$propertyBag"]);
 const known_v1beta20210401storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
@@ -982,14 +1236,20 @@ const known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS = new Se
 const known_v1beta20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1beta20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]);
 const known_v1beta20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1beta20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import type { KindGraph } from '../conversions/graph.ts';
 import { pluralOf } from '../model/names.ts';
-import type { PackageDef } from '../model/types.ts';
+import { isCurrentPrefix, type PackageDef } from '../model/types.ts';
 import { compareVersions } from '../model/versions.ts';
 import { hashHeader } from './code.ts';
 import { objectSchema } from './openapi.ts';
@@ -36,7 +36,7 @@ export function emitCrd(
       schema: {
         openAPIV3Schema: {
           type: 'object',
-          ...(pkg.prefix === 'ga' && !pkg.storage && resource.description
+          ...(isCurrentPrefix(pkg.prefix) && !pkg.storage && resource.description
             ? {
                 description: `${resource.description}\nARM type: ${resource.armType}, API version ${resource.armApiVersion}`,
               }

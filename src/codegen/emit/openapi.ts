@@ -1,4 +1,4 @@
-import type { ObjectDef, PackageDef, TypeRef } from '../model/types.ts';
+import { isCurrentPrefix, type ObjectDef, type PackageDef, type TypeRef } from '../model/types.ts';
 
 /** A JSON schema node of a CRD's openAPIV3Schema. */
 export type OpenApi = Record<string, unknown>;
@@ -52,7 +52,7 @@ function isOwnerReference(pkg: PackageDef, ref: TypeRef): boolean {
 }
 
 function documented(pkg: PackageDef): boolean {
-  return pkg.prefix === 'ga' && !pkg.storage;
+  return isCurrentPrefix(pkg.prefix) && !pkg.storage;
 }
 
 function oneOfRule(def: ObjectDef): OpenApi {

@@ -1,7 +1,7 @@
 import { sameType } from '../conversions/context.ts';
 import type { KindGraph } from '../conversions/graph.ts';
 import type { GeneratorConfig, HookConfig } from '../model/config.ts';
-import type { PackageDef, TypeRef } from '../model/types.ts';
+import { isCurrentPrefix, type PackageDef, type TypeRef } from '../model/types.ts';
 import { armDate } from '../model/versions.ts';
 import { tsHeader } from './code.ts';
 import { exemplar } from './exemplar.ts';
@@ -128,7 +128,7 @@ function emitRenameTests(
   const lines: string[] = [];
   const around = (apiVersion: string) => {
     const at = armDate(apiVersion);
-    const ga = graph.apiVersions.filter((v) => lookup(v).prefix === 'ga' && !lookup(v).preview);
+    const ga = graph.apiVersions.filter((v) => isCurrentPrefix(lookup(v).prefix) && !lookup(v).preview);
     const newer = ga.find((v) => lookup(v).armApiVersion === apiVersion);
     const older = [...ga].reverse().find((v) => armDate(lookup(v).armApiVersion) < at);
     return newer && older ? { newer, older } : undefined;

@@ -50,12 +50,39 @@ export interface Compatibility {
   readonly prefixes: readonly Exclude<VersionPrefix, 'ga'>[];
 }
 
+/**
+ * The prefixes the operator publishes some ARM API versions of a group under, instead of `v1api` alone: the
+ * first is the package built from the schemas, the others clones of it (storage 2021-04-01 is both
+ * `v1api20210401` and `v20210401`; PostgreSQL 2025-08-01 only `v20250801`).
+ */
+export interface Published {
+  readonly group: string;
+  readonly apiVersions: readonly string[];
+  readonly prefixes: readonly ('ga' | 'plain')[];
+}
+
+/**
+ * What the operator exports from one resource type into config maps and secrets (`operatorSpec.configMaps`,
+ * `operatorSpec.secrets`): the property names of those two objects, at the listed ARM API versions (all
+ * when none is listed). ASO's own generator takes them from its config too; they are not in ARM schemas.
+ */
+export interface OperatorExports {
+  readonly armType: string;
+  readonly apiVersions: readonly string[];
+  readonly configMaps: readonly string[];
+  readonly secrets: readonly string[];
+}
+
 /** The generator configuration (`schemas/generator-config.yaml`), validated. */
 export interface GeneratorConfig {
   readonly prefixes: Prefixes;
   readonly groupSuffix: string;
   readonly scopes: Readonly<Record<string, ResourceScope>>;
   readonly compatibility: readonly Compatibility[];
+  readonly published: readonly Published[];
+  /** Kind names the operator gives ARM types, where they differ from the rule (`clusters/databases` -> `Database`). */
+  readonly kinds: Readonly<Record<string, string>>;
+  readonly operatorExports: readonly OperatorExports[];
   readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
   readonly removals: readonly Removal[];
   readonly hooks: readonly HookConfig[];
@@ -74,12 +101,17 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'groupSuffix',
     'scopes',
     'compatibility',
+    'published',
+    'kinds',
+    'operatorExports',
     'renames',
     'removals',
     'hooks',
   ]);
   const prefixes = record(root.prefixes, 'prefixes');
-  keys(prefixes, 'prefixes', ['ga', 'beta', 'alpha']);
+  keys(prefixes, 'prefixes', ['ga', 'plain', 'beta', 'alpha']);
+  const kinds = record(root.kinds ?? {}, 'kinds');
+  for (const [type, kind] of Object.entries(kinds)) text(kind, `kinds.${type}`);
   const scopes = record(root.scopes ?? {}, 'scopes');
   const validScopes = ['resourceGroup', 'subscription', 'extension', 'tenant'];
   for (const [type, scope] of Object.entries(scopes)) {
@@ -92,6 +124,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
   return {
     prefixes: {
       ga: text(prefixes.ga, 'prefixes.ga'),
+      plain: text(prefixes.plain, 'prefixes.plain'),
       beta: text(prefixes.beta, 'prefixes.beta'),
       alpha: text(prefixes.alpha, 'prefixes.alpha'),
     },
@@ -109,6 +142,32 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         group: text(e.group, `${at}.group`),
         apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
         prefixes: chosen as ('alpha' | 'beta')[],
+      };
+    }),
+    published: list(root.published, 'published').map((entry, i) => {
+      const at = `published[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['group', 'apiVersions', 'prefixes']);
+      const chosen = texts(e.prefixes, `${at}.prefixes`);
+      if (chosen.length === 0) throw new ConfigError(`${at}.prefixes: expected at least one prefix`);
+      for (const p of chosen)
+        if (p !== 'ga' && p !== 'plain') throw new ConfigError(`${at}.prefixes: "${p}" is not ga or plain`);
+      return {
+        group: text(e.group, `${at}.group`),
+        apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+        prefixes: chosen as ('ga' | 'plain')[],
+      };
+    }),
+    kinds: kinds as Record<string, string>,
+    operatorExports: list(root.operatorExports, 'operatorExports').map((entry, i) => {
+      const at = `operatorExports[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['armType', 'apiVersions', 'configMaps', 'secrets']);
+      return {
+        armType: text(e.armType, `${at}.armType`),
+        apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+        configMaps: texts(e.configMaps, `${at}.configMaps`),
+        secrets: texts(e.secrets, `${at}.secrets`),
       };
     }),
     renames: {

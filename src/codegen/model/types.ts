@@ -76,8 +76,16 @@ export interface ResourceDef {
   readonly oneOf?: readonly OneOfLeaf[] | undefined;
 }
 
-/** Which prefix a package carries: GA (`v1api`), or a seed 003 compatibility clone. */
-export type VersionPrefix = 'ga' | 'beta' | 'alpha';
+/**
+ * Which prefix a package carries: GA (`v1api`), the plain `v` of the newest operator releases (both are
+ * current API versions), or a seed 003 compatibility clone (`v1beta`, `v1alpha1api`).
+ */
+export type VersionPrefix = 'ga' | 'plain' | 'beta' | 'alpha';
+
+/** The prefixes a current (documented, tested as GA) API version carries. */
+export function isCurrentPrefix(prefix: VersionPrefix): boolean {
+  return prefix === 'ga' || prefix === 'plain';
+}
 
 /**
  * One Go-style package of ASO: a group at one version (`dbforpostgresql`, `v1api20210601`), holding its

@@ -4,6 +4,7 @@ import type { VersionPrefix } from './types.ts';
 /** The prefixes a version name may carry, as the generator config names them. */
 export interface Prefixes {
   readonly ga: string;
+  readonly plain: string;
   readonly beta: string;
   readonly alpha: string;
 }

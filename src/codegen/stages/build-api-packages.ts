@@ -36,11 +36,12 @@ export const buildApiPackages = stage({
     for (const entry of [...byPackage.values()].sort((a, b) =>
       `${a.group}/${a.apiVersion}` < `${b.group}/${b.apiVersion}` ? -1 : 1,
     )) {
+      const prefix = basePrefix(config, entry.group, entry.apiVersion);
       state.packages.push({
         group: entry.group,
-        version: versionName(config.prefixes, 'ga', entry.apiVersion),
+        version: versionName(config.prefixes, prefix, entry.apiVersion),
         armApiVersion: entry.apiVersion,
-        prefix: 'ga',
+        prefix,
         storage: false,
         preview: entry.apiVersion.endsWith('-preview'),
         types: entry.builder.types,
@@ -50,6 +51,12 @@ export const buildApiPackages = stage({
   },
 });
 
+/** The prefix of the package built for an ARM API version: the first one it is published under, else GA. */
+export function basePrefix(config: GeneratorConfig, group: string, apiVersion: string): 'ga' | 'plain' {
+  const entry = config.published.find((p) => p.group === group && p.apiVersions.includes(apiVersion));
+  return entry?.prefixes[0] ?? 'ga';
+}
+
 const skippedAtRoot = new Set(['name', 'type', 'apiVersion', 'id', 'properties']);
 
 function buildResource(
@@ -58,8 +65,8 @@ function buildResource(
   group: string,
   builder: TypeBuilder,
 ): ResourceDef {
-  const kind = kindOf(schema.typePath);
   const armType = `${schema.provider}/${schema.typePath}`;
+  const kind = config.kinds[armType] ?? kindOf(schema.typePath);
   const scope: ResourceScope = config.scopes[armType] ?? 'resourceGroup';
   const owner = ownerOf(schema, group, scope);
   builder.add(condition, 'shared types');

@@ -4,7 +4,7 @@ import type { GeneratorConfig } from '../model/config.ts';
 import { armDate } from '../model/versions.ts';
 import { stage } from '../stage.ts';
 import { need } from '../state.ts';
-import { configPath } from './load-config.ts';
+import { configFile } from './load-config.ts';
 
 /**
  * Refuses plans a human has not reviewed (seed 000, metadata design): a property that disappears on the
@@ -28,7 +28,7 @@ export const checkPlans = stage({
         if (index === undefined) {
           problems.push(
             `${c.group}: ${c.sourceType}.${step.source} exists at ${c.olderArmVersion} but not at ${c.newerArmVersion} ` +
-              `(${c.sourceVersion} -> ${c.destVersion}); review it and add a rename or a removal to ${configPath}`,
+              `(${c.sourceVersion} -> ${c.destVersion}); review it and add a rename or a removal to ${state.schemasDir}/${configFile}`,
           );
         } else usedRemovals.add(index);
       }
@@ -36,7 +36,7 @@ export const checkPlans = stage({
         if (!c.hook) {
           problems.push(
             `${c.group}: ${c.sourceType}.${change.property} changes from ${change.from} to ${change.to} between ` +
-              `${c.olderArmVersion} and ${c.newerArmVersion}; no rule converts it: add a hook to ${configPath}`,
+              `${c.olderArmVersion} and ${c.newerArmVersion}; no rule converts it: add a hook to ${state.schemasDir}/${configFile}`,
           );
         }
       }

@@ -4,8 +4,8 @@ import { parse } from 'yaml';
 import { validateConfig } from '../model/config.ts';
 import { stage } from '../stage.ts';
 
-/** The config file every run reads, relative to the repository root. */
-export const configPath = 'schemas/generator-config.yaml';
+/** The config file every run reads, relative to the schemas directory. */
+export const configFile = 'generator-config.yaml';
 
 /** Reads and validates the generator config (prefixes, compatibility, renames, removals, hooks). */
 export const loadConfig = stage({
@@ -13,6 +13,8 @@ export const loadConfig = stage({
   description: 'Load the generator config',
   needs: [],
   run: (state) => {
-    state.config = validateConfig(parse(readFileSync(join(state.root, configPath), 'utf8')));
+    state.config = validateConfig(
+      parse(readFileSync(join(state.root, state.schemasDir, configFile), 'utf8')),
+    );
   },
 });

@@ -33,13 +33,13 @@ export interface RawSchema {
   readonly definitions: Readonly<Record<string, JsonSchema>>;
 }
 
-/** Reads every `schemas/<Provider>/<apiVersion>/<type>.json`, sorted so that runs are deterministic. */
+/** Reads every `<schemasDir>/<Provider>/<apiVersion>/<type>.json`, sorted so that runs are deterministic. */
 export const loadSchemas = stage({
   id: 'loadSchemas',
   description: 'Load the ARM schemas',
   needs: [],
   run: (state) => {
-    const dir = join(state.root, 'schemas');
+    const dir = join(state.root, state.schemasDir);
     state.schemas = listJson(dir).map((file) => readSchema(state.root, file));
     if (state.schemas.length === 0) throw new Error(`no schemas under ${dir}`);
   },

@@ -41,7 +41,7 @@ describe('the resource catalog', () => {
       armType: 'Microsoft.Resources/resourceGroups',
       scope: 'subscription',
       owners: [],
-      hub: 'v1api20210401storage',
+      hub: 'v1api20200601storage',
     });
     expect(rg.immutable.v1api20200601).toContain('spec.location');
     expect(rg.immutable.v1api20200601).toContain('spec.azureName');

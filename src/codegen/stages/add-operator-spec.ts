@@ -1,0 +1,165 @@
+import type { OperatorExports } from '../model/config.ts';
+import type { ObjectDef, PackageDef, PropertyDef, TypeDef } from '../model/types.ts';
+import { stage } from '../stage.ts';
+import { need } from '../state.ts';
+
+/** Where the operator writes one exported value: a key of a config map or secret (the operator's types). */
+function destination(name: string, what: string): ObjectDef {
+  return {
+    kind: 'object',
+    name,
+    description: `The ${what} (in the namespace of the resource) and key the operator writes the value to.`,
+    // Go field order (Name, Key): the operator writes a bagged value as JSON text in that order.
+    properties: [
+      {
+        name: 'name',
+        type: { kind: 'primitive', primitive: 'string' },
+        required: true,
+        description: `The name of the ${what}.`,
+      },
+      {
+        name: 'key',
+        type: { kind: 'primitive', primitive: 'string' },
+        required: true,
+        description: `The key in the ${what}.`,
+      },
+    ],
+  };
+}
+
+const configMapDestination = destination('ConfigMapDestination', 'config map');
+const secretDestination = destination('SecretDestination', 'secret');
+
+/**
+ * The operator's `DestinationExpression`: a CEL expression whose result the operator writes into a config
+ * map or secret. Its fields are the operator's (`core.DestinationExpression`), so objects written for the
+ * real operator keep them through kubectl-aso's conversions instead of being pruned by the API server.
+ */
+export const destinationExpression: ObjectDef = {
+  kind: 'object',
+  name: 'DestinationExpression',
+  description:
+    'A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in.',
+  // Go field order of the operator's core.DestinationExpression where known (Name, Key, Value).
+  properties: [
+    {
+      name: 'name',
+      type: { kind: 'primitive', primitive: 'string' },
+      required: true,
+      description: 'The name of the config map or secret to write to.',
+    },
+    {
+      name: 'key',
+      type: { kind: 'primitive', primitive: 'string' },
+      required: false,
+      description: 'The key written to; must be unset when the expression returns a map.',
+    },
+    {
+      name: 'value',
+      type: { kind: 'primitive', primitive: 'string' },
+      required: true,
+      description: 'The CEL expression.',
+    },
+    {
+      name: 'annotations',
+      type: { kind: 'map', value: { kind: 'primitive', primitive: 'string' } },
+      required: false,
+      description: 'Annotations to apply to the destination.',
+    },
+    {
+      name: 'labels',
+      type: { kind: 'map', value: { kind: 'primitive', primitive: 'string' } },
+      required: false,
+      description: 'Labels to apply to the destination.',
+    },
+  ],
+};
+
+/**
+ * Issue 8, item 3: every resource spec carries `operatorSpec`, as the operator's CRDs do: settings the
+ * operator interprets itself and never sends to Azure (`arm: 'none'`): `configMapExpressions` and
+ * `secretExpressions` on every kind, and the exports the config lists per resource type (`configMaps`,
+ * `secrets`). A oneOf root (seed 004) is left alone: its object properties are its options.
+ */
+export const addOperatorSpec = stage({
+  id: 'addOperatorSpec',
+  description: 'Add operatorSpec (config map and secret expressions) to every resource spec',
+  needs: ['buildApiPackages'],
+  run: (state) => {
+    const config = need(state.config, 'config');
+    state.packages = state.packages.map((pkg) =>
+      pkg.storage ? pkg : withOperatorSpec(pkg, config.operatorExports),
+    );
+  },
+});
+
+/** One API package with `operatorSpec` on each resource spec that is not a oneOf root. */
+export function withOperatorSpec(pkg: PackageDef, exports: readonly OperatorExports[] = []): PackageDef {
+  const types = new Map<string, TypeDef>(pkg.types);
+  for (const resource of pkg.resources) {
+    const spec = types.get(resource.specType);
+    if (spec?.kind !== 'object' || spec.oneOf || spec.properties.some((p) => p.name === 'operatorSpec'))
+      continue;
+    const operatorSpecType = `${resource.kind}OperatorSpec`;
+    if (types.has(operatorSpecType)) {
+      throw new Error(
+        `${pkg.group}/${pkg.version}: type ${operatorSpecType} already exists; operatorSpec would clash`,
+      );
+    }
+    types.set(destinationExpression.name, destinationExpression);
+    const expressions = (name: string, what: string): PropertyDef => ({
+      name,
+      type: { kind: 'array', element: { kind: 'object', name: destinationExpression.name } },
+      required: false,
+      description: `Where to place ${what} the operator writes from CEL expressions.`,
+    });
+    const exported = exports.find(
+      (e) =>
+        e.armType.toLowerCase() === resource.armType.toLowerCase() &&
+        (e.apiVersions.length === 0 || e.apiVersions.includes(pkg.armApiVersion)),
+    );
+    const exportsOf = (names: readonly string[], suffix: string, target: ObjectDef): PropertyDef[] => {
+      if (names.length === 0) return [];
+      const typeName = `${resource.kind}Operator${suffix}`;
+      types.set(target.name, target);
+      types.set(typeName, {
+        kind: 'object',
+        name: typeName,
+        properties: [...names].sort().map((name) => ({
+          name,
+          type: { kind: 'object', name: target.name },
+          required: false,
+          description: `Where the operator writes ${name}.`,
+        })),
+      });
+      return [
+        {
+          name: suffix === 'ConfigMaps' ? 'configMaps' : 'secrets',
+          type: { kind: 'object', name: typeName },
+          required: false,
+          description: `The ${suffix === 'ConfigMaps' ? 'config maps' : 'secrets'} the operator writes values of the resource to.`,
+        },
+      ];
+    };
+    types.set(operatorSpecType, {
+      kind: 'object',
+      name: operatorSpecType,
+      description: 'Settings interpreted by the operator itself and never sent to Azure.',
+      properties: [
+        expressions('configMapExpressions', 'config maps'),
+        ...exportsOf(exported?.configMaps ?? [], 'ConfigMaps', configMapDestination),
+        expressions('secretExpressions', 'secrets'),
+        ...exportsOf(exported?.secrets ?? [], 'Secrets', secretDestination),
+      ],
+    });
+    const operatorSpec: PropertyDef = {
+      name: 'operatorSpec',
+      type: { kind: 'object', name: operatorSpecType },
+      required: false,
+      arm: 'none',
+      description: 'Settings interpreted by the operator itself and never sent to Azure.',
+    };
+    types.set(spec.name, { ...spec, properties: [...spec.properties, operatorSpec] });
+  }
+  return { ...pkg, types };
+}

@@ -1,0 +1,234 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { sharedData } from '../fixtures/shared-data.ts';
+import { repoRoot } from './support.ts';
+
+/*
+ * Issue 8, item 4: the generated CRDs of the 13 kinds must equal the real ASO v2.20.0 ones in every spec and
+ * status property path. They do not yet, so this test does two things. It REQUIRES that every path
+ * kubectl-aso generates and the operator lacks (and every type that differs) is explained by one of the
+ * operator's type transformations not yet in the generator (issue 8, item 3) or by a departure listed below
+ * with its reason; a listed departure that no longer occurs fails too, so the list only shrinks. And it
+ * REPORTS, per kind and version, how many paths only the operator has, by cause: the honest distance left.
+ */
+
+const real = sharedData('real-aso-crds/v2.20.0', 'test/codegen/real-crd-schemas.test.ts (schema equality)');
+
+/** The operator's transformations the generator does not make yet; each names the paths it explains. */
+type Cause =
+  | 'reference' // ARM ID `<name>Id` -> `<name>Reference` {armId | group, kind, name}
+  | 'secret' // a secret becomes {name, key} of a Kubernetes secret
+  | 'fromConfig' // `<name>FromConfig` {name, key} of a config map
+  | 'userAssignedIdentities' // a map keyed by ARM ID -> a list of references
+  | 'operatorSpec' // spec.operatorSpec: configMap/secret expressions, exports
+  | 'bagOnApiVersion' // kubectl-aso keeps `$propertyBag` on API versions too (property-bag.ts): by design
+  | 'schema'; // the ARM schema itself: a property or type the shipped schemas do not describe yet
+
+/** Our generated CRD files whose real counterpart has another name, and why. */
+const renamedKinds: Record<string, { real: string; why: string }> = {
+  'kusto.azure.com_clustersdatabases.yaml': {
+    real: 'kusto.azure.com_databases.yaml',
+    why: 'the operator names Microsoft.Kusto/clusters/databases `Database`; the shipped schemas still say ClustersDatabase',
+  },
+};
+
+/**
+ * Paths only kubectl-aso has (matched as `<file> <path>`) that no pending transformation explains, with
+ * why. Each must still match something, so a fixed departure has to leave the list.
+ */
+const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string }[] = [
+  {
+    pattern:
+      /^\S+ (spec\.owner|status\.conditions\[\]|spec\.operatorSpec\.((configMap|secret)Expressions\[\]|(configMaps|secrets)\.\w+))\.\$propertyBag(\{\})?$/,
+    why: 'kubectl-aso gives the owner reference, the conditions and the operatorSpec destinations a property bag in storage versions; the operator keeps them as its shared runtime types, without one',
+  },
+  {
+    pattern: /^resources\.azure\.com_resourcegroups\.yaml status\.provisioningState$/,
+    why: 'the shipped 2020-06-01 schema has provisioningState at the top of the status; the operator has it under properties',
+  },
+  {
+    pattern: /^authorization\.azure\.com_roleassignments\.yaml (spec|status)\.canDelegate$/,
+    why: 'the shipped 2020-08-01-preview schema has canDelegate; the operator does not',
+  },
+  {
+    pattern: /^kusto\.azure\.com_clustersdatabases\.yaml (spec|status)\.(readWrite|readOnlyFollowing)(\W|$)/,
+    why: 'the shipped Kusto database schema names its kinds readWrite/readOnlyFollowing; the operator has readWriteDatabase/readOnlyFollowingDatabase',
+  },
+  {
+    pattern: /^storage\.azure\.com_storageaccountsblobservices\.yaml spec\.azureName$/,
+    why: 'blob services have the fixed name `default`: the operator has no azureName for them',
+  },
+];
+
+/** Generated CRDs whose storage version (hub) is not yet the operator's, with why; each must still differ. */
+const pendingHubs: Record<string, string> = {
+  'dbforpostgresql.azure.com_flexibleservers.yaml':
+    'the shipped schemas stop at the invented 2023-06-01 (hub v1api20230601storage); the operator stores v20250801storage, and the runtime and plane tests still build on the invented version',
+  'dbforpostgresql.azure.com_flexibleserversdatabases.yaml': 'as for FlexibleServer',
+  'dbforpostgresql.azure.com_flexibleserversfirewallrules.yaml': 'as for FlexibleServer',
+};
+
+type Node = {
+  type?: string;
+  description?: string;
+  properties?: Record<string, Node>;
+  items?: Node;
+  additionalProperties?: Node | boolean;
+};
+
+interface Version {
+  name: string;
+  storage: boolean;
+  schema: { openAPIV3Schema: { properties: { spec: Node; status: Node } } };
+}
+
+function versionsOf(file: string): Version[] {
+  return (parse(readFileSync(file, 'utf8')) as { spec: { versions: Version[] } }).spec.versions;
+}
+
+/** Every property path under spec and status, with its node: `spec.identity.userAssignedIdentities{}.clientId`. */
+function pathsOf(version: Version): Map<string, Node> {
+  const out = new Map<string, Node>();
+  const walk = (node: Node, at: string) => {
+    out.set(at, node);
+    for (const [name, child] of Object.entries(node.properties ?? {})) walk(child, `${at}.${name}`);
+    if (node.items) walk(node.items, `${at}[]`);
+    if (typeof node.additionalProperties === 'object') walk(node.additionalProperties, `${at}{}`);
+  };
+  walk(version.schema.openAPIV3Schema.properties.spec, 'spec');
+  walk(version.schema.openAPIV3Schema.properties.status, 'status');
+  return out;
+}
+
+const typeOf = (node: Node) => node.type ?? 'untyped';
+const isSecretRef = (node: Node | undefined) =>
+  node?.properties?.key !== undefined &&
+  node.properties.name !== undefined &&
+  /Kubernetes secret/.test(node.properties.key.description ?? '');
+
+/** The reference property the operator has in place of an ARM ID property, at the same place. */
+function referenceOf(path: string): string | undefined {
+  const match = /^(.*\.)([A-Za-z]*?)(Id|id)$/.exec(path);
+  if (!match) return undefined;
+  return `${match[1]}${match[2] === '' ? 'reference' : `${match[2]}Reference`}`;
+}
+
+/** Why a path exists on one side only (or with another type), judged from both trees. */
+function causeOf(path: string, ours: Map<string, Node>, theirs: Map<string, Node>, storage: boolean): Cause {
+  // Generated since the addOperatorSpec stage: what kubectl-aso has under operatorSpec is checked, not excused.
+  if (/^spec\.operatorSpec(\.|$)/.test(path) && !ours.has(path)) return 'operatorSpec';
+  if (/^spec\.(.*\.)?userAssignedIdentities(\W|$)/.test(path)) return 'userAssignedIdentities';
+  if (/FromConfig(\.|$)/.test(path)) return 'fromConfig';
+  if (/\$propertyBag(\{\})?$/.test(path) && !storage && ours.has(path) && !theirs.has(path))
+    return 'bagOnApiVersion';
+  const segments = path.split('.');
+  for (let i = segments.length; i > 0; i--) {
+    const prefix = segments.slice(0, i).join('.');
+    if (/Reference$|\.reference$/.test(prefix) && theirs.get(prefix)?.properties?.armId) return 'reference';
+    if (isSecretRef(theirs.get(prefix))) return 'secret';
+  }
+  const reference = referenceOf(path);
+  if (ours.has(path) && reference && theirs.get(reference)?.properties?.armId) return 'reference';
+  return 'schema';
+}
+
+const generatedDir = join(repoRoot, 'generated/crds');
+
+describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
+  const files = readdirSync(generatedDir).filter((f) => f.endsWith('.yaml'));
+
+  it.runIf(real.present)('has a real counterpart for every generated kind', () => {
+    const realFiles = new Set(readdirSync(real.path));
+    const missing = files.filter((f) => !realFiles.has(renamedKinds[f]?.real ?? f));
+    expect(missing).toEqual([]);
+    for (const [ours, { real: theirs }] of Object.entries(renamedKinds)) {
+      expect(files, `${ours} is listed as renamed but no longer generated`).toContain(ours);
+      expect(realFiles.has(ours), `${ours} now exists in the real CRDs: drop it from renamedKinds`).toBe(
+        false,
+      );
+      expect(realFiles.has(theirs)).toBe(true);
+    }
+  });
+
+  it.runIf(real.present)(
+    "stores each kind at the operator's storage version, unless listed as pending",
+    () => {
+      const storageOf = (file: string) => versionsOf(file).find((v) => v.storage)?.name;
+      const differing: Record<string, string> = {};
+      for (const file of files) {
+        const ours = storageOf(join(generatedDir, file));
+        const theirs = storageOf(join(real.path, renamedKinds[file]?.real ?? file));
+        if (ours !== theirs) differing[file] = `kubectl-aso ${ours}, operator ${theirs}`;
+      }
+      process.stdout.write(`storage versions differing from ASO v2.20.0: ${JSON.stringify(differing)}\n`);
+      expect(Object.keys(differing).sort()).toEqual(Object.keys(pendingHubs).sort());
+    },
+  );
+
+  it.runIf(real.present)(
+    'explains every path only kubectl-aso has, and every type that differs, and reports what is left',
+    () => {
+      const unexplained: string[] = [];
+      const departuresSeen = new Set<string>();
+      const report: string[] = [];
+      let shared = 0;
+      for (const file of files) {
+        const realFile = renamedKinds[file]?.real ?? file;
+        const theirVersions = versionsOf(join(real.path, realFile));
+        const ourVersions = versionsOf(join(generatedDir, file));
+        const common = ourVersions.filter((v) => theirVersions.some((t) => t.name === v.name));
+        const onlyReal = theirVersions.filter((t) => !ourVersions.some((v) => v.name === t.name));
+        const onlyOurs = ourVersions.filter((v) => !theirVersions.some((t) => t.name === v.name));
+        const counts: Record<string, number> = {};
+        const oursCounts: Record<string, number> = {};
+        for (const version of common) {
+          shared++;
+          const storage = version.name.endsWith('storage');
+          const ours = pathsOf(version);
+          const theirs = pathsOf(theirVersions.find((t) => t.name === version.name) as Version);
+          for (const [path, node] of ours) {
+            const other = theirs.get(path);
+            if (other && typeOf(other) === typeOf(node)) continue;
+            const cause = causeOf(path, ours, theirs, storage);
+            const key = `${file} ${path}`;
+            oursCounts[cause] = (oursCounts[cause] ?? 0) + 1;
+            if (cause !== 'schema') continue;
+            const departure = knownDepartures.find((d) => d.pattern.test(key));
+            if (departure) departuresSeen.add(departure.why);
+            else
+              unexplained.push(
+                `${file} ${version.name} ${path}: ${other ? `type ${typeOf(node)}, operator ${typeOf(other)}` : 'only kubectl-aso has it'}`,
+              );
+          }
+          for (const path of theirs.keys()) {
+            if (ours.has(path)) continue;
+            const cause = causeOf(path, ours, theirs, storage);
+            counts[cause] = (counts[cause] ?? 0) + 1;
+          }
+        }
+        const byCause = (c: Record<string, number>) =>
+          Object.entries(c)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([cause, n]) => `${cause} ${n}`)
+            .join(', ') || 'none';
+        report.push(
+          `${file}: ${common.length} shared versions; paths only the operator has: ${byCause(counts)}; ` +
+            `only kubectl-aso has (or typed otherwise): ${byCause(oursCounts)}` +
+            (onlyReal.length
+              ? `; versions only the operator has: ${onlyReal.map((v) => v.name).join(' ')}`
+              : '') +
+            (onlyOurs.length
+              ? `; versions only kubectl-aso has: ${onlyOurs.map((v) => v.name).join(' ')}`
+              : '') +
+            (renamedKinds[file] ? `; kind differs: ${renamedKinds[file].why}` : ''),
+        );
+      }
+      process.stdout.write(`schema equality with ASO v2.20.0 (issue 8, item 4):\n  ${report.join('\n  ')}\n`);
+      expect(shared).toBeGreaterThan(0);
+      expect(unexplained).toEqual([]);
+      expect(knownDepartures.map((d) => d.why).filter((why) => !departuresSeen.has(why))).toEqual([]);
+    },
+  );
+});
