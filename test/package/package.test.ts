@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/lib/status/report.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { freshNamespace, testPlane } from '../fixtures/cluster.ts';
 import { createObject, testKind } from '../lib/status/fixtures.ts';
 import { builtPackage, ensureBuiltPackage, pathWithoutNode } from './built-package.ts';
@@ -145,9 +146,8 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
         manifest,
         'apiVersion: resources.azure.com/v1api20200601\nkind: ResourceGroup\nmetadata: {name: rg-sea, namespace: default}\nspec: {location: westus, tags: {team: b}}\n',
       );
-      // The emulator answers in this process, so the executable runs asynchronously here.
-      const child = spawn(
-        pkg.executable,
+      // The emulator answers in this process, so the executable runs asynchronously here; PATH has no Node.
+      const { code, stdout, stderr } = await runCli(
         [
           'adopt-check',
           '-f',
@@ -161,20 +161,9 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
           '-o',
           'json',
         ],
-        {
-          env: { HOME: home, PATH: pathWithoutNode({}), NO_COLOR: '1', ...emulator.env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+        { HOME: home, PATH: pathWithoutNode({}), ...emulator.env },
+        pkg.executable,
       );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(stderr).not.toMatch(/Invalid URL|Cannot find module|bug/);
       const report = JSON.parse(stdout) as { items: Array<Record<string, unknown>> };
       expect(report.items[0]).toMatchObject({
