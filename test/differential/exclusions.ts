@@ -16,10 +16,21 @@ export interface Exclusion {
 
 /**
  * Go fields of a value type (not a pointer) in ASO's API types: `AzureName string`, `OriginalVersion string`,
- * the owner reference's `Name`/`ARMID`/`Group`/`Kind` strings, and the fields of a `conditions.Condition`.
+ * the owner reference's `Name`/`ARMID`/`Group`/`Kind` strings, the fields of a `conditions.Condition`, and
+ * the strings of the operatorSpec's shared types (`core.DestinationExpression`'s `Name`/`Key`/`Value`, and a
+ * `genruntime.ConfigMapDestination` or `SecretDestination`'s `Name`/`Key`).
  */
-const goValueFields =
-  /^spec\.(azureName|originalVersion|owner\.(name|armId|group|kind))$|^status\.conditions\[\]\.(type|status|severity|reason|message|lastTransitionTime|observedGeneration)$/;
+const goValueFields = new RegExp(
+  [
+    /^spec\.(azureName|originalVersion|owner\.(name|armId|group|kind))$/.source,
+    /^status\.conditions\[\]\.(type|status|severity|reason|message|lastTransitionTime|observedGeneration)$/
+      .source,
+    // Directly, or inside a bag entry (keyed by the Go name) when the other version lacks the property.
+    /^spec\.operatorSpec\.(\$propertyBag\.)?[cC]onfigMapExpressions\[\]\.(name|key|value)$/.source,
+    /^spec\.operatorSpec\.(\$propertyBag\.)?[sS]ecretExpressions\[\]\.(name|key|value)$/.source,
+    /^spec\.operatorSpec\.(\$propertyBag\.)?([cC]onfigMaps|[sS]ecrets)\.[^.]+\.(name|key)$/.source,
+  ].join('|'),
+);
 
 /** The JSON zero values of Go's value types: what such a field holds when nothing set it. */
 function isGoZero(value: unknown): boolean {
@@ -32,7 +43,7 @@ export const exclusions: readonly Exclusion[] = [
     name: 'go-value-field-zero',
     reason:
       'A Go value-type field (azureName, originalVersion, owner.name/armId/group/kind, the fields of a ' +
-      'condition) cannot be absent: the operator drops its zero value ("", 0, false, null) under `omitempty`, ' +
+      'condition, the strings of an operatorSpec expression or destination) cannot be absent: the operator drops its zero value ("", 0, false, null) under `omitempty`, ' +
       'or writes the zero value for an absent field without `omitempty`, where convert() keeps exactly what it ' +
       'was given. The operator reads both the same. Matching it needs each Go field type and JSON tag in the ' +
       'generated types (issue 8 items 3-4).',
