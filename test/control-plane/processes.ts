@@ -61,8 +61,10 @@ export async function stopProcess(
 ): Promise<void> {
   if (!isAlive(pid, mentioning)) return;
   process.kill(pid!, 'SIGTERM');
+  // Until it is reaped: an ended process lingers as a zombie (empty command line) until its parent, or init
+  // for a detached one, collects it, and callers expect the pid gone when this returns.
   const deadline = Date.now() + graceMs;
-  while (isAlive(pid, mentioning) && Date.now() < deadline) await sleep(50);
+  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
   if (isAlive(pid, mentioning)) process.kill(pid!, 'SIGKILL');
 }
 
