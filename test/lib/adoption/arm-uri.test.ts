@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { apiVersionOf } from '../../../src/lib/adoption/api-version.ts';
 import { armUriInDescription, parseArmUri } from '../../../src/lib/adoption/arm-uri.ts';
-import { sharedDir } from './shared-corpus.ts';
+import { sharedData } from '../../fixtures/shared-data.ts';
 
 describe('parseArmUri', () => {
   it('reads provider, type path and scope', () => {
@@ -27,14 +27,15 @@ describe('parseArmUri', () => {
     expect(parseArmUri('not a uri')).toBeUndefined();
   });
 
-  const dir = sharedDir('real-aso-crds/v2.20.0');
-  it.skipIf(!dir)('parses the ARM URI of every version of every real v2.20.0 CRD', () => {
-    const files = readdirSync(dir as string).filter((f) => f.endsWith('.yaml'));
+  const crds = sharedData('real-aso-crds/v2.20.0', 'test/lib/adoption/arm-uri.test.ts');
+  const dir = crds.path;
+  it.skipIf(!crds.present)('parses the ARM URI of every version of every real v2.20.0 CRD', () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
     expect(files.length).toBeGreaterThan(250);
     let versions = 0;
     const withoutUri = new Set<string>();
     for (const file of files) {
-      const crd = parse(readFileSync(path.join(dir as string, file), 'utf8'));
+      const crd = parse(readFileSync(path.join(dir, file), 'utf8'));
       for (const version of crd.spec.versions) {
         const uri = armUriInDescription(version.schema?.openAPIV3Schema?.description);
         if (uri === undefined) {

@@ -7,7 +7,7 @@ import { OwnerCycle } from '../../../src/lib/adoption/errors.ts';
 import { type CrdLike, crdArmIndexOf, kindArmOf, nonArmKinds } from '../../../src/lib/adoption/kind-arm.ts';
 import { readManifests } from '../../../src/lib/adoption/manifests.ts';
 import { resolveArmIds } from '../../../src/lib/adoption/resolve-arm-id.ts';
-import { sharedDir } from './shared-corpus.ts';
+import { sharedData } from '../../fixtures/shared-data.ts';
 
 const sub = '00000000-0000-0000-0000-000000000001';
 
@@ -160,18 +160,21 @@ spec: {owner: {armId: /subscriptions/${sub}/resourceGroups/rg}}
     expect(withCrd.get(users[0] as never)?.armId).toMatch(/flexibleServers\/pg$/);
   });
 
-  const crdDir = sharedDir('real-aso-crds/v2.20.0');
-  const samplesDir = sharedDir('aso-samples/v2.20.0');
+  const neededBy = 'test/lib/adoption/resolve-arm-id.test.ts';
+  const crds = sharedData('real-aso-crds/v2.20.0', neededBy);
+  const samples = sharedData('aso-samples/v2.20.0', neededBy);
+  const crdDir = crds.path;
+  const samplesDir = samples.path;
   let parsed: CrdLike[] | undefined;
   // Parsing the 283 real CRDs takes long on a loaded machine, so the tests below share one parse.
   const realCrds = (): CrdLike[] => {
-    parsed ??= readdirSync(crdDir as string)
+    parsed ??= readdirSync(crdDir)
       .filter((f) => f.endsWith('.yaml'))
-      .map((f) => parse(readFileSync(path.join(crdDir as string, f), 'utf8')) as CrdLike);
+      .map((f) => parse(readFileSync(path.join(crdDir, f), 'utf8')) as CrdLike);
     return parsed;
   };
 
-  it.skipIf(!crdDir)(
+  it.skipIf(!crds.present)(
     'lists as not ARM exactly the real v2.20.0 kinds whose CRDs name no ARM URI',
     () => {
       const withoutUri = realCrds()
@@ -183,11 +186,11 @@ spec: {owner: {armId: /subscriptions/${sub}/resourceGroups/rg}}
     180_000,
   );
 
-  it.skipIf(!crdDir || !samplesDir)(
+  it.skipIf(!crds.present || !samples.present)(
     'gives every real v2.20.0 sample whose owners resolve an ID matching its CRD ARM URI',
     () => {
       const index = crdArmIndexOf(realCrds());
-      const set = readManifests({ files: [samplesDir as string], recursive: true });
+      const set = readManifests({ files: [samplesDir], recursive: true });
       const all = set.objects;
       const answers = resolveArmIds(all, {
         objects: all,
