@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { KubeClient } from '../src/lib/kube/client.ts';
 import { clientFor, type Plane, startPlane, stopPlane } from '../test/control-plane/plane.ts';
+import { randomFrom } from '../test/fixtures/seeded-random.ts';
 import { createNamespaces, etcdValues, hub, type Kind, objectOf, seed } from './migrate-fixture.ts';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -31,18 +32,6 @@ const seedNumber = option('seed', Date.now() % 100_000);
 const batchSize = 20;
 const concurrency = 4;
 const stateNamespace = 'bench-0';
-
-/** mulberry32: the kill instants replay with `--seed`. */
-function randomFrom(seedValue: number): () => number {
-  let state = seedValue >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function migrateArgs(plane: Plane, crds: Kind[]): string[] {
   return [

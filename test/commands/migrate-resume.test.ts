@@ -7,6 +7,7 @@ import { stateConfigMapName } from '../../src/lib/migrate/checkpoint-configmap.t
 import type { MigrationReport } from '../../src/lib/migrate/report.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { adminClient, auditEvents, testPlane } from '../fixtures/cluster.ts';
+import { randomFrom } from '../fixtures/seeded-random.ts';
 import {
   alphaStorage,
   crdStoredAtAlpha,
@@ -114,18 +115,6 @@ function runAndKill(args: string[], batches: number, delayMs: number): Promise<{
       resolve({ killed: signal === 'SIGKILL' });
     });
   });
-}
-
-/** A small deterministic generator (mulberry32), so that a failing sequence of kill points can be replayed. */
-function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function checkpointIn(namespace: string, crd: TestCrd): Promise<CrdCheckpoint> {
