@@ -56,6 +56,6 @@ describe('the --state-file checkpoint store', () => {
     expect(checkpointMatches(saved, same)).toBe(true);
     expect(checkpointMatches(saved, { ...same, crdGeneration: 4 })).toBe(false);
     expect(checkpointMatches(saved, { ...same, crdUid: 'uid-2' })).toBe(false);
-    expect(checkpointMatches(saved, { ...same, target: 'v20250801storage' })).toBe(false);
+    expect(checkpointMatches(saved, { ...same, target: 'v1api20240801storage' })).toBe(false);
   });
 });
