@@ -6,7 +6,7 @@ import { convert } from '../src/lib/conversion/convert.ts';
  * Targets (issue 3): at least 100,000 round trips per second, at most 4x the cost of structuredClone.
  */
 const spoke = 'v1api20210601';
-const hub = 'v1api20230601storage';
+const hub = 'v20250801storage';
 
 function flexibleServer(i: number): Record<string, unknown> {
   return {

@@ -81,10 +81,16 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
-        "version": "v1api20230601",
-        "armApiVersion": "2023-06-01",
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
@@ -92,9 +98,10 @@ export const catalog: readonly CatalogEntry[] = [
       "v1beta20210601storage",
       "v1api20210601storage",
       "v1api20221201storage",
-      "v1api20230601storage"
+      "v1api20240801storage",
+      "v20250801storage"
     ],
-    "hub": "v1api20230601storage",
+    "hub": "v20250801storage",
     "immutable": {
       "v1alpha1api20210601": [
         "spec.azureName",
@@ -132,14 +139,23 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.delegatedSubnetResourceId",
         "spec.network.privateDnsZoneArmResourceId"
       ],
-      "v1api20230601": [
+      "v1api20240801": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
         "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneResourceId"
+        "spec.network.privateDnsZoneArmResourceId"
+      ],
+      "v20250801": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.administratorLogin",
+        "spec.backup.geoRedundantBackup",
+        "spec.network.delegatedSubnetResourceId",
+        "spec.network.privateDnsZoneArmResourceId"
       ]
     }
   },
@@ -180,10 +196,16 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
-        "version": "v1api20230601",
-        "armApiVersion": "2023-06-01",
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
@@ -191,9 +213,10 @@ export const catalog: readonly CatalogEntry[] = [
       "v1beta20210601storage",
       "v1api20210601storage",
       "v1api20221201storage",
-      "v1api20230601storage"
+      "v1api20240801storage",
+      "v20250801storage"
     ],
-    "hub": "v1api20230601storage",
+    "hub": "v20250801storage",
     "immutable": {
       "v1alpha1api20210601": [
         "spec.azureName",
@@ -219,7 +242,13 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.charset",
         "spec.collation"
       ],
-      "v1api20230601": [
+      "v1api20240801": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.charset",
+        "spec.collation"
+      ],
+      "v20250801": [
         "spec.azureName",
         "spec.owner",
         "spec.charset",
@@ -264,10 +293,16 @@ export const catalog: readonly CatalogEntry[] = [
         "prefix": "ga"
       },
       {
-        "version": "v1api20230601",
-        "armApiVersion": "2023-06-01",
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
         "preview": false,
         "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
       }
     ],
     "storageVersions": [
@@ -275,9 +310,10 @@ export const catalog: readonly CatalogEntry[] = [
       "v1beta20210601storage",
       "v1api20210601storage",
       "v1api20221201storage",
-      "v1api20230601storage"
+      "v1api20240801storage",
+      "v20250801storage"
     ],
-    "hub": "v1api20230601storage",
+    "hub": "v20250801storage",
     "immutable": {
       "v1alpha1api20210601": [
         "spec.azureName",
@@ -295,7 +331,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ],
-      "v1api20230601": [
+      "v1api20240801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250801": [
         "spec.azureName",
         "spec.owner"
       ]

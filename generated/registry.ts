@@ -10,9 +10,11 @@ import * as dbforpostgresql_v1api20210601 from './dbforpostgresql/v1api20210601/
 import * as dbforpostgresql_v1api20210601storage from './dbforpostgresql/v1api20210601storage/conversions.ts';
 import * as dbforpostgresql_v1api20221201 from './dbforpostgresql/v1api20221201/conversions.ts';
 import * as dbforpostgresql_v1api20221201storage from './dbforpostgresql/v1api20221201storage/conversions.ts';
-import * as dbforpostgresql_v1api20230601 from './dbforpostgresql/v1api20230601/conversions.ts';
+import * as dbforpostgresql_v1api20240801 from './dbforpostgresql/v1api20240801/conversions.ts';
+import * as dbforpostgresql_v1api20240801storage from './dbforpostgresql/v1api20240801storage/conversions.ts';
 import * as dbforpostgresql_v1beta20210601 from './dbforpostgresql/v1beta20210601/conversions.ts';
 import * as dbforpostgresql_v1beta20210601storage from './dbforpostgresql/v1beta20210601storage/conversions.ts';
+import * as dbforpostgresql_v20250801 from './dbforpostgresql/v20250801/conversions.ts';
 import * as kusto_v1api20230815 from './kusto/v1api20230815/conversions.ts';
 import * as kusto_v1api20230815storage from './kusto/v1api20230815storage/conversions.ts';
 import * as kusto_v1api20240413 from './kusto/v1api20240413/conversions.ts';
@@ -56,48 +58,54 @@ export const registry: ConversionRegistry = {
     },
     'dbforpostgresql.azure.com': {
       FlexibleServer: {
-        hub: 'v1api20230601storage',
+        hub: 'v20250801storage',
         versions: {
           v1alpha1api20210601: { storage: false, up: { to: 'v1alpha1api20210601storage', convert: dbforpostgresql_v1alpha1api20210601.FlexibleServer_toStorage }, down: { from: 'v1alpha1api20210601storage', convert: dbforpostgresql_v1alpha1api20210601.FlexibleServer_fromStorage } },
           v1beta20210601: { storage: false, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_v1beta20210601.FlexibleServer_toStorage }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_v1beta20210601.FlexibleServer_fromStorage } },
           v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: dbforpostgresql_v1api20210601.FlexibleServer_toStorage }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_v1api20210601.FlexibleServer_fromStorage } },
           v1api20221201: { storage: false, up: { to: 'v1api20221201storage', convert: dbforpostgresql_v1api20221201.FlexibleServer_toStorage }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_v1api20221201.FlexibleServer_fromStorage } },
-          v1api20230601: { storage: false, up: { to: 'v1api20230601storage', convert: dbforpostgresql_v1api20230601.FlexibleServer_toStorage }, down: { from: 'v1api20230601storage', convert: dbforpostgresql_v1api20230601.FlexibleServer_fromStorage } },
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_v1api20240801.FlexibleServer_toStorage }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_v1api20240801.FlexibleServer_fromStorage } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_v20250801.FlexibleServer_toStorage }, down: { from: 'v20250801storage', convert: dbforpostgresql_v20250801.FlexibleServer_fromStorage } },
           v1alpha1api20210601storage: { storage: true, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_v1alpha1api20210601storage.FlexibleServer_to_v1beta20210601storage }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_v1alpha1api20210601storage.FlexibleServer_from_v1beta20210601storage } },
           v1beta20210601storage: { storage: true, up: { to: 'v1api20210601storage', convert: dbforpostgresql_v1beta20210601storage.FlexibleServer_to_v1api20210601storage }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_v1beta20210601storage.FlexibleServer_from_v1api20210601storage } },
           v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_v1api20210601storage.FlexibleServer_to_v1api20221201storage }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_v1api20210601storage.FlexibleServer_from_v1api20221201storage } },
-          v1api20221201storage: { storage: true, up: { to: 'v1api20230601storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServer_to_v1api20230601storage }, down: { from: 'v1api20230601storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServer_from_v1api20230601storage } },
-          v1api20230601storage: { storage: true },
+          v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServer_to_v1api20240801storage }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServer_from_v1api20240801storage } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_v1api20240801storage.FlexibleServer_to_v20250801storage }, down: { from: 'v20250801storage', convert: dbforpostgresql_v1api20240801storage.FlexibleServer_from_v20250801storage } },
+          v20250801storage: { storage: true },
         },
       },
       FlexibleServersDatabase: {
-        hub: 'v1api20230601storage',
+        hub: 'v20250801storage',
         versions: {
           v1alpha1api20210601: { storage: false, up: { to: 'v1alpha1api20210601storage', convert: dbforpostgresql_v1alpha1api20210601.FlexibleServersDatabase_toStorage }, down: { from: 'v1alpha1api20210601storage', convert: dbforpostgresql_v1alpha1api20210601.FlexibleServersDatabase_fromStorage } },
           v1beta20210601: { storage: false, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_v1beta20210601.FlexibleServersDatabase_toStorage }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_v1beta20210601.FlexibleServersDatabase_fromStorage } },
           v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: dbforpostgresql_v1api20210601.FlexibleServersDatabase_toStorage }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_v1api20210601.FlexibleServersDatabase_fromStorage } },
           v1api20221201: { storage: false, up: { to: 'v1api20221201storage', convert: dbforpostgresql_v1api20221201.FlexibleServersDatabase_toStorage }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_v1api20221201.FlexibleServersDatabase_fromStorage } },
-          v1api20230601: { storage: false, up: { to: 'v1api20230601storage', convert: dbforpostgresql_v1api20230601.FlexibleServersDatabase_toStorage }, down: { from: 'v1api20230601storage', convert: dbforpostgresql_v1api20230601.FlexibleServersDatabase_fromStorage } },
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_v1api20240801.FlexibleServersDatabase_toStorage }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_v1api20240801.FlexibleServersDatabase_fromStorage } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_v20250801.FlexibleServersDatabase_toStorage }, down: { from: 'v20250801storage', convert: dbforpostgresql_v20250801.FlexibleServersDatabase_fromStorage } },
           v1alpha1api20210601storage: { storage: true, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_v1alpha1api20210601storage.FlexibleServersDatabase_to_v1beta20210601storage }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_v1alpha1api20210601storage.FlexibleServersDatabase_from_v1beta20210601storage } },
           v1beta20210601storage: { storage: true, up: { to: 'v1api20210601storage', convert: dbforpostgresql_v1beta20210601storage.FlexibleServersDatabase_to_v1api20210601storage }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_v1beta20210601storage.FlexibleServersDatabase_from_v1api20210601storage } },
           v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_v1api20210601storage.FlexibleServersDatabase_to_v1api20221201storage }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_v1api20210601storage.FlexibleServersDatabase_from_v1api20221201storage } },
-          v1api20221201storage: { storage: true, up: { to: 'v1api20230601storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersDatabase_to_v1api20230601storage }, down: { from: 'v1api20230601storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersDatabase_from_v1api20230601storage } },
-          v1api20230601storage: { storage: true },
+          v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersDatabase_to_v1api20240801storage }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersDatabase_from_v1api20240801storage } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_v1api20240801storage.FlexibleServersDatabase_to_v20250801storage }, down: { from: 'v20250801storage', convert: dbforpostgresql_v1api20240801storage.FlexibleServersDatabase_from_v20250801storage } },
+          v20250801storage: { storage: true },
         },
       },
       FlexibleServersFirewallRule: {
-        hub: 'v1api20230601storage',
+        hub: 'v20250801storage',
         versions: {
           v1alpha1api20210601: { storage: false, up: { to: 'v1alpha1api20210601storage', convert: dbforpostgresql_v1alpha1api20210601.FlexibleServersFirewallRule_toStorage }, down: { from: 'v1alpha1api20210601storage', convert: dbforpostgresql_v1alpha1api20210601.FlexibleServersFirewallRule_fromStorage } },
           v1beta20210601: { storage: false, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_v1beta20210601.FlexibleServersFirewallRule_toStorage }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_v1beta20210601.FlexibleServersFirewallRule_fromStorage } },
           v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: dbforpostgresql_v1api20210601.FlexibleServersFirewallRule_toStorage }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_v1api20210601.FlexibleServersFirewallRule_fromStorage } },
           v1api20221201: { storage: false, up: { to: 'v1api20221201storage', convert: dbforpostgresql_v1api20221201.FlexibleServersFirewallRule_toStorage }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_v1api20221201.FlexibleServersFirewallRule_fromStorage } },
-          v1api20230601: { storage: false, up: { to: 'v1api20230601storage', convert: dbforpostgresql_v1api20230601.FlexibleServersFirewallRule_toStorage }, down: { from: 'v1api20230601storage', convert: dbforpostgresql_v1api20230601.FlexibleServersFirewallRule_fromStorage } },
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_v1api20240801.FlexibleServersFirewallRule_toStorage }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_v1api20240801.FlexibleServersFirewallRule_fromStorage } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_v20250801.FlexibleServersFirewallRule_toStorage }, down: { from: 'v20250801storage', convert: dbforpostgresql_v20250801.FlexibleServersFirewallRule_fromStorage } },
           v1alpha1api20210601storage: { storage: true, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_v1alpha1api20210601storage.FlexibleServersFirewallRule_to_v1beta20210601storage }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_v1alpha1api20210601storage.FlexibleServersFirewallRule_from_v1beta20210601storage } },
           v1beta20210601storage: { storage: true, up: { to: 'v1api20210601storage', convert: dbforpostgresql_v1beta20210601storage.FlexibleServersFirewallRule_to_v1api20210601storage }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_v1beta20210601storage.FlexibleServersFirewallRule_from_v1api20210601storage } },
           v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_v1api20210601storage.FlexibleServersFirewallRule_to_v1api20221201storage }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_v1api20210601storage.FlexibleServersFirewallRule_from_v1api20221201storage } },
-          v1api20221201storage: { storage: true, up: { to: 'v1api20230601storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersFirewallRule_to_v1api20230601storage }, down: { from: 'v1api20230601storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersFirewallRule_from_v1api20230601storage } },
-          v1api20230601storage: { storage: true },
+          v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersFirewallRule_to_v1api20240801storage }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_v1api20221201storage.FlexibleServersFirewallRule_from_v1api20240801storage } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_v1api20240801storage.FlexibleServersFirewallRule_to_v20250801storage }, down: { from: 'v20250801storage', convert: dbforpostgresql_v1api20240801storage.FlexibleServersFirewallRule_from_v20250801storage } },
+          v20250801storage: { storage: true },
         },
       },
     },

@@ -63,11 +63,41 @@ const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string
 ];
 
 /** Generated CRDs whose storage version (hub) is not yet the operator's, with why; each must still differ. */
-const pendingHubs: Record<string, string> = {
-  'dbforpostgresql.azure.com_flexibleservers.yaml':
-    'the shipped schemas stop at the invented 2023-06-01 (hub v1api20230601storage); the operator stores v20250801storage, and the runtime and plane tests still build on the invented version',
-  'dbforpostgresql.azure.com_flexibleserversdatabases.yaml': 'as for FlexibleServer',
-  'dbforpostgresql.azure.com_flexibleserversfirewallrules.yaml': 'as for FlexibleServer',
+const pendingHubs: Record<string, string> = {};
+
+/**
+ * Versions the operator serves that the shipped schemas leave out, with why; each must still be missing, and
+ * no other version may be. Preview API versions are out of the storage chain kubectl-aso generates (its hub
+ * chain skips previews), so objects stored at them are the only ones this leaves unhandled.
+ */
+const omittedVersions: Record<string, { readonly versions: readonly string[]; readonly why: string }> = {
+  'dbforpostgresql.azure.com_flexibleservers.yaml': {
+    versions: [
+      'v1api20220120preview',
+      'v1api20220120previewstorage',
+      'v1api20230601preview',
+      'v1api20230601previewstorage',
+    ],
+    why: 'the preview ARM API versions 2022-01-20-preview and 2023-06-01-preview are not among the shipped schemas yet',
+  },
+  'dbforpostgresql.azure.com_flexibleserversdatabases.yaml': {
+    versions: [
+      'v1api20220120preview',
+      'v1api20220120previewstorage',
+      'v1api20230601preview',
+      'v1api20230601previewstorage',
+    ],
+    why: 'as for FlexibleServer',
+  },
+  'dbforpostgresql.azure.com_flexibleserversfirewallrules.yaml': {
+    versions: [
+      'v1api20220120preview',
+      'v1api20220120previewstorage',
+      'v1api20230601preview',
+      'v1api20230601previewstorage',
+    ],
+    why: 'as for FlexibleServer',
+  },
 };
 
 type Node = {
@@ -166,6 +196,20 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
       expect(Object.keys(differing).sort()).toEqual(Object.keys(pendingHubs).sort());
     },
   );
+
+  it.runIf(real.present)('serves every version the operator serves, except those listed as omitted', () => {
+    const missing: Record<string, string[]> = {};
+    for (const file of files) {
+      const ours = new Set(versionsOf(join(generatedDir, file)).map((v) => v.name));
+      const theirs = versionsOf(join(real.path, renamedKinds[file]?.real ?? file)).map((v) => v.name);
+      const absent = theirs.filter((name) => !ours.has(name)).sort();
+      if (absent.length > 0) missing[file] = absent;
+    }
+    const listed = Object.fromEntries(
+      Object.entries(omittedVersions).map(([file, { versions }]) => [file, [...versions].sort()]),
+    );
+    expect(missing).toEqual(listed);
+  });
 
   it.runIf(real.present)(
     'explains every path only kubectl-aso has, and every type that differs, and reports what is left',

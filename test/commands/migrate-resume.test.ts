@@ -37,7 +37,7 @@ function migrateArgs(crd: TestCrd, namespace: string): string[] {
   return [
     'migrate',
     '--to',
-    'v1api',
+    'v',
     '--kind',
     crd.name,
     '--batch-size',

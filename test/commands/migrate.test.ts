@@ -32,7 +32,7 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     const run = await runCli([
       'migrate',
       '--to',
-      'v1api20230601',
+      'v20250801',
       '--kind',
       crd.name,
       '--batch-size',
@@ -46,7 +46,7 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('migration to v1api20230601: 1 CRDs');
+    expect(lines[0]).toBe('migration to v20250801: 1 CRDs');
     expect(lines[1]).toMatch(/^CRD\s+OUTCOME\s+STRATEGY\s+STORAGE\s+STORED BEFORE\s+STORED AFTER/);
     expect(lines[2]).toMatch(
       new RegExp(
@@ -70,7 +70,7 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     const args = [
       'migrate',
       '--to',
-      'v1api',
+      'v',
       '--kind',
       crd.name,
       '--batch-size',
@@ -98,7 +98,7 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     const base = [
       'migrate',
       '--to',
-      'v1api',
+      'v',
       '--kind',
       crd.name,
       '--kubeconfig',
@@ -133,7 +133,7 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     const run = await runCli([
       'migrate',
       '--to',
-      'v1api',
+      'v',
       '--kind',
       crd.name,
       '--kubeconfig',

@@ -68,10 +68,34 @@ function bagKept(bag: unknown, target: SchemaPair, source: SchemaPair, bags: Bag
       bags === 'both-define'
         ? defines(source.ours, property) && defines(source.theirs, property)
         : !oneSideDefines(source, property) && !oneSideDefines(target, property);
-    if (keep) setOwn(kept, key, text);
-    else cut.values += 1;
+    if (!keep) cut.values += 1;
+    else if (bags === 'both-define')
+      setOwn(kept, key, bagValueRestricted(text, pairProperty(source, property), cut));
+    else setOwn(kept, key, text);
   }
   return kept;
+}
+
+/**
+ * A bag entry holding an object as JSON text, cut to what both sides define for that property at the source:
+ * inside it, a nested `$propertyBag` may hold a property only one side types (a `*FromConfig` the generator
+ * does not make yet), which the two sides bag differently. Anything else is returned as it is.
+ */
+function bagValueRestricted(text: unknown, schemas: SchemaPair, cut: Cut): unknown {
+  if (typeof text !== 'string' || !text.startsWith('{')) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (parsed === null || typeof parsed !== 'object' || !Object.hasOwn(parsed, '$propertyBag')) return text;
+  const restricted = restrict(parsed, schemas, schemas, 'both-define', cut) as Record<string, unknown>;
+  const bag = restricted.$propertyBag;
+  // An empty bag is no bag: neither side writes one (`omitempty` in the operator's types).
+  if (bag !== null && typeof bag === 'object' && Object.keys(bag).length === 0)
+    delete restricted.$propertyBag;
+  return JSON.stringify(restricted);
 }
 
 function oneSideDefines(pair: SchemaPair, key: string): boolean {

@@ -8,21 +8,24 @@ import * as v1alpha1api20210601 from '../v1alpha1api20210601/arbitraries.ts';
 import * as v1beta20210601 from '../v1beta20210601/arbitraries.ts';
 import * as v1api20210601 from '../v1api20210601/arbitraries.ts';
 import * as v1api20221201 from '../v1api20221201/arbitraries.ts';
-import * as v1api20230601 from '../v1api20230601/arbitraries.ts';
+import * as v1api20240801 from '../v1api20240801/arbitraries.ts';
+import * as v20250801 from '../v20250801/arbitraries.ts';
 import * as v1alpha1api20210601_arm from '../v1alpha1api20210601/arm.ts';
 import * as v1beta20210601_arm from '../v1beta20210601/arm.ts';
 import * as v1api20210601_arm from '../v1api20210601/arm.ts';
 import * as v1api20221201_arm from '../v1api20221201/arm.ts';
-import * as v1api20230601_arm from '../v1api20230601/arm.ts';
+import * as v1api20240801_arm from '../v1api20240801/arm.ts';
+import * as v20250801_arm from '../v20250801/arm.ts';
 import * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/arbitraries.ts';
 import * as v1beta20210601storage from '../v1beta20210601storage/arbitraries.ts';
 import * as v1api20210601storage from '../v1api20210601storage/arbitraries.ts';
 import * as v1api20221201storage from '../v1api20221201storage/arbitraries.ts';
-import * as hubArbitraries from '../v1api20230601storage/arbitraries.ts';
+import * as v1api20240801storage from '../v1api20240801storage/arbitraries.ts';
+import * as hubArbitraries from '../v20250801storage/arbitraries.ts';
 
-const hub = 'v1api20230601storage';
+const hub = 'v20250801storage';
 
-describe('FlexibleServer round trip through the hub (v1api20230601storage)', () => {
+describe('FlexibleServer round trip through the hub (v20250801storage)', () => {
   it('v1alpha1api20210601 -> hub -> v1alpha1api20210601 loses nothing', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1alpha1api20210601'), object)), { numRuns: roundTripRuns });
   });
@@ -35,8 +38,11 @@ describe('FlexibleServer round trip through the hub (v1api20230601storage)', () 
   it('v1api20221201 -> hub -> v1api20221201 loses nothing', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221201'), object)), { numRuns: roundTripRuns });
   });
-  it('v1api20230601 -> hub -> v1api20230601 loses nothing', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230601'), object)), { numRuns: roundTripRuns });
+  it('v1api20240801 -> hub -> v1api20240801 loses nothing', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20240801'), object)), { numRuns: roundTripRuns });
+  });
+  it('v20250801 -> hub -> v20250801 loses nothing', () => {
+    fc.assert(fc.property(v20250801.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20250801'), object)), { numRuns: roundTripRuns });
   });
   it('v1alpha1api20210601storage (old storage) -> hub -> v1alpha1api20210601storage loses nothing', () => {
     fc.assert(fc.property(v1alpha1api20210601storage.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1alpha1api20210601storage'), object)), { numRuns: storageRuns });
@@ -49,6 +55,9 @@ describe('FlexibleServer round trip through the hub (v1api20230601storage)', () 
   });
   it('v1api20221201storage (old storage) -> hub -> v1api20221201storage loses nothing', () => {
     fc.assert(fc.property(v1api20221201storage.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221201storage'), object)), { numRuns: storageRuns });
+  });
+  it('v1api20240801storage (old storage) -> hub -> v1api20240801storage loses nothing', () => {
+    fc.assert(fc.property(v1api20240801storage.FlexibleServer(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20240801storage'), object)), { numRuns: storageRuns });
   });
 });
 
@@ -66,8 +75,11 @@ describe('FlexibleServer read-modify-write at each version: hub -> version -> pr
   it('v1api20221201 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221201'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20221201')), hub), writtenAt(object, 'v1api20221201', crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20221201')))), { numRuns: rmwRuns });
   });
-  it('v1api20230601 keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20230601')), hub), writtenAt(object, 'v1api20230601', crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20230601')))), { numRuns: rmwRuns });
+  it('v1api20240801 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20240801'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20240801')), hub), writtenAt(object, 'v1api20240801', crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20240801')))), { numRuns: rmwRuns });
+  });
+  it('v20250801 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20250801'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v20250801')), hub), writtenAt(object, 'v20250801', crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v20250801')))), { numRuns: rmwRuns });
   });
   it('v1alpha1api20210601storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20210601storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1alpha1api20210601storage')), hub), object)), { numRuns: rmwRuns });
@@ -80,6 +92,9 @@ describe('FlexibleServer read-modify-write at each version: hub -> version -> pr
   });
   it('v1api20221201storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221201storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20221201storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20240801storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20240801storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServer', 'v1api20240801storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 
@@ -96,51 +111,11 @@ describe('FlexibleServer ARM payloads of random instances converted from the hub
   it('v1api20221201: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.FlexibleServer(), (object) => expectArmPayload(convert(object, 'v1api20221201'), v1api20221201_arm.FlexibleServer_armLayout)), { numRuns: armRuns });
   });
-  it('v1api20230601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServer(), (object) => expectArmPayload(convert(object, 'v1api20230601'), v1api20230601_arm.FlexibleServer_armLayout)), { numRuns: armRuns });
+  it('v1api20240801: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.FlexibleServer(), (object) => expectArmPayload(convert(object, 'v1api20240801'), v1api20240801_arm.FlexibleServer_armLayout)), { numRuns: armRuns });
   });
-});
-
-describe('FlexibleServer config renames land in the typed field', () => {
-  it('Network.privateDnsZoneArmResourceId -> privateDnsZoneResourceId (2023-06-01) at spec.network: v1api20221201 -> v1api20230601', () => {
-    const exemplar = {"apiVersion":"dbforpostgresql.azure.com/v1api20221201","kind":"FlexibleServer","metadata":{"name":"exemplar"},"spec":{"azureName":"1001","owner":{"name":"1002"},"location":"1003","tags":{"key":"1004"},"sku":{"name":"1005","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1006","clientId":"1007"}}},"administratorLogin":"1008","version":"11","storage":{"storageSizeGB":1009},"backup":{"backupRetentionDays":1010,"geoRedundantBackup":"Enabled"},"network":{"delegatedSubnetResourceId":"1011","privateDnsZoneArmResourceId":"1012"},"highAvailability":{"mode":"Disabled","standbyAvailabilityZone":"1013"},"maintenanceWindow":{"customWindow":"1014","startHour":1015,"startMinute":1016,"dayOfWeek":1017},"sourceServerResourceId":"1018","pointInTimeUTC":"1019","availabilityZone":"1020","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1021"},"dataEncryption":{"primaryKeyURI":"1022","primaryUserAssignedIdentityId":"1023","type":"SystemManaged"},"replicationRole":"None","operatorSpec":{"configMapExpressions":[{"name":"1024","key":"1025","value":"1026","annotations":{"key":"1027"},"labels":{"key":"1028"}}],"configMaps":{"fullyQualifiedDomainName":{"name":"1029","key":"1030"}},"secretExpressions":[{"name":"1031","key":"1032","value":"1033","annotations":{"key":"1034"},"labels":{"key":"1035"}}],"secrets":{"fullyQualifiedDomainName":{"name":"1036","key":"1037"}}}},"status":{"conditions":[{"type":"1001","status":"1002","severity":"1003","reason":"1004","message":"1005","lastTransitionTime":"1006","observedGeneration":1007}],"id":"1008","name":"1009","type":"1010","location":"1011","tags":{"key":"1012"},"sku":{"name":"1013","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1014","clientId":"1015"}},"tenantId":"1016"},"systemData":{"createdBy":"1017","createdByType":"User","createdAt":"1018","lastModifiedBy":"1019","lastModifiedByType":"User","lastModifiedAt":"1020"},"administratorLogin":"1021","version":"11","minorVersion":"1022","state":"Ready","fullyQualifiedDomainName":"1023","storage":{"storageSizeGB":1024},"backup":{"backupRetentionDays":1025,"geoRedundantBackup":"Enabled","earliestRestoreDate":"1026"},"network":{"publicNetworkAccess":"Enabled","delegatedSubnetResourceId":"1027","privateDnsZoneArmResourceId":"1028"},"highAvailability":{"mode":"Disabled","state":"NotEnabled","standbyAvailabilityZone":"1029"},"maintenanceWindow":{"customWindow":"1030","startHour":1031,"startMinute":1032,"dayOfWeek":1033},"sourceServerResourceId":"1034","pointInTimeUTC":"1035","availabilityZone":"1036","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1037"},"dataEncryption":{"primaryKeyURI":"1038","primaryUserAssignedIdentityId":"1039","type":"SystemManaged"},"replicationRole":"None","replicaCapacity":1040}};
-    const value = valueAt(exemplar, ["spec","network","privateDnsZoneArmResourceId"]);
-    expect(value).toBeDefined();
-    for (const target of ['v1api20230601storage', 'v1api20230601']) {
-      const up = convert(exemplar, target);
-      expect(valueAt(up, ["spec","network","privateDnsZoneResourceId"]), target).toMatchObject(value as object);
-      expect(bagNames(up), target).not.toContain("privateDnsZoneArmResourceId");
-    }
-  });
-  it('Network.privateDnsZoneArmResourceId -> privateDnsZoneResourceId (2023-06-01) at status.network: v1api20221201 -> v1api20230601', () => {
-    const exemplar = {"apiVersion":"dbforpostgresql.azure.com/v1api20221201","kind":"FlexibleServer","metadata":{"name":"exemplar"},"spec":{"azureName":"1001","owner":{"name":"1002"},"location":"1003","tags":{"key":"1004"},"sku":{"name":"1005","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1006","clientId":"1007"}}},"administratorLogin":"1008","version":"11","storage":{"storageSizeGB":1009},"backup":{"backupRetentionDays":1010,"geoRedundantBackup":"Enabled"},"network":{"delegatedSubnetResourceId":"1011","privateDnsZoneArmResourceId":"1012"},"highAvailability":{"mode":"Disabled","standbyAvailabilityZone":"1013"},"maintenanceWindow":{"customWindow":"1014","startHour":1015,"startMinute":1016,"dayOfWeek":1017},"sourceServerResourceId":"1018","pointInTimeUTC":"1019","availabilityZone":"1020","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1021"},"dataEncryption":{"primaryKeyURI":"1022","primaryUserAssignedIdentityId":"1023","type":"SystemManaged"},"replicationRole":"None","operatorSpec":{"configMapExpressions":[{"name":"1024","key":"1025","value":"1026","annotations":{"key":"1027"},"labels":{"key":"1028"}}],"configMaps":{"fullyQualifiedDomainName":{"name":"1029","key":"1030"}},"secretExpressions":[{"name":"1031","key":"1032","value":"1033","annotations":{"key":"1034"},"labels":{"key":"1035"}}],"secrets":{"fullyQualifiedDomainName":{"name":"1036","key":"1037"}}}},"status":{"conditions":[{"type":"1001","status":"1002","severity":"1003","reason":"1004","message":"1005","lastTransitionTime":"1006","observedGeneration":1007}],"id":"1008","name":"1009","type":"1010","location":"1011","tags":{"key":"1012"},"sku":{"name":"1013","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1014","clientId":"1015"}},"tenantId":"1016"},"systemData":{"createdBy":"1017","createdByType":"User","createdAt":"1018","lastModifiedBy":"1019","lastModifiedByType":"User","lastModifiedAt":"1020"},"administratorLogin":"1021","version":"11","minorVersion":"1022","state":"Ready","fullyQualifiedDomainName":"1023","storage":{"storageSizeGB":1024},"backup":{"backupRetentionDays":1025,"geoRedundantBackup":"Enabled","earliestRestoreDate":"1026"},"network":{"publicNetworkAccess":"Enabled","delegatedSubnetResourceId":"1027","privateDnsZoneArmResourceId":"1028"},"highAvailability":{"mode":"Disabled","state":"NotEnabled","standbyAvailabilityZone":"1029"},"maintenanceWindow":{"customWindow":"1030","startHour":1031,"startMinute":1032,"dayOfWeek":1033},"sourceServerResourceId":"1034","pointInTimeUTC":"1035","availabilityZone":"1036","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1037"},"dataEncryption":{"primaryKeyURI":"1038","primaryUserAssignedIdentityId":"1039","type":"SystemManaged"},"replicationRole":"None","replicaCapacity":1040}};
-    const value = valueAt(exemplar, ["status","network","privateDnsZoneArmResourceId"]);
-    expect(value).toBeDefined();
-    for (const target of ['v1api20230601storage', 'v1api20230601']) {
-      const up = convert(exemplar, target);
-      expect(valueAt(up, ["status","network","privateDnsZoneResourceId"]), target).toMatchObject(value as object);
-      expect(bagNames(up), target).not.toContain("privateDnsZoneArmResourceId");
-    }
-  });
-  it('type Storage -> ServerStorage (2023-06-01) at spec.storage: v1api20221201 -> v1api20230601', () => {
-    const exemplar = {"apiVersion":"dbforpostgresql.azure.com/v1api20221201","kind":"FlexibleServer","metadata":{"name":"exemplar"},"spec":{"azureName":"1001","owner":{"name":"1002"},"location":"1003","tags":{"key":"1004"},"sku":{"name":"1005","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1006","clientId":"1007"}}},"administratorLogin":"1008","version":"11","storage":{"storageSizeGB":1009},"backup":{"backupRetentionDays":1010,"geoRedundantBackup":"Enabled"},"network":{"delegatedSubnetResourceId":"1011","privateDnsZoneArmResourceId":"1012"},"highAvailability":{"mode":"Disabled","standbyAvailabilityZone":"1013"},"maintenanceWindow":{"customWindow":"1014","startHour":1015,"startMinute":1016,"dayOfWeek":1017},"sourceServerResourceId":"1018","pointInTimeUTC":"1019","availabilityZone":"1020","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1021"},"dataEncryption":{"primaryKeyURI":"1022","primaryUserAssignedIdentityId":"1023","type":"SystemManaged"},"replicationRole":"None","operatorSpec":{"configMapExpressions":[{"name":"1024","key":"1025","value":"1026","annotations":{"key":"1027"},"labels":{"key":"1028"}}],"configMaps":{"fullyQualifiedDomainName":{"name":"1029","key":"1030"}},"secretExpressions":[{"name":"1031","key":"1032","value":"1033","annotations":{"key":"1034"},"labels":{"key":"1035"}}],"secrets":{"fullyQualifiedDomainName":{"name":"1036","key":"1037"}}}},"status":{"conditions":[{"type":"1001","status":"1002","severity":"1003","reason":"1004","message":"1005","lastTransitionTime":"1006","observedGeneration":1007}],"id":"1008","name":"1009","type":"1010","location":"1011","tags":{"key":"1012"},"sku":{"name":"1013","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1014","clientId":"1015"}},"tenantId":"1016"},"systemData":{"createdBy":"1017","createdByType":"User","createdAt":"1018","lastModifiedBy":"1019","lastModifiedByType":"User","lastModifiedAt":"1020"},"administratorLogin":"1021","version":"11","minorVersion":"1022","state":"Ready","fullyQualifiedDomainName":"1023","storage":{"storageSizeGB":1024},"backup":{"backupRetentionDays":1025,"geoRedundantBackup":"Enabled","earliestRestoreDate":"1026"},"network":{"publicNetworkAccess":"Enabled","delegatedSubnetResourceId":"1027","privateDnsZoneArmResourceId":"1028"},"highAvailability":{"mode":"Disabled","state":"NotEnabled","standbyAvailabilityZone":"1029"},"maintenanceWindow":{"customWindow":"1030","startHour":1031,"startMinute":1032,"dayOfWeek":1033},"sourceServerResourceId":"1034","pointInTimeUTC":"1035","availabilityZone":"1036","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1037"},"dataEncryption":{"primaryKeyURI":"1038","primaryUserAssignedIdentityId":"1039","type":"SystemManaged"},"replicationRole":"None","replicaCapacity":1040}};
-    const value = valueAt(exemplar, ["spec","storage"]);
-    expect(value).toBeDefined();
-    for (const target of ['v1api20230601storage', 'v1api20230601']) {
-      const up = convert(exemplar, target);
-      expect(valueAt(up, ["spec","storage"]), target).toMatchObject(value as object);
-      expect(bagNames(up), target).not.toContain("storage");
-    }
-  });
-  it('type Storage -> ServerStorage (2023-06-01) at status.storage: v1api20221201 -> v1api20230601', () => {
-    const exemplar = {"apiVersion":"dbforpostgresql.azure.com/v1api20221201","kind":"FlexibleServer","metadata":{"name":"exemplar"},"spec":{"azureName":"1001","owner":{"name":"1002"},"location":"1003","tags":{"key":"1004"},"sku":{"name":"1005","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1006","clientId":"1007"}}},"administratorLogin":"1008","version":"11","storage":{"storageSizeGB":1009},"backup":{"backupRetentionDays":1010,"geoRedundantBackup":"Enabled"},"network":{"delegatedSubnetResourceId":"1011","privateDnsZoneArmResourceId":"1012"},"highAvailability":{"mode":"Disabled","standbyAvailabilityZone":"1013"},"maintenanceWindow":{"customWindow":"1014","startHour":1015,"startMinute":1016,"dayOfWeek":1017},"sourceServerResourceId":"1018","pointInTimeUTC":"1019","availabilityZone":"1020","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1021"},"dataEncryption":{"primaryKeyURI":"1022","primaryUserAssignedIdentityId":"1023","type":"SystemManaged"},"replicationRole":"None","operatorSpec":{"configMapExpressions":[{"name":"1024","key":"1025","value":"1026","annotations":{"key":"1027"},"labels":{"key":"1028"}}],"configMaps":{"fullyQualifiedDomainName":{"name":"1029","key":"1030"}},"secretExpressions":[{"name":"1031","key":"1032","value":"1033","annotations":{"key":"1034"},"labels":{"key":"1035"}}],"secrets":{"fullyQualifiedDomainName":{"name":"1036","key":"1037"}}}},"status":{"conditions":[{"type":"1001","status":"1002","severity":"1003","reason":"1004","message":"1005","lastTransitionTime":"1006","observedGeneration":1007}],"id":"1008","name":"1009","type":"1010","location":"1011","tags":{"key":"1012"},"sku":{"name":"1013","tier":"Burstable"},"identity":{"type":"None","userAssignedIdentities":{"key":{"principalId":"1014","clientId":"1015"}},"tenantId":"1016"},"systemData":{"createdBy":"1017","createdByType":"User","createdAt":"1018","lastModifiedBy":"1019","lastModifiedByType":"User","lastModifiedAt":"1020"},"administratorLogin":"1021","version":"11","minorVersion":"1022","state":"Ready","fullyQualifiedDomainName":"1023","storage":{"storageSizeGB":1024},"backup":{"backupRetentionDays":1025,"geoRedundantBackup":"Enabled","earliestRestoreDate":"1026"},"network":{"publicNetworkAccess":"Enabled","delegatedSubnetResourceId":"1027","privateDnsZoneArmResourceId":"1028"},"highAvailability":{"mode":"Disabled","state":"NotEnabled","standbyAvailabilityZone":"1029"},"maintenanceWindow":{"customWindow":"1030","startHour":1031,"startMinute":1032,"dayOfWeek":1033},"sourceServerResourceId":"1034","pointInTimeUTC":"1035","availabilityZone":"1036","createMode":"Default","authConfig":{"activeDirectoryAuth":"Enabled","passwordAuth":"Enabled","tenantId":"1037"},"dataEncryption":{"primaryKeyURI":"1038","primaryUserAssignedIdentityId":"1039","type":"SystemManaged"},"replicationRole":"None","replicaCapacity":1040}};
-    const value = valueAt(exemplar, ["status","storage"]);
-    expect(value).toBeDefined();
-    for (const target of ['v1api20230601storage', 'v1api20230601']) {
-      const up = convert(exemplar, target);
-      expect(valueAt(up, ["status","storage"]), target).toMatchObject(value as object);
-      expect(bagNames(up), target).not.toContain("storage");
-    }
+  it('v20250801: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.FlexibleServer(), (object) => expectArmPayload(convert(object, 'v20250801'), v20250801_arm.FlexibleServer_armLayout)), { numRuns: armRuns });
   });
 });
 
@@ -154,8 +129,11 @@ describe('FlexibleServer reliability between spoke versions', () => {
   it('v1alpha1api20210601 -> hub -> v1api20221201 never throws', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
-  it('v1alpha1api20210601 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1alpha1api20210601 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1alpha1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1alpha1api20210601 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1alpha1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1beta20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -166,8 +144,11 @@ describe('FlexibleServer reliability between spoke versions', () => {
   it('v1beta20210601 -> hub -> v1api20221201 never throws', () => {
     fc.assert(fc.property(v1beta20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
-  it('v1beta20210601 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1beta20210601 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1beta20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1beta20210601 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1beta20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -178,8 +159,11 @@ describe('FlexibleServer reliability between spoke versions', () => {
   it('v1api20210601 -> hub -> v1api20221201 never throws', () => {
     fc.assert(fc.property(v1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20210601 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1api20210601 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20210601 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20210601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -190,19 +174,40 @@ describe('FlexibleServer reliability between spoke versions', () => {
   it('v1api20221201 -> hub -> v1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20221201 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1api20221201 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1api20221201.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+  it('v1api20221201 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20221201.FlexibleServer(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+  it('v1api20240801 -> hub -> v1alpha1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  it('v1api20240801 -> hub -> v1beta20210601 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  it('v1api20240801 -> hub -> v1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20240801 -> hub -> v1api20221201 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20240801 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1alpha1api20210601 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1beta20210601 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20210601 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20221201 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServer(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
 });

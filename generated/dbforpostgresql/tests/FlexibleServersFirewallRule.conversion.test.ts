@@ -8,21 +8,24 @@ import * as v1alpha1api20210601 from '../v1alpha1api20210601/arbitraries.ts';
 import * as v1beta20210601 from '../v1beta20210601/arbitraries.ts';
 import * as v1api20210601 from '../v1api20210601/arbitraries.ts';
 import * as v1api20221201 from '../v1api20221201/arbitraries.ts';
-import * as v1api20230601 from '../v1api20230601/arbitraries.ts';
+import * as v1api20240801 from '../v1api20240801/arbitraries.ts';
+import * as v20250801 from '../v20250801/arbitraries.ts';
 import * as v1alpha1api20210601_arm from '../v1alpha1api20210601/arm.ts';
 import * as v1beta20210601_arm from '../v1beta20210601/arm.ts';
 import * as v1api20210601_arm from '../v1api20210601/arm.ts';
 import * as v1api20221201_arm from '../v1api20221201/arm.ts';
-import * as v1api20230601_arm from '../v1api20230601/arm.ts';
+import * as v1api20240801_arm from '../v1api20240801/arm.ts';
+import * as v20250801_arm from '../v20250801/arm.ts';
 import * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/arbitraries.ts';
 import * as v1beta20210601storage from '../v1beta20210601storage/arbitraries.ts';
 import * as v1api20210601storage from '../v1api20210601storage/arbitraries.ts';
 import * as v1api20221201storage from '../v1api20221201storage/arbitraries.ts';
-import * as hubArbitraries from '../v1api20230601storage/arbitraries.ts';
+import * as v1api20240801storage from '../v1api20240801storage/arbitraries.ts';
+import * as hubArbitraries from '../v20250801storage/arbitraries.ts';
 
-const hub = 'v1api20230601storage';
+const hub = 'v20250801storage';
 
-describe('FlexibleServersFirewallRule round trip through the hub (v1api20230601storage)', () => {
+describe('FlexibleServersFirewallRule round trip through the hub (v20250801storage)', () => {
   it('v1alpha1api20210601 -> hub -> v1alpha1api20210601 loses nothing', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1alpha1api20210601'), object)), { numRuns: roundTripRuns });
   });
@@ -35,8 +38,11 @@ describe('FlexibleServersFirewallRule round trip through the hub (v1api20230601s
   it('v1api20221201 -> hub -> v1api20221201 loses nothing', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221201'), object)), { numRuns: roundTripRuns });
   });
-  it('v1api20230601 -> hub -> v1api20230601 loses nothing', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230601'), object)), { numRuns: roundTripRuns });
+  it('v1api20240801 -> hub -> v1api20240801 loses nothing', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20240801'), object)), { numRuns: roundTripRuns });
+  });
+  it('v20250801 -> hub -> v20250801 loses nothing', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20250801'), object)), { numRuns: roundTripRuns });
   });
   it('v1alpha1api20210601storage (old storage) -> hub -> v1alpha1api20210601storage loses nothing', () => {
     fc.assert(fc.property(v1alpha1api20210601storage.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1alpha1api20210601storage'), object)), { numRuns: storageRuns });
@@ -49,6 +55,9 @@ describe('FlexibleServersFirewallRule round trip through the hub (v1api20230601s
   });
   it('v1api20221201storage (old storage) -> hub -> v1api20221201storage loses nothing', () => {
     fc.assert(fc.property(v1api20221201storage.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20221201storage'), object)), { numRuns: storageRuns });
+  });
+  it('v1api20240801storage (old storage) -> hub -> v1api20240801storage loses nothing', () => {
+    fc.assert(fc.property(v1api20240801storage.FlexibleServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20240801storage'), object)), { numRuns: storageRuns });
   });
 });
 
@@ -66,8 +75,11 @@ describe('FlexibleServersFirewallRule read-modify-write at each version: hub -> 
   it('v1api20221201 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221201'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20221201')), hub), writtenAt(object, 'v1api20221201', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20221201')))), { numRuns: rmwRuns });
   });
-  it('v1api20230601 keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20230601')), hub), writtenAt(object, 'v1api20230601', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20230601')))), { numRuns: rmwRuns });
+  it('v1api20240801 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20240801'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20240801')), hub), writtenAt(object, 'v1api20240801', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20240801')))), { numRuns: rmwRuns });
+  });
+  it('v20250801 keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20250801'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v20250801')), hub), writtenAt(object, 'v20250801', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v20250801')))), { numRuns: rmwRuns });
   });
   it('v1alpha1api20210601storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20210601storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1alpha1api20210601storage')), hub), object)), { numRuns: rmwRuns });
@@ -80,6 +92,9 @@ describe('FlexibleServersFirewallRule read-modify-write at each version: hub -> 
   });
   it('v1api20221201storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20221201storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20221201storage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20240801storage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20240801storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersFirewallRule', 'v1api20240801storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 
@@ -96,8 +111,11 @@ describe('FlexibleServersFirewallRule ARM payloads of random instances converted
   it('v1api20221201: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.FlexibleServersFirewallRule(), (object) => expectArmPayload(convert(object, 'v1api20221201'), v1api20221201_arm.FlexibleServersFirewallRule_armLayout)), { numRuns: armRuns });
   });
-  it('v1api20230601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersFirewallRule(), (object) => expectArmPayload(convert(object, 'v1api20230601'), v1api20230601_arm.FlexibleServersFirewallRule_armLayout)), { numRuns: armRuns });
+  it('v1api20240801: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.FlexibleServersFirewallRule(), (object) => expectArmPayload(convert(object, 'v1api20240801'), v1api20240801_arm.FlexibleServersFirewallRule_armLayout)), { numRuns: armRuns });
+  });
+  it('v20250801: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.FlexibleServersFirewallRule(), (object) => expectArmPayload(convert(object, 'v20250801'), v20250801_arm.FlexibleServersFirewallRule_armLayout)), { numRuns: armRuns });
   });
 });
 
@@ -111,8 +129,11 @@ describe('FlexibleServersFirewallRule reliability between spoke versions', () =>
   it('v1alpha1api20210601 -> hub -> v1api20221201 never throws', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
-  it('v1alpha1api20210601 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1alpha1api20210601 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1alpha1api20210601 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1beta20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -123,8 +144,11 @@ describe('FlexibleServersFirewallRule reliability between spoke versions', () =>
   it('v1beta20210601 -> hub -> v1api20221201 never throws', () => {
     fc.assert(fc.property(v1beta20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
-  it('v1beta20210601 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1beta20210601 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1beta20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1beta20210601 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1beta20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -135,8 +159,11 @@ describe('FlexibleServersFirewallRule reliability between spoke versions', () =>
   it('v1api20210601 -> hub -> v1api20221201 never throws', () => {
     fc.assert(fc.property(v1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20210601 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1api20210601 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20210601 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20210601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -147,19 +174,40 @@ describe('FlexibleServersFirewallRule reliability between spoke versions', () =>
   it('v1api20221201 -> hub -> v1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20221201 -> hub -> v1api20230601 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20230601'); }), { numRuns: reliabilityRuns });
+  it('v1api20221201 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1api20221201.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+  it('v1api20221201 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20221201.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+  it('v1api20240801 -> hub -> v1alpha1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  it('v1api20240801 -> hub -> v1beta20210601 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
-  it('v1api20230601 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1api20230601.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  it('v1api20240801 -> hub -> v1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20240801 -> hub -> v1api20221201 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20240801 -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1alpha1api20210601 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1beta20210601 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20210601 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20221201 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersFirewallRule(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
 });

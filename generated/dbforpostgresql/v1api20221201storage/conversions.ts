@@ -6,47 +6,47 @@ import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../..
 import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221201storage from './types.ts';
-import type * as v1api20230601storage from '../v1api20230601storage/types.ts';
+import type * as v1api20240801storage from '../v1api20240801storage/types.ts';
 
-/** Converts a whole FlexibleServer from v1api20230601storage to v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServer_from_v1api20230601storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'dbforpostgresql.azure.com/v1api20221201storage', FlexibleServer_Spec_from_v1api20230601storage, FlexibleServer_STATUS_from_v1api20230601storage);
+/** Converts a whole FlexibleServer from v1api20240801storage to v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServer_from_v1api20240801storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'dbforpostgresql.azure.com/v1api20221201storage', FlexibleServer_Spec_from_v1api20240801storage, FlexibleServer_STATUS_from_v1api20240801storage);
 }
 
-/** Converts a whole FlexibleServer from v1api20221201storage to v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServer_to_v1api20230601storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'dbforpostgresql.azure.com/v1api20230601storage', FlexibleServer_Spec_to_v1api20230601storage, FlexibleServer_STATUS_to_v1api20230601storage);
+/** Converts a whole FlexibleServer from v1api20221201storage to v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServer_to_v1api20240801storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'dbforpostgresql.azure.com/v1api20240801storage', FlexibleServer_Spec_to_v1api20240801storage, FlexibleServer_STATUS_to_v1api20240801storage);
 }
 
-/** Converts a whole FlexibleServersDatabase from v1api20230601storage to v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersDatabase_from_v1api20230601storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'dbforpostgresql.azure.com/v1api20221201storage', FlexibleServersDatabase_Spec_from_v1api20230601storage, FlexibleServersDatabase_STATUS_from_v1api20230601storage);
+/** Converts a whole FlexibleServersDatabase from v1api20240801storage to v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabase_from_v1api20240801storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'dbforpostgresql.azure.com/v1api20221201storage', FlexibleServersDatabase_Spec_from_v1api20240801storage, FlexibleServersDatabase_STATUS_from_v1api20240801storage);
 }
 
-/** Converts a whole FlexibleServersDatabase from v1api20221201storage to v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersDatabase_to_v1api20230601storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'dbforpostgresql.azure.com/v1api20230601storage', FlexibleServersDatabase_Spec_to_v1api20230601storage, FlexibleServersDatabase_STATUS_to_v1api20230601storage);
+/** Converts a whole FlexibleServersDatabase from v1api20221201storage to v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabase_to_v1api20240801storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'dbforpostgresql.azure.com/v1api20240801storage', FlexibleServersDatabase_Spec_to_v1api20240801storage, FlexibleServersDatabase_STATUS_to_v1api20240801storage);
 }
 
-/** Converts a whole FlexibleServersFirewallRule from v1api20230601storage to v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersFirewallRule_from_v1api20230601storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'dbforpostgresql.azure.com/v1api20221201storage', FlexibleServersFirewallRule_Spec_from_v1api20230601storage, FlexibleServersFirewallRule_STATUS_from_v1api20230601storage);
+/** Converts a whole FlexibleServersFirewallRule from v1api20240801storage to v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRule_from_v1api20240801storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'dbforpostgresql.azure.com/v1api20221201storage', FlexibleServersFirewallRule_Spec_from_v1api20240801storage, FlexibleServersFirewallRule_STATUS_from_v1api20240801storage);
 }
 
-/** Converts a whole FlexibleServersFirewallRule from v1api20221201storage to v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersFirewallRule_to_v1api20230601storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'dbforpostgresql.azure.com/v1api20230601storage', FlexibleServersFirewallRule_Spec_to_v1api20230601storage, FlexibleServersFirewallRule_STATUS_to_v1api20230601storage);
+/** Converts a whole FlexibleServersFirewallRule from v1api20221201storage to v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRule_to_v1api20240801storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'dbforpostgresql.azure.com/v1api20240801storage', FlexibleServersFirewallRule_Spec_to_v1api20240801storage, FlexibleServersFirewallRule_STATUS_to_v1api20240801storage);
 }
 
-/** Converts AuthConfig_STATUS of v1api20230601storage to AuthConfig_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function AuthConfig_STATUS_from_v1api20230601storage(src: v1api20230601storage.AuthConfig_STATUS, path: string): v1api20221201storage.AuthConfig_STATUS {
+/** Converts AuthConfig_STATUS of v1api20240801storage to AuthConfig_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function AuthConfig_STATUS_from_v1api20240801storage(src: v1api20240801storage.AuthConfig_STATUS, path: string): v1api20221201storage.AuthConfig_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.AuthConfig_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_AuthConfig_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_AuthConfig_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -66,10 +66,10 @@ export function AuthConfig_STATUS_normalize(src: v1api20221201storage.AuthConfig
   return dst;
 }
 
-/** Converts AuthConfig_STATUS of v1api20221201storage to AuthConfig_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function AuthConfig_STATUS_to_v1api20230601storage(src: v1api20221201storage.AuthConfig_STATUS, path: string): v1api20230601storage.AuthConfig_STATUS {
+/** Converts AuthConfig_STATUS of v1api20221201storage to AuthConfig_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function AuthConfig_STATUS_to_v1api20240801storage(src: v1api20221201storage.AuthConfig_STATUS, path: string): v1api20240801storage.AuthConfig_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.AuthConfig_STATUS;
+  const dst = {} as v1api20240801storage.AuthConfig_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
@@ -80,15 +80,15 @@ export function AuthConfig_STATUS_to_v1api20230601storage(src: v1api20221201stor
   return dst;
 }
 
-/** Converts AuthConfig of v1api20230601storage to AuthConfig of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function AuthConfig_from_v1api20230601storage(src: v1api20230601storage.AuthConfig, path: string): v1api20221201storage.AuthConfig {
+/** Converts AuthConfig of v1api20240801storage to AuthConfig of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function AuthConfig_from_v1api20240801storage(src: v1api20240801storage.AuthConfig, path: string): v1api20221201storage.AuthConfig {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.AuthConfig;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_AuthConfig, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_AuthConfig, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -108,10 +108,10 @@ export function AuthConfig_normalize(src: v1api20221201storage.AuthConfig, path:
   return dst;
 }
 
-/** Converts AuthConfig of v1api20221201storage to AuthConfig of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function AuthConfig_to_v1api20230601storage(src: v1api20221201storage.AuthConfig, path: string): v1api20230601storage.AuthConfig {
+/** Converts AuthConfig of v1api20221201storage to AuthConfig of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function AuthConfig_to_v1api20240801storage(src: v1api20221201storage.AuthConfig, path: string): v1api20240801storage.AuthConfig {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.AuthConfig;
+  const dst = {} as v1api20240801storage.AuthConfig;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
@@ -122,24 +122,24 @@ export function AuthConfig_to_v1api20230601storage(src: v1api20221201storage.Aut
   return dst;
 }
 
-/** Converts Backup_STATUS of v1api20230601storage to Backup_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Backup_STATUS_from_v1api20230601storage(src: v1api20230601storage.Backup_STATUS, path: string): v1api20221201storage.Backup_STATUS {
+/** Converts Backup_STATUS of v1api20240801storage to Backup_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Backup_STATUS_from_v1api20240801storage(src: v1api20240801storage.Backup_STATUS, path: string): v1api20221201storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Backup_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Backup_STATUS of v1api20221201storage to Backup_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Backup_STATUS_to_v1api20230601storage(src: v1api20221201storage.Backup_STATUS, path: string): v1api20230601storage.Backup_STATUS {
+/** Converts Backup_STATUS of v1api20221201storage to Backup_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Backup_STATUS_to_v1api20240801storage(src: v1api20221201storage.Backup_STATUS, path: string): v1api20240801storage.Backup_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Backup_STATUS;
+  const dst = {} as v1api20240801storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
@@ -150,23 +150,23 @@ export function Backup_STATUS_to_v1api20230601storage(src: v1api20221201storage.
   return dst;
 }
 
-/** Converts Backup of v1api20230601storage to Backup of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Backup_from_v1api20230601storage(src: v1api20230601storage.Backup, path: string): v1api20221201storage.Backup {
+/** Converts Backup of v1api20240801storage to Backup of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Backup_from_v1api20240801storage(src: v1api20240801storage.Backup, path: string): v1api20221201storage.Backup {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Backup;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Backup, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Backup, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Backup of v1api20221201storage to Backup of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Backup_to_v1api20230601storage(src: v1api20221201storage.Backup, path: string): v1api20230601storage.Backup {
+/** Converts Backup of v1api20221201storage to Backup of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Backup_to_v1api20240801storage(src: v1api20221201storage.Backup, path: string): v1api20240801storage.Backup {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Backup;
+  const dst = {} as v1api20240801storage.Backup;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
@@ -176,8 +176,8 @@ export function Backup_to_v1api20230601storage(src: v1api20221201storage.Backup,
   return dst;
 }
 
-/** Converts Condition of v1api20230601storage to Condition of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Condition_from_v1api20230601storage(src: v1api20230601storage.Condition, path: string): v1api20221201storage.Condition {
+/** Converts Condition of v1api20240801storage to Condition of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Condition_from_v1api20240801storage(src: v1api20240801storage.Condition, path: string): v1api20221201storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Condition;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -188,16 +188,16 @@ export function Condition_from_v1api20230601storage(src: v1api20230601storage.Co
   if (src.message !== undefined) dst.message = str(src.message, path, ".message"); // assignPrimitive
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Condition, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Condition, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Condition of v1api20221201storage to Condition of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Condition_to_v1api20230601storage(src: v1api20221201storage.Condition, path: string): v1api20230601storage.Condition {
+/** Converts Condition of v1api20221201storage to Condition of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Condition_to_v1api20240801storage(src: v1api20221201storage.Condition, path: string): v1api20240801storage.Condition {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Condition;
+  const dst = {} as v1api20240801storage.Condition;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
@@ -212,14 +212,14 @@ export function Condition_to_v1api20230601storage(src: v1api20221201storage.Cond
   return dst;
 }
 
-/** Converts ConfigMapDestination of v1api20230601storage to ConfigMapDestination of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function ConfigMapDestination_from_v1api20230601storage(src: v1api20230601storage.ConfigMapDestination, path: string): v1api20221201storage.ConfigMapDestination {
+/** Converts ConfigMapDestination of v1api20240801storage to ConfigMapDestination of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function ConfigMapDestination_from_v1api20240801storage(src: v1api20240801storage.ConfigMapDestination, path: string): v1api20221201storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.ConfigMapDestination;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_ConfigMapDestination, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -238,10 +238,10 @@ export function ConfigMapDestination_normalize(src: v1api20221201storage.ConfigM
   return dst;
 }
 
-/** Converts ConfigMapDestination of v1api20221201storage to ConfigMapDestination of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function ConfigMapDestination_to_v1api20230601storage(src: v1api20221201storage.ConfigMapDestination, path: string): v1api20230601storage.ConfigMapDestination {
+/** Converts ConfigMapDestination of v1api20221201storage to ConfigMapDestination of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function ConfigMapDestination_to_v1api20240801storage(src: v1api20221201storage.ConfigMapDestination, path: string): v1api20240801storage.ConfigMapDestination {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.ConfigMapDestination;
+  const dst = {} as v1api20240801storage.ConfigMapDestination;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
@@ -251,8 +251,8 @@ export function ConfigMapDestination_to_v1api20230601storage(src: v1api20221201s
   return dst;
 }
 
-/** Converts DataEncryption_STATUS of v1api20230601storage to DataEncryption_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function DataEncryption_STATUS_from_v1api20230601storage(src: v1api20230601storage.DataEncryption_STATUS, path: string): v1api20221201storage.DataEncryption_STATUS {
+/** Converts DataEncryption_STATUS of v1api20240801storage to DataEncryption_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function DataEncryption_STATUS_from_v1api20240801storage(src: v1api20240801storage.DataEncryption_STATUS, path: string): v1api20221201storage.DataEncryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -261,7 +261,7 @@ export function DataEncryption_STATUS_from_v1api20230601storage(src: v1api202306
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
   if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
-  bag = stashUnknown(src, known_v1api20230601storage_DataEncryption_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -281,10 +281,10 @@ export function DataEncryption_STATUS_normalize(src: v1api20221201storage.DataEn
   return dst;
 }
 
-/** Converts DataEncryption_STATUS of v1api20221201storage to DataEncryption_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function DataEncryption_STATUS_to_v1api20230601storage(src: v1api20221201storage.DataEncryption_STATUS, path: string): v1api20230601storage.DataEncryption_STATUS {
+/** Converts DataEncryption_STATUS of v1api20221201storage to DataEncryption_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function DataEncryption_STATUS_to_v1api20240801storage(src: v1api20221201storage.DataEncryption_STATUS, path: string): v1api20240801storage.DataEncryption_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.DataEncryption_STATUS;
+  const dst = {} as v1api20240801storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
@@ -303,8 +303,8 @@ export function DataEncryption_STATUS_to_v1api20230601storage(src: v1api20221201
   return dst;
 }
 
-/** Converts DataEncryption of v1api20230601storage to DataEncryption of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function DataEncryption_from_v1api20230601storage(src: v1api20230601storage.DataEncryption, path: string): v1api20221201storage.DataEncryption {
+/** Converts DataEncryption of v1api20240801storage to DataEncryption of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function DataEncryption_from_v1api20240801storage(src: v1api20240801storage.DataEncryption, path: string): v1api20221201storage.DataEncryption {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -313,7 +313,7 @@ export function DataEncryption_from_v1api20230601storage(src: v1api20230601stora
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
   if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
-  bag = stashUnknown(src, known_v1api20230601storage_DataEncryption, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -333,10 +333,10 @@ export function DataEncryption_normalize(src: v1api20221201storage.DataEncryptio
   return dst;
 }
 
-/** Converts DataEncryption of v1api20221201storage to DataEncryption of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function DataEncryption_to_v1api20230601storage(src: v1api20221201storage.DataEncryption, path: string): v1api20230601storage.DataEncryption {
+/** Converts DataEncryption of v1api20221201storage to DataEncryption of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function DataEncryption_to_v1api20240801storage(src: v1api20221201storage.DataEncryption, path: string): v1api20240801storage.DataEncryption {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.DataEncryption;
+  const dst = {} as v1api20240801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
@@ -355,8 +355,8 @@ export function DataEncryption_to_v1api20230601storage(src: v1api20221201storage
   return dst;
 }
 
-/** Converts DestinationExpression of v1api20230601storage to DestinationExpression of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function DestinationExpression_from_v1api20230601storage(src: v1api20230601storage.DestinationExpression, path: string): v1api20221201storage.DestinationExpression {
+/** Converts DestinationExpression of v1api20240801storage to DestinationExpression of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function DestinationExpression_from_v1api20240801storage(src: v1api20240801storage.DestinationExpression, path: string): v1api20221201storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DestinationExpression;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -365,16 +365,16 @@ export function DestinationExpression_from_v1api20230601storage(src: v1api202306
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
-  bag = stashUnknown(src, known_v1api20230601storage_DestinationExpression, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_DestinationExpression, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts DestinationExpression of v1api20221201storage to DestinationExpression of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function DestinationExpression_to_v1api20230601storage(src: v1api20221201storage.DestinationExpression, path: string): v1api20230601storage.DestinationExpression {
+/** Converts DestinationExpression of v1api20221201storage to DestinationExpression of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function DestinationExpression_to_v1api20240801storage(src: v1api20221201storage.DestinationExpression, path: string): v1api20240801storage.DestinationExpression {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.DestinationExpression;
+  const dst = {} as v1api20240801storage.DestinationExpression;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
@@ -387,13 +387,13 @@ export function DestinationExpression_to_v1api20230601storage(src: v1api20221201
   return dst;
 }
 
-/** Converts FlexibleServerOperatorConfigMaps of v1api20230601storage to FlexibleServerOperatorConfigMaps of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServerOperatorConfigMaps_from_v1api20230601storage(src: v1api20230601storage.FlexibleServerOperatorConfigMaps, path: string): v1api20221201storage.FlexibleServerOperatorConfigMaps {
+/** Converts FlexibleServerOperatorConfigMaps of v1api20240801storage to FlexibleServerOperatorConfigMaps of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorConfigMaps_from_v1api20240801storage(src: v1api20240801storage.FlexibleServerOperatorConfigMaps, path: string): v1api20221201storage.FlexibleServerOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServerOperatorConfigMaps;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_from_v1api20230601storage(src.fullyQualifiedDomainName as v1api20230601storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorConfigMaps, bag);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_from_v1api20240801storage(src.fullyQualifiedDomainName as v1api20240801storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -411,140 +411,140 @@ export function FlexibleServerOperatorConfigMaps_normalize(src: v1api20221201sto
   return dst;
 }
 
-/** Converts FlexibleServerOperatorConfigMaps of v1api20221201storage to FlexibleServerOperatorConfigMaps of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServerOperatorConfigMaps_to_v1api20230601storage(src: v1api20221201storage.FlexibleServerOperatorConfigMaps, path: string): v1api20230601storage.FlexibleServerOperatorConfigMaps {
+/** Converts FlexibleServerOperatorConfigMaps of v1api20221201storage to FlexibleServerOperatorConfigMaps of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorConfigMaps_to_v1api20240801storage(src: v1api20221201storage.FlexibleServerOperatorConfigMaps, path: string): v1api20240801storage.FlexibleServerOperatorConfigMaps {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServerOperatorConfigMaps;
+  const dst = {} as v1api20240801storage.FlexibleServerOperatorConfigMaps;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_to_v1api20230601storage(src.fullyQualifiedDomainName as v1api20221201storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_to_v1api20240801storage(src.fullyQualifiedDomainName as v1api20221201storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServerOperatorSecrets of v1api20230601storage to FlexibleServerOperatorSecrets of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServerOperatorSecrets_from_v1api20230601storage(src: v1api20230601storage.FlexibleServerOperatorSecrets, path: string): v1api20221201storage.FlexibleServerOperatorSecrets {
+/** Converts FlexibleServerOperatorSecrets of v1api20240801storage to FlexibleServerOperatorSecrets of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorSecrets_from_v1api20240801storage(src: v1api20240801storage.FlexibleServerOperatorSecrets, path: string): v1api20221201storage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServerOperatorSecrets;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_from_v1api20230601storage(src.fullyQualifiedDomainName as v1api20230601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorSecrets, bag);
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_from_v1api20240801storage(src.fullyQualifiedDomainName as v1api20240801storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServerOperatorSecrets of v1api20221201storage to FlexibleServerOperatorSecrets of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServerOperatorSecrets_to_v1api20230601storage(src: v1api20221201storage.FlexibleServerOperatorSecrets, path: string): v1api20230601storage.FlexibleServerOperatorSecrets {
+/** Converts FlexibleServerOperatorSecrets of v1api20221201storage to FlexibleServerOperatorSecrets of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorSecrets_to_v1api20240801storage(src: v1api20221201storage.FlexibleServerOperatorSecrets, path: string): v1api20240801storage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServerOperatorSecrets;
+  const dst = {} as v1api20240801storage.FlexibleServerOperatorSecrets;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_to_v1api20230601storage(src.fullyQualifiedDomainName as v1api20221201storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_to_v1api20240801storage(src.fullyQualifiedDomainName as v1api20221201storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServerOperatorSpec of v1api20230601storage to FlexibleServerOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServerOperatorSpec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServerOperatorSpec, path: string): v1api20221201storage.FlexibleServerOperatorSpec {
+/** Converts FlexibleServerOperatorSpec of v1api20240801storage to FlexibleServerOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServerOperatorSpec_from_v1api20240801storage(src: v1api20240801storage.FlexibleServerOperatorSpec, path: string): v1api20221201storage.FlexibleServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServerOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_from_v1api20230601storage(src.configMaps as v1api20230601storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_from_v1api20230601storage(src.secrets as v1api20230601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServerOperatorSpec, bag);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240801storage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_from_v1api20240801storage(src.configMaps as v1api20240801storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240801storage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_from_v1api20240801storage(src.secrets as v1api20240801storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServerOperatorSpec of v1api20221201storage to FlexibleServerOperatorSpec of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServerOperatorSpec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServerOperatorSpec, path: string): v1api20230601storage.FlexibleServerOperatorSpec {
+/** Converts FlexibleServerOperatorSpec of v1api20221201storage to FlexibleServerOperatorSpec of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServerOperatorSpec_to_v1api20240801storage(src: v1api20221201storage.FlexibleServerOperatorSpec, path: string): v1api20240801storage.FlexibleServerOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServerOperatorSpec;
+  const dst = {} as v1api20240801storage.FlexibleServerOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_to_v1api20230601storage(src.configMaps as v1api20221201storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_to_v1api20230601storage(src.secrets as v1api20221201storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240801storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_to_v1api20240801storage(src.configMaps as v1api20221201storage.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240801storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_to_v1api20240801storage(src.secrets as v1api20221201storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServer_STATUS of v1api20230601storage to FlexibleServer_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServer_STATUS_from_v1api20230601storage(src: v1api20230601storage.FlexibleServer_STATUS, path: string): v1api20221201storage.FlexibleServer_STATUS {
+/** Converts FlexibleServer_STATUS of v1api20240801storage to FlexibleServer_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServer_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServer_STATUS, path: string): v1api20221201storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServer_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20230601storage(e as v1api20230601storage.Condition, at(p, i))); // assignCollection
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240801storage(e as v1api20240801storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20230601storage(src.sku as v1api20230601storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_from_v1api20230601storage(src.identity as v1api20230601storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20230601storage(src.systemData as v1api20230601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20240801storage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_from_v1api20240801storage(src.identity as v1api20240801storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_from_v1api20230601storage(src.storage as v1api20230601storage.ServerStorage_STATUS, at(path, ".storage")); // assignObject
-  if (src.backup !== undefined) dst.backup = Backup_STATUS_from_v1api20230601storage(src.backup as v1api20230601storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_from_v1api20230601storage(src.network as v1api20230601storage.Network_STATUS, at(path, ".network")); // assignObject
-  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_from_v1api20230601storage(src.highAvailability as v1api20230601storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
-  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_from_v1api20230601storage(src.maintenanceWindow as v1api20230601storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_from_v1api20240801storage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.backup !== undefined) dst.backup = Backup_STATUS_from_v1api20240801storage(src.backup as v1api20240801storage.Backup_STATUS, at(path, ".backup")); // assignObject
+  if (src.network !== undefined) dst.network = Network_STATUS_from_v1api20240801storage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_from_v1api20240801storage(src.highAvailability as v1api20240801storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
+  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_from_v1api20240801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_from_v1api20230601storage(src.authConfig as v1api20230601storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_from_v1api20230601storage(src.dataEncryption as v1api20230601storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_from_v1api20240801storage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_from_v1api20240801storage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServer_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServer_STATUS of v1api20221201storage to FlexibleServer_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServer_STATUS_to_v1api20230601storage(src: v1api20221201storage.FlexibleServer_STATUS, path: string): v1api20230601storage.FlexibleServer_STATUS {
+/** Converts FlexibleServer_STATUS of v1api20221201storage to FlexibleServer_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServer_STATUS_to_v1api20240801storage(src: v1api20221201storage.FlexibleServer_STATUS, path: string): v1api20240801storage.FlexibleServer_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServer_STATUS;
+  const dst = {} as v1api20240801storage.FlexibleServer_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20230601storage(e as v1api20221201storage.Condition, at(p, i))); // assignCollection
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240801storage(e as v1api20221201storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20230601storage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_to_v1api20230601storage(src.identity as v1api20221201storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20230601storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20240801storage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_to_v1api20240801storage(src.identity as v1api20221201storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_to_v1api20230601storage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
-  if (src.backup !== undefined) dst.backup = Backup_STATUS_to_v1api20230601storage(src.backup as v1api20221201storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_to_v1api20230601storage(src.network as v1api20221201storage.Network_STATUS, at(path, ".network")); // assignObject
-  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_to_v1api20230601storage(src.highAvailability as v1api20221201storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
-  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_to_v1api20230601storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_to_v1api20240801storage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.backup !== undefined) dst.backup = Backup_STATUS_to_v1api20240801storage(src.backup as v1api20221201storage.Backup_STATUS, at(path, ".backup")); // assignObject
+  if (src.network !== undefined) dst.network = Network_STATUS_to_v1api20240801storage(src.network as v1api20221201storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_to_v1api20240801storage(src.highAvailability as v1api20221201storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
+  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_to_v1api20240801storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_to_v1api20230601storage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_to_v1api20230601storage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_to_v1api20240801storage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_to_v1api20240801storage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
@@ -553,65 +553,65 @@ export function FlexibleServer_STATUS_to_v1api20230601storage(src: v1api20221201
   return dst;
 }
 
-/** Converts FlexibleServer_Spec of v1api20230601storage to FlexibleServer_Spec of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServer_Spec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServer_Spec, path: string): v1api20221201storage.FlexibleServer_Spec {
+/** Converts FlexibleServer_Spec of v1api20240801storage to FlexibleServer_Spec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServer_Spec_from_v1api20240801storage(src: v1api20240801storage.FlexibleServer_Spec, path: string): v1api20221201storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServer_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230601storage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_from_v1api20230601storage(src.sku as v1api20230601storage.Sku, at(path, ".sku")); // assignObject
-  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_from_v1api20230601storage(src.identity as v1api20230601storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_from_v1api20240801storage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
+  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_from_v1api20240801storage(src.identity as v1api20240801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_from_v1api20230601storage(src.storage as v1api20230601storage.ServerStorage, at(path, ".storage")); // assignObject
-  if (src.backup !== undefined) dst.backup = Backup_from_v1api20230601storage(src.backup as v1api20230601storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_from_v1api20230601storage(src.network as v1api20230601storage.Network, at(path, ".network")); // assignObject
-  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_from_v1api20230601storage(src.highAvailability as v1api20230601storage.HighAvailability, at(path, ".highAvailability")); // assignObject
-  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_from_v1api20230601storage(src.maintenanceWindow as v1api20230601storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_from_v1api20240801storage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.backup !== undefined) dst.backup = Backup_from_v1api20240801storage(src.backup as v1api20240801storage.Backup, at(path, ".backup")); // assignObject
+  if (src.network !== undefined) dst.network = Network_from_v1api20240801storage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
+  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_from_v1api20240801storage(src.highAvailability as v1api20240801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
+  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_from_v1api20240801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v1api20230601storage(src.authConfig as v1api20230601storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v1api20230601storage(src.dataEncryption as v1api20230601storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v1api20240801storage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v1api20240801storage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
-  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_from_v1api20230601storage(src.operatorSpec as v1api20230601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_from_v1api20240801storage(src.operatorSpec as v1api20240801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServer_Spec, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServer_Spec of v1api20221201storage to FlexibleServer_Spec of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServer_Spec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServer_Spec, path: string): v1api20230601storage.FlexibleServer_Spec {
+/** Converts FlexibleServer_Spec of v1api20221201storage to FlexibleServer_Spec of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServer_Spec_to_v1api20240801storage(src: v1api20221201storage.FlexibleServer_Spec, path: string): v1api20240801storage.FlexibleServer_Spec {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServer_Spec;
+  const dst = {} as v1api20240801storage.FlexibleServer_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230601storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240801storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_to_v1api20230601storage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
-  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_to_v1api20230601storage(src.identity as v1api20221201storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.sku !== undefined) dst.sku = Sku_to_v1api20240801storage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
+  if (src.identity !== undefined) dst.identity = UserAssignedIdentity_to_v1api20240801storage(src.identity as v1api20221201storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_to_v1api20230601storage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
-  if (src.backup !== undefined) dst.backup = Backup_to_v1api20230601storage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_to_v1api20230601storage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
-  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_to_v1api20230601storage(src.highAvailability as v1api20221201storage.HighAvailability, at(path, ".highAvailability")); // assignObject
-  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_to_v1api20230601storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_to_v1api20240801storage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
+  if (src.backup !== undefined) dst.backup = Backup_to_v1api20240801storage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
+  if (src.network !== undefined) dst.network = Network_to_v1api20240801storage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
+  if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_to_v1api20240801storage(src.highAvailability as v1api20221201storage.HighAvailability, at(path, ".highAvailability")); // assignObject
+  if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_to_v1api20240801storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
   if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v1api20230601storage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v1api20230601storage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v1api20240801storage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v1api20240801storage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
-  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_to_v1api20230601storage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_to_v1api20240801storage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
   const kept = finishBag(bag);
@@ -619,60 +619,60 @@ export function FlexibleServer_Spec_to_v1api20230601storage(src: v1api20221201st
   return dst;
 }
 
-/** Converts FlexibleServersDatabaseOperatorSpec of v1api20230601storage to FlexibleServersDatabaseOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersDatabaseOperatorSpec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20221201storage.FlexibleServersDatabaseOperatorSpec {
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20240801storage to FlexibleServersDatabaseOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseOperatorSpec_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20221201storage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabaseOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabaseOperatorSpec, bag);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240801storage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240801storage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersDatabaseOperatorSpec of v1api20221201storage to FlexibleServersDatabaseOperatorSpec of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersDatabaseOperatorSpec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20230601storage.FlexibleServersDatabaseOperatorSpec {
+/** Converts FlexibleServersDatabaseOperatorSpec of v1api20221201storage to FlexibleServersDatabaseOperatorSpec of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseOperatorSpec_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersDatabaseOperatorSpec, path: string): v1api20240801storage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServersDatabaseOperatorSpec;
+  const dst = {} as v1api20240801storage.FlexibleServersDatabaseOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240801storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240801storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersDatabase_STATUS of v1api20230601storage to FlexibleServersDatabase_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersDatabase_STATUS_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersDatabase_STATUS, path: string): v1api20221201storage.FlexibleServersDatabase_STATUS {
+/** Converts FlexibleServersDatabase_STATUS of v1api20240801storage to FlexibleServersDatabase_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabase_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersDatabase_STATUS, path: string): v1api20221201storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabase_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20230601storage(e as v1api20230601storage.Condition, at(p, i))); // assignCollection
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240801storage(e as v1api20240801storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20230601storage(src.systemData as v1api20230601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabase_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersDatabase_STATUS of v1api20221201storage to FlexibleServersDatabase_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersDatabase_STATUS_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersDatabase_STATUS, path: string): v1api20230601storage.FlexibleServersDatabase_STATUS {
+/** Converts FlexibleServersDatabase_STATUS of v1api20221201storage to FlexibleServersDatabase_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabase_STATUS_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersDatabase_STATUS, path: string): v1api20240801storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServersDatabase_STATUS;
+  const dst = {} as v1api20240801storage.FlexibleServersDatabase_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20230601storage(e as v1api20221201storage.Condition, at(p, i))); // assignCollection
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240801storage(e as v1api20221201storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20230601storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_STATUS, bag);
@@ -681,33 +681,33 @@ export function FlexibleServersDatabase_STATUS_to_v1api20230601storage(src: v1ap
   return dst;
 }
 
-/** Converts FlexibleServersDatabase_Spec of v1api20230601storage to FlexibleServersDatabase_Spec of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersDatabase_Spec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersDatabase_Spec, path: string): v1api20221201storage.FlexibleServersDatabase_Spec {
+/** Converts FlexibleServersDatabase_Spec of v1api20240801storage to FlexibleServersDatabase_Spec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabase_Spec_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersDatabase_Spec, path: string): v1api20221201storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabase_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230601storage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_from_v1api20230601storage(src.operatorSpec as v1api20230601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_from_v1api20240801storage(src.operatorSpec as v1api20240801storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersDatabase_Spec, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersDatabase_Spec of v1api20221201storage to FlexibleServersDatabase_Spec of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersDatabase_Spec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersDatabase_Spec, path: string): v1api20230601storage.FlexibleServersDatabase_Spec {
+/** Converts FlexibleServersDatabase_Spec of v1api20221201storage to FlexibleServersDatabase_Spec of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabase_Spec_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersDatabase_Spec, path: string): v1api20240801storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServersDatabase_Spec;
+  const dst = {} as v1api20240801storage.FlexibleServersDatabase_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230601storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240801storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
-  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_to_v1api20230601storage(src.operatorSpec as v1api20221201storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_to_v1api20240801storage(src.operatorSpec as v1api20221201storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -715,60 +715,60 @@ export function FlexibleServersDatabase_Spec_to_v1api20230601storage(src: v1api2
   return dst;
 }
 
-/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20230601storage to FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersFirewallRuleOperatorSpec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec {
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20240801storage to FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleOperatorSpec_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20230601storage(e as v1api20230601storage.DestinationExpression, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240801storage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240801storage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage to FlexibleServersFirewallRuleOperatorSpec of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersFirewallRuleOperatorSpec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec {
+/** Converts FlexibleServersFirewallRuleOperatorSpec of v1api20221201storage to FlexibleServersFirewallRuleOperatorSpec of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleOperatorSpec_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec;
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20230601storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240801storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240801storage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersFirewallRule_STATUS of v1api20230601storage to FlexibleServersFirewallRule_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersFirewallRule_STATUS_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRule_STATUS {
+/** Converts FlexibleServersFirewallRule_STATUS of v1api20240801storage to FlexibleServersFirewallRule_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRule_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20230601storage(e as v1api20230601storage.Condition, at(p, i))); // assignCollection
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240801storage(e as v1api20240801storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20230601storage(src.systemData as v1api20230601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRule_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersFirewallRule_STATUS of v1api20221201storage to FlexibleServersFirewallRule_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersFirewallRule_STATUS_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20230601storage.FlexibleServersFirewallRule_STATUS {
+/** Converts FlexibleServersFirewallRule_STATUS of v1api20221201storage to FlexibleServersFirewallRule_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRule_STATUS_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServersFirewallRule_STATUS;
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20230601storage(e as v1api20221201storage.Condition, at(p, i))); // assignCollection
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240801storage(e as v1api20221201storage.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20230601storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_STATUS, bag);
@@ -777,33 +777,33 @@ export function FlexibleServersFirewallRule_STATUS_to_v1api20230601storage(src: 
   return dst;
 }
 
-/** Converts FlexibleServersFirewallRule_Spec of v1api20230601storage to FlexibleServersFirewallRule_Spec of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function FlexibleServersFirewallRule_Spec_from_v1api20230601storage(src: v1api20230601storage.FlexibleServersFirewallRule_Spec, path: string): v1api20221201storage.FlexibleServersFirewallRule_Spec {
+/** Converts FlexibleServersFirewallRule_Spec of v1api20240801storage to FlexibleServersFirewallRule_Spec of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRule_Spec_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersFirewallRule_Spec, path: string): v1api20221201storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRule_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230601storage(src.owner as v1api20230601storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
-  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v1api20230601storage(src.operatorSpec as v1api20230601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v1api20240801storage(src.operatorSpec as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_FlexibleServersFirewallRule_Spec, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts FlexibleServersFirewallRule_Spec of v1api20221201storage to FlexibleServersFirewallRule_Spec of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function FlexibleServersFirewallRule_Spec_to_v1api20230601storage(src: v1api20221201storage.FlexibleServersFirewallRule_Spec, path: string): v1api20230601storage.FlexibleServersFirewallRule_Spec {
+/** Converts FlexibleServersFirewallRule_Spec of v1api20221201storage to FlexibleServersFirewallRule_Spec of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRule_Spec_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersFirewallRule_Spec, path: string): v1api20240801storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.FlexibleServersFirewallRule_Spec;
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRule_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230601storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240801storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
-  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v1api20230601storage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v1api20240801storage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
   const kept = finishBag(bag);
@@ -811,24 +811,24 @@ export function FlexibleServersFirewallRule_Spec_to_v1api20230601storage(src: v1
   return dst;
 }
 
-/** Converts HighAvailability_STATUS of v1api20230601storage to HighAvailability_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function HighAvailability_STATUS_from_v1api20230601storage(src: v1api20230601storage.HighAvailability_STATUS, path: string): v1api20221201storage.HighAvailability_STATUS {
+/** Converts HighAvailability_STATUS of v1api20240801storage to HighAvailability_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function HighAvailability_STATUS_from_v1api20240801storage(src: v1api20240801storage.HighAvailability_STATUS, path: string): v1api20221201storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_HighAvailability_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts HighAvailability_STATUS of v1api20221201storage to HighAvailability_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function HighAvailability_STATUS_to_v1api20230601storage(src: v1api20221201storage.HighAvailability_STATUS, path: string): v1api20230601storage.HighAvailability_STATUS {
+/** Converts HighAvailability_STATUS of v1api20221201storage to HighAvailability_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function HighAvailability_STATUS_to_v1api20240801storage(src: v1api20221201storage.HighAvailability_STATUS, path: string): v1api20240801storage.HighAvailability_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.HighAvailability_STATUS;
+  const dst = {} as v1api20240801storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
@@ -839,23 +839,23 @@ export function HighAvailability_STATUS_to_v1api20230601storage(src: v1api202212
   return dst;
 }
 
-/** Converts HighAvailability of v1api20230601storage to HighAvailability of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function HighAvailability_from_v1api20230601storage(src: v1api20230601storage.HighAvailability, path: string): v1api20221201storage.HighAvailability {
+/** Converts HighAvailability of v1api20240801storage to HighAvailability of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function HighAvailability_from_v1api20240801storage(src: v1api20240801storage.HighAvailability, path: string): v1api20221201storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.HighAvailability;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_HighAvailability, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_HighAvailability, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts HighAvailability of v1api20221201storage to HighAvailability of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function HighAvailability_to_v1api20230601storage(src: v1api20221201storage.HighAvailability, path: string): v1api20230601storage.HighAvailability {
+/** Converts HighAvailability of v1api20221201storage to HighAvailability of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function HighAvailability_to_v1api20240801storage(src: v1api20221201storage.HighAvailability, path: string): v1api20240801storage.HighAvailability {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.HighAvailability;
+  const dst = {} as v1api20240801storage.HighAvailability;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
@@ -865,23 +865,23 @@ export function HighAvailability_to_v1api20230601storage(src: v1api20221201stora
   return dst;
 }
 
-/** Converts KnownResourceReference of v1api20230601storage to KnownResourceReference of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function KnownResourceReference_from_v1api20230601storage(src: v1api20230601storage.KnownResourceReference, path: string): v1api20221201storage.KnownResourceReference {
+/** Converts KnownResourceReference of v1api20240801storage to KnownResourceReference of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function KnownResourceReference_from_v1api20240801storage(src: v1api20240801storage.KnownResourceReference, path: string): v1api20221201storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.KnownResourceReference;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_KnownResourceReference, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_KnownResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts KnownResourceReference of v1api20221201storage to KnownResourceReference of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function KnownResourceReference_to_v1api20230601storage(src: v1api20221201storage.KnownResourceReference, path: string): v1api20230601storage.KnownResourceReference {
+/** Converts KnownResourceReference of v1api20221201storage to KnownResourceReference of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function KnownResourceReference_to_v1api20240801storage(src: v1api20221201storage.KnownResourceReference, path: string): v1api20240801storage.KnownResourceReference {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.KnownResourceReference;
+  const dst = {} as v1api20240801storage.KnownResourceReference;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
@@ -891,8 +891,8 @@ export function KnownResourceReference_to_v1api20230601storage(src: v1api2022120
   return dst;
 }
 
-/** Converts MaintenanceWindow_STATUS of v1api20230601storage to MaintenanceWindow_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function MaintenanceWindow_STATUS_from_v1api20230601storage(src: v1api20230601storage.MaintenanceWindow_STATUS, path: string): v1api20221201storage.MaintenanceWindow_STATUS {
+/** Converts MaintenanceWindow_STATUS of v1api20240801storage to MaintenanceWindow_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function MaintenanceWindow_STATUS_from_v1api20240801storage(src: v1api20240801storage.MaintenanceWindow_STATUS, path: string): v1api20221201storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -900,16 +900,16 @@ export function MaintenanceWindow_STATUS_from_v1api20230601storage(src: v1api202
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_MaintenanceWindow_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts MaintenanceWindow_STATUS of v1api20221201storage to MaintenanceWindow_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function MaintenanceWindow_STATUS_to_v1api20230601storage(src: v1api20221201storage.MaintenanceWindow_STATUS, path: string): v1api20230601storage.MaintenanceWindow_STATUS {
+/** Converts MaintenanceWindow_STATUS of v1api20221201storage to MaintenanceWindow_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function MaintenanceWindow_STATUS_to_v1api20240801storage(src: v1api20221201storage.MaintenanceWindow_STATUS, path: string): v1api20240801storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.MaintenanceWindow_STATUS;
+  const dst = {} as v1api20240801storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -921,8 +921,8 @@ export function MaintenanceWindow_STATUS_to_v1api20230601storage(src: v1api20221
   return dst;
 }
 
-/** Converts MaintenanceWindow of v1api20230601storage to MaintenanceWindow of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function MaintenanceWindow_from_v1api20230601storage(src: v1api20230601storage.MaintenanceWindow, path: string): v1api20221201storage.MaintenanceWindow {
+/** Converts MaintenanceWindow of v1api20240801storage to MaintenanceWindow of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function MaintenanceWindow_from_v1api20240801storage(src: v1api20240801storage.MaintenanceWindow, path: string): v1api20221201storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -930,16 +930,16 @@ export function MaintenanceWindow_from_v1api20230601storage(src: v1api20230601st
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_MaintenanceWindow, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts MaintenanceWindow of v1api20221201storage to MaintenanceWindow of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function MaintenanceWindow_to_v1api20230601storage(src: v1api20221201storage.MaintenanceWindow, path: string): v1api20230601storage.MaintenanceWindow {
+/** Converts MaintenanceWindow of v1api20221201storage to MaintenanceWindow of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function MaintenanceWindow_to_v1api20240801storage(src: v1api20221201storage.MaintenanceWindow, path: string): v1api20240801storage.MaintenanceWindow {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.MaintenanceWindow;
+  const dst = {} as v1api20240801storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -951,77 +951,77 @@ export function MaintenanceWindow_to_v1api20230601storage(src: v1api20221201stor
   return dst;
 }
 
-/** Converts Network_STATUS of v1api20230601storage to Network_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Network_STATUS_from_v1api20230601storage(src: v1api20230601storage.Network_STATUS, path: string): v1api20221201storage.Network_STATUS {
+/** Converts Network_STATUS of v1api20240801storage to Network_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Network_STATUS_from_v1api20240801storage(src: v1api20240801storage.Network_STATUS, path: string): v1api20221201storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Network_STATUS, bag);
+  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Network_STATUS of v1api20221201storage to Network_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Network_STATUS_to_v1api20230601storage(src: v1api20221201storage.Network_STATUS, path: string): v1api20230601storage.Network_STATUS {
+/** Converts Network_STATUS of v1api20221201storage to Network_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Network_STATUS_to_v1api20240801storage(src: v1api20221201storage.Network_STATUS, path: string): v1api20240801storage.Network_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Network_STATUS;
+  const dst = {} as v1api20240801storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Network of v1api20230601storage to Network of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Network_from_v1api20230601storage(src: v1api20230601storage.Network, path: string): v1api20221201storage.Network {
+/** Converts Network of v1api20240801storage to Network of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Network_from_v1api20240801storage(src: v1api20240801storage.Network, path: string): v1api20221201storage.Network {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneResourceId, path, ".privateDnsZoneResourceId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Network, bag);
+  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Network of v1api20221201storage to Network of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Network_to_v1api20230601storage(src: v1api20221201storage.Network, path: string): v1api20230601storage.Network {
+/** Converts Network of v1api20221201storage to Network of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Network_to_v1api20240801storage(src: v1api20221201storage.Network, path: string): v1api20240801storage.Network {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Network;
+  const dst = {} as v1api20240801storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts SecretDestination of v1api20230601storage to SecretDestination of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function SecretDestination_from_v1api20230601storage(src: v1api20230601storage.SecretDestination, path: string): v1api20221201storage.SecretDestination {
+/** Converts SecretDestination of v1api20240801storage to SecretDestination of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function SecretDestination_from_v1api20240801storage(src: v1api20240801storage.SecretDestination, path: string): v1api20221201storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SecretDestination;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_SecretDestination, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts SecretDestination of v1api20221201storage to SecretDestination of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function SecretDestination_to_v1api20230601storage(src: v1api20221201storage.SecretDestination, path: string): v1api20230601storage.SecretDestination {
+/** Converts SecretDestination of v1api20221201storage to SecretDestination of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function SecretDestination_to_v1api20240801storage(src: v1api20221201storage.SecretDestination, path: string): v1api20240801storage.SecretDestination {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.SecretDestination;
+  const dst = {} as v1api20240801storage.SecretDestination;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
@@ -1031,23 +1031,23 @@ export function SecretDestination_to_v1api20230601storage(src: v1api20221201stor
   return dst;
 }
 
-/** Converts Sku_STATUS of v1api20230601storage to Sku_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Sku_STATUS_from_v1api20230601storage(src: v1api20230601storage.Sku_STATUS, path: string): v1api20221201storage.Sku_STATUS {
+/** Converts Sku_STATUS of v1api20240801storage to Sku_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Sku_STATUS_from_v1api20240801storage(src: v1api20240801storage.Sku_STATUS, path: string): v1api20221201storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Sku_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku_STATUS of v1api20221201storage to Sku_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Sku_STATUS_to_v1api20230601storage(src: v1api20221201storage.Sku_STATUS, path: string): v1api20230601storage.Sku_STATUS {
+/** Converts Sku_STATUS of v1api20221201storage to Sku_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Sku_STATUS_to_v1api20240801storage(src: v1api20221201storage.Sku_STATUS, path: string): v1api20240801storage.Sku_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Sku_STATUS;
+  const dst = {} as v1api20240801storage.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
@@ -1057,23 +1057,23 @@ export function Sku_STATUS_to_v1api20230601storage(src: v1api20221201storage.Sku
   return dst;
 }
 
-/** Converts Sku of v1api20230601storage to Sku of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Sku_from_v1api20230601storage(src: v1api20230601storage.Sku, path: string): v1api20221201storage.Sku {
+/** Converts Sku of v1api20240801storage to Sku of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Sku_from_v1api20240801storage(src: v1api20240801storage.Sku, path: string): v1api20221201storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_Sku, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku of v1api20221201storage to Sku of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Sku_to_v1api20230601storage(src: v1api20221201storage.Sku, path: string): v1api20230601storage.Sku {
+/** Converts Sku of v1api20221201storage to Sku of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Sku_to_v1api20240801storage(src: v1api20221201storage.Sku, path: string): v1api20240801storage.Sku {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.Sku;
+  const dst = {} as v1api20240801storage.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
@@ -1083,8 +1083,8 @@ export function Sku_to_v1api20230601storage(src: v1api20221201storage.Sku, path:
   return dst;
 }
 
-/** Converts ServerStorage_STATUS of v1api20230601storage to Storage_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Storage_STATUS_from_v1api20230601storage(src: v1api20230601storage.ServerStorage_STATUS, path: string): v1api20221201storage.Storage_STATUS {
+/** Converts Storage_STATUS of v1api20240801storage to Storage_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Storage_STATUS_from_v1api20240801storage(src: v1api20240801storage.Storage_STATUS, path: string): v1api20221201storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -1092,16 +1092,16 @@ export function Storage_STATUS_from_v1api20230601storage(src: v1api20230601stora
   if (src.autoGrow !== undefined) bag = stash(bag, "AutoGrow", src.autoGrow); // stashInBag: no counterpart
   if (src.iops !== undefined) bag = stash(bag, "Iops", src.iops); // stashInBag: no counterpart
   if (src.tier !== undefined) bag = stash(bag, "Tier", src.tier); // stashInBag: no counterpart
-  bag = stashUnknown(src, known_v1api20230601storage_ServerStorage_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Storage_STATUS of v1api20221201storage to ServerStorage_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Storage_STATUS_to_v1api20230601storage(src: v1api20221201storage.Storage_STATUS, path: string): v1api20230601storage.ServerStorage_STATUS {
+/** Converts Storage_STATUS of v1api20221201storage to Storage_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Storage_STATUS_to_v1api20240801storage(src: v1api20221201storage.Storage_STATUS, path: string): v1api20240801storage.Storage_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.ServerStorage_STATUS;
+  const dst = {} as v1api20240801storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage_STATUS, bag);
@@ -1122,8 +1122,8 @@ export function Storage_STATUS_to_v1api20230601storage(src: v1api20221201storage
   return dst;
 }
 
-/** Converts ServerStorage of v1api20230601storage to Storage of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function Storage_from_v1api20230601storage(src: v1api20230601storage.ServerStorage, path: string): v1api20221201storage.Storage {
+/** Converts Storage of v1api20240801storage to Storage of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function Storage_from_v1api20240801storage(src: v1api20240801storage.Storage, path: string): v1api20221201storage.Storage {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -1131,16 +1131,16 @@ export function Storage_from_v1api20230601storage(src: v1api20230601storage.Serv
   if (src.autoGrow !== undefined) bag = stash(bag, "AutoGrow", src.autoGrow); // stashInBag: no counterpart
   if (src.iops !== undefined) bag = stash(bag, "Iops", src.iops); // stashInBag: no counterpart
   if (src.tier !== undefined) bag = stash(bag, "Tier", src.tier); // stashInBag: no counterpart
-  bag = stashUnknown(src, known_v1api20230601storage_ServerStorage, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Storage of v1api20221201storage to ServerStorage of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function Storage_to_v1api20230601storage(src: v1api20221201storage.Storage, path: string): v1api20230601storage.ServerStorage {
+/** Converts Storage of v1api20221201storage to Storage of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function Storage_to_v1api20240801storage(src: v1api20221201storage.Storage, path: string): v1api20240801storage.Storage {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.ServerStorage;
+  const dst = {} as v1api20240801storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage, bag);
@@ -1161,8 +1161,8 @@ export function Storage_to_v1api20230601storage(src: v1api20221201storage.Storag
   return dst;
 }
 
-/** Converts SystemData_STATUS of v1api20230601storage to SystemData_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function SystemData_STATUS_from_v1api20230601storage(src: v1api20230601storage.SystemData_STATUS, path: string): v1api20221201storage.SystemData_STATUS {
+/** Converts SystemData_STATUS of v1api20240801storage to SystemData_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function SystemData_STATUS_from_v1api20240801storage(src: v1api20240801storage.SystemData_STATUS, path: string): v1api20221201storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
@@ -1172,16 +1172,16 @@ export function SystemData_STATUS_from_v1api20230601storage(src: v1api20230601st
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
   if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_SystemData_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts SystemData_STATUS of v1api20221201storage to SystemData_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function SystemData_STATUS_to_v1api20230601storage(src: v1api20221201storage.SystemData_STATUS, path: string): v1api20230601storage.SystemData_STATUS {
+/** Converts SystemData_STATUS of v1api20221201storage to SystemData_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function SystemData_STATUS_to_v1api20240801storage(src: v1api20221201storage.SystemData_STATUS, path: string): v1api20240801storage.SystemData_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.SystemData_STATUS;
+  const dst = {} as v1api20240801storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
@@ -1195,15 +1195,15 @@ export function SystemData_STATUS_to_v1api20230601storage(src: v1api20221201stor
   return dst;
 }
 
-/** Converts UserAssignedIdentity_STATUS of v1api20230601storage to UserAssignedIdentity_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function UserAssignedIdentity_STATUS_from_v1api20230601storage(src: v1api20230601storage.UserAssignedIdentity_STATUS, path: string): v1api20221201storage.UserAssignedIdentity_STATUS {
+/** Converts UserAssignedIdentity_STATUS of v1api20240801storage to UserAssignedIdentity_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentity_STATUS_from_v1api20240801storage(src: v1api20240801storage.UserAssignedIdentity_STATUS, path: string): v1api20221201storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_from_v1api20230601storage(e as v1api20230601storage.UserIdentity_STATUS, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_from_v1api20240801storage(e as v1api20240801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_UserAssignedIdentity_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1223,13 +1223,13 @@ export function UserAssignedIdentity_STATUS_normalize(src: v1api20221201storage.
   return dst;
 }
 
-/** Converts UserAssignedIdentity_STATUS of v1api20221201storage to UserAssignedIdentity_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function UserAssignedIdentity_STATUS_to_v1api20230601storage(src: v1api20221201storage.UserAssignedIdentity_STATUS, path: string): v1api20230601storage.UserAssignedIdentity_STATUS {
+/** Converts UserAssignedIdentity_STATUS of v1api20221201storage to UserAssignedIdentity_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentity_STATUS_to_v1api20240801storage(src: v1api20221201storage.UserAssignedIdentity_STATUS, path: string): v1api20240801storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.UserAssignedIdentity_STATUS;
+  const dst = {} as v1api20240801storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_to_v1api20230601storage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_to_v1api20240801storage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
@@ -1237,14 +1237,14 @@ export function UserAssignedIdentity_STATUS_to_v1api20230601storage(src: v1api20
   return dst;
 }
 
-/** Converts UserAssignedIdentity of v1api20230601storage to UserAssignedIdentity of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function UserAssignedIdentity_from_v1api20230601storage(src: v1api20230601storage.UserAssignedIdentity, path: string): v1api20221201storage.UserAssignedIdentity {
+/** Converts UserAssignedIdentity of v1api20240801storage to UserAssignedIdentity of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentity_from_v1api20240801storage(src: v1api20240801storage.UserAssignedIdentity, path: string): v1api20221201storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_from_v1api20230601storage(e as v1api20230601storage.UserIdentity, at(p, k))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230601storage_UserAssignedIdentity, bag);
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_from_v1api20240801storage(e as v1api20240801storage.UserIdentity, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1263,27 +1263,27 @@ export function UserAssignedIdentity_normalize(src: v1api20221201storage.UserAss
   return dst;
 }
 
-/** Converts UserAssignedIdentity of v1api20221201storage to UserAssignedIdentity of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function UserAssignedIdentity_to_v1api20230601storage(src: v1api20221201storage.UserAssignedIdentity, path: string): v1api20230601storage.UserAssignedIdentity {
+/** Converts UserAssignedIdentity of v1api20221201storage to UserAssignedIdentity of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentity_to_v1api20240801storage(src: v1api20221201storage.UserAssignedIdentity, path: string): v1api20240801storage.UserAssignedIdentity {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.UserAssignedIdentity;
+  const dst = {} as v1api20240801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_to_v1api20230601storage(e as v1api20221201storage.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_to_v1api20240801storage(e as v1api20221201storage.UserIdentity, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts UserIdentity_STATUS of v1api20230601storage to UserIdentity_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function UserIdentity_STATUS_from_v1api20230601storage(src: v1api20230601storage.UserIdentity_STATUS, path: string): v1api20221201storage.UserIdentity_STATUS {
+/** Converts UserIdentity_STATUS of v1api20240801storage to UserIdentity_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function UserIdentity_STATUS_from_v1api20240801storage(src: v1api20240801storage.UserIdentity_STATUS, path: string): v1api20221201storage.UserIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_UserIdentity_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1302,10 +1302,10 @@ export function UserIdentity_STATUS_normalize(src: v1api20221201storage.UserIden
   return dst;
 }
 
-/** Converts UserIdentity_STATUS of v1api20221201storage to UserIdentity_STATUS of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function UserIdentity_STATUS_to_v1api20230601storage(src: v1api20221201storage.UserIdentity_STATUS, path: string): v1api20230601storage.UserIdentity_STATUS {
+/** Converts UserIdentity_STATUS of v1api20221201storage to UserIdentity_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function UserIdentity_STATUS_to_v1api20240801storage(src: v1api20221201storage.UserIdentity_STATUS, path: string): v1api20240801storage.UserIdentity_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.UserIdentity_STATUS;
+  const dst = {} as v1api20240801storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
@@ -1315,14 +1315,14 @@ export function UserIdentity_STATUS_to_v1api20230601storage(src: v1api20221201st
   return dst;
 }
 
-/** Converts UserIdentity of v1api20230601storage to UserIdentity of v1api20221201storage (one step down the storage chain, away from the hub). */
-export function UserIdentity_from_v1api20230601storage(src: v1api20230601storage.UserIdentity, path: string): v1api20221201storage.UserIdentity {
+/** Converts UserIdentity of v1api20240801storage to UserIdentity of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function UserIdentity_from_v1api20240801storage(src: v1api20240801storage.UserIdentity, path: string): v1api20221201storage.UserIdentity {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230601storage_UserIdentity, bag);
+  bag = stashUnknown(src, known_v1api20240801storage_UserIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1341,10 +1341,10 @@ export function UserIdentity_normalize(src: v1api20221201storage.UserIdentity, p
   return dst;
 }
 
-/** Converts UserIdentity of v1api20221201storage to UserIdentity of v1api20230601storage (one step up the storage chain, towards the hub). */
-export function UserIdentity_to_v1api20230601storage(src: v1api20221201storage.UserIdentity, path: string): v1api20230601storage.UserIdentity {
+/** Converts UserIdentity of v1api20221201storage to UserIdentity of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function UserIdentity_to_v1api20240801storage(src: v1api20221201storage.UserIdentity, path: string): v1api20240801storage.UserIdentity {
   checkObject(src, path);
-  const dst = {} as v1api20230601storage.UserIdentity;
+  const dst = {} as v1api20240801storage.UserIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
@@ -1391,40 +1391,40 @@ const known_v1api20221201storage_UserAssignedIdentity = new Set(["type","userAss
 const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
 const known_v1api20221201storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20221201storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1api20230601storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
-const known_v1api20230601storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
-const known_v1api20230601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20230601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
-const known_v1api20230601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230601storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v1api20230601storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
-const known_v1api20230601storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
-const known_v1api20230601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20230601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20230601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20230601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20230601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20230601storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20230601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20230601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
-const known_v1api20230601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneResourceId","$propertyBag"]);
-const known_v1api20230601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
-const known_v1api20230601storage_ServerStorage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20230601storage_ServerStorage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20230601storage_Sku = new Set(["name","tier","$propertyBag"]);
-const known_v1api20230601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v1api20230601storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v1api20230601storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v1api20230601storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20230601storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1api20230601storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20240801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+const known_v1api20240801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+const known_v1api20240801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
+const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20240801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20240801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240801storage_Sku = new Set(["name","tier","$propertyBag"]);
+const known_v1api20240801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20240801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
+const known_v1api20240801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
+const known_v1api20240801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
+const known_v1api20240801storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20240801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);

@@ -8,7 +8,7 @@ import { UsageError } from '../errors.ts';
 
 /**
  * What `--to` asked for: the newest version of the CRD (`latest`), the newest version under a prefix
- * (`v1api`), or one version by name (`v1api20230601` or `v1api20230601storage`).
+ * (`v1api`), or one version by name (`v1api20240801` or `v1api20240801storage`).
  */
 export type TargetSpec =
   | { kind: 'latest' }
@@ -23,7 +23,7 @@ export function parseTarget(value: string): TargetSpec {
   if (prefix) return { kind: 'prefix', prefix };
   if (parseAsoVersion(text)) return { kind: 'exact', version: text };
   throw new UsageError(
-    `--to: "${value}" is not latest, a prefix (${versionPrefixes.join(', ')}) or an ASO version name such as v1api20230601`,
+    `--to: "${value}" is not latest, a prefix (${versionPrefixes.join(', ')}) or an ASO version name such as v1api20240801`,
   );
 }
 

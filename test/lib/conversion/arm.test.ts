@@ -83,7 +83,7 @@ describe('ARM payloads', () => {
   it('sends only the properties of its own version, at every depth, and never a property bag', () => {
     const hub = convert(
       {
-        apiVersion: 'dbforpostgresql.azure.com/v1api20230601',
+        apiVersion: 'dbforpostgresql.azure.com/v20250801',
         kind: 'FlexibleServer',
         metadata: { name: 'pg' },
         spec: {
@@ -91,7 +91,7 @@ describe('ARM payloads', () => {
           location: 'w',
           storage: { storageSizeGB: 32, autoGrow: 'Enabled' },
           dataEncryption: { type: 'SystemManaged' },
-          network: { privateDnsZoneResourceId: '/z' },
+          network: { privateDnsZoneArmResourceId: '/z' },
         },
       },
       'v1api20210601',

@@ -66,8 +66,10 @@ describe('the resource catalog', () => {
       'v1beta20210601',
       'v1api20210601',
       'v1api20221201',
-      'v1api20230601',
+      'v1api20240801',
+      'v20250801',
     ]);
+    expect(db.hub).toBe('v20250801storage');
     expect(catalog.find((e) => e.kind === 'FlexibleServer')!.immutable.v1api20210601).toEqual(
       expect.arrayContaining([
         'spec.location',
@@ -116,7 +118,7 @@ describe('the generated CRDs', () => {
       return out;
     };
     const fs = crds.find((c) => c.spec.names.kind === 'FlexibleServer')!;
-    for (const name of ['v1api20210601', 'v1alpha1api20210601', 'v1api20230601storage']) {
+    for (const name of ['v1api20210601', 'v1alpha1api20210601', 'v20250801storage']) {
       const version = fs.spec.versions.find((v) => v.name === name)!;
       const { spec, status } = version.schema.openAPIV3Schema.properties;
       const found = objects([spec, status], []);
@@ -164,6 +166,8 @@ describe('the generated CRDs', () => {
           'v1api20210601storage',
           'v1api20221201',
           'v1api20221201storage',
+          'v1api20240801',
+          'v1api20240801storage',
         ]);
       }
     },

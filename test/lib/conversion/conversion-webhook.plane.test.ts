@@ -28,10 +28,10 @@ describe('the conversion webhook on the real control plane', () => {
     });
     const ga = await read(client, 'v1api20210601', namespace, 'alpha');
     expect(ga.spec).toMatchObject({ network: { privateDnsZoneArmResourceId: '/subscriptions/s/zones/z' } });
-    const latest = await read(client, 'v1api20230601', namespace, 'alpha');
+    const latest = await read(client, 'v20250801', namespace, 'alpha');
     expect(latest.spec).toMatchObject({
       storage: { storageSizeGB: 128 },
-      network: { privateDnsZoneResourceId: '/subscriptions/s/zones/z' },
+      network: { privateDnsZoneArmResourceId: '/subscriptions/s/zones/z' },
     });
     expect(latest.spec).not.toHaveProperty('originalVersion');
   });
@@ -39,8 +39,8 @@ describe('the conversion webhook on the real control plane', () => {
   it('reads a FlexibleServer created at the newest v1api version back at v1beta and v1alpha1api', async () => {
     const client = await adminClient();
     const namespace = await freshNamespace('conversion');
-    await create(client, 'v1api20230601', namespace, {
-      apiVersion: `${group}/v1api20230601`,
+    await create(client, 'v1api20240801', namespace, {
+      apiVersion: `${group}/v1api20240801`,
       kind: 'FlexibleServer',
       metadata: { name: 'ga', namespace },
       spec: {
@@ -48,7 +48,7 @@ describe('the conversion webhook on the real control plane', () => {
         location: 'westeurope',
         version: '15',
         storage: { storageSizeGB: 256, autoGrow: 'Enabled' },
-        network: { privateDnsZoneResourceId: '/zones/z' },
+        network: { privateDnsZoneArmResourceId: '/zones/z' },
       },
     });
     const alpha = await read(client, 'v1alpha1api20210601', namespace, 'ga');
@@ -62,7 +62,14 @@ describe('the conversion webhook on the real control plane', () => {
     const beta = await read(client, 'v1beta20210601', namespace, 'ga');
     expect(beta.spec).toMatchObject({ storage: { storageSizeGB: 256 } });
     // Stored at the hub: what the older versions cannot show is kept, and comes back at the newest version.
-    const again = await read(client, 'v1api20230601', namespace, 'ga');
+    const again = await read(client, 'v1api20240801', namespace, 'ga');
     expect(again.spec).toMatchObject({ storage: { storageSizeGB: 256, autoGrow: 'Enabled' } });
+    const hub = await read(client, 'v20250801', namespace, 'ga');
+    expect(hub.apiVersion).toBe(`${group}/v20250801`);
+    expect(hub.spec).toMatchObject({
+      version: '15',
+      storage: { storageSizeGB: 256, autoGrow: 'Enabled' },
+      network: { privateDnsZoneArmResourceId: '/zones/z' },
+    });
   });
 });

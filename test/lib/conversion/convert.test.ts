@@ -28,20 +28,20 @@ function thrown(run: () => unknown): unknown {
 describe('the single conversion entry point', () => {
   it('converts any version to any other of its kind through the hub', () => {
     const alpha = server({ storage: { storageSizeGB: 64 } }, 'v1alpha1api20210601');
-    const latest = convert(alpha, 'dbforpostgresql.azure.com/v1api20230601');
-    expect(latest.apiVersion).toBe('dbforpostgresql.azure.com/v1api20230601');
+    const latest = convert(alpha, 'dbforpostgresql.azure.com/v20250801');
+    expect(latest.apiVersion).toBe('dbforpostgresql.azure.com/v20250801');
     expect(latest.spec).toEqual({
       owner: { name: 'rg' },
       location: 'westeurope',
       storage: { storageSizeGB: 64 },
     });
     expect(latest.metadata).toEqual(alpha.metadata);
-    expect(hubOf('dbforpostgresql.azure.com', 'FlexibleServer')).toBe('v1api20230601storage');
+    expect(hubOf('dbforpostgresql.azure.com', 'FlexibleServer')).toBe('v20250801storage');
     expect(versionsOf('dbforpostgresql.azure.com', 'FlexibleServer')).toContain('v1beta20210601storage');
   });
 
   it('records the original version on the hub and keeps what the hub cannot hold in its property bag', () => {
-    const hub = convert(server({ zzCustom: { a: 1 } }, 'v1beta20210601'), 'v1api20230601storage');
+    const hub = convert(server({ zzCustom: { a: 1 } }, 'v1beta20210601'), 'v20250801storage');
     expect(hub.spec).toMatchObject({
       originalVersion: 'v1beta20210601',
       $propertyBag: { ZzCustom: '{"a":1}' },
@@ -85,7 +85,7 @@ describe('the single conversion entry point', () => {
   });
 
   it('reports a wrong-typed value with its JSON path instead of dropping it', () => {
-    const bad = thrown(() => convert(server({ storage: { storageSizeGB: '128' } }), 'v1api20230601'));
+    const bad = thrown(() => convert(server({ storage: { storageSizeGB: '128' } }), 'v20250801'));
     expect(bad).toBeInstanceOf(WrongType);
     expect((bad as WrongType).path).toBe('spec.storage.storageSizeGB');
     const inArray = {
@@ -99,7 +99,7 @@ describe('the single conversion entry point', () => {
     expect((thrown(() => convert(inArray, 'v1api20230101')) as WrongType).path).toBe(
       'spec.networkAcls.ipRules[1].value',
     );
-    expect((thrown(() => convert(server({ tags: { a: 1 } }), 'v1api20230601')) as WrongType).path).toBe(
+    expect((thrown(() => convert(server({ tags: { a: 1 } }), 'v20250801')) as WrongType).path).toBe(
       'spec.tags["a"]',
     );
   });

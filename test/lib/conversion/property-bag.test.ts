@@ -9,7 +9,7 @@ const server = (spec: Record<string, unknown>, version = 'v1api20210601') => ({
   spec: { owner: { name: 'rg' }, location: 'westeurope', ...spec },
 });
 
-const hub = 'v1api20230601storage';
+const hub = 'v20250801storage';
 
 /**
  * A v1api20210601 server as a round trip must return it: its spec (and storage) typed with the properties
@@ -54,7 +54,7 @@ describe('values recalled from the property bag', () => {
     // The operator keys `identity` as `Identity` in a bag (genruntime property_bag.go), so the two cannot be
     // told apart; the stored text is the same either way, so the round trip still loses nothing.
     const object = server({ Identity: { type: 'SystemAssigned' } });
-    const latest = convert(object, 'v1api20230601');
+    const latest = convert(object, 'v20250801');
     expect(latest.spec).toMatchObject({ identity: { type: 'SystemAssigned' } });
     expectRoundTrip(convert(latest, 'v1api20210601'), spoke(object));
   });
@@ -67,7 +67,7 @@ describe('a key named __proto__', () => {
         '{"tags":{"__proto__":"p","a":"b"},"__proto__":{"x":1},"storage":{"storageSizeGB":32,"__proto__":"s"}}',
       ),
     );
-    for (const version of ['v1api20210601', 'v1api20230601', hub]) {
+    for (const version of ['v1api20210601', 'v20250801', hub]) {
       const there = convert(object, version);
       const spec = there.spec as Record<string, unknown>;
       expect(Object.hasOwn(spec.tags as object, '__proto__'), version).toBe(true);

@@ -6,8 +6,8 @@ describe('a read-modify-write at an older version on the real control plane', ()
   it('keeps hub-only data through GET and PUT at v1api20210601', async () => {
     const client = await adminClient();
     const namespace = await freshNamespace('rmw');
-    await createServer(client, 'v1api20230601', namespace, {
-      apiVersion: `${group}/v1api20230601`,
+    await createServer(client, 'v20250801', namespace, {
+      apiVersion: `${group}/v20250801`,
       kind: 'FlexibleServer',
       metadata: { name: 'rmw', namespace },
       spec: {
@@ -25,7 +25,7 @@ describe('a read-modify-write at an older version on the real control plane', ()
     expect(old.spec.storage).not.toHaveProperty('autoGrow');
     old.spec.location = 'northeurope';
     await replaceServer(client, 'v1api20210601', namespace, old);
-    const hub = await readServer(client, 'v1api20230601', namespace, 'rmw');
+    const hub = await readServer(client, 'v20250801', namespace, 'rmw');
     expect(hub.spec).toMatchObject({
       location: 'northeurope',
       storage: { storageSizeGB: 128, autoGrow: 'Enabled', tier: 'P10' },

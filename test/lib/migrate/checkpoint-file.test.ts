@@ -10,7 +10,7 @@ function checkpoint(crd: string, batches: number): CrdCheckpoint {
   return {
     format: 1,
     crd,
-    target: 'v1api20230601storage',
+    target: 'v20250801storage',
     crdUid: 'uid-1',
     crdGeneration: 3,
     continueToken: 'token',
@@ -52,10 +52,10 @@ describe('the --state-file checkpoint store', () => {
 
   it('discards progress saved for another target or another generation of the CRD', () => {
     const saved = checkpoint('a.x.azure.com', 4);
-    const same = { target: 'v1api20230601storage', crdUid: 'uid-1', crdGeneration: 3 };
+    const same = { target: 'v20250801storage', crdUid: 'uid-1', crdGeneration: 3 };
     expect(checkpointMatches(saved, same)).toBe(true);
     expect(checkpointMatches(saved, { ...same, crdGeneration: 4 })).toBe(false);
     expect(checkpointMatches(saved, { ...same, crdUid: 'uid-2' })).toBe(false);
-    expect(checkpointMatches(saved, { ...same, target: 'v20250801storage' })).toBe(false);
+    expect(checkpointMatches(saved, { ...same, target: 'v1api20240801storage' })).toBe(false);
   });
 });

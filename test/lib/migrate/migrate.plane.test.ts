@@ -33,7 +33,7 @@ afterAll(() => webhook.close());
 
 function flags(crd: TestCrd, namespace: string, extra: Partial<MigrateFlags> = {}): MigrateFlags {
   return {
-    to: 'v1api',
+    to: 'v',
     kind: [crd.name],
     strategy: 'auto',
     'batch-size': 4,
@@ -88,11 +88,11 @@ describe('kubectl aso migrate on the real control plane', () => {
     // Each object reads back at the hub exactly as the generated conversion turns its original into.
     for (const original of originals) {
       const read = await admin.request<KubeObject>({
-        path: resourcePath({ ...crd.type, version: 'v1api20230601' }, namespace, original.metadata.name),
+        path: resourcePath({ ...crd.type, version: 'v20250801' }, namespace, original.metadata.name),
         subject: { verb: 'get', resource: crd.name },
       });
       const renamed = JSON.parse(JSON.stringify(original).replaceAll(`${crd.group}/`, `${realGroup}/`));
-      const expected = convert(renamed, 'v1api20230601');
+      const expected = convert(renamed, 'v20250801');
       expect(read.spec).toEqual(expected.spec);
     }
     // Nothing is left behind: the progress ConfigMap is removed once the CRD is finished.
@@ -148,7 +148,7 @@ describe('kubectl aso migrate on the real control plane', () => {
       target: 'v1beta20210601storage',
       migrated: 0,
     });
-    expect(report.crds[0]?.reason).toMatch(/storage version is v1api20230601storage/);
+    expect(report.crds[0]?.reason).toMatch(/storage version is v20250801storage/);
     expect(writesTo(crd)).toBe(writes);
     expect(await storedObjects(testPlane(), crd)).toEqual(before);
     expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
@@ -163,7 +163,7 @@ describe('kubectl aso migrate on the real control plane', () => {
       quietHooks,
     );
     expect(exit).toBe('ok');
-    expect(report).toMatchObject({ target: 'v1api', dryRun: true });
+    expect(report).toMatchObject({ target: 'v', dryRun: true });
     expect(report.crds[0]).toMatchObject({
       outcome: 'planned',
       strategy: 'server',
@@ -228,7 +228,7 @@ describe('kubectl aso migrate on the real control plane', () => {
     const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 2);
     // First in storage order and stored at the hub: the plan's one-object probe passes.
     await createObject(admin, crd, {
-      apiVersion: `${crd.group}/v1api20230601`,
+      apiVersion: `${crd.group}/v20250801`,
       kind: 'FlexibleServer',
       metadata: { name: 'aaa-current', namespace },
       spec: { owner: { name: 'rg' }, location: 'westeurope', version: '15' },

@@ -11,11 +11,11 @@ function crd(outcome: CrdReport['outcome'], extra: Partial<CrdReport> = {}): Crd
     outcome,
     strategy: 'server',
     reason: undefined,
-    target: 'v1api20230601storage',
-    servedVersions: ['v1api20230601', 'v1api20230601storage'],
-    storageVersion: 'v1api20230601storage',
-    storedVersionsBefore: ['v1alpha1api20210601storage', 'v1api20230601storage'],
-    storedVersionsAfter: ['v1api20230601storage'],
+    target: 'v20250801storage',
+    servedVersions: ['v20250801', 'v20250801storage'],
+    storageVersion: 'v20250801storage',
+    storedVersionsBefore: ['v1alpha1api20210601storage', 'v20250801storage'],
+    storedVersionsAfter: ['v20250801storage'],
     objectsToCheck: 3,
     migrated: 2,
     alreadyCurrent: 1,
@@ -80,7 +80,7 @@ describe('the migration report', () => {
       /^CRD\s+OUTCOME\s+STRATEGY\s+STORAGE\s+STORED BEFORE\s+STORED AFTER\s+OBJECTS\s+MIGRATED/,
     );
     expect(lines[2]).toMatch(
-      /^flexibleservers\.dbforpostgresql\.azure\.com\s+incomplete\s+server\s+v1api20230601storage\s+v1alpha1api20210601storage,v1api20230601storage\s+v1api20230601storage\s+3\s+2\s+1\s+0\s+1\s+1 objects could not/,
+      /^flexibleservers\.dbforpostgresql\.azure\.com\s+incomplete\s+server\s+v20250801storage\s+v1alpha1api20210601storage,v20250801storage\s+v20250801storage\s+3\s+2\s+1\s+0\s+1\s+1 objects could not/,
     );
     expect(lines).toContain('failed objects:');
     expect(lines.at(-1)).toBe(

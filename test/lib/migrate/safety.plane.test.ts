@@ -38,7 +38,7 @@ afterAll(async () => {
 
 function flags(crd: TestCrd, namespace: string, extra: Partial<MigrateFlags> = {}): MigrateFlags {
   return {
-    to: 'v1api',
+    to: 'v',
     kind: [crd.name],
     strategy: 'auto',
     'batch-size': 3,

@@ -22,7 +22,7 @@ export const realGroup = 'dbforpostgresql.azure.com';
 export const plural = 'flexibleservers';
 export const alphaStorage = 'v1alpha1api20210601storage';
 export const alphaVersion = 'v1alpha1api20210601';
-export const hubStorage = 'v1api20230601storage';
+export const hubStorage = 'v20250801storage';
 
 /** The webhook the test CRDs use; `refuse` makes it fail every conversion from or to a version. */
 export interface RenamingWebhook {

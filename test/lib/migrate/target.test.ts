@@ -3,6 +3,7 @@ import { compareAsoVersions, newestAsoVersion, parseAsoVersion } from '../../../
 import { UsageError } from '../../../src/lib/errors.ts';
 import { parseTarget, resolveTarget } from '../../../src/lib/migrate/target.ts';
 
+/** FlexibleServer's versions in ASO v2.20.0, plus the alpha and beta ones of its earliest releases. */
 const flexibleServer = [
   'v1alpha1api20210601',
   'v1alpha1api20210601storage',
@@ -10,10 +11,14 @@ const flexibleServer = [
   'v1beta20210601storage',
   'v1api20210601',
   'v1api20210601storage',
-  'v1api20230601',
-  'v1api20230601storage',
-  'v1api20240801preview',
-  'v1api20240801previewstorage',
+  'v1api20220120preview',
+  'v1api20220120previewstorage',
+  'v1api20221201',
+  'v1api20221201storage',
+  'v1api20230601preview',
+  'v1api20230601previewstorage',
+  'v1api20240801',
+  'v1api20240801storage',
   'v20250801',
   'v20250801storage',
 ];
@@ -63,7 +68,7 @@ describe('--to', () => {
   });
 
   it('resolves to the newest storage variant under a prefix', () => {
-    expect(resolveTarget(parseTarget('v1api'), flexibleServer)).toEqual({ version: 'v1api20230601storage' });
+    expect(resolveTarget(parseTarget('v1api'), flexibleServer)).toEqual({ version: 'v1api20240801storage' });
     expect(resolveTarget(parseTarget('v1beta'), flexibleServer)).toEqual({
       version: 'v1beta20210601storage',
     });
@@ -75,8 +80,8 @@ describe('--to', () => {
     expect(resolveTarget(parseTarget('v1api20210601'), flexibleServer)).toEqual({
       version: 'v1api20210601storage',
     });
-    expect(resolveTarget(parseTarget('v1api20230601storage'), flexibleServer)).toEqual({
-      version: 'v1api20230601storage',
+    expect(resolveTarget(parseTarget('v1api20221201storage'), flexibleServer)).toEqual({
+      version: 'v1api20221201storage',
     });
     expect(resolveTarget(parseTarget('v1'), ['v1', 'v1beta1'])).toEqual({ version: 'v1' });
   });

@@ -116,7 +116,7 @@ describe('migrate -f: manifest conversion', () => {
       Record<string, unknown>,
       Record<string, unknown>,
     ];
-    expect(server.apiVersion).toBe('dbforpostgresql.azure.com/v1api20230601');
+    expect(server.apiVersion).toBe('dbforpostgresql.azure.com/v1api20240801');
     const original = documents(alphaServer)[0] as Record<string, unknown>;
     expect(atHub(server)).toEqual(atHub(original));
     expect(Object.keys(server.spec as object)).toEqual(Object.keys(original.spec as object));
@@ -131,7 +131,7 @@ describe('migrate -f: manifest conversion', () => {
         kind: 'FlexibleServer',
         name: 'orders-db',
         from: 'v1alpha1api20210601',
-        to: 'v1api20230601',
+        to: 'v1api20240801',
         how: 'converted',
       },
     ]);
@@ -270,8 +270,8 @@ spec:
       'rg.yaml',
       'apiVersion: resources.azure.com/v1api20200601\nkind: ResourceGroup\nmetadata:\n  name: rg\nspec:\n  location: westeurope\n',
     );
-    await expect(run({ filename: [file], to: 'v1api20230601' })).rejects.toBeInstanceOf(NoManifestTarget);
-    await expect(run({ filename: [file], to: 'v1api20230601' })).rejects.toThrow(
+    await expect(run({ filename: [file], to: 'v1api20240801' })).rejects.toBeInstanceOf(NoManifestTarget);
+    await expect(run({ filename: [file], to: 'v1api20240801' })).rejects.toThrow(
       `${file}:1 (document 1) ResourceGroup/rg`,
     );
   });
@@ -428,7 +428,7 @@ describe.skipIf(!samples.present || !realCrds.present)('migrate -f over the oper
       expect('versions' in served && served.versions.map((version) => version.name)).toContain(object.to);
     }
     expect(converted.find((object) => object.kind === 'FlexibleServer')).toMatchObject({
-      to: 'v1api20221201',
+      to: 'v1api20240801',
       carried: ['spec.administratorLoginPassword'],
       verified: true,
     });
