@@ -201,11 +201,13 @@ export async function waitForStorageInEffect(
   crd: TestCrd,
   namespace: string,
   version: string,
+  /** A version the CRD serves, to read and rewrite the probe at (the alpha one by default). */
+  servedVersion = alphaVersion,
 ): Promise<void> {
   const deadline = Date.now() + 20_000;
   const name = 'storage-probe';
   for (;;) {
-    const path = resourcePath({ ...crd.type, version: alphaVersion }, namespace, name);
+    const path = resourcePath({ ...crd.type, version: servedVersion }, namespace, name);
     let current: KubeObject | undefined;
     try {
       current = await admin.request<KubeObject>({ path, subject: { verb: 'get', resource: crd.name } });
