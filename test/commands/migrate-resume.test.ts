@@ -194,7 +194,7 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
     expect(writtenByResume.size).toBeLessThanOrEqual(objects - saved.batches * batchSize + batchSize);
     expect(objectsWrittenSince(crd).size).toBe(objects);
     expect(redone(writtenBeforeResume, writtenByResume)).toBeLessThanOrEqual(batchSize);
-  });
+  }, 240_000);
 
   it('stops after the batch in flight on SIGINT with the documented exit code, and resumes', async () => {
     const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, objects);
@@ -221,7 +221,7 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
     expect(objectsWrittenSince(crd).size).toBe(objects);
     // The interrupted run finished its batch in flight, so the resumed run redid nothing.
     expect(redone(writtenBeforeResume, objectsWrittenSince(crd, auditBeforeResume))).toBe(0);
-  });
+  }, 240_000);
 
   it('survives ten SIGKILLs at random instants: nothing lost, at most one batch redone per kill', async () => {
     const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, objects);

@@ -10,7 +10,7 @@ import {
   emptyCounts,
   type FailedObject,
 } from './checkpoint.ts';
-import { ContinueExpired, readPage } from './page.ts';
+import { ContinueExpired, type Page, readPage } from './page.ts';
 import { isConversionFailure } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import { mapConcurrently } from './pool.ts';
@@ -70,9 +70,10 @@ function freshCheckpoint(plan: CrdPlan, target: string): CrdCheckpoint {
 
 /**
  * Rewrites every object of one CRD at the server (see {@link rewriteObject}), page by page: `batchSize`
- * objects a page, `concurrency` writes in flight, a checkpoint before each batch (naming it) and after it
- * (with the next continue token and the counts), so that a run killed at any point redoes at most the
- * batch in flight, and those redone writes are no-ops. A continue token that expired (410, e.g. when a
+ * objects a page, `concurrency` writes in flight, the next page read while a batch is written, and a
+ * checkpoint before each batch naming it (and carrying the counts and continue token of the batches
+ * before; the last batch, a stop or an interruption saves its own), so that a run killed at any point
+ * redoes at most one batch, and those redone writes are no-ops. A continue token that expired (410, e.g. when a
  * run resumes long after it stopped) is replaced by the server's fresh one, or the list starts over and
  * skips what was done by storage order. A rerun after a run that left failed objects retries just those.
  */
@@ -116,12 +117,21 @@ export async function rewriteCrd(
     await save();
     return result({});
   }
+  // The next page is read while the current batch's writes are in flight, so that a list never waits
+  // for writes or writes for a list. Its token is saved only with the checkpoint that names it as in flight.
+  let ahead: Promise<PageRead> | undefined;
+  // Progress of a finished batch not yet saved: the next batch's checkpoint carries it, which saves one
+  // write per batch; an interruption, a stop or the last page save it instead.
+  let unsaved = false;
   while (!state.listed) {
-    if (options.interrupted()) return result({ interrupted: true });
-    let page: { items: KubeObject[]; continueToken: string | undefined };
-    try {
-      page = await readPage(client, type, options.batchSize, state.continueToken, options.backoff);
-    } catch (error) {
+    if (options.interrupted()) {
+      if (unsaved) await save();
+      return result({ interrupted: true });
+    }
+    const read = await (ahead ?? pageRead(client, type, options, state.continueToken));
+    ahead = undefined;
+    if ('error' in read) {
+      const { error } = read;
       if (error instanceof ContinueExpired) {
         options.log(
           `${plan.name}: the continue token expired; ${error.freshToken ? 'continuing with a fresh one' : 'listing again from the start, skipping what is done'}`,
@@ -133,30 +143,59 @@ export async function rewriteCrd(
         await save();
         return result({ stopped: `the API server cannot convert a page of objects: ${error.message}` });
       }
+      if (unsaved) await save().catch(() => undefined);
       throw error;
     }
+    const { page } = read;
     const batch = itemsAfter(page.items, state.lastKey);
     const first = batch[0];
     const last = batch.at(-1);
     if (first && last) {
       state.inFlight = { first: storageOrderKey(first), last: storageOrderKey(last), size: batch.length };
       await save();
+      unsaved = false;
+      if (page.continueToken !== undefined && !options.interrupted()) {
+        ahead = pageRead(client, type, options, page.continueToken);
+      }
       const outcomes = await mapConcurrently(batch, options.concurrency, (object) =>
         rewriteObject(client, type, object, options.backoff, options.write),
-      );
+      ).catch(async (error: unknown) => {
+        // A write that throws stops the run; the read-ahead must not outlive it unobserved.
+        await ahead;
+        throw error;
+      });
       const added = tally(state, batch, outcomes);
       state.lastKey = storageOrderKey(last);
       state.batches++;
       const line = `${plan.name}: batch ${state.batches}: ${batch.length} ${batch.length === 1 ? 'object' : 'objects'}: ${added.migrated} migrated, ${added.alreadyCurrent} already current, ${added.deleted} deleted, ${added.failed} failed`;
       if (options.onBatch) options.onBatch(doneCount(state), batch.length, line);
       else options.log(line);
+      unsaved = true;
     }
     state.inFlight = undefined;
     state.continueToken = page.continueToken;
     state.listed = page.continueToken === undefined;
-    if (first || state.listed) await save();
+    if (state.listed || (unsaved && ahead === undefined)) {
+      await save();
+      unsaved = false;
+    }
   }
   return result({});
+}
+
+/** A page read, or why it failed: settled, so a read-ahead never rejects unobserved. */
+type PageRead = { page: Page } | { error: unknown };
+
+function pageRead(
+  client: KubeClient,
+  type: CrdPlan['access'],
+  options: RewriteOptions,
+  continueToken: string | undefined,
+): Promise<PageRead> {
+  return readPage(client, type, options.batchSize, continueToken, options.backoff).then(
+    (page) => ({ page }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /** Objects done in all, whatever their outcome. */
