@@ -47,7 +47,7 @@ function conversionTo(webhook: RenamingWebhook): unknown {
 
 /** Points a CRD's conversion at `webhook` (the storage flag and everything else unchanged). */
 export async function pointAt(admin: KubeClient, name: string, webhook: RenamingWebhook): Promise<unknown> {
-  const crd = (await readCrd(admin, name)) as Crd & { spec: { conversion?: unknown } };
+  const crd = (await readCrd(admin, name)) as unknown as { spec: { conversion?: unknown } };
   crd.spec.conversion = conversionTo(webhook);
   await admin.request({
     method: 'PUT',
