@@ -1,7 +1,7 @@
 import { versionsOf } from '../conversion/convert.ts';
 import { ConversionError } from '../conversion/errors.ts';
 import type { Crd } from './crds.ts';
-import { type GeneratedCrds, generatedCrds, kindKey } from './generated-schemas.ts';
+import { type GeneratedCrds, generatedCrds } from './generated-schemas.ts';
 import { schemaDifference } from './schema-compare.ts';
 
 /**
@@ -19,7 +19,8 @@ export function clientSideRefusal(
   if (!generated.found) return generated.reason;
   const { group } = crd.spec;
   const { kind } = crd.spec.names;
-  const ours = generated.byKind.get(kindKey(group, kind));
+  const found = generated.lookup(group, crd.spec.names.plural);
+  const ours = found?.kind === kind ? found : undefined;
   let known: string[];
   try {
     known = versionsOf(group, kind);

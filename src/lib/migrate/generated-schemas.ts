@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -13,9 +13,9 @@ export interface GeneratedCrd {
   schemas: Map<string, VersionSchema>;
 }
 
-/** Where the generated CRDs were looked for and not found, or the folder they were read from. */
+/** The generated CRDs of this installation, or why there are none. */
 export type GeneratedCrds =
-  | { found: true; dir: string; byKind: Map<string, GeneratedCrd> }
+  | { found: true; dir: string; lookup: (group: string, plural: string) => GeneratedCrd | undefined }
   | { found: false; reason: string };
 
 /**
@@ -34,12 +34,13 @@ function generatedCrdsDir(): string | undefined {
   return undefined;
 }
 
-const cache = new Map<string, GeneratedCrds>();
+const cache = new Map<string, GeneratedCrd | undefined>();
 
 /**
- * The generated CRDs, read once: client-side conversion is allowed only where the cluster's schemas equal
- * these (the generated conversions are proven for these shapes and no other). A build without them (a
- * packaging that left `generated/crds` out) makes client-side conversion unavailable, with that reason.
+ * The generated CRDs: client-side conversion is allowed only where the cluster's schemas equal these (the
+ * generated conversions are proven for these shapes and no other). Each is read when first looked up (one
+ * file, `<group>_<plural>.yaml`, as the generator names them), so a run pays only for the kinds it checks.
+ * A build without them (the single executable) makes client-side conversion unavailable, with that reason.
  */
 export function generatedCrds(dir: string | undefined = generatedCrdsDir()): GeneratedCrds {
   if (dir === undefined) {
@@ -48,43 +49,32 @@ export function generatedCrds(dir: string | undefined = generatedCrdsDir()): Gen
       reason: 'this build of kubectl-aso does not carry the generated CRDs (generated/crds)',
     };
   }
-  let found = cache.get(dir);
-  if (!found) {
-    found = readGenerated(dir);
-    cache.set(dir, found);
-  }
-  return found;
+  return {
+    found: true,
+    dir,
+    lookup: (group, plural) => {
+      const file = join(dir, `${group}_${plural}.yaml`);
+      if (!cache.has(file)) cache.set(file, existsSync(file) ? readGenerated(file) : undefined);
+      return cache.get(file);
+    },
+  };
 }
 
-function readGenerated(dir: string): GeneratedCrds {
-  const byKind = new Map<string, GeneratedCrd>();
-  for (const file of readdirSync(dir)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()) {
-    for (const document of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
-      const crd = document.toJS() as {
-        spec?: {
-          group: string;
-          names: { kind: string };
-          versions: Array<{ name: string; schema?: { openAPIV3Schema?: VersionSchema } }>;
-        };
-      } | null;
-      if (!crd?.spec) continue;
-      const schemas = new Map<string, VersionSchema>();
-      for (const version of crd.spec.versions) {
-        if (version.schema?.openAPIV3Schema) schemas.set(version.name, version.schema.openAPIV3Schema);
-      }
-      byKind.set(kindKey(crd.spec.group, crd.spec.names.kind), {
-        group: crd.spec.group,
-        kind: crd.spec.names.kind,
-        schemas,
-      });
+function readGenerated(file: string): GeneratedCrd | undefined {
+  for (const document of parseAllDocuments(readFileSync(file, 'utf8'))) {
+    const crd = document.toJS() as {
+      spec?: {
+        group: string;
+        names: { kind: string };
+        versions: Array<{ name: string; schema?: { openAPIV3Schema?: VersionSchema } }>;
+      };
+    } | null;
+    if (!crd?.spec) continue;
+    const schemas = new Map<string, VersionSchema>();
+    for (const version of crd.spec.versions) {
+      if (version.schema?.openAPIV3Schema) schemas.set(version.name, version.schema.openAPIV3Schema);
     }
+    return { group: crd.spec.group, kind: crd.spec.names.kind, schemas };
   }
-  return { found: true, dir, byKind };
-}
-
-/** The key of a kind in {@link GeneratedCrds}. */
-export function kindKey(group: string, kind: string): string {
-  return `${kind}.${group}`;
+  return undefined;
 }

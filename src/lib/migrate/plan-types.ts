@@ -40,10 +40,11 @@ export interface CrdPlan {
    */
   reason: string | undefined;
   /**
-   * Why client-side conversion is refused for this CRD, or undefined when it is allowed; decided for every
-   * CRD with objects to rewrite, so that `auto` can still turn to it when server-side writes fail.
+   * Why client-side conversion is refused for this CRD, or undefined when it is allowed. Decided when first
+   * asked (and then kept): comparing schemas costs, and only a CRD that may need client-side pays for it,
+   * including one whose server-side writes fail under `auto`.
    */
-  clientRefusal: string | undefined;
+  clientRefusal: () => string | undefined;
   /**
    * How many objects may still be stored at an old version: every object while `storedVersions` names
    * another version (the API server cannot tell which; etcd can, and a client should not read etcd), 0

@@ -66,7 +66,7 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
     action: 'skip',
     strategy: 'none',
     reason: undefined,
-    clientRefusal: undefined,
+    clientRefusal: () => undefined,
     objectsToCheck: undefined,
     access: { group: crd.spec.group, version: accessVersion, plural: crd.spec.names.plural },
   };
@@ -80,10 +80,14 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
   if (storedVersions.length === 1 && storedVersions[0] === target) {
     return { ...base, action: 'clean', objectsToCheck: 0 };
   }
-  const clientRefusal = clientSideRefusal(crd, target);
+  let decided: { refusal: string | undefined } | undefined;
+  const clientRefusal = (): string | undefined => {
+    decided ??= { refusal: clientSideRefusal(crd, target) };
+    return decided.refusal;
+  };
   const planned = { ...base, clientRefusal };
   const clientSidePlan = (why: string, objectsToCheck: number | undefined): CrdPlan =>
-    clientRefusal === undefined
+    clientRefusal() === undefined
       ? {
           ...planned,
           action: 'migrate',
@@ -96,7 +100,7 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
           action: 'unavailable',
           strategy: 'client',
           objectsToCheck,
-          reason: `${why}, but client-side conversion is refused: ${clientRefusal}`,
+          reason: `${why}, but client-side conversion is refused: ${clientRefusal()}`,
         };
   let probe: { count: number } | { failure: ApiError };
   try {

@@ -10,7 +10,7 @@ import { previewClientSide } from './client-preview.ts';
 import { selectedCrds } from './crds.ts';
 import { finishCrd } from './finish.ts';
 import type { MigrateOptions } from './options.ts';
-import { checkPermissions, type NeededAccess } from './permissions.ts';
+import { checkPermissions, MissingPermissions, type NeededAccess } from './permissions.ts';
 import { planMigration } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import type { MigrationProgress } from './progress.ts';
@@ -51,19 +51,7 @@ function neededAccess(plans: CrdPlan[], options: MigrateOptions): NeededAccess[]
   const needed: NeededAccess[] = plans.flatMap((plan) => [
     { verb: 'list', group: plan.access.group, resource: plan.access.plural },
     { verb: 'update', group: plan.access.group, resource: plan.access.plural },
-    // Client-side: objects are read by name at each stored version, and the CRD's conversion is switched
-    // off and back (auto may turn to it when server-side writes fail, so it is asked wherever allowed).
-    ...(plan.clientRefusal === undefined && !options.serverDryRun
-      ? [
-          { verb: 'get', group: plan.access.group, resource: plan.access.plural },
-          {
-            verb: 'update',
-            group: 'apiextensions.k8s.io',
-            resource: 'customresourcedefinitions',
-            name: plan.name,
-          },
-        ]
-      : []),
+    ...(plan.strategy === 'client' && !options.serverDryRun ? clientSideAccess(plan) : []),
     ...(options.serverDryRun
       ? []
       : [
@@ -82,6 +70,17 @@ function neededAccess(plans: CrdPlan[], options: MigrateOptions): NeededAccess[]
     }
   }
   return needed;
+}
+
+/**
+ * What a client-side rewrite needs besides a server-side one: objects are read by name at each stored
+ * version, and the CRD's conversion is switched off and back.
+ */
+function clientSideAccess(plan: CrdPlan): NeededAccess[] {
+  return [
+    { verb: 'get', group: plan.access.group, resource: plan.access.plural },
+    { verb: 'update', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions', name: plan.name },
+  ];
 }
 
 function reportOf(plan: CrdPlan, outcome: CrdOutcome, extra: Partial<CrdReport> = {}): CrdReport {
@@ -235,7 +234,17 @@ export async function runMigration(
       !rewrite.complete &&
       (rewrite.stopped !== undefined ||
         rewrite.checkpoint.counts.failed.some((failed) => conversionFailed.test(failed.reason)));
-    if (needsClient && crd.clientRefusal !== undefined) {
+    let refusal = needsClient ? crd.clientRefusal() : undefined;
+    if (needsClient && refusal === undefined && !options.serverDryRun) {
+      // Asked only now: a run that never needs client-side must not need its permissions.
+      try {
+        await checkPermissions(client, clientSideAccess(crd));
+      } catch (error) {
+        if (!(error instanceof MissingPermissions)) throw error;
+        refusal = error.message;
+      }
+    }
+    if (needsClient && refusal !== undefined) {
       const counts = rewrite.checkpoint.counts;
       reports[index] = reportOf(crd, 'unavailable', {
         migrated: counts.migrated,
@@ -243,7 +252,7 @@ export async function runMigration(
         deleted: counts.deleted,
         failed: counts.failed,
         strategy: 'client',
-        reason: `the API server cannot convert some objects, and client-side conversion is refused: ${crd.clientRefusal}`,
+        reason: `the API server cannot convert some objects, and client-side conversion is refused: ${refusal}`,
       });
       continue;
     }
