@@ -1,5 +1,5 @@
 import type { KubeClient } from '../kube/client.ts';
-import { Conflict } from '../kube/errors.ts';
+import { Conflict, Forbidden } from '../kube/errors.ts';
 import { resourcePath } from '../kube/paths.ts';
 import { type Backoff, defaultBackoff, withBackoff } from './backoff.ts';
 import { crdType } from './crds.ts';
@@ -10,6 +10,12 @@ import { crdType } from './crds.ts';
  * CRD was left switched (by a run killed mid-way) and how to restore it.
  */
 export const switchAnnotation = 'kubectl-aso.io/migrate-original-conversion';
+
+/**
+ * A label beside the annotation, so that a run finds every CRD left switched with one list, whatever
+ * `--kind` selects.
+ */
+export const switchLabel = 'kubectl-aso.io/migrate-switched';
 
 /**
  * What a CRD had before the switch: its `spec.conversion` (undefined when it set none) and the
@@ -28,6 +34,7 @@ interface RawCrd {
     generation?: number;
     resourceVersion?: string;
     annotations?: Record<string, string>;
+    labels?: Record<string, string>;
   };
   spec: { conversion?: unknown; versions: Array<{ name: string; subresources?: Record<string, unknown> }> };
   [key: string]: unknown;
@@ -151,11 +158,17 @@ export async function restoreConversion(
   for (let attempt = 0; ; attempt++) {
     const crd = await readRaw(client, name, backoff);
     const record = recordedOn(crd);
-    if (!record && crd.metadata.annotations?.[switchAnnotation] === undefined) return { restored: false };
+    const labelled = crd.metadata.labels?.[switchLabel] !== undefined;
+    if (!record && crd.metadata.annotations?.[switchAnnotation] === undefined && !labelled) {
+      return { restored: false };
+    }
     const before = crd.metadata.generation ?? 0;
     const annotations = { ...(crd.metadata.annotations ?? {}) };
     delete annotations[switchAnnotation];
     crd.metadata.annotations = annotations;
+    const labels = { ...(crd.metadata.labels ?? {}) };
+    delete labels[switchLabel];
+    crd.metadata.labels = labels;
     const stillSwitched = (crd.spec.conversion as { strategy?: string } | undefined)?.strategy === 'None';
     let note: string | undefined;
     if (record && stillSwitched) {
@@ -179,5 +192,30 @@ export async function restoreConversion(
       if (error instanceof Conflict && attempt < 10) continue;
       throw error;
     }
+  }
+}
+
+/**
+ * The names of every CRD a client-side run left switched (by its label), whatever `--kind` selects; an
+ * empty list when the user may not list CRDs (the selected CRDs are still checked one by one).
+ */
+export async function switchedCrdNames(
+  client: KubeClient,
+  backoff: Backoff = defaultBackoff,
+): Promise<string[]> {
+  try {
+    const list = await withBackoff(
+      () =>
+        client.request<{ items?: Array<{ metadata: { name: string } }> }>({
+          path: resourcePath(crdType),
+          query: { labelSelector: switchLabel },
+          subject: { verb: 'list', resource: 'customresourcedefinitions' },
+        }),
+      backoff,
+    );
+    return (list.items ?? []).map((item) => item.metadata.name);
+  } catch (error) {
+    if (error instanceof Forbidden) return [];
+    throw error;
   }
 }

@@ -10,6 +10,7 @@ import {
   restoreConversion,
   switchAnnotation,
   switchConversionOff,
+  switchedCrdNames,
 } from './conversion-switch.ts';
 import type { Crd } from './crds.ts';
 import type { CrdPlan } from './plan-types.ts';
@@ -125,9 +126,11 @@ export async function restoreSwitchedCrds(
 ): Promise<{ restored: boolean; warnings: string[] }> {
   const warnings: string[] = [];
   let restoredAny = false;
+  const names = new Set(await switchedCrdNames(client));
   for (const crd of crds) {
-    if (crd.metadata.annotations?.[switchAnnotation] === undefined) continue;
-    const name = crd.metadata.name;
+    if (crd.metadata.annotations?.[switchAnnotation] !== undefined) names.add(crd.metadata.name);
+  }
+  for (const name of [...names].sort()) {
     if (!store) {
       warnings.push(
         `${name}: an interrupted client-side migrate left its conversion switched to None (annotation ${switchAnnotation}); a run without --dry-run restores it first`,

@@ -315,7 +315,7 @@ describe('client-side migrate on the real control plane', () => {
       expect(viaClient?.spec).toEqual(viaServer?.spec);
       expect(viaClient?.status).toEqual(viaServer?.status);
     }
-  }, 240_000);
+  }, 360_000);
 
   it("refuses client-side conversion where the cluster's schema is not the generated one, or the catalog lacks the kind", async () => {
     const hook = await webhook();
@@ -449,8 +449,8 @@ describe('client-side migrate on the real control plane', () => {
     const seed = Number(process.env.MIGRATE_KILL_SEED ?? Date.now() % 100_000);
     const random = randomFrom(seed);
     const afterBatches = 1 + Math.floor(random() * 3);
-    const killed = await killAfterBatches(args, afterBatches, Math.floor(random() * 40));
-    expect(killed, `seed ${seed}`).toBe('SIGKILL');
+    const killed = await signalAfterBatches(args, 'SIGKILL', afterBatches, Math.floor(random() * 40));
+    expect(killed.signal, `seed ${seed}`).toBe('SIGKILL');
     const switched = (await readCrd(admin, s.name)) as Awaited<ReturnType<typeof readCrd>> & {
       spec: { conversion?: { strategy?: string } };
     };
@@ -477,28 +477,106 @@ describe('client-side migrate on the real control plane', () => {
     }
     expect(await storedVersions(admin, s.asTestCrd)).toEqual([hub]);
   }, 180_000);
+
+  it('puts the conversion back when interrupted (SIGINT) after the batch in flight, and the rerun finishes', async () => {
+    const resources = 'resources.azure.com';
+    const hub = 'v1api20200601storage';
+    const hook = await webhook();
+    const s = await storedAtOld(
+      plane,
+      admin,
+      hook,
+      {
+        group: resources,
+        plural: 'resourcegroups',
+        oldStorage: 'v1alpha1api20200601storage',
+        hub,
+        namespace: 'interrupt',
+      },
+      (namespace, index) => ({
+        apiVersion: `${resources}/v1alpha1api20200601`,
+        kind: 'ResourceGroup',
+        metadata: { name: `rg-${String(index).padStart(2, '0')}`, namespace },
+        spec: { location: 'northeurope', tags: { index: String(index) } },
+      }),
+      30,
+    );
+    await hook.close();
+    const args = [
+      'migrate',
+      '--to',
+      'v1api',
+      '--kind',
+      s.name,
+      '--batch-size',
+      '3',
+      '--concurrency',
+      '1',
+      '--state-namespace',
+      s.namespace,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      plane.contexts.admin,
+      '-o',
+      'json',
+    ];
+    const interrupted = await signalAfterBatches(args, 'SIGINT', 1, 0);
+    expect(interrupted.code, interrupted.stderr).toBe(21);
+    expect((JSON.parse(interrupted.stdout) as MigrationReport).crds[0]).toMatchObject({
+      outcome: 'interrupted',
+      strategy: 'client',
+    });
+    expect(interrupted.stderr).toMatch(/conversion restored/);
+    await expectRestored(s);
+
+    const resumed = await runCli(args);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).not.toMatch(/restored the conversion an interrupted client-side run/);
+    expect((JSON.parse(resumed.stdout) as MigrationReport).crds[0]).toMatchObject({
+      outcome: 'finished',
+      failed: [],
+    });
+    await expectRestored(s);
+    for (const original of s.originals) {
+      const read = await readAt(s, hub, original.metadata.name);
+      expect(read.spec).toEqual(expectedAt(original, hub).spec);
+    }
+  }, 180_000);
 });
 
 /**
- * Starts the plugin and SIGKILLs it `delayMs` after it logs its `batches`-th finished batch; resolves with
- * the signal that ended it.
+ * Starts the plugin and sends `signal` `delayMs` after it logs its `batches`-th finished batch; resolves
+ * at exit with how it ended and what it printed.
  */
-function killAfterBatches(args: string[], batches: number, delayMs: number): Promise<NodeJS.Signals | null> {
+function signalAfterBatches(
+  args: string[],
+  signal: NodeJS.Signals,
+  batches: number,
+  delayMs: number,
+): Promise<{ signal: NodeJS.Signals | null; code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [bin, ...args], {
       env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let seen = 0;
+    let stdout = '';
+    let stderr = '';
     let timer: NodeJS.Timeout | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
     child.stderr.on('data', (chunk: Buffer) => {
-      seen += chunk.toString().split(': batch ').length - 1;
-      if (seen >= batches) timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+      const text = chunk.toString();
+      stderr += text;
+      seen += text.split(': batch ').length - 1;
+      if (seen >= batches) timer ??= setTimeout(() => child.kill(signal), delayMs);
     });
     child.on('error', fail);
-    child.on('close', (_code, signal) => {
+    child.on('close', (code, ended) => {
       clearTimeout(timer);
-      done(signal);
+      done({ signal: ended, code, stdout, stderr });
     });
   });
 }
