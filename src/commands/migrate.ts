@@ -23,7 +23,7 @@ export default class Migrate extends AsoCommand {
   static override summary =
     "Rewrite objects stored at old storage versions at the current one, then clean the CRDs' stored versions";
   static override description =
-    `Resumable: progress is saved after every batch; rerun the same command to resume. Ctrl-C finishes the batch in flight, saves, and exits ${exitCodes.interrupted.code}. Client-side conversion (--strategy client) is not available yet.
+    `Resumable: progress is saved after every batch; rerun the same command to resume. Ctrl-C finishes the batch in flight, saves, and exits ${exitCodes.interrupted.code}. Client-side conversion (--strategy client, or auto where the API server cannot convert) switches the CRD's conversion to None for the duration and restores it on every exit; a run killed meanwhile is restored by the next run, before anything else.
 
 With -f, converts manifest files instead (for GitOps): the converted YAML goes to stdout, back into the files (--write) or under --output-dir; comments, key order and other documents are kept. A conversion that would lose a value is refused unless --allow-loss.`;
   static override enableJsonFlag = true;
@@ -52,7 +52,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       options: strategyChoices,
       default: 'auto' as const,
       description:
-        'server: rewrite through the API server; client: convert locally (not available yet); auto: per CRD',
+        "server: rewrite each object unchanged through the API server's conversion; client: convert locally with the generated conversions (only where the cluster's CRD schemas are the generated ones); auto: server where the API server converts, else client",
     })(),
     'batch-size': Flags.integer({ min: 1, default: 500, description: 'objects per page and per checkpoint' }),
     concurrency: Flags.integer({ min: 1, max: 64, default: 8, description: 'writes in flight' }),

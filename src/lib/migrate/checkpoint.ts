@@ -1,3 +1,5 @@
+import type { RecordedConversion } from './conversion-switch.ts';
+
 /** An object the rewrite could not migrate, and why (as the JSON report shows it). */
 export interface FailedObject {
   namespace: string;
@@ -46,6 +48,11 @@ export interface CrdCheckpoint {
   /** Every object has been visited: the listing ended. */
   listed: boolean;
   updatedAt: string;
+  /**
+   * Set while a client-side rewrite has the CRD's conversion switched off: what the CRD had before. Saved
+   * before the switch, beside the same record on the CRD itself (see `conversion-switch.ts`).
+   */
+  switched?: RecordedConversion;
 }
 
 /**

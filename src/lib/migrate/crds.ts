@@ -7,6 +7,7 @@ export interface CrdVersion {
   name: string;
   served: boolean;
   storage: boolean;
+  schema?: { openAPIV3Schema?: Record<string, unknown> };
 }
 
 /** The parts of a CustomResourceDefinition that a migration reads and checks. */
@@ -16,6 +17,7 @@ export interface Crd {
     uid?: string;
     generation?: number;
     resourceVersion?: string;
+    annotations?: Record<string, string>;
     /** Who wrote which fields when: tells how recently the spec (and so the storage version) changed. */
     managedFields?: Array<{ time?: string; subresource?: string; fieldsV1?: Record<string, unknown> }>;
   };

@@ -12,7 +12,8 @@ export type Strategy = 'server' | 'client' | 'none';
  * - `migrate`: rewrite its objects, then clean `status.storedVersions`;
  * - `clean`: nothing to do, `storedVersions` already holds only the target;
  * - `skip`: the target is not the storage version (or the CRD has no such version): nothing is written;
- * - `unavailable`: the strategy it needs is not built yet (client-side conversion): nothing is written.
+ * - `unavailable`: no strategy can rewrite it (the API server cannot convert its objects and client-side
+ *   conversion is refused, see `reason`), or the one asked for is refused: nothing is written.
  */
 export type CrdAction = 'migrate' | 'clean' | 'skip' | 'unavailable';
 
@@ -33,8 +34,17 @@ export interface CrdPlan {
   target: string | undefined;
   action: CrdAction;
   strategy: Strategy;
-  /** Why the CRD is skipped or unavailable; also a note on a `migrate` (e.g. the storage version is not served). */
+  /**
+   * Why the CRD is skipped or unavailable; on a `migrate`, why this strategy was chosen (and a note, e.g.
+   * that the storage version is not served).
+   */
   reason: string | undefined;
+  /**
+   * Why client-side conversion is refused for this CRD, or undefined when it is allowed. Decided when first
+   * asked (and then kept): comparing schemas costs, and only a CRD that may need client-side pays for it,
+   * including one whose server-side writes fail under `auto`.
+   */
+  clientRefusal: () => string | undefined;
   /**
    * How many objects may still be stored at an old version: every object while `storedVersions` names
    * another version (the API server cannot tell which; etcd can, and a client should not read etcd), 0

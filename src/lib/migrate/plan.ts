@@ -2,14 +2,11 @@ import type { KubeClient } from '../kube/client.ts';
 import { ApiError, NotFound } from '../kube/errors.ts';
 import { type KubeObject, listPages } from '../kube/list.ts';
 import { type ResourceType, resourceName, resourcePath } from '../kube/paths.ts';
+import { clientSideRefusal } from './client-eligibility.ts';
 import { type Crd, servedVersionsOf, storageVersionOf } from './crds.ts';
 import type { CrdPlan, MigrationPlan, StrategyChoice } from './plan-types.ts';
 import { lastSpecChange } from './settle.ts';
 import { resolveTarget, type TargetSpec } from './target.ts';
-
-/** Why client-side conversion is refused: it is designed (issue 10) but waits on issue 8. */
-export const clientStrategyUnavailable =
-  "client-side conversion is not available yet (unfinished: it waits on conversions proven identical to the operator's, issue 8)";
 
 /** What a plan is made from besides the CRDs. */
 export interface PlanOptions {
@@ -25,12 +22,8 @@ export function isConversionFailure(error: unknown): error is ApiError {
 }
 
 /**
- * Plans every CRD: resolves the target, compares it with the storage version, and counts the objects that
- * may still be stored at old versions. Counting reads at the target version, so it is also a first probe
- * of the server-side strategy: a conversion webhook that cannot convert what it reads fails it, and the
- * CRD is then planned `unavailable` (auto: it would need client-side conversion) or `skip` (server). The
- * probe is not conclusive (a list may be answered from the watch cache, converted long ago), so the run
- * also judges the conversion failures of its writes (see `runMigration`).
+ * Plans every CRD: resolves the target, compares it with the storage version, counts the objects that may
+ * still be stored at old versions, and picks the strategy (see {@link planCrd}).
  */
 export async function planMigration(
   client: KubeClient,
@@ -42,6 +35,14 @@ export async function planMigration(
   return { target: options.targetText, crds: plans, warnings: [] };
 }
 
+/**
+ * The plan of one CRD. Counting reads at the target version, so it is also the probe of the server-side
+ * strategy: a conversion webhook that cannot convert what it reads fails it. The probe is not conclusive
+ * (a list may be answered from the watch cache, converted long ago), so the run also judges the conversion
+ * failures of its writes (see `runMigration`). `auto` picks server-side when the probe succeeds, else
+ * client-side where it is allowed (see `clientSideRefusal`), else nothing; `server` and `client` take
+ * that strategy or nothing, and the reason says which and why.
+ */
 async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Promise<CrdPlan> {
   const versions = crd.spec.versions.map((version) => version.name);
   const servedVersions = servedVersionsOf(crd);
@@ -65,6 +66,7 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
     action: 'skip',
     strategy: 'none',
     reason: undefined,
+    clientRefusal: () => undefined,
     objectsToCheck: undefined,
     access: { group: crd.spec.group, version: accessVersion, plural: crd.spec.names.plural },
   };
@@ -78,29 +80,64 @@ async function planCrd(client: KubeClient, crd: Crd, options: PlanOptions): Prom
   if (storedVersions.length === 1 && storedVersions[0] === target) {
     return { ...base, action: 'clean', objectsToCheck: 0 };
   }
-  if (options.strategy === 'client') {
-    return { ...base, action: 'unavailable', strategy: 'client', reason: clientStrategyUnavailable };
-  }
+  let decided: { refusal: string | undefined } | undefined;
+  const clientRefusal = (): string | undefined => {
+    decided ??= { refusal: clientSideRefusal(crd, target) };
+    return decided.refusal;
+  };
+  const planned = { ...base, clientRefusal };
+  const clientSidePlan = (why: string, objectsToCheck: number | undefined): CrdPlan =>
+    clientRefusal() === undefined
+      ? {
+          ...planned,
+          action: 'migrate',
+          strategy: 'client',
+          objectsToCheck,
+          reason: `client-side: ${why}; the cluster's schemas of ${[...new Set([...storedVersions, target])].join(', ')} are the generated ones`,
+        }
+      : {
+          ...planned,
+          action: 'unavailable',
+          strategy: 'client',
+          objectsToCheck,
+          reason: `${why}, but client-side conversion is refused: ${clientRefusal()}`,
+        };
+  let probe: { count: number } | { failure: ApiError };
   try {
     const { count, first } = await countObjects(client, base.access, options.pageSize);
     if (first) await probeRead(client, base.access, first);
-    const note =
-      accessVersion === target
-        ? undefined
-        : `the storage version is not served; objects are written at ${accessVersion}`;
-    return { ...base, action: 'migrate', strategy: 'server', objectsToCheck: count, reason: note };
+    probe = { count };
   } catch (error) {
     if (!isConversionFailure(error)) throw error;
-    if (options.strategy === 'auto') {
-      return {
-        ...base,
-        action: 'unavailable',
-        strategy: 'client',
-        reason: `the API server cannot convert every object (${error.message}); it needs client-side conversion, and ${clientStrategyUnavailable}`,
-      };
-    }
-    return { ...base, strategy: 'server', reason: `server-side rewrite impossible: ${error.message}` };
+    probe = { failure: error };
   }
+  const count = 'count' in probe ? probe.count : undefined;
+  if (options.strategy === 'client') return clientSidePlan('--strategy client', count);
+  if ('count' in probe) {
+    const note =
+      accessVersion === target
+        ? ''
+        : `; the storage version is not served, so objects are written at ${accessVersion}`;
+    const why =
+      options.strategy === 'auto'
+        ? `server-side: the API server converts (a list and a read at ${accessVersion} succeeded)`
+        : 'server-side: --strategy server';
+    return {
+      ...planned,
+      action: 'migrate',
+      strategy: 'server',
+      objectsToCheck: probe.count,
+      reason: `${why}${note}`,
+    };
+  }
+  if (options.strategy === 'auto') {
+    return clientSidePlan(`the API server cannot convert every object (${probe.failure.message})`, undefined);
+  }
+  return {
+    ...planned,
+    strategy: 'server',
+    reason: `server-side rewrite impossible: ${probe.failure.message}`,
+  };
 }
 
 /** One object, to read back by name. */

@@ -1,11 +1,13 @@
 import type { ExitCodeName } from '../exit-codes.ts';
 import type { FailedObject } from './checkpoint.ts';
+import type { ObjectPreview } from './client-convert.ts';
 import type { Strategy } from './plan-types.ts';
 
 /**
  * Where one CRD ended: `finished` (objects rewritten, `storedVersions` cleaned), `clean` (nothing to do),
- * `planned` (`--dry-run`), `skipped` (the target is not its storage version), `unavailable` (it needs
- * client-side conversion, not built yet), `incomplete` (objects failed, or the rewrite stopped: see
+ * `planned` (`--dry-run`), `skipped` (the target is not its storage version), `unavailable` (the API
+ * server cannot convert its objects and client-side conversion is refused, or the strategy asked for is
+ * refused: see reason), `incomplete` (objects failed, or the rewrite stopped: see
  * reason), `interrupted` (Ctrl-C; resumable) or `notStarted` (the run was interrupted before it).
  */
 export type CrdOutcome =
@@ -36,6 +38,11 @@ export interface CrdReport {
   alreadyCurrent: number;
   deleted: number;
   failed: FailedObject[];
+  /**
+   * `--dry-run` of a client-side CRD: per object, the versions it may be stored at and what the generated
+   * conversion would put in `$propertyBag` (or why it would fail).
+   */
+  preview?: ObjectPreview[];
 }
 
 /** What `kubectl aso migrate` prints with `-o json`. */

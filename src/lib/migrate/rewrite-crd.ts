@@ -51,7 +51,7 @@ export interface RewriteResult {
 }
 
 /** The checkpoint a fresh rewrite of this plan starts from. */
-function freshCheckpoint(plan: CrdPlan, target: string): CrdCheckpoint {
+export function freshCheckpoint(plan: CrdPlan, target: string): CrdCheckpoint {
   return {
     format: 1,
     crd: plan.name,

@@ -20,7 +20,24 @@ export type ObjectOutcome =
 export interface ObjectWriteOptions {
   beforeFirstWrite?: (object: KubeObject) => Promise<void>;
   dryRun?: boolean;
+  /**
+   * Makes the body of each write from the object as read (again after a conflict): the client-side path
+   * converts it here. Without it the object is written unchanged, relabelled at the version written.
+   */
+  prepare?: WritePreparer;
 }
+
+/** A write to send, and the object as it was before (what a backup keeps). */
+export interface PreparedWrite {
+  body: KubeObject;
+  original: KubeObject;
+}
+
+/**
+ * Turns the object as read into the write to send, or says why this object cannot be written. It may throw
+ * `Conflict` (the object changed while it was read: read it again) or `NotFound` (deleted).
+ */
+export type WritePreparer = (current: KubeObject) => Promise<PreparedWrite | { failed: string }>;
 
 /** How many times a conflicting write is re-read and tried again before the object is reported failed. */
 const maxConflicts = 10;
@@ -46,10 +63,21 @@ export async function rewriteObject(
   const path = resourcePath(type, namespace, name);
   const resource = `${resourceName(type)}/${name}`;
   let current = listed;
-  await write.beforeFirstWrite?.(listed);
+  let backedUp = false;
   for (let conflicts = 0; ; ) {
     try {
-      const body = { ...current, apiVersion: `${type.group}/${type.version}`, kind: type.kind };
+      const prepared = write.prepare
+        ? await write.prepare(current)
+        : {
+            body: { ...current, apiVersion: `${type.group}/${type.version}`, kind: type.kind },
+            original: current,
+          };
+      if ('failed' in prepared) return { result: 'failed', reason: prepared.failed };
+      if (!backedUp) {
+        await write.beforeFirstWrite?.(prepared.original);
+        backedUp = true;
+      }
+      const body = prepared.body;
       const written = await withBackoff(
         () =>
           client.request<KubeObject>({

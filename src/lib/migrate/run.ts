@@ -6,15 +6,17 @@ import type { CheckpointStore } from './checkpoint.ts';
 import { ConfigMapCheckpointStore } from './checkpoint-configmap.ts';
 import { FileCheckpointStore } from './checkpoint-file.ts';
 import { MemoryCheckpointStore } from './checkpoint-memory.ts';
+import { previewClientSide } from './client-preview.ts';
 import { selectedCrds } from './crds.ts';
 import { finishCrd } from './finish.ts';
 import type { MigrateOptions } from './options.ts';
-import { checkPermissions, type NeededAccess } from './permissions.ts';
-import { clientStrategyUnavailable, planMigration } from './plan.ts';
+import { checkPermissions, MissingPermissions, type NeededAccess } from './permissions.ts';
+import { planMigration } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import type { MigrationProgress } from './progress.ts';
 import { type CrdOutcome, type CrdReport, type MigrationReport, migrationExitCode } from './report.ts';
-import { rewriteCrd } from './rewrite-crd.ts';
+import { restoreSwitchedCrds, rewriteClientSide } from './rewrite-client.ts';
+import { type RewriteOptions, type RewriteResult, rewriteCrd } from './rewrite-crd.ts';
 import { settleWaitMs } from './settle.ts';
 
 /** How a run talks to its caller while it works. */
@@ -49,6 +51,7 @@ function neededAccess(plans: CrdPlan[], options: MigrateOptions): NeededAccess[]
   const needed: NeededAccess[] = plans.flatMap((plan) => [
     { verb: 'list', group: plan.access.group, resource: plan.access.plural },
     { verb: 'update', group: plan.access.group, resource: plan.access.plural },
+    ...(plan.strategy === 'client' && !options.serverDryRun ? clientSideAccess(plan) : []),
     ...(options.serverDryRun
       ? []
       : [
@@ -67,6 +70,17 @@ function neededAccess(plans: CrdPlan[], options: MigrateOptions): NeededAccess[]
     }
   }
   return needed;
+}
+
+/**
+ * What a client-side rewrite needs besides a server-side one: objects are read by name at each stored
+ * version, and the CRD's conversion is switched off and back.
+ */
+function clientSideAccess(plan: CrdPlan): NeededAccess[] {
+  return [
+    { verb: 'get', group: plan.access.group, resource: plan.access.plural },
+    { verb: 'update', group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions', name: plan.name },
+  ];
 }
 
 function reportOf(plan: CrdPlan, outcome: CrdOutcome, extra: Partial<CrdReport> = {}): CrdReport {
@@ -101,24 +115,31 @@ const plannedOutcome: Record<CrdPlan['action'], CrdOutcome> = {
 };
 
 /**
- * Runs `migrate`: plans every selected CRD; with `--dry-run` stops there. Otherwise checks every
- * permission the writes need, then per CRD rewrites its objects (resuming from a checkpoint when one
- * matches) and, when every object is verified at the target, cleans `status.storedVersions`. CRDs whose
- * target is not the storage version, or that need the unfinished client-side strategy, are reported and
- * never written. SIGINT stops between batches, after the checkpoint.
+ * Runs `migrate`: first restores the conversion of any CRD an interrupted client-side run left switched
+ * off, then plans every selected CRD; with `--dry-run` stops there (with a per-object preview of each
+ * client-side CRD). Otherwise checks every permission the writes need, then per CRD rewrites its objects
+ * server-side or client-side (resuming from a checkpoint when one matches) and, when every object is
+ * verified at the target, cleans `status.storedVersions`. CRDs whose target is not the storage version, or
+ * that no allowed strategy can rewrite, are reported and never written. SIGINT stops between batches,
+ * after the checkpoint.
  */
 export async function runMigration(
   client: KubeClient,
   options: MigrateOptions,
   hooks: MigrateHooks,
 ): Promise<MigrateOutcome> {
-  const crds = await selectedCrds(client, options.kinds);
+  let crds = await selectedCrds(client, options.kinds);
+  const writes = !options.dryRun && !options.serverDryRun;
+  const store = writes ? storeFor(client, options) : undefined;
+  const switched = await restoreSwitchedCrds(client, crds, store, hooks.log);
+  if (switched.restored) crds = await selectedCrds(client, options.kinds);
   const plan = await planMigration(client, crds, {
     target: options.target,
     targetText: options.targetText,
     strategy: options.strategy,
     pageSize: options.batchSize,
   });
+  plan.warnings.push(...switched.warnings);
   const reports = plan.crds.map((crd) => reportOf(crd, plannedOutcome[crd.action]));
   const report: MigrationReport = {
     target: plan.target,
@@ -127,17 +148,37 @@ export async function runMigration(
     crds: reports,
     warnings: plan.warnings,
   };
-  const toMigrate = plan.crds.filter((crd) => crd.action === 'migrate');
+  const backoff = hooks.backoff ?? defaultBackoff;
+  // A dry run cannot switch a CRD's conversion off: it previews what client-side conversion would do.
+  if (!writes) {
+    for (const [index, crd] of plan.crds.entries()) {
+      if (crd.action !== 'migrate' || crd.strategy !== 'client' || crd.target === undefined) continue;
+      const preview = await previewClientSide(
+        client,
+        { ...crd, target: crd.target },
+        options.batchSize,
+        backoff,
+      );
+      reports[index] = reportOf(crd, 'planned', {
+        preview: preview.objects,
+        ...(preview.reason ? { reason: `${crd.reason ?? ''}; ${preview.reason}` } : {}),
+      });
+    }
+  }
+  const toMigrate = plan.crds.filter(
+    (crd) => crd.action === 'migrate' && !(options.serverDryRun && crd.strategy === 'client'),
+  );
   if (options.dryRun || toMigrate.length === 0) return { report, exit: migrationExitCode(report) };
 
   await checkPermissions(client, neededAccess(toMigrate, options));
   // A server-side dry run writes nothing, so there is nothing to back up.
   const backupDir = options.serverDryRun ? undefined : options.backupDir;
   if (backupDir !== undefined) checkBackupDir(backupDir);
-  const store = storeFor(client, options);
+  const checkpoints = store ?? storeFor(client, options);
   let stop = false;
   for (const [index, crd] of plan.crds.entries()) {
     if (crd.action !== 'migrate' || crd.target === undefined) continue;
+    if (options.serverDryRun && crd.strategy === 'client') continue;
     if (stop) {
       reports[index] = reportOf(crd, 'notStarted');
       continue;
@@ -153,10 +194,10 @@ export async function runMigration(
       await new Promise((done) => setTimeout(done, wait));
     }
     hooks.progress?.start(crd.name, crd.objectsToCheck);
-    const rewrite = await rewriteCrd(client, { ...crd, target: crd.target }, store, {
+    const rewriteOptions: RewriteOptions = {
       batchSize: options.batchSize,
       concurrency: options.concurrency,
-      backoff: hooks.backoff ?? defaultBackoff,
+      backoff,
       restart: options.restart,
       interrupted: hooks.interrupted,
       log: hooks.log,
@@ -170,10 +211,68 @@ export async function runMigration(
         ...(options.serverDryRun ? { dryRun: true } : {}),
         ...(backupDir !== undefined ? { beforeFirstWrite: backupWriter(backupDir, crd.name) } : {}),
       },
-    });
+    };
+    const planned = { ...crd, target: crd.target };
+    let strategy = crd.strategy;
+    let reason = crd.reason;
+    let generation = crd.generation;
+    let rewrite: RewriteResult;
+    if (strategy === 'client') {
+      const clientResult = await rewriteClientSide(client, planned, checkpoints, rewriteOptions);
+      rewrite = clientResult;
+      generation = clientResult.generation;
+    } else {
+      rewrite = await rewriteCrd(client, planned, checkpoints, rewriteOptions);
+    }
     hooks.progress?.end(crd.name);
+    // The plan's probe may be answered from the watch cache, which holds objects converted when they were
+    // cached; the webhook's refusal then shows only when an update reads the object from etcd.
+    const needsClient =
+      strategy === 'server' &&
+      options.strategy === 'auto' &&
+      !rewrite.interrupted &&
+      !rewrite.complete &&
+      (rewrite.stopped !== undefined ||
+        rewrite.checkpoint.counts.failed.some((failed) => conversionFailed.test(failed.reason)));
+    let refusal = needsClient ? crd.clientRefusal() : undefined;
+    if (needsClient && refusal === undefined && !options.serverDryRun) {
+      // Asked only now: a run that never needs client-side must not need its permissions.
+      try {
+        await checkPermissions(client, clientSideAccess(crd));
+      } catch (error) {
+        if (!(error instanceof MissingPermissions)) throw error;
+        refusal = error.message;
+      }
+    }
+    if (needsClient && refusal !== undefined) {
+      const counts = rewrite.checkpoint.counts;
+      reports[index] = reportOf(crd, 'unavailable', {
+        migrated: counts.migrated,
+        alreadyCurrent: counts.alreadyCurrent,
+        deleted: counts.deleted,
+        failed: counts.failed,
+        strategy: 'client',
+        reason: `the API server cannot convert some objects, and client-side conversion is refused: ${refusal}`,
+      });
+      continue;
+    }
+    if (needsClient && !options.serverDryRun) {
+      hooks.log(`${crd.name}: the API server cannot convert some objects; rewriting them client-side`);
+      strategy = 'client';
+      reason = 'client-side: the API server could not convert some objects during the server-side rewrite';
+      hooks.progress?.start(crd.name, crd.objectsToCheck);
+      const clientResult = await rewriteClientSide(client, planned, checkpoints, {
+        ...rewriteOptions,
+        restart: true,
+      });
+      hooks.progress?.end(crd.name);
+      rewrite = clientResult;
+      generation = clientResult.generation;
+    }
     const counts = rewrite.checkpoint.counts;
     const done = {
+      strategy,
+      reason,
       migrated: counts.migrated,
       alreadyCurrent: counts.alreadyCurrent,
       deleted: counts.deleted,
@@ -183,26 +282,15 @@ export async function runMigration(
       stop = true;
       reports[index] = reportOf(crd, 'interrupted', {
         ...done,
-        reason: `interrupted; progress saved in ${store.where}`,
+        reason: `interrupted; progress saved in ${checkpoints.where}`,
       });
       continue;
     }
     if (!rewrite.complete) {
-      // The plan's probe may be answered from the watch cache, which holds objects converted when they
-      // were cached; the webhook's refusal then shows only when an update reads the object from etcd.
-      const needsClient =
-        options.strategy === 'auto' &&
-        (rewrite.stopped !== undefined ||
-          counts.failed.some((failed) => conversionFailed.test(failed.reason)));
-      if (needsClient) {
-        const reason = `the API server cannot convert some objects; they need client-side conversion, and ${clientStrategyUnavailable}`;
-        reports[index] = reportOf(crd, 'unavailable', { ...done, strategy: 'client', reason });
-        continue;
-      }
-      const reason =
+      const why =
         rewrite.stopped ??
         `${counts.failed.length} objects could not be rewritten; storedVersions left unchanged (rerun to retry them)`;
-      reports[index] = reportOf(crd, 'incomplete', { ...done, reason });
+      reports[index] = reportOf(crd, 'incomplete', { ...done, reason: why });
       continue;
     }
     if (options.serverDryRun) {
@@ -215,15 +303,15 @@ export async function runMigration(
     const finished = await finishCrd(client, {
       name: crd.name,
       uid: crd.uid,
-      generation: crd.generation,
+      generation,
       target: crd.target,
     });
     if (finished.finished) {
-      await store.clear(crd.name);
+      await checkpoints.clear(crd.name);
       hooks.log(`${crd.name}: storedVersions is now [${finished.storedVersions.join(', ')}]`);
       reports[index] = reportOf(crd, 'finished', { ...done, storedVersionsAfter: finished.storedVersions });
     } else {
-      await store.clear(crd.name);
+      await checkpoints.clear(crd.name);
       reports[index] = reportOf(crd, 'incomplete', {
         ...done,
         reason: finished.reason,

@@ -66,6 +66,17 @@ export function migrationTable(report: MigrationReport, context: RenderContext):
     ),
   );
   if (failures.length > 0) parts.push(`failed objects:\n${failures.join('\n')}`);
+  const previews = report.crds.flatMap((crd) =>
+    (crd.preview ?? []).map((object) => {
+      const name = `  ${printable(crd.name)} ${printable(object.namespace ? `${object.namespace}/` : '')}${printable(object.name)}`;
+      if ('failed' in object) return `${name}: would fail: ${printable(object.failed)}`;
+      const bags = object.propertyBag.map(
+        (bag) => `${printable(bag.path)}.$propertyBag ${printable(JSON.stringify(bag.entries))}`,
+      );
+      return `${name} (stored at ${printable(object.storedAt.join(' or '))}): ${bags.length > 0 ? bags.join('; ') : 'nothing in $propertyBag'}`;
+    }),
+  );
+  if (previews.length > 0) parts.push(`client-side conversion, per object:\n${previews.join('\n')}`);
   for (const warning of report.warnings) parts.push(`warning: ${printable(warning)}`);
   return `${parts.join('\n')}\n`;
 }

@@ -194,7 +194,7 @@ describe('kubectl aso migrate on the real control plane', () => {
     expect(await storedVersions(admin, crd)).toEqual([alphaStorage, hubStorage]);
   });
 
-  it('reports a CRD whose webhook refuses the old version as needing the unfinished client-side strategy', async () => {
+  it('reports a CRD whose webhook refuses the old version, of a kind the catalog lacks, as unavailable: client-side is refused', async () => {
     const { crd, namespace } = await crdStoredAtAlpha(admin, webhook, 2);
     const atAlpha = async () =>
       (await storedObjects(testPlane(), crd)).filter((o) => o.apiVersion === `${crd.group}/${alphaStorage}`);
@@ -208,7 +208,9 @@ describe('kubectl aso migrate on the real control plane', () => {
         quietHooks,
       );
       expect(plan.report.crds[0]).toMatchObject({ outcome: 'unavailable', strategy: 'client' });
-      expect(plan.report.crds[0]?.reason).toMatch(/no longer converts .*not available yet/);
+      expect(plan.report.crds[0]?.reason).toMatch(
+        /no longer converts .*client-side conversion is refused: the catalog has no FlexibleServer\.m[0-9a-f]+\.azure\.com/,
+      );
       const server = await runMigration(
         admin,
         migrateOptionsOf(flags(crd, namespace, { strategy: 'server' }), 'default'),
@@ -238,7 +240,9 @@ describe('kubectl aso migrate on the real control plane', () => {
       const auto = await runMigration(admin, migrateOptionsOf(flags(crd, namespace), 'default'), quietHooks);
       expect(auto.exit).toBe('migrationIncomplete');
       expect(auto.report.crds[0]).toMatchObject({ outcome: 'unavailable', strategy: 'client', migrated: 0 });
-      expect(auto.report.crds[0]?.reason).toMatch(/cannot convert some objects.*not available yet/);
+      expect(auto.report.crds[0]?.reason).toMatch(
+        /cannot convert some objects, and client-side conversion is refused: the catalog has no FlexibleServer/,
+      );
       const server = await runMigration(
         admin,
         migrateOptionsOf(flags(crd, namespace, { strategy: 'server', restart: true }), 'default'),

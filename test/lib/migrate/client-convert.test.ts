@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { convert } from '../../../src/lib/conversion/convert.ts';
+import type { KubeObject } from '../../../src/lib/kube/list.ts';
+import { type ClientSide, propertyBags, resolveStored } from '../../../src/lib/migrate/client-convert.ts';
+import { clientSideRefusal } from '../../../src/lib/migrate/client-eligibility.ts';
+import type { Crd } from '../../../src/lib/migrate/crds.ts';
+import { schemaDifference } from '../../../src/lib/migrate/schema-compare.ts';
+import { sharedData } from '../../fixtures/shared-data.ts';
+
+const authorization = 'authorization.azure.com';
+const preview = 'v1api20200801previewstorage';
+const hub = 'v1api20220401storage';
+const side: ClientSide = {
+  group: authorization,
+  kind: 'RoleAssignment',
+  plural: 'roleassignments',
+  target: hub,
+  candidates: [preview, hub],
+};
+const metadata = { name: 'ra', namespace: 'ns', resourceVersion: '7' };
+
+/** A RoleAssignment as stored at `version`, with the given spec. */
+function storedAt(version: string, spec: Record<string, unknown>): KubeObject {
+  return { apiVersion: `${authorization}/${version}`, kind: 'RoleAssignment', metadata, spec };
+}
+
+/** What a read at `version` gives under conversion None: the stored value relabelled, `drop` pruned. */
+function readAt(stored: KubeObject, version: string, drop: string[] = []): KubeObject {
+  const spec = { ...(stored.spec as Record<string, unknown>) };
+  for (const key of drop) delete spec[key];
+  return { ...stored, apiVersion: `${authorization}/${version}`, spec };
+}
+
+const common = {
+  owner: { name: 'rg' },
+  principalId: 'p',
+  roleDefinitionId: '/r',
+  originalVersion: 'v1api20200801preview',
+};
+
+describe('resolving where an object is stored, under conversion None', () => {
+  it('takes the read that holds a property the hub prunes as the stored one, and converts it from there', () => {
+    const stored = storedAt(preview, { ...common, canDelegate: true });
+    const reads = new Map([
+      [hub, readAt(stored, hub, ['canDelegate'])],
+      [preview, readAt(stored, preview)],
+    ]);
+    const resolved = resolveStored(side, reads, metadata);
+    if ('failed' in resolved) throw new Error(resolved.failed);
+    expect(resolved.storedAt).toEqual([preview]);
+    expect(resolved.original).toEqual(stored);
+    const expected = convert(stored, hub);
+    expect(resolved.converted.spec).toEqual(expected.spec);
+    expect(resolved.converted.metadata).toEqual(metadata);
+    expect(propertyBags(resolved.converted)).toEqual([{ path: 'spec', entries: { CanDelegate: 'true' } }]);
+  });
+
+  it('accepts an object that fits both versions when both convert it to the same object', () => {
+    const stored = storedAt(hub, common);
+    const reads = new Map([
+      [hub, readAt(stored, hub)],
+      [preview, readAt(stored, preview)],
+    ]);
+    const resolved = resolveStored(side, reads, metadata);
+    if ('failed' in resolved) throw new Error(resolved.failed);
+    expect(resolved.storedAt).toEqual([preview, hub]);
+    expect(resolved.converted.spec).toEqual(stored.spec);
+  });
+
+  it('refuses reads that no pruning of one stored value explains', () => {
+    const reads = new Map([
+      [hub, storedAt(hub, { ...common, principalId: 'one' })],
+      [preview, storedAt(preview, { ...common, principalId: 'two' })],
+    ]);
+    const resolved = resolveStored(side, reads, metadata);
+    expect(resolved).toEqual({ failed: expect.stringMatching(/disagree in a way pruning cannot explain/) });
+  });
+});
+
+describe('comparing a cluster schema with the generated one', () => {
+  const schema = (extra: Record<string, unknown> = {}) => ({
+    type: 'object',
+    description: 'a resource',
+    properties: {
+      spec: {
+        type: 'object',
+        properties: { description: { type: 'string' }, size: { type: 'integer' }, ...extra },
+      },
+    },
+  });
+
+  it('leaves descriptions aside but compares a property named description', () => {
+    expect(schemaDifference({ ...schema(), description: 'reworded' }, schema())).toBeUndefined();
+    const withoutProperty = schema();
+    delete (withoutProperty.properties.spec.properties as Record<string, unknown>).description;
+    expect(schemaDifference(withoutProperty, schema())).toBe(
+      "spec.description: missing from the cluster's schema",
+    );
+  });
+
+  it('names the first property whose shape differs', () => {
+    expect(schemaDifference(schema({ size: { type: 'string' } }), schema())).toBe(
+      'spec.size: type is "string" in the cluster, "integer" generated',
+    );
+  });
+});
+
+describe('whether a CRD may be converted client-side', () => {
+  const generatedCrd = parse(
+    readFileSync(
+      new URL('../../../generated/crds/authorization.azure.com_roleassignments.yaml', import.meta.url),
+      'utf8',
+    ),
+  ) as Crd;
+
+  it('allows the generated CRD itself', () => {
+    const crd = { ...generatedCrd, status: { storedVersions: [preview, hub] } };
+    expect(clientSideRefusal(crd, hub)).toBeUndefined();
+  });
+
+  it('refuses a stored version that is not served', () => {
+    const crd = structuredClone({ ...generatedCrd, status: { storedVersions: [preview, hub] } });
+    for (const version of crd.spec.versions) if (version.name === preview) version.served = false;
+    expect(clientSideRefusal(crd, hub)).toMatch(/v1api20200801previewstorage is not served/);
+  });
+
+  const real = sharedData('real-aso-crds/v2.20.0', 'test/lib/migrate/client-convert.test.ts');
+  it.skipIf(!real.present)(
+    "refuses the real operator's v2.20.0 CRD, whose shapes are not the generated ones",
+    () => {
+      const crd = parse(
+        readFileSync(join(real.path, 'dbforpostgresql.azure.com_flexibleservers.yaml'), 'utf8'),
+      ) as Crd;
+      const refusal = clientSideRefusal(
+        { ...crd, status: { storedVersions: ['v1api20240801storage', 'v20250801storage'] } },
+        'v20250801storage',
+      );
+      expect(refusal).toMatch(
+        /^the cluster's schema of v1api20240801storage is not the generated one \(spec\./,
+      );
+    },
+  );
+});
