@@ -132,6 +132,33 @@ describe.skipIf(!go || !crds.present)("the operator's own controller against the
     expect(armRequests()[0]?.path).toMatch(/\?api-version=2020-06-01$/);
   });
 
+  it("serves the object at its storage version through the operator's conversion webhook", async () => {
+    const stored = await admin.request<ResourceGroupObject & { spec: { originalVersion?: string } }>({
+      path: `/apis/${group}/${version}storage/namespaces/${namespace}/resourcegroups/${name}`,
+      subject: { verb: 'get', resource: 'resourcegroups', namespace },
+    });
+    expect(stored.apiVersion).toBe(`${group}/${version}storage`);
+    expect(stored.spec).toMatchObject({ azureName: name, location: 'westus', originalVersion: version });
+  });
+
+  it("refuses, through the operator's validating webhook, a change to the immutable azureName", async () => {
+    const current = await read();
+    const renamed = { ...current, spec: { ...current.spec, azureName: 'another-name' } };
+    const refused = await admin
+      .request({
+        method: 'PUT',
+        path: `/apis/${group}/${version}/namespaces/${namespace}/resourcegroups/${name}`,
+        body: renamed,
+        subject: { verb: 'update', resource: 'resourcegroups', namespace },
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+    expect(refused?.message).toMatch(/azureName/);
+    expect((await read()).spec.azureName).toBe(name);
+  });
+
   it('deletes the resource group in ARM when the object is deleted', async () => {
     await admin.request({
       method: 'DELETE',
