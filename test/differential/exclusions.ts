@@ -82,7 +82,9 @@ function normalised(
 ): unknown {
   let current = value;
   let insideBag = parsedBag;
-  if (typeof current === 'string' && !insideBag && inBag.test(pattern)) {
+  // A bag entry's text, also one nested in another entry's JSON (the operator bags a whole object a version
+  // lacks, its own nested bag included), is compared by the value it holds.
+  if (typeof current === 'string' && inBag.test(pattern)) {
     try {
       current = JSON.parse(current);
       insideBag = true;
