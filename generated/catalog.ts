@@ -33,13 +33,13 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20200801preview": [
         "spec.azureName",
         "spec.owner",
-        "spec.roleDefinitionId",
+        "spec.roleDefinitionReference",
         "spec.principalId"
       ],
       "v1api20220401": [
         "spec.azureName",
         "spec.owner",
-        "spec.roleDefinitionId",
+        "spec.roleDefinitionReference",
         "spec.principalId"
       ]
     }
@@ -109,8 +109,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
-        "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneArmResourceId"
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
       ],
       "v1beta20210601": [
         "spec.azureName",
@@ -118,8 +118,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
-        "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneArmResourceId"
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
       ],
       "v1api20210601": [
         "spec.azureName",
@@ -127,8 +127,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
-        "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneArmResourceId"
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
       ],
       "v1api20221201": [
         "spec.azureName",
@@ -136,8 +136,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
-        "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneArmResourceId"
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
       ],
       "v1api20240801": [
         "spec.azureName",
@@ -145,8 +145,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
-        "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneArmResourceId"
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
       ],
       "v20250801": [
         "spec.azureName",
@@ -154,8 +154,8 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin",
         "spec.backup.geoRedundantBackup",
-        "spec.network.delegatedSubnetResourceId",
-        "spec.network.privateDnsZoneArmResourceId"
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
       ]
     }
   },

@@ -1,6 +1,10 @@
 import type { Stage } from './stage.ts';
+import { addArmReferences } from './stages/add-arm-references.ts';
 import { addCompatibilityVersions } from './stages/add-compatibility-versions.ts';
+import { addConfigMapReferences } from './stages/add-config-map-references.ts';
+import { addIdentityReferences } from './stages/add-identity-references.ts';
 import { addOperatorSpec } from './stages/add-operator-spec.ts';
+import { addSecretReferences } from './stages/add-secret-references.ts';
 import { addStorageVariants } from './stages/add-storage-variants.ts';
 import { buildApiPackages } from './stages/build-api-packages.ts';
 import { buildConversionGraph } from './stages/build-conversion-graph.ts';
@@ -26,6 +30,11 @@ export const modelStages: readonly Stage[] = [
   loadConfig,
   loadSchemas,
   buildApiPackages,
+  // The operator's type transformations (issue 8, item 3), before the clones so that they carry them too.
+  addArmReferences,
+  addSecretReferences,
+  addConfigMapReferences,
+  addIdentityReferences,
   addOperatorSpec, // before the clones, so that they carry it too
   addCompatibilityVersions, // before addStorageVariants
   addStorageVariants,

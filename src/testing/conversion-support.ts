@@ -3,7 +3,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { type ArmLayout, armBody, defaultAzureName } from '../lib/conversion/arm.ts';
+import {
+  type ArmLayout,
+  type ArmResolvers,
+  armBody,
+  armBodyParts,
+  defaultAzureName,
+  UnresolvedReferenceError,
+} from '../lib/conversion/arm.ts';
 import { bagKey, encodeBagValue } from '../lib/conversion/property-bag.ts';
 import type { KubeObject } from '../lib/conversion/resource.ts';
 
@@ -434,22 +441,67 @@ export function bagNames(value: unknown, out: string[] = []): string[] {
 }
 
 /**
+ * What the generated ARM payload tests let the caller resolve: an object a reference names, and a config
+ * map key, each to a value that says where it came from, so the expected body can be predicted.
+ */
+export const testResolvers: ArmResolvers = {
+  armIdOf: (ref) => `resolved:${ref.group ?? ''}/${ref.kind ?? ''}/${ref.name}`,
+  configMapValue: (ref) => `configmap:${ref.name}/${ref.key}`,
+};
+
+/**
  * Checks the ARM payload of an object (generated tests feed objects converted from random hub objects, so
  * they carry bags at every depth): azureName defaults to metadata.name (on the one leaf of a oneOf root),
  * the body carries that name, and the body flattened (root keys and `properties` merged) equals the spec
- * without `azureName` and `owner`, and without `$propertyBag` at any depth.
+ * without `azureName`, `owner`, `operatorSpec` and `$propertyBag` at any depth, and with the operator's
+ * transformations undone by their naming rule: `<x>Reference` sent as `<x>Id` (its armId, or the object it
+ * names resolved), `<x>FromConfig` as `<x>` (unless `<x>` is set), secret references never, and a
+ * `userAssignedIdentities` list as ARM's map keyed by ARM ID. A reference naming nothing (neither armId nor
+ * name) must fail the body with {@link UnresolvedReferenceError} naming exactly those spec paths, and the
+ * same references unresolvable by the caller must fail it too.
  */
 export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   const defaulted = defaultAzureName(object, layout);
   const spec = defaulted.spec as Record<string, unknown>;
-  const holder =
-    layout.kind === 'plain'
-      ? spec
-      : (layout.leaves.map((l) => spec[l.property]).find((v) => v !== undefined) as Record<string, unknown>);
+  const leaf =
+    layout.kind === 'plain' ? undefined : layout.leaves.find((l) => spec[l.property] !== undefined);
+  const holder = (leaf ? spec[leaf.property] : spec) as Record<string, unknown>;
+  const at = leaf ? `spec.${leaf.property}` : 'spec';
   const name = holder.azureName;
   if (typeof name !== 'string' || name === '')
     throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
-  const body = armBody(defaulted, layout);
+  const expected: Record<string, unknown> = {};
+  const unresolved: string[] = [];
+  const named: string[] = [];
+  // operatorSpec is for the operator alone: like azureName and owner it never reaches Azure.
+  const local = new Set(['azureName', 'owner', 'operatorSpec', '$propertyBag']);
+  armView(
+    Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
+    at,
+    { unresolved, named, secrets: secretNames(layout) },
+    expected,
+  );
+  const parts = armBodyParts(defaulted, layout, testResolvers);
+  const sameList = (a: readonly string[], b: readonly string[]) =>
+    JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  if (!sameList(parts.unresolved, unresolved))
+    throw new Error(
+      `unresolved references ${JSON.stringify(parts.unresolved)}, expected ${JSON.stringify(unresolved)}`,
+    );
+  if (unresolved.length > 0 || named.length > 0) {
+    // Without the caller's resolvers, a reference by name is unresolved as well: the body says so.
+    let error: unknown;
+    try {
+      armBody(defaulted, layout);
+    } catch (e) {
+      error = e;
+    }
+    if (!(error instanceof UnresolvedReferenceError) || !sameList(error.paths, [...unresolved, ...named]))
+      throw new Error(
+        `expected UnresolvedReferenceError for ${JSON.stringify([...unresolved, ...named])}, got ${String(error)}`,
+      );
+  }
+  const body = parts.body;
   if (body.name !== name) throw new Error(`ARM body name ${JSON.stringify(body.name)}, expected ${name}`);
   const flat: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (k !== 'name' && k !== 'properties') setKey(flat, k, v);
@@ -461,10 +513,6 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
       setKey(flat, k, v);
     }
   }
-  const expected: Record<string, unknown> = {};
-  // operatorSpec is for the operator alone: like azureName and owner it never reaches Azure.
-  const local = new Set(['azureName', 'owner', 'operatorSpec', '$propertyBag']);
-  for (const [k, v] of Object.entries(holder)) if (!local.has(k)) setKey(expected, k, withoutBags(v));
   const d = difference(flat, expected);
   if (d)
     throw new Error(
@@ -472,11 +520,82 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     );
 }
 
-/** A value with every `$propertyBag` removed, at any depth. */
-function withoutBags(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutBags);
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== '$propertyBag') setKey(out, k, withoutBags(v));
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The spec property names the layout marks as secrets (at any depth): the one fact the naming rule lacks. */
+function secretNames(layout: ArmLayout): Set<string> {
+  const out = new Set<string>();
+  const scan = (shapes: Readonly<Record<string, unknown>> | undefined) => {
+    for (const [name, shape] of Object.entries(shapes ?? {}))
+      if (isRecord(shape) && 'secret' in shape) out.add(name);
+  };
+  for (const type of Object.values(layout.objects ?? {})) scan(type);
+  if (layout.kind === 'plain') scan(layout.spec.values);
+  else for (const leaf of layout.leaves) scan(leaf.spec.values);
   return out;
+}
+
+/** The ARM ID a reference stands for under {@link testResolvers}; records the path when it names nothing. */
+function referenceId(
+  v: unknown,
+  path: string,
+  seen: { unresolved: string[]; named: string[] },
+): string | undefined {
+  if (isRecord(v) && typeof v.armId === 'string' && v.armId !== '') return v.armId;
+  if (isRecord(v) && typeof v.name === 'string' && v.name !== '') {
+    seen.named.push(path);
+    return testResolvers.armIdOf?.(
+      {
+        name: v.name,
+        group: typeof v.group === 'string' ? v.group : undefined,
+        kind: typeof v.kind === 'string' ? v.kind : undefined,
+      },
+      path,
+    );
+  }
+  seen.unresolved.push(path);
+  return undefined;
+}
+
+/** The spec as ARM receives it, by the operator's naming rule (see {@link expectArmPayload}). */
+function armView(
+  value: Record<string, unknown>,
+  path: string,
+  seen: { unresolved: string[]; named: string[]; secrets: ReadonlySet<string> },
+  out: Record<string, unknown>,
+): void {
+  const view = (v: unknown, at: string): unknown => {
+    if (Array.isArray(v)) return v.map((e, i) => view(e, `${at}[${i}]`));
+    if (!isRecord(v)) return v;
+    const nested: Record<string, unknown> = {};
+    armView(v, at, seen, nested);
+    return nested;
+  };
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '$propertyBag' || v === undefined) continue;
+    const at = `${path}.${k}`;
+    if ((k.endsWith('Reference') || k === 'reference') && isRecord(v)) {
+      const id = referenceId(v, at, seen);
+      if (id !== undefined)
+        setKey(out, k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`, id);
+    } else if (k.endsWith('FromConfig') && isRecord(v)) {
+      const base = k.slice(0, -'FromConfig'.length);
+      if (typeof v.name === 'string' && typeof v.key === 'string') {
+        if (value[base] === undefined) {
+          seen.named.push(at);
+          setKey(out, base, testResolvers.configMapValue?.({ name: v.name, key: v.key }, at));
+        }
+      } else if (value[base] === undefined) seen.unresolved.push(at);
+    } else if (seen.secrets.has(k) && isRecord(v)) {
+      // a secret reference: never sent
+    } else if (k === 'userAssignedIdentities' && Array.isArray(v)) {
+      const identities: Record<string, unknown> = {};
+      v.forEach((entry, i) => {
+        const id = referenceId(isRecord(entry) ? entry.reference : undefined, `${at}[${i}].reference`, seen);
+        if (id !== undefined) setKey(identities, id, {});
+      });
+      setKey(out, k, identities);
+    } else setKey(out, k, view(v, at));
+  }
 }

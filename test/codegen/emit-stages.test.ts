@@ -3,8 +3,6 @@ import type { GeneratorConfig } from '../../src/codegen/model/config.ts';
 import { modelStages } from '../../src/codegen/pipeline.ts';
 import { stage } from '../../src/codegen/stage.ts';
 import { addCompatibilityVersions } from '../../src/codegen/stages/add-compatibility-versions.ts';
-import { addOperatorSpec } from '../../src/codegen/stages/add-operator-spec.ts';
-import { buildApiPackages } from '../../src/codegen/stages/build-api-packages.ts';
 import { emitArmPayloads } from '../../src/codegen/stages/emit-arm-payloads.ts';
 import { emitConversions } from '../../src/codegen/stages/emit-conversions.ts';
 import { emitCrds } from '../../src/codegen/stages/emit-crds.ts';
@@ -12,11 +10,10 @@ import { emitRegistry } from '../../src/codegen/stages/emit-registry.ts';
 import { emitResourceCatalog } from '../../src/codegen/stages/emit-resource-catalog.ts';
 import { emitTests } from '../../src/codegen/stages/emit-tests.ts';
 import { loadConfig } from '../../src/codegen/stages/load-config.ts';
-import { loadSchemas } from '../../src/codegen/stages/load-schemas.ts';
 import { expectGoldenCode, generate } from './support.ts';
 
 describe('addCompatibilityVersions', () => {
-  const upTo = [loadConfig, loadSchemas, buildApiPackages, addOperatorSpec, addCompatibilityVersions];
+  const upTo = modelStages.slice(0, modelStages.indexOf(addCompatibilityVersions) + 1);
 
   it('clones the configured GA packages under the beta and alpha prefixes, types shared', () => {
     const { state } = generate(upTo);

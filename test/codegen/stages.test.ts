@@ -15,7 +15,7 @@ describe('the generator stages on the repository schemas', () => {
   it('runs every stage in order, reporting each', () => {
     expect(log[0]).toBe(`stage 1/${log.length}: Load the generator config`);
     expect(log).toContain(
-      `stage 5/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
+      `stage 9/${log.length}: Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)`,
     );
   });
 
@@ -261,6 +261,140 @@ describe('the review checks of the generator', () => {
       'key',
     ]);
     expect(operatorSpecAt('v1api20210601').names).toEqual(['configMapExpressions', 'secretExpressions']);
+  });
+
+  describe("the operator's type transformations, as the config selects them (issue 8, item 3)", () => {
+    const none = { armReferences: [], secrets: [], fromConfig: [], userAssignedIdentities: [] };
+    const { state } = withConfig((c) => ({
+      ...c,
+      transformations: {
+        ...none,
+        armReferences: [
+          {
+            group: 'dbforpostgresql',
+            type: 'Network',
+            apiVersions: [],
+            properties: ['delegatedSubnetResourceId'],
+            wellKnown: false,
+          },
+        ],
+        secrets: [
+          {
+            group: 'dbforpostgresql',
+            type: 'FlexibleServer_Spec',
+            apiVersions: [],
+            properties: ['administratorLogin'],
+          },
+        ],
+        fromConfig: [
+          {
+            group: 'authorization',
+            type: 'RoleAssignment_Spec',
+            apiVersions: [],
+            properties: ['principalId'],
+          },
+        ],
+        userAssignedIdentities: [
+          { group: 'storage', type: 'Identity', apiVersions: [], properties: ['userAssignedIdentities'] },
+        ],
+      },
+    }));
+    const typeAt = (group: string, version: string, name: string) => {
+      const def = state.packages.find((p) => p.group === group && p.version === version)?.types.get(name);
+      return def?.kind === 'object' ? def.properties : [];
+    };
+
+    it('turns an ARM ID into <name>Reference on the spec side of every version, storage too; the status keeps the ID', () => {
+      for (const version of ['v1api20210601', 'v1beta20210601', 'v1api20230601', 'v1api20230601storage']) {
+        const network = typeAt('dbforpostgresql', version, 'Network');
+        expect(
+          network.find((p) => p.name === 'delegatedSubnetResourceReference'),
+          version,
+        ).toMatchObject({
+          type: { kind: 'object', name: 'ResourceReference' },
+          armAs: { how: 'reference', name: 'delegatedSubnetResourceId' },
+        });
+        expect(network.map((p) => p.name)).not.toContain('delegatedSubnetResourceId');
+      }
+      expect(typeAt('dbforpostgresql', 'v1api20230601', 'Network_STATUS').map((p) => p.name)).toContain(
+        'delegatedSubnetResourceId',
+      );
+      expect(typeAt('dbforpostgresql', 'v1api20230601', 'ResourceReference').map((p) => p.name)).toEqual([
+        'group',
+        'kind',
+        'name',
+        'armId',
+      ]);
+      const step = conversionsOf(state)
+        .find((c) => c.functionName === 'Network_to_v1api20230601storage')
+        ?.steps.find((s) => 'source' in s && s.source === 'delegatedSubnetResourceReference');
+      expect(step).toMatchObject({ destination: 'delegatedSubnetResourceReference' });
+    });
+
+    it('makes a secret a secret reference, and drops it from the status', () => {
+      const spec = typeAt('dbforpostgresql', 'v1api20221201', 'FlexibleServer_Spec');
+      expect(spec.find((p) => p.name === 'administratorLogin')).toMatchObject({
+        type: { kind: 'object', name: 'SecretReference' },
+        armAs: { how: 'secret', name: 'administratorLogin' },
+      });
+      expect(
+        typeAt('dbforpostgresql', 'v1api20221201', 'FlexibleServer_STATUS').map((p) => p.name),
+      ).not.toContain('administratorLogin');
+    });
+
+    it('adds <name>FromConfig beside <name>, and turns an identity map into a list of references', () => {
+      const names = typeAt('authorization', 'v1api20220401', 'RoleAssignment_Spec').map((p) => p.name);
+      expect(names.slice(names.indexOf('principalId'), names.indexOf('principalId') + 2)).toEqual([
+        'principalId',
+        'principalIdFromConfig',
+      ]);
+      const identity = typeAt('storage', 'v1api20230101', 'Identity').find(
+        (p) => p.name === 'userAssignedIdentities',
+      );
+      expect(identity).toMatchObject({
+        type: { kind: 'array', element: { kind: 'object', name: 'UserAssignedIdentityDetails' } },
+        armAs: { how: 'identities', name: 'userAssignedIdentities' },
+      });
+      expect(
+        typeAt('storage', 'v1api20230101', 'Identity_STATUS').find((p) => p.name === 'userAssignedIdentities')
+          ?.type.kind,
+      ).toBe('map');
+    });
+
+    it('fails generation on an entry that selects nothing, naming it', () => {
+      expect(() =>
+        withConfig((c) => ({
+          ...c,
+          transformations: {
+            ...none,
+            secrets: [{ group: 'sql', type: 'Server_Spec', apiVersions: [], properties: ['nosuchPassword'] }],
+          },
+        })),
+      ).toThrow(
+        /addSecretReferences.*transformations\.secrets\[0\]: sql Server_Spec\.nosuchPassword is in no API package/s,
+      );
+    });
+
+    it('validates the config section', () => {
+      const base = { prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' }, groupSuffix: 'x' };
+      expect(() =>
+        validateConfig({
+          ...base,
+          transformations: { secrets: [{ group: 'g', type: 'T', properties: [] }] },
+        }),
+      ).toThrow('transformations.secrets[0].properties: expected at least one property');
+      expect(() =>
+        validateConfig({
+          ...base,
+          transformations: {
+            armReferences: [{ group: 'g', type: 'T', properties: ['xId'], wellKnown: 'yes' }],
+          },
+        }),
+      ).toThrow('transformations.armReferences[0].wellKnown: expected true or false');
+      expect(() => validateConfig({ ...base, transformations: { secret: [] } })).toThrow(
+        'transformations: unknown key "secret"',
+      );
+    });
   });
 
   it('rejects an operatorExports entry with an unknown key', () => {

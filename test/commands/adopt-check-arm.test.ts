@@ -267,7 +267,9 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     const spec = (name: string) => ({
       owner: owner(name),
       principalId: '00000000-0000-0000-0000-0000000000aa',
-      roleDefinitionId: `/subscriptions/${sub}/providers/Microsoft.Authorization/roleDefinitions/r`,
+      roleDefinitionReference: {
+        armId: `/subscriptions/${sub}/providers/Microsoft.Authorization/roleDefinitions/r`,
+      },
     });
     await createInCluster(auth, 'roleassignments', 'RoleAssignment', 'ra-loop-a', spec('ra-loop-b'));
     await createInCluster(auth, 'roleassignments', 'RoleAssignment', 'ra-loop-b', spec('ra-loop-a'));
@@ -295,7 +297,9 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     const spec = (owner: object) => ({
       owner,
       principalId: '00000000-0000-0000-0000-0000000000bb',
-      roleDefinitionId: `/subscriptions/${sub}/providers/Microsoft.Authorization/roleDefinitions/r`,
+      roleDefinitionReference: {
+        armId: `/subscriptions/${sub}/providers/Microsoft.Authorization/roleDefinitions/r`,
+      },
     });
     const link = (i: number) => ({ group: auth, kind: 'RoleAssignment', name: `ra-deep-${i}` });
     for (let i = 0; i < 18; i++)

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["annotations","armId","azureName","canDelegate","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","description","group","id","key","kind","labels","lastTransitionTime","message","name","observedGeneration","operatorSpec","owner","principalId","principalType","reason","roleDefinitionId","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value"];
+const names: readonly string[] = ["annotations","armId","azureName","canDelegate","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","observedGeneration","operatorSpec","owner","principalId","principalIdFromConfig","principalType","reason","roleDefinitionId","roleDefinitionReference","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"];
 
 function arb_ArbitraryOwnerReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
@@ -14,8 +14,16 @@ function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
 
+function arb_ConfigMapReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
+}
+
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_RoleAssignmentOperatorSpec(): fc.Arbitrary<unknown> {
@@ -35,7 +43,11 @@ function arb_RoleAssignment_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_RoleAssignment_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_ArbitraryOwnerReference(), roleDefinitionId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), canDelegate: fc.boolean(), operatorSpec: arb_RoleAssignmentOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","roleDefinitionId","RoleDefinitionId","principalId","PrincipalId","principalType","PrincipalType","description","Description","condition","Condition","conditionVersion","ConditionVersion","delegatedManagedIdentityResourceId","DelegatedManagedIdentityResourceId","canDelegate","CanDelegate","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_ArbitraryOwnerReference(), roleDefinitionReference: arb_WellKnownResourceReference(), principalId: fc.string({ maxLength: 8 }), principalIdFromConfig: arb_ConfigMapReference(), principalType: arb_RoleAssignmentProperties_PrincipalType(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceReference: arb_ResourceReference(), canDelegate: fc.boolean(), operatorSpec: arb_RoleAssignmentOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","roleDefinitionReference","RoleDefinitionReference","principalId","PrincipalId","principalIdFromConfig","PrincipalIdFromConfig","principalType","PrincipalType","description","Description","condition","Condition","conditionVersion","ConditionVersion","delegatedManagedIdentityResourceReference","DelegatedManagedIdentityResourceReference","canDelegate","CanDelegate","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_WellKnownResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }), wellKnownName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","wellKnownName","WellKnownName","$propertyBag"]);
 }
 
 /** A random RoleAssignment at v1api20200801preview, with extra keys at the root too. */

@@ -85,6 +85,32 @@ export function Condition_toStorage(src: v1api20200801preview.Condition, path: s
   return dst;
 }
 
+/** Converts ConfigMapReference of v1api20200801previewstorage to ConfigMapReference of v1api20200801preview (out of its storage variant). */
+export function ConfigMapReference_fromStorage(src: v1api20200801previewstorage.ConfigMapReference, path: string): v1api20200801preview.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801preview.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801previewstorage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1api20200801preview to ConfigMapReference of v1api20200801previewstorage (into its storage variant). */
+export function ConfigMapReference_toStorage(src: v1api20200801preview.ConfigMapReference, path: string): v1api20200801previewstorage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801preview_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DestinationExpression of v1api20200801previewstorage to DestinationExpression of v1api20200801preview (out of its storage variant). */
 export function DestinationExpression_fromStorage(src: v1api20200801previewstorage.DestinationExpression, path: string): v1api20200801preview.DestinationExpression {
   checkObject(src, path);
@@ -112,6 +138,36 @@ export function DestinationExpression_toStorage(src: v1api20200801preview.Destin
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20200801preview_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20200801previewstorage to ResourceReference of v1api20200801preview (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20200801previewstorage.ResourceReference, path: string): v1api20200801preview.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801preview.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801previewstorage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20200801preview to ResourceReference of v1api20200801previewstorage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20200801preview.ResourceReference, path: string): v1api20200801previewstorage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801preview_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -206,13 +262,14 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20200801previewstorage
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_fromStorage(src.owner as v1api20200801previewstorage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_fromStorage(src.roleDefinitionReference as v1api20200801previewstorage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_fromStorage(src.principalIdFromConfig as v1api20200801previewstorage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
   if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType) as v1api20200801preview.RoleAssignmentProperties_PrincipalType); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_fromStorage(src.delegatedManagedIdentityResourceReference as v1api20200801previewstorage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
   if (src.canDelegate !== undefined) dst.canDelegate = bool(src.canDelegate, path, ".canDelegate"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_fromStorage(src.operatorSpec as v1api20200801previewstorage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
@@ -229,13 +286,14 @@ export function RoleAssignment_Spec_toStorage(src: v1api20200801preview.RoleAssi
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_toStorage(src.owner as v1api20200801preview.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_toStorage(src.roleDefinitionReference as v1api20200801preview.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_toStorage(src.principalIdFromConfig as v1api20200801preview.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
   if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_toStorage(src.delegatedManagedIdentityResourceReference as v1api20200801preview.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
   if (src.canDelegate !== undefined) dst.canDelegate = bool(src.canDelegate, path, ".canDelegate"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_toStorage(src.operatorSpec as v1api20200801preview.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20200801preview'; // originalVersion
@@ -245,17 +303,55 @@ export function RoleAssignment_Spec_toStorage(src: v1api20200801preview.RoleAssi
   return dst;
 }
 
+/** Converts WellKnownResourceReference of v1api20200801previewstorage to WellKnownResourceReference of v1api20200801preview (out of its storage variant). */
+export function WellKnownResourceReference_fromStorage(src: v1api20200801previewstorage.WellKnownResourceReference, path: string): v1api20200801preview.WellKnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801preview.WellKnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801previewstorage_WellKnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts WellKnownResourceReference of v1api20200801preview to WellKnownResourceReference of v1api20200801previewstorage (into its storage variant). */
+export function WellKnownResourceReference_toStorage(src: v1api20200801preview.WellKnownResourceReference, path: string): v1api20200801previewstorage.WellKnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.WellKnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801preview_WellKnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 const known_v1api20200801preview_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801preview_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200801preview_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801preview_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200801preview_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801preview_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200801preview_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801preview_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","operatorSpec","$propertyBag"]);
+const known_v1api20200801preview_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","$propertyBag"]);
+const known_v1api20200801preview_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const known_v1api20200801previewstorage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200801previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200801previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
 const spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

@@ -84,6 +84,32 @@ export function Condition_to_v1api20220401storage(src: v1api20200801previewstora
   return dst;
 }
 
+/** Converts ConfigMapReference of v1api20220401storage to ConfigMapReference of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
+export function ConfigMapReference_from_v1api20220401storage(src: v1api20220401storage.ConfigMapReference, path: string): v1api20200801previewstorage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1api20200801previewstorage to ConfigMapReference of v1api20220401storage (one step up the storage chain, towards the hub). */
+export function ConfigMapReference_to_v1api20220401storage(src: v1api20200801previewstorage.ConfigMapReference, path: string): v1api20220401storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801previewstorage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DestinationExpression of v1api20220401storage to DestinationExpression of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
 export function DestinationExpression_from_v1api20220401storage(src: v1api20220401storage.DestinationExpression, path: string): v1api20200801previewstorage.DestinationExpression {
   checkObject(src, path);
@@ -111,6 +137,36 @@ export function DestinationExpression_to_v1api20220401storage(src: v1api20200801
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20200801previewstorage_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20220401storage to ResourceReference of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v1api20220401storage(src: v1api20220401storage.ResourceReference, path: string): v1api20200801previewstorage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20200801previewstorage to ResourceReference of v1api20220401storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v1api20220401storage(src: v1api20200801previewstorage.ResourceReference, path: string): v1api20220401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801previewstorage_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -208,13 +264,14 @@ export function RoleAssignment_Spec_from_v1api20220401storage(src: v1api20220401
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_from_v1api20220401storage(src.owner as v1api20220401storage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_from_v1api20220401storage(src.roleDefinitionReference as v1api20220401storage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_from_v1api20220401storage(src.principalIdFromConfig as v1api20220401storage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
   if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_from_v1api20220401storage(src.delegatedManagedIdentityResourceReference as v1api20220401storage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_from_v1api20220401storage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
@@ -234,13 +291,14 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_to_v1api20220401storage(src.owner as v1api20200801previewstorage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_to_v1api20220401storage(src.roleDefinitionReference as v1api20200801previewstorage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_to_v1api20220401storage(src.principalIdFromConfig as v1api20200801previewstorage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
   if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_to_v1api20220401storage(src.delegatedManagedIdentityResourceReference as v1api20200801previewstorage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
   if (src.canDelegate !== undefined) bag = stash(bag, "CanDelegate", src.canDelegate); // stashInBag: no counterpart
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_to_v1api20220401storage(src.operatorSpec as v1api20200801previewstorage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
@@ -250,15 +308,53 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
   return dst;
 }
 
+/** Converts WellKnownResourceReference of v1api20220401storage to WellKnownResourceReference of v1api20200801previewstorage (one step down the storage chain, away from the hub). */
+export function WellKnownResourceReference_from_v1api20220401storage(src: v1api20220401storage.WellKnownResourceReference, path: string): v1api20200801previewstorage.WellKnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20200801previewstorage.WellKnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401storage_WellKnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts WellKnownResourceReference of v1api20200801previewstorage to WellKnownResourceReference of v1api20220401storage (one step up the storage chain, towards the hub). */
+export function WellKnownResourceReference_to_v1api20220401storage(src: v1api20200801previewstorage.WellKnownResourceReference, path: string): v1api20220401storage.WellKnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.WellKnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20200801previewstorage_WellKnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 const known_v1api20200801previewstorage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20200801previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20200801previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20220401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);

@@ -85,6 +85,32 @@ export function Condition_toStorage(src: v1api20220401.Condition, path: string):
   return dst;
 }
 
+/** Converts ConfigMapReference of v1api20220401storage to ConfigMapReference of v1api20220401 (out of its storage variant). */
+export function ConfigMapReference_fromStorage(src: v1api20220401storage.ConfigMapReference, path: string): v1api20220401.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1api20220401 to ConfigMapReference of v1api20220401storage (into its storage variant). */
+export function ConfigMapReference_toStorage(src: v1api20220401.ConfigMapReference, path: string): v1api20220401storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DestinationExpression of v1api20220401storage to DestinationExpression of v1api20220401 (out of its storage variant). */
 export function DestinationExpression_fromStorage(src: v1api20220401storage.DestinationExpression, path: string): v1api20220401.DestinationExpression {
   checkObject(src, path);
@@ -112,6 +138,36 @@ export function DestinationExpression_toStorage(src: v1api20220401.DestinationEx
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220401_DestinationExpression, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20220401storage to ResourceReference of v1api20220401 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20220401storage.ResourceReference, path: string): v1api20220401.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20220401 to ResourceReference of v1api20220401storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20220401.ResourceReference, path: string): v1api20220401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -204,13 +260,14 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_fromStorage(src.owner as v1api20220401storage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_fromStorage(src.roleDefinitionReference as v1api20220401storage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_fromStorage(src.principalIdFromConfig as v1api20220401storage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
   if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType) as v1api20220401.RoleAssignmentProperties_PrincipalType); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_fromStorage(src.delegatedManagedIdentityResourceReference as v1api20220401storage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_fromStorage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
@@ -226,13 +283,14 @@ export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_toStorage(src.owner as v1api20220401.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_toStorage(src.roleDefinitionReference as v1api20220401.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_toStorage(src.principalIdFromConfig as v1api20220401.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
   if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_toStorage(src.delegatedManagedIdentityResourceReference as v1api20220401.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_toStorage(src.operatorSpec as v1api20220401.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20220401'; // originalVersion
   bag = stashUnknown(src, known_v1api20220401_RoleAssignment_Spec, bag);
@@ -241,17 +299,55 @@ export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_
   return dst;
 }
 
+/** Converts WellKnownResourceReference of v1api20220401storage to WellKnownResourceReference of v1api20220401 (out of its storage variant). */
+export function WellKnownResourceReference_fromStorage(src: v1api20220401storage.WellKnownResourceReference, path: string): v1api20220401.WellKnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401.WellKnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401storage_WellKnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts WellKnownResourceReference of v1api20220401 to WellKnownResourceReference of v1api20220401storage (into its storage variant). */
+export function WellKnownResourceReference_toStorage(src: v1api20220401.WellKnownResourceReference, path: string): v1api20220401storage.WellKnownResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20220401storage.WellKnownResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20220401_WellKnownResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 const known_v1api20220401_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220401_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20220401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220401_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","operatorSpec","$propertyBag"]);
+const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","$propertyBag"]);
+const known_v1api20220401_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20220401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20220401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
 const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

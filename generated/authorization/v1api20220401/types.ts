@@ -39,6 +39,16 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
+/** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
+export interface ConfigMapReference {
+  /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes configmap being referenced */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
@@ -51,6 +61,20 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -100,15 +124,31 @@ export interface RoleAssignment_Spec {
   azureName?: string;
   /** The owner of an extension resource: any Kubernetes object by group, kind and name, or an ARM ID. */
   owner: ArbitraryOwnerReference;
-  roleDefinitionId: string;
+  roleDefinitionReference: WellKnownResourceReference;
   principalId: string;
+  principalIdFromConfig?: ConfigMapReference;
   principalType?: RoleAssignmentProperties_PrincipalType;
   description?: string;
   condition?: string;
   conditionVersion?: string;
-  delegatedManagedIdentityResourceId?: string;
+  delegatedManagedIdentityResourceReference?: ResourceReference;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: RoleAssignmentOperatorSpec;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A resource reference, either to a Kubernetes resource, to an Azure resource via ARMID, or to a well-known resource by name */
+export interface WellKnownResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  wellKnownName?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","key","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version"];
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","delegatedSubnetResourceReference","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","publicNetworkAccess","reason","reference","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","tier","type","userAssignedIdentities","value","version"];
 
 function arb_Backup(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
@@ -47,7 +47,7 @@ function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceReference: arb_ResourceReference(), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceReference","SourceServerResourceReference","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
@@ -111,14 +111,22 @@ function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceReference: arb_ResourceReference(), privateDnsZoneArmResourceReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["delegatedSubnetResourceReference","DelegatedSubnetResourceReference","privateDnsZoneArmResourceReference","PrivateDnsZoneArmResourceReference","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
 }
 
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
+}
+
 function arb_SecretDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
+function arb_SecretReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 

@@ -290,13 +290,14 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20210601storage.Flexib
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20210601storage.Sku, at(path, ".sku")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20210601storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20210601_ServerVersion) as v1api20210601.ServerVersion); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20210601storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1api20210601storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20210601storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v1api20210601storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v1api20210601storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20210601storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20210601_CreateMode) as v1api20210601.CreateMode); // assignEnum
@@ -319,13 +320,14 @@ export function FlexibleServer_Spec_toStorage(src: v1api20210601.FlexibleServer_
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20210601.Sku, at(path, ".sku")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20210601.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20210601.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v1api20210601.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20210601.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v1api20210601.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v1api20210601.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20210601.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
@@ -702,8 +704,8 @@ export function Network_fromStorage(src: v1api20210601storage.Network, path: str
   checkObject(src, path);
   const dst = {} as v1api20210601.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v1api20210601storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1api20210601storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20210601storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -715,9 +717,39 @@ export function Network_toStorage(src: v1api20210601.Network, path: string): v1a
   checkObject(src, path);
   const dst = {} as v1api20210601storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1api20210601.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1api20210601.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20210601_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20210601storage to ResourceReference of v1api20210601 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20210601storage.ResourceReference, path: string): v1api20210601.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210601.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20210601 to ResourceReference of v1api20210601storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20210601.ResourceReference, path: string): v1api20210601storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -744,6 +776,32 @@ export function SecretDestination_toStorage(src: v1api20210601.SecretDestination
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20210601storage to SecretReference of v1api20210601 (out of its storage variant). */
+export function SecretReference_fromStorage(src: v1api20210601storage.SecretReference, path: string): v1api20210601.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210601.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20210601 to SecretReference of v1api20210601storage (into its storage variant). */
+export function SecretReference_toStorage(src: v1api20210601.SecretReference, path: string): v1api20210601storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601_SecretReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -890,7 +948,7 @@ const known_v1api20210601_DestinationExpression = new Set(["name","key","value",
 const known_v1api20210601_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20210601_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20210601_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","$propertyBag"]);
+const known_v1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","$propertyBag"]);
 const known_v1api20210601_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210601_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20210601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
@@ -902,9 +960,11 @@ const known_v1api20210601_HighAvailability_STATUS = new Set(["mode","state","sta
 const known_v1api20210601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210601_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20210601_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20210601_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20210601_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20210601_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210601_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601_Storage = new Set(["storageSizeGB","$propertyBag"]);
@@ -917,7 +977,7 @@ const known_v1api20210601storage_DestinationExpression = new Set(["name","key","
 const known_v1api20210601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -929,9 +989,11 @@ const known_v1api20210601storage_HighAvailability_STATUS = new Set(["mode","stat
 const known_v1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210601storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20210601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210601storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);

@@ -152,13 +152,15 @@ export interface FlexibleServer_Spec {
   sku?: Sku;
   /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
   administratorLogin?: string;
+  /** The administrator login password (required for server creation). */
+  administratorLoginPassword?: SecretReference;
   version?: ServerVersion;
   storage?: Storage;
   backup?: Backup;
   network?: Network;
   highAvailability?: HighAvailability;
   maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceId?: string;
+  sourceServerResourceReference?: ResourceReference;
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: CreateMode;
@@ -305,8 +307,8 @@ export interface MaintenanceWindow_STATUS {
 
 /** Object type Network. */
 export interface Network {
-  delegatedSubnetResourceId?: string;
-  privateDnsZoneArmResourceId?: string;
+  delegatedSubnetResourceReference?: ResourceReference;
+  privateDnsZoneArmResourceReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -320,11 +322,35 @@ export interface Network_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
   name: string;
   /** The key in the secret. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
+export interface SecretReference {
+  /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes secret being referenced */
   key: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;

@@ -321,13 +321,14 @@ export function FlexibleServer_Spec_from_v1api20221201storage(src: v1api20221201
   if (src.sku !== undefined) dst.sku = Sku_from_v1api20221201storage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_from_v1api20221201storage(src.administratorLoginPassword as v1api20221201storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_from_v1api20221201storage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_from_v1api20221201storage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_from_v1api20221201storage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_from_v1api20221201storage(src.highAvailability as v1api20221201storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_from_v1api20221201storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_from_v1api20221201storage(src.sourceServerResourceReference as v1api20221201storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
@@ -353,13 +354,14 @@ export function FlexibleServer_Spec_to_v1api20221201storage(src: v1api20210601st
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_to_v1api20221201storage(src.sku as v1api20210601storage.Sku, at(path, ".sku")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_to_v1api20221201storage(src.administratorLoginPassword as v1api20210601storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_to_v1api20221201storage(src.storage as v1api20210601storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_to_v1api20221201storage(src.backup as v1api20210601storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_to_v1api20221201storage(src.network as v1api20210601storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_to_v1api20221201storage(src.highAvailability as v1api20210601storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_to_v1api20221201storage(src.maintenanceWindow as v1api20210601storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_to_v1api20221201storage(src.sourceServerResourceReference as v1api20210601storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
@@ -752,8 +754,8 @@ export function Network_from_v1api20221201storage(src: v1api20221201storage.Netw
   checkObject(src, path);
   const dst = {} as v1api20210601storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_from_v1api20221201storage(src.delegatedSubnetResourceReference as v1api20221201storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_from_v1api20221201storage(src.privateDnsZoneArmResourceReference as v1api20221201storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -765,9 +767,39 @@ export function Network_to_v1api20221201storage(src: v1api20210601storage.Networ
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_to_v1api20221201storage(src.delegatedSubnetResourceReference as v1api20210601storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_to_v1api20221201storage(src.privateDnsZoneArmResourceReference as v1api20210601storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20210601storage_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20221201storage to ResourceReference of v1api20210601storage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v1api20221201storage(src: v1api20221201storage.ResourceReference, path: string): v1api20210601storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20210601storage to ResourceReference of v1api20221201storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v1api20221201storage(src: v1api20210601storage.ResourceReference, path: string): v1api20221201storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601storage_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -794,6 +826,32 @@ export function SecretDestination_to_v1api20221201storage(src: v1api20210601stor
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20221201storage to SecretReference of v1api20210601storage (one step down the storage chain, away from the hub). */
+export function SecretReference_from_v1api20221201storage(src: v1api20221201storage.SecretReference, path: string): v1api20210601storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20210601storage to SecretReference of v1api20221201storage (one step up the storage chain, towards the hub). */
+export function SecretReference_to_v1api20221201storage(src: v1api20210601storage.SecretReference, path: string): v1api20221201storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601storage_SecretReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -940,7 +998,7 @@ const known_v1api20210601storage_DestinationExpression = new Set(["name","key","
 const known_v1api20210601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -952,9 +1010,11 @@ const known_v1api20210601storage_HighAvailability_STATUS = new Set(["mode","stat
 const known_v1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210601storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20210601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210601storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
@@ -967,7 +1027,7 @@ const known_v1api20221201storage_DestinationExpression = new Set(["name","key","
 const known_v1api20221201storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -979,9 +1039,11 @@ const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","stat
 const known_v1api20221201storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20221201storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Storage = new Set(["storageSizeGB","$propertyBag"]);

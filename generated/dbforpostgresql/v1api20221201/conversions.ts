@@ -211,6 +211,32 @@ export function ConfigMapDestination_toStorage(src: v1api20221201.ConfigMapDesti
   return dst;
 }
 
+/** Converts ConfigMapReference of v1api20221201storage to ConfigMapReference of v1api20221201 (out of its storage variant). */
+export function ConfigMapReference_fromStorage(src: v1api20221201storage.ConfigMapReference, path: string): v1api20221201.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1api20221201 to ConfigMapReference of v1api20221201storage (into its storage variant). */
+export function ConfigMapReference_toStorage(src: v1api20221201.ConfigMapReference, path: string): v1api20221201storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v1api20221201storage to DataEncryption_STATUS of v1api20221201 (out of its storage variant). */
 export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.DataEncryption_STATUS, path: string): v1api20221201.DataEncryption_STATUS {
   checkObject(src, path);
@@ -245,7 +271,8 @@ export function DataEncryption_fromStorage(src: v1api20221201storage.DataEncrypt
   const dst = {} as v1api20221201.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
-  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_fromStorage(src.primaryKeyURIFromConfig as v1api20221201storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v1api20221201storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_ArmServerKeyType) as v1api20221201.ArmServerKeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
   const kept = finishBag(bag);
@@ -259,7 +286,8 @@ export function DataEncryption_toStorage(src: v1api20221201.DataEncryption, path
   const dst = {} as v1api20221201storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
-  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_toStorage(src.primaryKeyURIFromConfig as v1api20221201.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_toStorage(src.primaryUserAssignedIdentityReference as v1api20221201.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_DataEncryption, bag);
   const kept = finishBag(bag);
@@ -465,13 +493,14 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_fromStorage(src.identity as v1api20221201storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20221201storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion) as v1api20221201.ServerVersion); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v1api20221201storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20221201storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode) as v1api20221201.CreateMode); // assignEnum
@@ -498,13 +527,14 @@ export function FlexibleServer_Spec_toStorage(src: v1api20221201.FlexibleServer_
   if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20221201.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v1api20221201.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20221201.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20221201.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v1api20221201.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20221201.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v1api20221201.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v1api20221201.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20221201.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
@@ -884,8 +914,8 @@ export function Network_fromStorage(src: v1api20221201storage.Network, path: str
   checkObject(src, path);
   const dst = {} as v1api20221201.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v1api20221201storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1api20221201storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -897,9 +927,39 @@ export function Network_toStorage(src: v1api20221201.Network, path: string): v1a
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1api20221201.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1api20221201.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20221201storage to ResourceReference of v1api20221201 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20221201storage.ResourceReference, path: string): v1api20221201.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20221201 to ResourceReference of v1api20221201storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20221201.ResourceReference, path: string): v1api20221201storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -926,6 +986,32 @@ export function SecretDestination_toStorage(src: v1api20221201.SecretDestination
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20221201storage to SecretReference of v1api20221201 (out of its storage variant). */
+export function SecretReference_fromStorage(src: v1api20221201storage.SecretReference, path: string): v1api20221201.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20221201 to SecretReference of v1api20221201storage (into its storage variant). */
+export function SecretReference_toStorage(src: v1api20221201.SecretReference, path: string): v1api20221201storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201_SecretReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1065,6 +1151,30 @@ export function SystemData_STATUS_toStorage(src: v1api20221201.SystemData_STATUS
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v1api20221201storage to UserAssignedIdentityDetails of v1api20221201 (out of its storage variant). */
+export function UserAssignedIdentityDetails_fromStorage(src: v1api20221201storage.UserAssignedIdentityDetails, path: string): v1api20221201.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20221201storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1api20221201 to UserAssignedIdentityDetails of v1api20221201storage (into its storage variant). */
+export function UserAssignedIdentityDetails_toStorage(src: v1api20221201.UserAssignedIdentityDetails, path: string): v1api20221201storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20221201.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20221201_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v1api20221201storage to UserAssignedIdentity_STATUS of v1api20221201 (out of its storage variant). */
 export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storage.UserAssignedIdentity_STATUS, path: string): v1api20221201.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1099,7 +1209,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20221201storage.UserA
   const dst = {} as v1api20221201.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_IdentityType) as v1api20221201.IdentityType); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_fromStorage(e as v1api20221201storage.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20221201storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1112,7 +1222,7 @@ export function UserAssignedIdentity_toStorage(src: v1api20221201.UserAssignedId
   const dst = {} as v1api20221201storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_toStorage(e as v1api20221201.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20221201.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1145,46 +1255,21 @@ export function UserIdentity_STATUS_toStorage(src: v1api20221201.UserIdentity_ST
   return dst;
 }
 
-/** Converts UserIdentity of v1api20221201storage to UserIdentity of v1api20221201 (out of its storage variant). */
-export function UserIdentity_fromStorage(src: v1api20221201storage.UserIdentity, path: string): v1api20221201.UserIdentity {
-  checkObject(src, path);
-  const dst = {} as v1api20221201.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20221201storage_UserIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserIdentity of v1api20221201 to UserIdentity of v1api20221201storage (into its storage variant). */
-export function UserIdentity_toStorage(src: v1api20221201.UserIdentity, path: string): v1api20221201storage.UserIdentity {
-  checkObject(src, path);
-  const dst = {} as v1api20221201storage.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20221201_UserIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
 const known_v1api20221201_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20221201_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20221201_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v1api20221201_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
+const known_v1api20221201_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20221201_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20221201_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20221201_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20221201_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v1api20221201_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
@@ -1196,17 +1281,19 @@ const known_v1api20221201_HighAvailability_STATUS = new Set(["mode","state","sta
 const known_v1api20221201_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20221201_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20221201_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20221201_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20221201_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20221201_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 const known_v1api20221201_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20221201_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1api20221201_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20221201_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20221201_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20221201storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
@@ -1214,14 +1301,15 @@ const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRed
 const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v1api20221201storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
+const known_v1api20221201storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20221201storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -1233,17 +1321,19 @@ const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","stat
 const known_v1api20221201storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20221201storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201storage_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 const known_v1api20221201storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20221201storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20221201storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20221201storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const spellings_v1api20221201_ActiveDirectoryAuthEnum = enumSpellings(["Enabled","Disabled"]);
 const spellings_v1api20221201_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);

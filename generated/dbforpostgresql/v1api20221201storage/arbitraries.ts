@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupUserAssignedIdentityId","geoRedundantBackup","highAvailability","id","identity","iops","key","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryUserAssignedIdentityId","principalId","privateDnsZoneArmResourceId","publicNetworkAccess","reason","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version"];
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","delegatedSubnetResourceReference","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","publicNetworkAccess","reason","reference","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","tier","type","userAssignedIdentities","value","version"];
 
 function arb_AuthConfig(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ activeDirectoryAuth: fc.string({ maxLength: 8 }), passwordAuth: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["activeDirectoryAuth","ActiveDirectoryAuth","passwordAuth","PasswordAuth","tenantId","TenantId","$propertyBag"]);
@@ -30,8 +30,12 @@ function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
+function arb_ConfigMapReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
 function arb_DataEncryption(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","$propertyBag"]);
+  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryKeyURIFromConfig: arb_ConfigMapReference(), primaryUserAssignedIdentityReference: arb_ResourceReference(), type: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryKeyURIFromConfig","PrimaryKeyURIFromConfig","primaryUserAssignedIdentityReference","PrimaryUserAssignedIdentityReference","type","Type","$propertyBag"]);
 }
 
 function arb_DataEncryption_STATUS(): fc.Arbitrary<unknown> {
@@ -59,7 +63,7 @@ function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServerOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","identity","Identity","administratorLogin","AdministratorLogin","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), version: fc.string({ maxLength: 8 }), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceReference: arb_ResourceReference(), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: fc.string({ maxLength: 8 }), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServerOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","identity","Identity","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceReference","SourceServerResourceReference","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
@@ -107,14 +111,22 @@ function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceReference: arb_ResourceReference(), privateDnsZoneArmResourceReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["delegatedSubnetResourceReference","DelegatedSubnetResourceReference","privateDnsZoneArmResourceReference","PrivateDnsZoneArmResourceReference","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ publicNetworkAccess: fc.string({ maxLength: 8 }), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
 }
 
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
+}
+
 function arb_SecretDestination(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
+function arb_SecretReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
 }
 
@@ -139,7 +151,11 @@ function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
+function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ reference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["reference","Reference","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {

@@ -110,6 +110,16 @@ export interface ConfigMapDestination {
   $propertyBag?: PropertyBagData;
 }
 
+/** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
+export interface ConfigMapReference {
+  /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes configmap being referenced */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum CreateMode (string). */
 export type CreateMode = "Default" | "Create" | "Update" | "PointInTimeRestore" | "GeoRestore" | "Replica" | "ReviveDropped";
 
@@ -122,10 +132,12 @@ export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | 
 /** Object type DataEncryption. */
 export interface DataEncryption {
   primaryKeyURI?: string;
-  primaryUserAssignedIdentityId?: string;
+  primaryKeyURIFromConfig?: ConfigMapReference;
+  primaryUserAssignedIdentityReference?: ResourceReference;
   type?: ArmServerKeyType;
   geoBackupKeyURI?: string;
-  geoBackupUserAssignedIdentityId?: string;
+  geoBackupKeyURIFromConfig?: ConfigMapReference;
+  geoBackupUserAssignedIdentityReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -236,13 +248,15 @@ export interface FlexibleServer_Spec {
   identity?: UserAssignedIdentity;
   /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
   administratorLogin?: string;
+  /** The administrator login password (required for server creation). */
+  administratorLoginPassword?: SecretReference;
   version?: ServerVersion;
   storage?: Storage;
   backup?: Backup;
   network?: Network;
   highAvailability?: HighAvailability;
   maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceId?: string;
+  sourceServerResourceReference?: ResourceReference;
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: CreateMode;
@@ -398,8 +412,8 @@ export interface MaintenanceWindow_STATUS {
 
 /** Object type Network. */
 export interface Network {
-  delegatedSubnetResourceId?: string;
-  privateDnsZoneArmResourceId?: string;
+  delegatedSubnetResourceReference?: ResourceReference;
+  privateDnsZoneArmResourceReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -425,11 +439,35 @@ export type ReplicationRole = "None" | "Primary" | "AsyncReplica" | "GeoAsyncRep
 /** Enum ReplicationRole_STATUS (string). */
 export type ReplicationRole_STATUS = "None" | "Primary" | "AsyncReplica" | "GeoAsyncReplica";
 
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
   name: string;
   /** The key in the secret. */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
+export interface SecretReference {
+  /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes secret being referenced */
   key: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -517,7 +555,14 @@ export interface SystemData_STATUS {
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
   type: IdentityType;
-  userAssignedIdentities?: Record<string, UserIdentity>;
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

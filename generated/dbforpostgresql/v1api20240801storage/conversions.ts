@@ -7,6 +7,7 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20240801storage from './types.ts';
 import type * as v20250801storage from '../v20250801storage/types.ts';
+import * as v20250801storage_conversions from '../v20250801storage/conversions.ts';
 
 /** Converts a whole FlexibleServer from v20250801storage to v1api20240801storage (one step down the storage chain, away from the hub). */
 export function FlexibleServer_from_v20250801storage(src: KubeObject): KubeObject {
@@ -74,6 +75,7 @@ export function AuthConfig_from_v20250801storage(src: v20250801storage.AuthConfi
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignPrimitive
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.tenantIdFromConfig !== undefined) bag = stash(bag, "TenantIdFromConfig", src.tenantIdFromConfig); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v20250801storage_AuthConfig, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -89,6 +91,10 @@ export function AuthConfig_to_v20250801storage(src: v1api20240801storage.AuthCon
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_AuthConfig, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "TenantIdFromConfig", path, ".tenantIdFromConfig", (v, p, k) => v20250801storage_conversions.ConfigMapReference_normalize(v as v20250801storage.ConfigMapReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.tenantIdFromConfig = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -210,6 +216,45 @@ export function ConfigMapDestination_to_v20250801storage(src: v1api20240801stora
   return dst;
 }
 
+/** Converts ConfigMapReference of v20250801storage to ConfigMapReference of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function ConfigMapReference_from_v20250801storage(src: v20250801storage.ConfigMapReference, path: string): v1api20240801storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1api20240801storage to ConfigMapReference of v1api20240801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function ConfigMapReference_normalize(src: v1api20240801storage.ConfigMapReference, path: string): v1api20240801storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1api20240801storage to ConfigMapReference of v20250801storage (one step up the storage chain, towards the hub). */
+export function ConfigMapReference_to_v20250801storage(src: v1api20240801storage.ConfigMapReference, path: string): v20250801storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v20250801storage to DataEncryption_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
 export function DataEncryption_STATUS_from_v20250801storage(src: v20250801storage.DataEncryption_STATUS, path: string): v1api20240801storage.DataEncryption_STATUS {
   checkObject(src, path);
@@ -248,10 +293,12 @@ export function DataEncryption_from_v20250801storage(src: v20250801storage.DataE
   const dst = {} as v1api20240801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
-  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_from_v20250801storage(src.primaryKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_from_v20250801storage(src.primaryUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_from_v20250801storage(src.geoBackupKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_from_v20250801storage(src.geoBackupUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -264,10 +311,12 @@ export function DataEncryption_to_v20250801storage(src: v1api20240801storage.Dat
   const dst = {} as v20250801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
-  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_to_v20250801storage(src.primaryKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_to_v20250801storage(src.primaryUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_to_v20250801storage(src.geoBackupKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_to_v20250801storage(src.geoBackupUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -472,13 +521,14 @@ export function FlexibleServer_Spec_from_v20250801storage(src: v20250801storage.
   if (src.sku !== undefined) dst.sku = Sku_from_v20250801storage(src.sku as v20250801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_from_v20250801storage(src.identity as v20250801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_from_v20250801storage(src.administratorLoginPassword as v20250801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_from_v20250801storage(src.storage as v20250801storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_from_v20250801storage(src.backup as v20250801storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_from_v20250801storage(src.network as v20250801storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_from_v20250801storage(src.highAvailability as v20250801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_from_v20250801storage(src.maintenanceWindow as v20250801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_from_v20250801storage(src.sourceServerResourceReference as v20250801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
@@ -505,13 +555,14 @@ export function FlexibleServer_Spec_to_v20250801storage(src: v1api20240801storag
   if (src.sku !== undefined) dst.sku = Sku_to_v20250801storage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_to_v20250801storage(src.identity as v1api20240801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_to_v20250801storage(src.administratorLoginPassword as v1api20240801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.storage !== undefined) dst.storage = Storage_to_v20250801storage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_to_v20250801storage(src.backup as v1api20240801storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_to_v20250801storage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_to_v20250801storage(src.highAvailability as v1api20240801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_to_v20250801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_to_v20250801storage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
@@ -891,8 +942,8 @@ export function Network_from_v20250801storage(src: v20250801storage.Network, pat
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_from_v20250801storage(src.delegatedSubnetResourceReference as v20250801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_from_v20250801storage(src.privateDnsZoneArmResourceReference as v20250801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -904,9 +955,54 @@ export function Network_to_v20250801storage(src: v1api20240801storage.Network, p
   checkObject(src, path);
   const dst = {} as v20250801storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_to_v20250801storage(src.delegatedSubnetResourceReference as v1api20240801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_to_v20250801storage(src.privateDnsZoneArmResourceReference as v1api20240801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v20250801storage to ResourceReference of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v20250801storage(src: v20250801storage.ResourceReference, path: string): v1api20240801storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20240801storage to ResourceReference of v1api20240801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function ResourceReference_normalize(src: v1api20240801storage.ResourceReference, path: string): v1api20240801storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20240801storage to ResourceReference of v20250801storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v20250801storage(src: v1api20240801storage.ResourceReference, path: string): v20250801storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -933,6 +1029,32 @@ export function SecretDestination_to_v20250801storage(src: v1api20240801storage.
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v20250801storage to SecretReference of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function SecretReference_from_v20250801storage(src: v20250801storage.SecretReference, path: string): v1api20240801storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20240801storage to SecretReference of v20250801storage (one step up the storage chain, towards the hub). */
+export function SecretReference_to_v20250801storage(src: v1api20240801storage.SecretReference, path: string): v20250801storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_SecretReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1084,6 +1206,30 @@ export function SystemData_STATUS_to_v20250801storage(src: v1api20240801storage.
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v20250801storage to UserAssignedIdentityDetails of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentityDetails_from_v20250801storage(src: v20250801storage.UserAssignedIdentityDetails, path: string): v1api20240801storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v20250801storage(src.reference as v20250801storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1api20240801storage to UserAssignedIdentityDetails of v20250801storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentityDetails_to_v20250801storage(src: v1api20240801storage.UserAssignedIdentityDetails, path: string): v20250801storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v20250801storage(src.reference as v1api20240801storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v20250801storage to UserAssignedIdentity_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
 export function UserAssignedIdentity_STATUS_from_v20250801storage(src: v20250801storage.UserAssignedIdentity_STATUS, path: string): v1api20240801storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1118,7 +1264,7 @@ export function UserAssignedIdentity_from_v20250801storage(src: v20250801storage
   const dst = {} as v1api20240801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_from_v20250801storage(e as v20250801storage.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_from_v20250801storage(e as v20250801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1131,7 +1277,7 @@ export function UserAssignedIdentity_to_v20250801storage(src: v1api20240801stora
   const dst = {} as v20250801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_to_v20250801storage(e as v1api20240801storage.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_to_v20250801storage(e as v1api20240801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1164,46 +1310,21 @@ export function UserIdentity_STATUS_to_v20250801storage(src: v1api20240801storag
   return dst;
 }
 
-/** Converts UserIdentity of v20250801storage to UserIdentity of v1api20240801storage (one step down the storage chain, away from the hub). */
-export function UserIdentity_from_v20250801storage(src: v20250801storage.UserIdentity, path: string): v1api20240801storage.UserIdentity {
-  checkObject(src, path);
-  const dst = {} as v1api20240801storage.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v20250801storage_UserIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserIdentity of v1api20240801storage to UserIdentity of v20250801storage (one step up the storage chain, towards the hub). */
-export function UserIdentity_to_v20250801storage(src: v1api20240801storage.UserIdentity, path: string): v20250801storage.UserIdentity {
-  checkObject(src, path);
-  const dst = {} as v20250801storage.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20240801storage_UserIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
 const known_v1api20240801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v1api20240801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
 const known_v1api20240801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v1api20240801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -1215,32 +1336,35 @@ const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","stat
 const known_v1api20240801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20240801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20240801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20240801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v1api20240801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 const known_v1api20240801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20240801storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v1api20240801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20250801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+const known_v20250801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","tenantIdFromConfig","$propertyBag"]);
 const known_v20250801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v20250801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v20250801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v20250801storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
 const known_v20250801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v20250801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -1252,15 +1376,17 @@ const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","state","
 const known_v20250801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20250801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v20250801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v20250801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v20250801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v20250801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 const known_v20250801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v20250801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v20250801storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v20250801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);

@@ -92,13 +92,25 @@ export interface ConfigMapDestination {
   $propertyBag?: PropertyBagData;
 }
 
+/** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
+export interface ConfigMapReference {
+  /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
+  name?: string;
+  /** Key is the key in the Kubernetes configmap being referenced */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type DataEncryption. */
 export interface DataEncryption {
   primaryKeyURI?: string;
-  primaryUserAssignedIdentityId?: string;
+  primaryKeyURIFromConfig?: ConfigMapReference;
+  primaryUserAssignedIdentityReference?: ResourceReference;
   type?: string;
   geoBackupKeyURI?: string;
-  geoBackupUserAssignedIdentityId?: string;
+  geoBackupKeyURIFromConfig?: ConfigMapReference;
+  geoBackupUserAssignedIdentityReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -209,13 +221,15 @@ export interface FlexibleServer_Spec {
   identity?: UserAssignedIdentity;
   /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
   administratorLogin?: string;
+  /** The administrator login password (required for server creation). */
+  administratorLoginPassword?: SecretReference;
   version?: string;
   storage?: Storage;
   backup?: Backup;
   network?: Network;
   highAvailability?: HighAvailability;
   maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceId?: string;
+  sourceServerResourceReference?: ResourceReference;
   pointInTimeUTC?: string;
   availabilityZone?: string;
   createMode?: string;
@@ -359,8 +373,8 @@ export interface MaintenanceWindow_STATUS {
 
 /** Object type Network. */
 export interface Network {
-  delegatedSubnetResourceId?: string;
-  privateDnsZoneArmResourceId?: string;
+  delegatedSubnetResourceReference?: ResourceReference;
+  privateDnsZoneArmResourceReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -374,11 +388,35 @@ export interface Network_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
   name?: string;
   /** The key in the secret. */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
+export interface SecretReference {
+  /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
+  name?: string;
+  /** Key is the key in the Kubernetes secret being referenced */
   key?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -439,7 +477,14 @@ export interface SystemData_STATUS {
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
   type?: string;
-  userAssignedIdentities?: Record<string, UserIdentity>;
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

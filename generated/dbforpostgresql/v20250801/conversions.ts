@@ -75,6 +75,7 @@ export function AuthConfig_fromStorage(src: v20250801storage.AuthConfig, path: s
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = (canonicalEnum(str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"), spellings_v20250801_ActiveDirectoryAuthEnum) as v20250801.ActiveDirectoryAuthEnum); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v20250801_PasswordAuthEnum) as v20250801.PasswordAuthEnum); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.tenantIdFromConfig !== undefined) dst.tenantIdFromConfig = ConfigMapReference_fromStorage(src.tenantIdFromConfig as v20250801storage.ConfigMapReference, at(path, ".tenantIdFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_AuthConfig, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -89,6 +90,7 @@ export function AuthConfig_toStorage(src: v20250801.AuthConfig, path: string): v
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.tenantIdFromConfig !== undefined) dst.tenantIdFromConfig = ConfigMapReference_toStorage(src.tenantIdFromConfig as v20250801.ConfigMapReference, at(path, ".tenantIdFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250801_AuthConfig, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -211,6 +213,32 @@ export function ConfigMapDestination_toStorage(src: v20250801.ConfigMapDestinati
   return dst;
 }
 
+/** Converts ConfigMapReference of v20250801storage to ConfigMapReference of v20250801 (out of its storage variant). */
+export function ConfigMapReference_fromStorage(src: v20250801storage.ConfigMapReference, path: string): v20250801.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v20250801.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v20250801 to ConfigMapReference of v20250801storage (into its storage variant). */
+export function ConfigMapReference_toStorage(src: v20250801.ConfigMapReference, path: string): v20250801storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DataEncryption_STATUS of v20250801storage to DataEncryption_STATUS of v20250801 (out of its storage variant). */
 export function DataEncryption_STATUS_fromStorage(src: v20250801storage.DataEncryption_STATUS, path: string): v20250801.DataEncryption_STATUS {
   checkObject(src, path);
@@ -249,10 +277,12 @@ export function DataEncryption_fromStorage(src: v20250801storage.DataEncryption,
   const dst = {} as v20250801.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
-  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_fromStorage(src.primaryKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_ArmServerKeyType) as v20250801.ArmServerKeyType); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_fromStorage(src.geoBackupKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_fromStorage(src.geoBackupUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -265,10 +295,12 @@ export function DataEncryption_toStorage(src: v20250801.DataEncryption, path: st
   const dst = {} as v20250801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
-  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_toStorage(src.primaryKeyURIFromConfig as v20250801.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_toStorage(src.primaryUserAssignedIdentityReference as v20250801.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v20250801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_toStorage(src.geoBackupUserAssignedIdentityReference as v20250801.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250801_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -473,13 +505,14 @@ export function FlexibleServer_Spec_fromStorage(src: v20250801storage.FlexibleSe
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v20250801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_fromStorage(src.identity as v20250801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v20250801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v20250801_ServerVersion) as v20250801.ServerVersion); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v20250801storage.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v20250801storage.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v20250801storage.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v20250801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v20250801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v20250801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v20250801_CreateMode) as v20250801.CreateMode); // assignEnum
@@ -506,13 +539,14 @@ export function FlexibleServer_Spec_toStorage(src: v20250801.FlexibleServer_Spec
   if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v20250801.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v20250801.UserAssignedIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v20250801.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v20250801.Storage, at(path, ".storage")); // assignObject
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v20250801.Backup, at(path, ".backup")); // assignObject
   if (src.network !== undefined) dst.network = Network_toStorage(src.network as v20250801.Network, at(path, ".network")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v20250801.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v20250801.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v20250801.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
   if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
@@ -892,8 +926,8 @@ export function Network_fromStorage(src: v20250801storage.Network, path: string)
   checkObject(src, path);
   const dst = {} as v20250801.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v20250801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v20250801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -905,9 +939,39 @@ export function Network_toStorage(src: v20250801.Network, path: string): v202508
   checkObject(src, path);
   const dst = {} as v20250801storage.Network;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
-  if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v20250801.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
+  if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v20250801.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v20250801_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v20250801storage to ResourceReference of v20250801 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v20250801storage.ResourceReference, path: string): v20250801.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v20250801.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v20250801 to ResourceReference of v20250801storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v20250801.ResourceReference, path: string): v20250801storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -934,6 +998,32 @@ export function SecretDestination_toStorage(src: v20250801.SecretDestination, pa
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v20250801storage to SecretReference of v20250801 (out of its storage variant). */
+export function SecretReference_fromStorage(src: v20250801storage.SecretReference, path: string): v20250801.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v20250801.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v20250801 to SecretReference of v20250801storage (into its storage variant). */
+export function SecretReference_toStorage(src: v20250801.SecretReference, path: string): v20250801storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801_SecretReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1085,6 +1175,30 @@ export function SystemData_STATUS_toStorage(src: v20250801.SystemData_STATUS, pa
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v20250801storage to UserAssignedIdentityDetails of v20250801 (out of its storage variant). */
+export function UserAssignedIdentityDetails_fromStorage(src: v20250801storage.UserAssignedIdentityDetails, path: string): v20250801.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v20250801.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250801storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v20250801 to UserAssignedIdentityDetails of v20250801storage (into its storage variant). */
+export function UserAssignedIdentityDetails_toStorage(src: v20250801.UserAssignedIdentityDetails, path: string): v20250801storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250801.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v20250801_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v20250801storage to UserAssignedIdentity_STATUS of v20250801 (out of its storage variant). */
 export function UserAssignedIdentity_STATUS_fromStorage(src: v20250801storage.UserAssignedIdentity_STATUS, path: string): v20250801.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1119,7 +1233,7 @@ export function UserAssignedIdentity_fromStorage(src: v20250801storage.UserAssig
   const dst = {} as v20250801.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_IdentityType) as v20250801.IdentityType); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_fromStorage(e as v20250801storage.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v20250801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1132,7 +1246,7 @@ export function UserAssignedIdentity_toStorage(src: v20250801.UserAssignedIdenti
   const dst = {} as v20250801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_toStorage(e as v20250801.UserIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v20250801.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1165,46 +1279,21 @@ export function UserIdentity_STATUS_toStorage(src: v20250801.UserIdentity_STATUS
   return dst;
 }
 
-/** Converts UserIdentity of v20250801storage to UserIdentity of v20250801 (out of its storage variant). */
-export function UserIdentity_fromStorage(src: v20250801storage.UserIdentity, path: string): v20250801.UserIdentity {
-  checkObject(src, path);
-  const dst = {} as v20250801.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v20250801storage_UserIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserIdentity of v20250801 to UserIdentity of v20250801storage (into its storage variant). */
-export function UserIdentity_toStorage(src: v20250801.UserIdentity, path: string): v20250801storage.UserIdentity {
-  checkObject(src, path);
-  const dst = {} as v20250801storage.UserIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
-  bag = stashUnknown(src, known_v20250801_UserIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-const known_v20250801_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+const known_v20250801_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","tenantIdFromConfig","$propertyBag"]);
 const known_v20250801_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v20250801_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v20250801_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v20250801_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250801_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v20250801_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v20250801_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v20250801_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
 const known_v20250801_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v20250801_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20250801_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v20250801_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v20250801_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v20250801_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
@@ -1216,32 +1305,35 @@ const known_v20250801_HighAvailability_STATUS = new Set(["mode","state","standby
 const known_v20250801_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20250801_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v20250801_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v20250801_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250801_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20250801_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v20250801_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v20250801_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 const known_v20250801_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v20250801_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v20250801_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v20250801_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20250801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
+const known_v20250801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","tenantIdFromConfig","$propertyBag"]);
 const known_v20250801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v20250801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
 const known_v20250801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
-const known_v20250801storage_DataEncryption = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
 const known_v20250801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
 const known_v20250801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
 const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
@@ -1253,17 +1345,19 @@ const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","state","
 const known_v20250801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20250801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
 const known_v20250801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801storage_Network = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v20250801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v20250801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
 const known_v20250801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
 const known_v20250801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v20250801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v20250801storage_UserIdentity = new Set(["principalId","clientId","$propertyBag"]);
 const known_v20250801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
 const spellings_v20250801_ActiveDirectoryAuthEnum = enumSpellings(["Enabled","Disabled"]);
 const spellings_v20250801_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);

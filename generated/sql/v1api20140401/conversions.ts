@@ -159,6 +159,36 @@ export function KnownResourceReference_toStorage(src: v1api20140401.KnownResourc
   return dst;
 }
 
+/** Converts ResourceReference of v1api20140401storage to ResourceReference of v1api20140401 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20140401storage.ResourceReference, path: string): v1api20140401.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20140401.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20140401storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20140401 to ResourceReference of v1api20140401storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20140401.ResourceReference, path: string): v1api20140401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20140401_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ServerOperatorConfigMaps of v1api20140401storage to ServerOperatorConfigMaps of v1api20140401 (out of its storage variant). */
 export function ServerOperatorConfigMaps_fromStorage(src: v1api20140401storage.ServerOperatorConfigMaps, path: string): v1api20140401.ServerOperatorConfigMaps {
   checkObject(src, path);
@@ -387,7 +417,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20140401storage.Serve
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20140401_CreateMode) as v1api20140401.CreateMode); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = str(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_fromStorage(src.sourceDatabaseReference as v1api20140401storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20140401_DatabaseReadScale) as v1api20140401.DatabaseReadScale); // assignEnum
   if (src.edition !== undefined) dst.edition = (canonicalEnum(str(src.edition, path, ".edition"), spellings_v1api20140401_DatabaseEdition) as v1api20140401.DatabaseEdition); // assignEnum
@@ -413,7 +443,7 @@ export function ServersDatabase_Spec_toStorage(src: v1api20140401.ServersDatabas
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = str(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_toStorage(src.sourceDatabaseReference as v1api20140401.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
   if (src.edition !== undefined) dst.edition = str(src.edition, path, ".edition"); // assignEnum
@@ -525,13 +555,14 @@ const known_v1api20140401_Condition = new Set(["type","status","severity","reaso
 const known_v1api20140401_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20140401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20140401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20140401_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20140401_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20140401_Server_STATUS = new Set(["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20140401_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","operatorSpec","$propertyBag"]);
 const known_v1api20140401_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
-const known_v1api20140401_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","$propertyBag"]);
+const known_v1api20140401_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","$propertyBag"]);
 const known_v1api20140401_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20140401_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
@@ -539,13 +570,14 @@ const known_v1api20140401storage_Condition = new Set(["type","status","severity"
 const known_v1api20140401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20140401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20140401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20140401storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20140401storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20140401storage_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20140401storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
-const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);

@@ -169,6 +169,36 @@ export function KnownResourceReference_to_v1api20211101storage(src: v1api2014040
   return dst;
 }
 
+/** Converts ResourceReference of v1api20211101storage to ResourceReference of v1api20140401storage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v1api20211101storage(src: v1api20211101storage.ResourceReference, path: string): v1api20140401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20140401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20140401storage to ResourceReference of v1api20211101storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v1api20211101storage(src: v1api20140401storage.ResourceReference, path: string): v1api20211101storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20140401storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ServerOperatorConfigMaps of v1api20211101storage to ServerOperatorConfigMaps of v1api20140401storage (one step down the storage chain, away from the hub). */
 export function ServerOperatorConfigMaps_from_v1api20211101storage(src: v1api20211101storage.ServerOperatorConfigMaps, path: string): v1api20140401storage.ServerOperatorConfigMaps {
   checkObject(src, path);
@@ -294,6 +324,7 @@ export function Server_Spec_from_v1api20211101storage(src: v1api20211101storage.
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) bag = stash(bag, "AdministratorLoginPassword", src.administratorLoginPassword); // stashInBag: no counterpart
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) bag = stash(bag, "MinimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
   if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
@@ -323,6 +354,10 @@ export function Server_Spec_to_v1api20211101storage(src: v1api20140401storage.Se
   if (bag !== undefined) {
     const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.ResourceIdentity_normalize(v as v1api20211101storage.ResourceIdentity, at(p, k))); // recallFromBag
     if (v !== undefined) dst.identity = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "AdministratorLoginPassword", path, ".administratorLoginPassword", (v, p, k) => v1api20211101storage_conversions.SecretReference_normalize(v as v1api20211101storage.SecretReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.administratorLoginPassword = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "MinimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k), true); // recallFromBag
@@ -464,10 +499,10 @@ export function ServersDatabase_Spec_from_v1api20211101storage(src: v1api2021110
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
   if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_from_v1api20211101storage(src.sourceDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
-  if (src.elasticPoolId !== undefined) bag = stash(bag, "ElasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
+  if (src.elasticPoolReference !== undefined) bag = stash(bag, "ElasticPoolReference", src.elasticPoolReference); // stashInBag: no counterpart
   if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "RequestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
@@ -502,7 +537,7 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
   if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_to_v1api20211101storage(src.sourceDatabaseReference as v1api20140401storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
   if (src.edition !== undefined) bag = stash(bag, "Edition", src.edition); // stashInBag: no counterpart
@@ -516,8 +551,8 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
     if (v !== undefined) dst.sku = v;
   }
   if (bag !== undefined) {
-    const v = recall(bag, "ElasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k), true); // recallFromBag
-    if (v !== undefined) dst.elasticPoolId = v;
+    const v = recall(bag, "ElasticPoolReference", path, ".elasticPoolReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.elasticPoolReference = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "RequestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
@@ -627,13 +662,14 @@ const known_v1api20140401storage_Condition = new Set(["type","status","severity"
 const known_v1api20140401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20140401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20140401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20140401storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20140401storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","administratorLogin","version","state","fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20140401storage_Server_Spec = new Set(["azureName","owner","location","tags","administratorLogin","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20140401storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","edition","requestedServiceObjectiveName","elasticPoolName","$propertyBag"]);
-const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20140401storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","edition","requestedServiceObjectiveName","elasticPoolName","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20140401storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
@@ -641,13 +677,14 @@ const known_v1api20211101storage_Condition = new Set(["type","status","severity"
 const known_v1api20211101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20211101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20211101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
+const known_v1api20211101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","administratorLoginPassword","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);

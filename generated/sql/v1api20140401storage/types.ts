@@ -83,6 +83,20 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type ServerOperatorConfigMaps. */
 export interface ServerOperatorConfigMaps {
   /** Where the operator writes fullyQualifiedDomainName. */
@@ -190,7 +204,7 @@ export interface ServersDatabase_Spec {
   createMode?: string;
   /** The max size of the database expressed in bytes, as a decimal string. */
   maxSizeBytes?: string;
-  sourceDatabaseId?: string;
+  sourceDatabaseReference?: ResourceReference;
   zoneRedundant?: boolean;
   readScale?: string;
   edition?: string;

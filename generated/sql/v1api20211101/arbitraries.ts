@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["administratorLogin","annotations","armId","azureName","capacity","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","endIpAddress","family","fullyQualifiedDomainName","id","identity","key","labels","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","secretExpressions","severity","size","sku","sourceDatabaseId","startIpAddress","state","status","tags","tenantId","tier","type","value","version","zoneRedundant"];
+const names: readonly string[] = ["administratorLogin","administratorLoginPassword","annotations","armId","azureName","capacity","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","elasticPoolReference","endIpAddress","family","fullyQualifiedDomainName","group","id","identity","key","kind","labels","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","secretExpressions","severity","size","sku","sourceDatabaseId","sourceDatabaseReference","startIpAddress","state","status","tags","tenantId","tier","type","value","version","zoneRedundant"];
 
 function arb_BackupStorageRedundancy(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Geo", "Local", "Zone", "GeoZone");
@@ -62,6 +62,14 @@ function arb_ResourceIdentity_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["type","Type","principalId","PrincipalId","tenantId","TenantId","$propertyBag"]);
 }
 
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
+}
+
+function arb_SecretReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
 function arb_ServerNetworkAccessFlag(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Enabled", "Disabled");
 }
@@ -83,7 +91,7 @@ function arb_Server_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Server_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag(), operatorSpec: arb_ServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","version","Version","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity(), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), version: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag(), operatorSpec: arb_ServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","version","Version","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_ServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
@@ -95,7 +103,7 @@ function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.maxSafeInteger(), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), elasticPoolId: fc.string({ maxLength: 8 }), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy(), operatorSpec: arb_ServersDatabaseOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseId","SourceDatabaseId","zoneRedundant","ZoneRedundant","readScale","ReadScale","elasticPoolId","ElasticPoolId","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.maxSafeInteger(), sourceDatabaseReference: arb_ResourceReference(), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), elasticPoolReference: arb_ResourceReference(), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy(), operatorSpec: arb_ServersDatabaseOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseReference","SourceDatabaseReference","zoneRedundant","ZoneRedundant","readScale","ReadScale","elasticPoolReference","ElasticPoolReference","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_ServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {

@@ -211,6 +211,62 @@ export function ResourceIdentity_toStorage(src: v1api20211101.ResourceIdentity, 
   return dst;
 }
 
+/** Converts ResourceReference of v1api20211101storage to ResourceReference of v1api20211101 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20211101storage.ResourceReference, path: string): v1api20211101.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20211101 to ResourceReference of v1api20211101storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20211101.ResourceReference, path: string): v1api20211101storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20211101storage to SecretReference of v1api20211101 (out of its storage variant). */
+export function SecretReference_fromStorage(src: v1api20211101storage.SecretReference, path: string): v1api20211101.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20211101 to SecretReference of v1api20211101storage (into its storage variant). */
+export function SecretReference_toStorage(src: v1api20211101.SecretReference, path: string): v1api20211101storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ServerOperatorConfigMaps of v1api20211101storage to ServerOperatorConfigMaps of v1api20211101 (out of its storage variant). */
 export function ServerOperatorConfigMaps_fromStorage(src: v1api20211101storage.ServerOperatorConfigMaps, path: string): v1api20211101.ServerOperatorConfigMaps {
   checkObject(src, path);
@@ -324,6 +380,7 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.identity !== undefined) dst.identity = ResourceIdentity_fromStorage(src.identity as v1api20211101storage.ResourceIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20211101storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
@@ -347,6 +404,7 @@ export function Server_Spec_toStorage(src: v1api20211101.Server_Spec, path: stri
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.identity !== undefined) dst.identity = ResourceIdentity_toStorage(src.identity as v1api20211101.ResourceIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
+  if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20211101.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -456,10 +514,10 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20211101_CreateMode) as v1api20211101.CreateMode); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_fromStorage(src.sourceDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale) as v1api20211101.DatabaseReadScale); // assignEnum
-  if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
+  if (src.elasticPoolReference !== undefined) dst.elasticPoolReference = ResourceReference_fromStorage(src.elasticPoolReference as v1api20211101storage.ResourceReference, at(path, ".elasticPoolReference")); // assignObject
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (canonicalEnum(str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"), spellings_v1api20211101_BackupStorageRedundancy) as v1api20211101.BackupStorageRedundancy); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
@@ -482,10 +540,10 @@ export function ServersDatabase_Spec_toStorage(src: v1api20211101.ServersDatabas
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
   if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_toStorage(src.sourceDatabaseReference as v1api20211101.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
-  if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
+  if (src.elasticPoolReference !== undefined) dst.elasticPoolReference = ResourceReference_toStorage(src.elasticPoolReference as v1api20211101.ResourceReference, at(path, ".elasticPoolReference")); // assignObject
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
@@ -659,13 +717,15 @@ const known_v1api20211101_DestinationExpression = new Set(["name","key","value",
 const known_v1api20211101_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20211101_ResourceIdentity = new Set(["type","$propertyBag"]);
 const known_v1api20211101_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20211101_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20211101_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20211101_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20211101_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","$propertyBag"]);
+const known_v1api20211101_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","administratorLoginPassword","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","$propertyBag"]);
 const known_v1api20211101_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","operatorSpec","$propertyBag"]);
+const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","$propertyBag"]);
 const known_v1api20211101_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
@@ -677,13 +737,15 @@ const known_v1api20211101storage_DestinationExpression = new Set(["name","key","
 const known_v1api20211101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20211101storage_ResourceIdentity = new Set(["type","$propertyBag"]);
 const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20211101storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","administratorLoginPassword","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","elasticPoolId","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);

@@ -123,6 +123,30 @@ export interface ResourceIdentity_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
+export interface SecretReference {
+  /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes secret being referenced */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum ServerNetworkAccessFlag (string). */
 export type ServerNetworkAccessFlag = "Enabled" | "Disabled";
 
@@ -182,6 +206,8 @@ export interface Server_Spec {
   tags?: Record<string, string>;
   identity?: ResourceIdentity;
   administratorLogin?: string;
+  /** The administrator login password (required for server creation). */
+  administratorLoginPassword?: SecretReference;
   version?: string;
   minimalTlsVersion?: string;
   publicNetworkAccess?: ServerNetworkAccessFlag;
@@ -243,10 +269,10 @@ export interface ServersDatabase_Spec {
   createMode?: CreateMode;
   /** The max size of the database expressed in bytes. */
   maxSizeBytes?: number;
-  sourceDatabaseId?: string;
+  sourceDatabaseReference?: ResourceReference;
   zoneRedundant?: boolean;
   readScale?: DatabaseReadScale;
-  elasticPoolId?: string;
+  elasticPoolReference?: ResourceReference;
   requestedBackupStorageRedundancy?: BackupStorageRedundancy;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServersDatabaseOperatorSpec;

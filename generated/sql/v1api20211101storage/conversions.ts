@@ -33,6 +33,34 @@ export function ResourceIdentity_normalize(src: v1api20211101storage.ResourceIde
   return dst;
 }
 
+/** Converts ResourceReference of v1api20211101storage to ResourceReference of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function ResourceReference_normalize(src: v1api20211101storage.ResourceReference, path: string): v1api20211101storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20211101storage to SecretReference of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function SecretReference_normalize(src: v1api20211101storage.SecretReference, path: string): v1api20211101storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1api20211101storage to Sku_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
 export function Sku_STATUS_normalize(src: v1api20211101storage.Sku_STATUS, path: string): v1api20211101storage.Sku_STATUS {
   checkObject(src, path);
@@ -67,5 +95,7 @@ export function Sku_normalize(src: v1api20211101storage.Sku, path: string): v1ap
 
 const known_v1api20211101storage_ResourceIdentity = new Set(["type","$propertyBag"]);
 const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20211101storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20211101storage_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101storage_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
+const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","group","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","reference","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
 
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
@@ -55,7 +55,7 @@ function arb_IPRule_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Identity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
@@ -80,6 +80,10 @@ function arb_NetworkRuleSet(): fc.Arbitrary<unknown> {
 
 function arb_NetworkRuleSet_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: fc.string({ maxLength: 8 }), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
+}
+
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_SecretDestination(): fc.Arbitrary<unknown> {
@@ -142,12 +146,16 @@ function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({  }, { requiredKeys: [] }), names, ["$propertyBag"]);
 }
 
+function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ reference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["reference","Reference","$propertyBag"]);
+}
+
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","action","Action","$propertyBag"]);
+  return withExtras(fc.record({ reference: arb_ResourceReference(), action: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["reference","Reference","action","Action","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule_STATUS(): fc.Arbitrary<unknown> {

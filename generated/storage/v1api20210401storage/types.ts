@@ -156,7 +156,7 @@ export interface IPRule_STATUS {
 /** Object type Identity. */
 export interface Identity {
   type?: string;
-  userAssignedIdentities?: Record<string, UserAssignedIdentity>;
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -212,6 +212,20 @@ export interface NetworkRuleSet_STATUS {
   defaultAction?: string;
   ipRules?: IPRule_STATUS[];
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -445,6 +459,13 @@ export interface UserAssignedIdentity {
   $propertyBag?: PropertyBagData;
 }
 
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type UserAssignedIdentity_STATUS. */
 export interface UserAssignedIdentity_STATUS {
   principalId?: string;
@@ -455,7 +476,7 @@ export interface UserAssignedIdentity_STATUS {
 
 /** Object type VirtualNetworkRule. */
 export interface VirtualNetworkRule {
-  id?: string;
+  reference?: ResourceReference;
   action?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;

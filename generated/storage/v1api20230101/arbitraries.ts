@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
+const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","group","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","reference","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
 
 function arb_AccessTier(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Hot", "Cool", "Premium");
@@ -111,7 +111,7 @@ function arb_IPRule_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Identity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
@@ -176,6 +176,10 @@ function arb_NetworkRuleSet_STATUS(): fc.Arbitrary<unknown> {
 
 function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Creating", "ResolvingDNS", "Succeeded");
+}
+
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
 }
 
 function arb_SecretDestination(): fc.Arbitrary<unknown> {
@@ -254,12 +258,16 @@ function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({  }, { requiredKeys: [] }), names, ["$propertyBag"]);
 }
 
+function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ reference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["reference","Reference","$propertyBag"]);
+}
+
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["id","Id","action","Action","$propertyBag"]);
+  return withExtras(fc.record({ reference: arb_ResourceReference(), action: arb_Action() }, { requiredKeys: [] }), names, ["reference","Reference","action","Action","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule_STATUS(): fc.Arbitrary<unknown> {

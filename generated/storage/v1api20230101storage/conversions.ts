@@ -422,7 +422,7 @@ export function Identity_from_v20230101storage(src: v20230101storage.Identity, p
   const dst = {} as v1api20230101storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_from_v20230101storage(e as v20230101storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_from_v20230101storage(e as v20230101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20230101storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -435,7 +435,7 @@ export function Identity_to_v20230101storage(src: v1api20230101storage.Identity,
   const dst = {} as v20230101storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_to_v20230101storage(e as v1api20230101storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_to_v20230101storage(e as v1api20230101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -573,6 +573,36 @@ export function NetworkRuleSet_to_v20230101storage(src: v1api20230101storage.Net
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_to_v20230101storage(e as v1api20230101storage.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_to_v20230101storage(e as v1api20230101storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v20230101storage to ResourceReference of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v20230101storage(src: v20230101storage.ResourceReference, path: string): v1api20230101storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20230101storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20230101storage to ResourceReference of v20230101storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v20230101storage(src: v1api20230101storage.ResourceReference, path: string): v20230101storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1090,6 +1120,30 @@ export function StorageAccountsBlobServicesContainer_Spec_to_v20230101storage(sr
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v20230101storage to UserAssignedIdentityDetails of v1api20230101storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentityDetails_from_v20230101storage(src: v20230101storage.UserAssignedIdentityDetails, path: string): v1api20230101storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v20230101storage(src.reference as v20230101storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v20230101storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1api20230101storage to UserAssignedIdentityDetails of v20230101storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentityDetails_to_v20230101storage(src: v1api20230101storage.UserAssignedIdentityDetails, path: string): v20230101storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v20230101storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v20230101storage(src.reference as v1api20230101storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v20230101storage to UserAssignedIdentity_STATUS of v1api20230101storage (one step down the storage chain, away from the hub). */
 export function UserAssignedIdentity_STATUS_from_v20230101storage(src: v20230101storage.UserAssignedIdentity_STATUS, path: string): v1api20230101storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1111,28 +1165,6 @@ export function UserAssignedIdentity_STATUS_to_v20230101storage(src: v1api202301
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v20230101storage to UserAssignedIdentity of v1api20230101storage (one step down the storage chain, away from the hub). */
-export function UserAssignedIdentity_from_v20230101storage(src: v20230101storage.UserAssignedIdentity, path: string): v1api20230101storage.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v1api20230101storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v20230101storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v1api20230101storage to UserAssignedIdentity of v20230101storage (one step up the storage chain, towards the hub). */
-export function UserAssignedIdentity_to_v20230101storage(src: v1api20230101storage.UserAssignedIdentity, path: string): v20230101storage.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v20230101storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1171,7 +1203,7 @@ export function VirtualNetworkRule_from_v20230101storage(src: v20230101storage.V
   checkObject(src, path);
   const dst = {} as v1api20230101storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v20230101storage(src.reference as v20230101storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
   bag = stashUnknown(src, known_v20230101storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1184,7 +1216,7 @@ export function VirtualNetworkRule_to_v20230101storage(src: v1api20230101storage
   checkObject(src, path);
   const dst = {} as v20230101storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v20230101storage(src.reference as v1api20230101storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1211,6 +1243,7 @@ const known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20230101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20230101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20230101storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20230101storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1225,9 +1258,9 @@ const known_v1api20230101storage_StorageAccountsBlobService_Spec = new Set(["azu
 const known_v1api20230101storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20230101storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v1api20230101storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1api20230101storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1api20230101storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v1api20230101storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1api20230101storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20230101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
@@ -1248,6 +1281,7 @@ const known_v20230101storage_ImmutableStorageWithVersioning_STATUS = new Set(["e
 const known_v20230101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20230101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20230101storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20230101storage_Sku = new Set(["name","$propertyBag"]);
 const known_v20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1262,7 +1296,7 @@ const known_v20230101storage_StorageAccountsBlobService_Spec = new Set(["azureNa
 const known_v20230101storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
-const known_v20230101storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v20230101storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v20230101storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20230101storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v20230101storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v20230101storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);

@@ -419,7 +419,7 @@ export function Identity_fromStorage(src: v1beta20210401storage.Identity, path: 
   const dst = {} as v1beta20210401.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_IdentityType) as v1beta20210401.IdentityType); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_fromStorage(e as v1beta20210401storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1beta20210401storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -432,7 +432,7 @@ export function Identity_toStorage(src: v1beta20210401.Identity, path: string): 
   const dst = {} as v1beta20210401storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_toStorage(e as v1beta20210401.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1beta20210401.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -570,6 +570,36 @@ export function NetworkRuleSet_toStorage(src: v1beta20210401.NetworkRuleSet, pat
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v1beta20210401.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_toStorage(e as v1beta20210401.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1beta20210401storage to ResourceReference of v1beta20210401 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1beta20210401storage.ResourceReference, path: string): v1beta20210401.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1beta20210401 to ResourceReference of v1beta20210401storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1beta20210401.ResourceReference, path: string): v1beta20210401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1079,6 +1109,30 @@ export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1beta2
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v1beta20210401storage to UserAssignedIdentityDetails of v1beta20210401 (out of its storage variant). */
+export function UserAssignedIdentityDetails_fromStorage(src: v1beta20210401storage.UserAssignedIdentityDetails, path: string): v1beta20210401.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1beta20210401 to UserAssignedIdentityDetails of v1beta20210401storage (into its storage variant). */
+export function UserAssignedIdentityDetails_toStorage(src: v1beta20210401.UserAssignedIdentityDetails, path: string): v1beta20210401storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1beta20210401.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v1beta20210401storage to UserAssignedIdentity_STATUS of v1beta20210401 (out of its storage variant). */
 export function UserAssignedIdentity_STATUS_fromStorage(src: v1beta20210401storage.UserAssignedIdentity_STATUS, path: string): v1beta20210401.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1100,28 +1154,6 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v1beta20210401.UserAs
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v1beta20210401storage to UserAssignedIdentity of v1beta20210401 (out of its storage variant). */
-export function UserAssignedIdentity_fromStorage(src: v1beta20210401storage.UserAssignedIdentity, path: string): v1beta20210401.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v1beta20210401.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v1beta20210401 to UserAssignedIdentity of v1beta20210401storage (into its storage variant). */
-export function UserAssignedIdentity_toStorage(src: v1beta20210401.UserAssignedIdentity, path: string): v1beta20210401storage.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v1beta20210401storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v1beta20210401_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1160,7 +1192,7 @@ export function VirtualNetworkRule_fromStorage(src: v1beta20210401storage.Virtua
   checkObject(src, path);
   const dst = {} as v1beta20210401.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1beta20210401_Action) as v1beta20210401.Action); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1173,7 +1205,7 @@ export function VirtualNetworkRule_toStorage(src: v1beta20210401.VirtualNetworkR
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1beta20210401.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1200,6 +1232,7 @@ const known_v1beta20210401_ImmutableStorageWithVersioning_STATUS = new Set(["ena
 const known_v1beta20210401_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1beta20210401_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1beta20210401_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1beta20210401_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1214,9 +1247,9 @@ const known_v1beta20210401_StorageAccountsBlobService_Spec = new Set(["azureName
 const known_v1beta20210401_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210401_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v1beta20210401_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","$propertyBag"]);
-const known_v1beta20210401_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v1beta20210401_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1beta20210401_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1beta20210401_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v1beta20210401_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1beta20210401_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1beta20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
@@ -1237,6 +1270,7 @@ const known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS = new Se
 const known_v1beta20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1beta20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1beta20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1251,9 +1285,9 @@ const known_v1beta20210401storage_StorageAccountsBlobService_Spec = new Set(["az
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1beta20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v1beta20210401storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1beta20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1beta20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v1beta20210401storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1beta20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const spellings_v1beta20210401_AccessTier = enumSpellings(["Hot","Cool"]);
 const spellings_v1beta20210401_AccessTier_STATUS = enumSpellings(["Hot","Cool"]);

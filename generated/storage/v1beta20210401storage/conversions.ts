@@ -418,7 +418,7 @@ export function Identity_from_v1api20210401storage(src: v1api20210401storage.Ide
   const dst = {} as v1beta20210401storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_from_v1api20210401storage(e as v1api20210401storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_from_v1api20210401storage(e as v1api20210401storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -431,7 +431,7 @@ export function Identity_to_v1api20210401storage(src: v1beta20210401storage.Iden
   const dst = {} as v1api20210401storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_to_v1api20210401storage(e as v1beta20210401storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_to_v1api20210401storage(e as v1beta20210401storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -569,6 +569,36 @@ export function NetworkRuleSet_to_v1api20210401storage(src: v1beta20210401storag
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_to_v1api20210401storage(e as v1beta20210401storage.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_to_v1api20210401storage(e as v1beta20210401storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20210401storage to ResourceReference of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v1api20210401storage(src: v1api20210401storage.ResourceReference, path: string): v1beta20210401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210401storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1beta20210401storage to ResourceReference of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v1api20210401storage(src: v1beta20210401storage.ResourceReference, path: string): v1api20210401storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1078,6 +1108,30 @@ export function StorageAccountsBlobServicesContainer_Spec_to_v1api20210401storag
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v1api20210401storage to UserAssignedIdentityDetails of v1beta20210401storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentityDetails_from_v1api20210401storage(src: v1api20210401storage.UserAssignedIdentityDetails, path: string): v1beta20210401storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v1api20210401storage(src.reference as v1api20210401storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20210401storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1beta20210401storage to UserAssignedIdentityDetails of v1api20210401storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentityDetails_to_v1api20210401storage(src: v1beta20210401storage.UserAssignedIdentityDetails, path: string): v1api20210401storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20210401storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v1api20210401storage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v1api20210401storage to UserAssignedIdentity_STATUS of v1beta20210401storage (one step down the storage chain, away from the hub). */
 export function UserAssignedIdentity_STATUS_from_v1api20210401storage(src: v1api20210401storage.UserAssignedIdentity_STATUS, path: string): v1beta20210401storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1099,28 +1153,6 @@ export function UserAssignedIdentity_STATUS_to_v1api20210401storage(src: v1beta2
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v1api20210401storage to UserAssignedIdentity of v1beta20210401storage (one step down the storage chain, away from the hub). */
-export function UserAssignedIdentity_from_v1api20210401storage(src: v1api20210401storage.UserAssignedIdentity, path: string): v1beta20210401storage.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v1beta20210401storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v1api20210401storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v1beta20210401storage to UserAssignedIdentity of v1api20210401storage (one step up the storage chain, towards the hub). */
-export function UserAssignedIdentity_to_v1api20210401storage(src: v1beta20210401storage.UserAssignedIdentity, path: string): v1api20210401storage.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v1api20210401storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1159,7 +1191,7 @@ export function VirtualNetworkRule_from_v1api20210401storage(src: v1api20210401s
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v1api20210401storage(src.reference as v1api20210401storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210401storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1172,7 +1204,7 @@ export function VirtualNetworkRule_to_v1api20210401storage(src: v1beta20210401st
   checkObject(src, path);
   const dst = {} as v1api20210401storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v1api20210401storage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1199,6 +1231,7 @@ const known_v1api20210401storage_ImmutableStorageWithVersioning_STATUS = new Set
 const known_v1api20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1213,9 +1246,9 @@ const known_v1api20210401storage_StorageAccountsBlobService_Spec = new Set(["azu
 const known_v1api20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v1api20210401storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1api20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1api20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v1api20210401storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1beta20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
@@ -1236,6 +1269,7 @@ const known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS = new Se
 const known_v1beta20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1beta20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1beta20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1250,7 +1284,7 @@ const known_v1beta20210401storage_StorageAccountsBlobService_Spec = new Set(["az
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1beta20210401storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v1beta20210401storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v1beta20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1beta20210401storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v1beta20210401storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1beta20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);

@@ -186,7 +186,7 @@ export interface IPRule_STATUS {
 /** Object type Identity. */
 export interface Identity {
   type: IdentityType;
-  userAssignedIdentities?: Record<string, UserAssignedIdentity>;
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -275,6 +275,20 @@ export interface NetworkRuleSet_STATUS {
 
 /** Enum ProvisioningState_STATUS (string). */
 export type ProvisioningState_STATUS = "Creating" | "ResolvingDNS" | "Succeeded";
+
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
@@ -511,6 +525,13 @@ export interface UserAssignedIdentity {
   $propertyBag?: PropertyBagData;
 }
 
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Object type UserAssignedIdentity_STATUS. */
 export interface UserAssignedIdentity_STATUS {
   principalId?: string;
@@ -521,7 +542,7 @@ export interface UserAssignedIdentity_STATUS {
 
 /** Object type VirtualNetworkRule. */
 export interface VirtualNetworkRule {
-  id: string;
+  reference: ResourceReference;
   action?: Action;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;

@@ -423,7 +423,7 @@ export function Identity_fromStorage(src: v20250601storage.Identity, path: strin
   const dst = {} as v20250601.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_IdentityType) as v20250601.IdentityType); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_fromStorage(e as v20250601storage.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v20250601storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -436,7 +436,7 @@ export function Identity_toStorage(src: v20250601.Identity, path: string): v2025
   const dst = {} as v20250601storage.Identity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_toStorage(e as v20250601.UserAssignedIdentity, at(p, k))); // assignCollection
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v20250601.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_Identity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -574,6 +574,36 @@ export function NetworkRuleSet_toStorage(src: v20250601.NetworkRuleSet, path: st
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v20250601.IPRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_toStorage(e as v20250601.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v20250601storage to ResourceReference of v20250601 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v20250601storage.ResourceReference, path: string): v20250601.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v20250601.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v20250601 to ResourceReference of v20250601storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v20250601.ResourceReference, path: string): v20250601storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ResourceReference, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1091,6 +1121,30 @@ export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v202506
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v20250601storage to UserAssignedIdentityDetails of v20250601 (out of its storage variant). */
+export function UserAssignedIdentityDetails_fromStorage(src: v20250601storage.UserAssignedIdentityDetails, path: string): v20250601.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v20250601.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250601storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v20250601 to UserAssignedIdentityDetails of v20250601storage (into its storage variant). */
+export function UserAssignedIdentityDetails_toStorage(src: v20250601.UserAssignedIdentityDetails, path: string): v20250601storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250601.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v20250601_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts UserAssignedIdentity_STATUS of v20250601storage to UserAssignedIdentity_STATUS of v20250601 (out of its storage variant). */
 export function UserAssignedIdentity_STATUS_fromStorage(src: v20250601storage.UserAssignedIdentity_STATUS, path: string): v20250601.UserAssignedIdentity_STATUS {
   checkObject(src, path);
@@ -1112,28 +1166,6 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v20250601.UserAssigne
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v20250601storage to UserAssignedIdentity of v20250601 (out of its storage variant). */
-export function UserAssignedIdentity_fromStorage(src: v20250601storage.UserAssignedIdentity, path: string): v20250601.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v20250601.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v20250601storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts UserAssignedIdentity of v20250601 to UserAssignedIdentity of v20250601storage (into its storage variant). */
-export function UserAssignedIdentity_toStorage(src: v20250601.UserAssignedIdentity, path: string): v20250601storage.UserAssignedIdentity {
-  checkObject(src, path);
-  const dst = {} as v20250601storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  bag = stashUnknown(src, known_v20250601_UserAssignedIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1172,7 +1204,7 @@ export function VirtualNetworkRule_fromStorage(src: v20250601storage.VirtualNetw
   checkObject(src, path);
   const dst = {} as v20250601.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250601storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Action) as v20250601.Action); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1185,7 +1217,7 @@ export function VirtualNetworkRule_toStorage(src: v20250601.VirtualNetworkRule, 
   checkObject(src, path);
   const dst = {} as v20250601storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250601.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   bag = stashUnknown(src, known_v20250601_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
@@ -1212,6 +1244,7 @@ const known_v20250601_ImmutableStorageWithVersioning_STATUS = new Set(["enabled"
 const known_v20250601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20250601_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20250601_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250601_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250601_Sku = new Set(["name","$propertyBag"]);
 const known_v20250601_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1226,9 +1259,9 @@ const known_v20250601_StorageAccountsBlobService_Spec = new Set(["azureName","ow
 const known_v20250601_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20250601_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v20250601_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","$propertyBag"]);
-const known_v20250601_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v20250601_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v20250601_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20250601_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v20250601_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v20250601_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v20250601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250601storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
@@ -1249,6 +1282,7 @@ const known_v20250601storage_ImmutableStorageWithVersioning_STATUS = new Set(["e
 const known_v20250601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v20250601storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20250601storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250601storage_Sku = new Set(["name","$propertyBag"]);
 const known_v20250601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1263,9 +1297,9 @@ const known_v20250601storage_StorageAccountsBlobService_Spec = new Set(["azureNa
 const known_v20250601storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v20250601storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
 const known_v20250601storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
-const known_v20250601storage_UserAssignedIdentity = new Set(["$propertyBag"]);
+const known_v20250601storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
 const known_v20250601storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20250601storage_VirtualNetworkRule = new Set(["id","action","$propertyBag"]);
+const known_v20250601storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v20250601storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const spellings_v20250601_AccessTier = enumSpellings(["Hot","Cool","Premium"]);
 const spellings_v20250601_AccessTier_STATUS = enumSpellings(["Hot","Cool","Premium"]);

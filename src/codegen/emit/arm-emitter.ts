@@ -1,4 +1,4 @@
-import type { ObjectDef, PackageDef, TypeRef } from '../model/types.ts';
+import type { ObjectDef, PackageDef, PropertyDef, TypeRef } from '../model/types.ts';
 import { fromPackage, tsHeader } from './code.ts';
 
 /**
@@ -9,7 +9,7 @@ export function emitArm(pkg: PackageDef): string {
   const out: string[] = [tsHeader()];
   out.push(`/** ARM payloads of ${pkg.group} ${pkg.version} (ARM API version ${pkg.armApiVersion}). */\n`);
   out.push(
-    `import { type ArmLayout, armBody, statusFromArm } from '${fromPackage('src/lib/conversion/arm.ts')}';\n`,
+    `import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '${fromPackage('src/lib/conversion/arm.ts')}';\n`,
   );
   out.push(`import type { KubeObject } from '${fromPackage('src/lib/conversion/resource.ts')}';\n`);
   out.push(`import type * as types from './types.ts';\n`);
@@ -38,10 +38,10 @@ export function emitArm(pkg: PackageDef): string {
     out.push(`\n/** Where ${r.kind}'s properties sit in ARM (${r.armType}). */\n`);
     out.push(`export const ${r.kind}_armLayout: ArmLayout = ${JSON.stringify(layout)};\n`);
     out.push(
-      `\n/** The ARM PUT body of a ${r.kind}: properties re-nested, azureName and owner dropped. */\n`,
+      `\n/** The ARM PUT body of a ${r.kind}: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */\n`,
     );
     out.push(
-      `export function ${r.kind}_toArm(object: types.${r.kind}): Record<string, unknown> {\n  return armBody(object as KubeObject, ${r.kind}_armLayout);\n}\n`,
+      `export function ${r.kind}_toArm(object: types.${r.kind}, resolvers: ArmResolvers = {}): Record<string, unknown> {\n  return armBody(object as KubeObject, ${r.kind}_armLayout, resolvers);\n}\n`,
     );
     out.push(`\n/** The ${r.kind} status an ARM GET response describes. */\n`);
     out.push(
@@ -52,7 +52,34 @@ export function emitArm(pkg: PackageDef): string {
 }
 
 /** How a value is sent to ARM (src/lib/conversion/arm.ts `ArmValue`). */
-type ArmValueShape = 0 | { object: string } | { array: ArmValueShape } | { map: ArmValueShape };
+type ArmValueShape =
+  | 0
+  | { object: string }
+  | { array: ArmValueShape }
+  | { map: ArmValueShape }
+  | { reference: string }
+  | { secret: string }
+  | { fromConfig: string }
+  | { identities: string };
+
+/** The shape of one property: a transformed one says how it reaches ARM, the rest by their type. */
+function propertyShape(
+  pkg: PackageDef,
+  p: PropertyDef,
+  objects: Record<string, Record<string, ArmValueShape>>,
+): ArmValueShape {
+  if (!p.armAs) return shapeOf(pkg, p.type, objects);
+  switch (p.armAs.how) {
+    case 'reference':
+      return { reference: p.armAs.name };
+    case 'secret':
+      return { secret: p.armAs.name };
+    case 'fromConfig':
+      return { fromConfig: p.armAs.name };
+    case 'identities':
+      return { identities: p.armAs.name };
+  }
+}
 
 /** The spec's fields with each value's shape; nested object types are collected into `objects`. */
 function specFields(
@@ -64,7 +91,7 @@ function specFields(
   const sent = def.properties.filter((p) => p.arm === 'root' || p.arm === 'properties');
   return {
     ...fields(pkg, typeName),
-    values: Object.fromEntries(sent.map((p) => [p.name, shapeOf(pkg, p.type, objects)])),
+    values: Object.fromEntries(sent.map((p) => [p.name, propertyShape(pkg, p, objects)])),
   };
 }
 
@@ -86,7 +113,7 @@ function shapeOf(
         const def = pkg.types.get(ref.name) as ObjectDef;
         const type: Record<string, ArmValueShape> = {};
         objects[ref.name] = type;
-        for (const p of def.properties) type[p.name] = shapeOf(pkg, p.type, objects);
+        for (const p of def.properties) type[p.name] = propertyShape(pkg, p, objects);
       }
       return { object: ref.name };
     }

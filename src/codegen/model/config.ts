@@ -73,6 +73,36 @@ export interface OperatorExports {
   readonly secrets: readonly string[];
 }
 
+/**
+ * Properties of one object type of a group, at the listed ARM API versions (all when none is listed), that
+ * one of the operator's type transformations applies to. ASO's generator reads the same facts from its
+ * own config (`$referenceType: arm`, `$isSecret`, `$importConfigMapMode`); they are not in ARM schemas.
+ * `type` is the spec-side type name (`RoleAssignment_Spec`, `Network`).
+ */
+export interface PropertySelection {
+  readonly group: string;
+  readonly type: string;
+  readonly apiVersions: readonly string[];
+  readonly properties: readonly string[];
+}
+
+/** An ARM ID property to become `<name>Reference`; `wellKnown` adds the operator's `wellKnownName`. */
+export interface ArmReferenceSelection extends PropertySelection {
+  readonly wellKnown: boolean;
+}
+
+/** The operator's type transformations (issue 8, item 3), each naming the properties it applies to. */
+export interface Transformations {
+  /** ARM IDs the operator takes as references (`armId`, or `group`/`kind`/`name` of an object). */
+  readonly armReferences: readonly ArmReferenceSelection[];
+  /** Values the operator reads from a Kubernetes secret (`name`, `key`); never in a status. */
+  readonly secrets: readonly PropertySelection[];
+  /** Values that may also come from a config map: `<name>FromConfig` (`name`, `key`) beside `<name>`. */
+  readonly fromConfig: readonly PropertySelection[];
+  /** Maps keyed by a user-assigned identity's ARM ID, which the operator takes as a list of references. */
+  readonly userAssignedIdentities: readonly PropertySelection[];
+}
+
 /** The generator configuration (`schemas/generator-config.yaml`), validated. */
 export interface GeneratorConfig {
   readonly prefixes: Prefixes;
@@ -86,6 +116,7 @@ export interface GeneratorConfig {
   readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
   readonly removals: readonly Removal[];
   readonly hooks: readonly HookConfig[];
+  readonly transformations: Transformations;
 }
 
 /** Raised when the config does not have the expected shape; names the offending path. */
@@ -107,6 +138,14 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'renames',
     'removals',
     'hooks',
+    'transformations',
+  ]);
+  const transformations = record(root.transformations ?? {}, 'transformations');
+  keys(transformations, 'transformations', [
+    'armReferences',
+    'secrets',
+    'fromConfig',
+    'userAssignedIdentities',
   ]);
   const prefixes = record(root.prefixes, 'prefixes');
   keys(prefixes, 'prefixes', ['ga', 'plain', 'beta', 'alpha']);
@@ -221,7 +260,44 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         interprets: texts(e.interprets, `${at}.interprets`),
       };
     }),
+    transformations: {
+      armReferences: list(transformations.armReferences, 'transformations.armReferences').map((entry, i) => {
+        const at = `transformations.armReferences[${i}]`;
+        const e = record(entry, at);
+        keys(e, at, [...selectionKeys, 'wellKnown']);
+        if (e.wellKnown !== undefined && typeof e.wellKnown !== 'boolean')
+          throw new ConfigError(`${at}.wellKnown: expected true or false`);
+        return { ...selection(e, at), wellKnown: e.wellKnown === true };
+      }),
+      secrets: selections(transformations.secrets, 'transformations.secrets'),
+      fromConfig: selections(transformations.fromConfig, 'transformations.fromConfig'),
+      userAssignedIdentities: selections(
+        transformations.userAssignedIdentities,
+        'transformations.userAssignedIdentities',
+      ),
+    },
   };
+}
+
+const selectionKeys = ['group', 'type', 'apiVersions', 'properties'] as const;
+
+function selection(e: Json, at: string): PropertySelection {
+  const properties = texts(e.properties, `${at}.properties`);
+  if (properties.length === 0) throw new ConfigError(`${at}.properties: expected at least one property`);
+  return {
+    group: text(e.group, `${at}.group`),
+    type: text(e.type, `${at}.type`),
+    apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+    properties,
+  };
+}
+
+function selections(value: unknown, at: string): PropertySelection[] {
+  return list(value, at).map((entry, i) => {
+    const e = record(entry, `${at}[${i}]`);
+    keys(e, `${at}[${i}]`, selectionKeys);
+    return selection(e, `${at}[${i}]`);
+  });
 }
 
 function record(value: unknown, at: string): Json {

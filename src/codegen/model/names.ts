@@ -42,3 +42,15 @@ export function statusName(typeName: string): string {
 export function ident(name: string): string {
   return name.replace(/[^A-Za-z0-9_$]/g, '_');
 }
+
+/**
+ * The operator's name for the reference replacing an ARM ID property: `roleDefinitionId` ->
+ * `roleDefinitionReference`, `id` -> `reference`. A name without an `Id` suffix is refused: the config
+ * named a property that is not an ARM ID.
+ */
+export function referenceName(property: string): string {
+  if (property === 'id') return 'reference';
+  const match = /^(.+?)(Id|ID)$/.exec(property);
+  if (!match) throw new Error(`${property} does not end in Id: not an ARM ID property`);
+  return `${match[1]}Reference`;
+}

@@ -43,3 +43,76 @@ export const condition: ObjectDef = {
     { name: 'observedGeneration', type: { kind: 'primitive', primitive: 'integer' }, required: false },
   ],
 };
+
+const armIdDescription =
+  'ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name.';
+
+// Go field order of the operator's genruntime types (Group, Kind, Name, ARMID; Name, Key): a bagged value
+// is JSON text in that order.
+const referenceProperties = [
+  {
+    name: 'group',
+    type: str,
+    required: false,
+    description: 'Group is the Kubernetes group of the resource.',
+  },
+  { name: 'kind', type: str, required: false, description: 'Kind is the Kubernetes kind of the resource.' },
+  { name: 'name', type: str, required: false, description: 'Name is the Kubernetes name of the resource.' },
+  { name: 'armId', type: str, required: false, description: armIdDescription },
+] as const;
+
+/** The operator's `ResourceReference`: an Azure resource by ARM ID, or a Kubernetes object holding one. */
+export const resourceReference: ObjectDef = {
+  kind: 'object',
+  name: 'ResourceReference',
+  description:
+    'ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID',
+  properties: referenceProperties,
+};
+
+/** The operator's `WellKnownResourceReference`: a resource reference that may also name a well-known resource. */
+export const wellKnownResourceReference: ObjectDef = {
+  kind: 'object',
+  name: 'WellKnownResourceReference',
+  description:
+    'A resource reference, either to a Kubernetes resource, to an Azure resource via ARMID, or to a well-known resource by name',
+  properties: [...referenceProperties, { name: 'wellKnownName', type: str, required: false }],
+};
+
+function keyReference(name: string, what: string): ObjectDef {
+  return {
+    kind: 'object',
+    name,
+    description: `${name} is a reference to a Kubernetes ${what} and key in the same namespace as the resource it is on.`,
+    properties: [
+      {
+        name: 'name',
+        type: str,
+        required: true,
+        description: `Name is the name of the Kubernetes ${what} being referenced; it must be in the same namespace as the resource`,
+      },
+      {
+        name: 'key',
+        type: str,
+        required: true,
+        description: `Key is the key in the Kubernetes ${what} being referenced`,
+      },
+    ],
+  };
+}
+
+/** The operator's `SecretReference`: where the operator reads a secret value from. */
+export const secretReference: ObjectDef = keyReference('SecretReference', 'secret');
+
+/** The operator's `ConfigMapReference`: where the operator reads a `*FromConfig` value from. */
+export const configMapReference: ObjectDef = keyReference('ConfigMapReference', 'configmap');
+
+/** One entry of the operator's `userAssignedIdentities` list: the identity by reference. */
+export const userAssignedIdentityDetails: ObjectDef = {
+  kind: 'object',
+  name: 'UserAssignedIdentityDetails',
+  description: 'Information about the user assigned identity for the resource',
+  properties: [
+    { name: 'reference', type: { kind: 'object', name: resourceReference.name }, required: false },
+  ],
+};

@@ -28,7 +28,20 @@ export interface PropertyDef {
   readonly format?: string | undefined;
   /** Only on the top level of a resource spec or status: where ARM carries the property. */
   readonly arm?: ArmPlacement | undefined;
+  /** Set by the operator's type transformations: the value is not sent to ARM as it stands. */
+  readonly armAs?: ArmTransform | undefined;
 }
+
+/**
+ * How a transformed spec property reaches ARM (src/lib/conversion/arm.ts): a reference resolved to an ARM
+ * ID sent as `name`; a secret never sent by kubectl-aso; a config map reference whose value is sent as
+ * `name`; a list of identity references sent as the ARM map `name` keyed by their ARM IDs.
+ */
+export type ArmTransform =
+  | { readonly how: 'reference'; readonly name: string }
+  | { readonly how: 'secret'; readonly name: string }
+  | { readonly how: 'fromConfig'; readonly name: string }
+  | { readonly how: 'identities'; readonly name: string };
 
 /** A named object type. `oneOf` marks a root whose properties are mutually exclusive options (seed 004). */
 export interface ObjectDef {

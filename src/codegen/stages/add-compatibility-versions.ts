@@ -11,7 +11,14 @@ import { need } from '../state.ts';
 export const addCompatibilityVersions = stage({
   id: 'addCompatibilityVersions',
   description: 'Add v1beta and v1alpha1api compatibility packages (seed 003, option 3b)',
-  needs: ['buildApiPackages', 'addOperatorSpec'],
+  needs: [
+    'buildApiPackages',
+    'addArmReferences',
+    'addSecretReferences',
+    'addConfigMapReferences',
+    'addIdentityReferences',
+    'addOperatorSpec',
+  ],
   run: (state) => {
     const config = need(state.config, 'config');
     for (const entry of config.published) {

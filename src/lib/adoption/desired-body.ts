@@ -1,7 +1,7 @@
 import { armModules } from '../../../generated/arm-modules.ts';
 import { catalog } from '../../../generated/catalog.ts';
 import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
-import { armBody } from '../conversion/arm.ts';
+import { type ArmResolvers, armBodyParts } from '../conversion/arm.ts';
 import { isObject } from '../conversion/checks.ts';
 import type { ManifestObject } from './manifests.ts';
 import { type DesiredBody, desiredBodyOf } from './what-if.ts';
@@ -61,22 +61,34 @@ function unmappedOf(spec: Record<string, unknown>, fields: ArmFields, prefix: st
  * sends them); for any other kind, ARM's layout rule. It exists so the what-if compares Azure with the body
  * ASO would really send, where the generator knows it, and never guesses where it does not.
  */
-export async function desiredArmOf(object: ManifestObject): Promise<DesiredArm> {
+export async function desiredArmOf(
+  object: ManifestObject,
+  resolvers: ArmResolvers = {},
+): Promise<DesiredArm> {
   const [group = '', version = ''] = object.apiVersion.split('/');
   const layout = await generatedLayoutOf(group, version, object.kind);
   const spec = object.spec ?? {};
   if (layout) {
     try {
-      const body = armBody(
+      // References the caller could not resolve and secrets (never read) are left out of the body and
+      // listed as unmapped: the what-if compares only what kubectl-aso knows the operator would send.
+      const parts = armBodyParts(
         { apiVersion: object.apiVersion, kind: object.kind, metadata: object.metadata, spec },
         layout,
+        resolvers,
       );
+      const body = parts.body;
+      const leftOut = [...parts.unresolved, ...parts.withheld];
       if (layout.kind === 'plain')
-        return { body, unmapped: unmappedOf(spec, layout.spec, 'spec.'), from: 'generated-payload' };
+        return {
+          body,
+          unmapped: [...unmappedOf(spec, layout.spec, 'spec.'), ...leftOut],
+          from: 'generated-payload',
+        };
       const leaf = layout.leaves.find((l) => spec[l.property] !== undefined);
       const value = leaf ? spec[leaf.property] : undefined;
       const unmapped = leaf && isObject(value) ? unmappedOf(value, leaf.spec, `spec.${leaf.property}.`) : [];
-      return { body, unmapped, from: 'generated-payload' };
+      return { body, unmapped: [...unmapped, ...leftOut], from: 'generated-payload' };
     } catch {
       // A spec the payload refuses (a oneOf with no option, or two, set) is reported by ASO on apply;
       // the layout rule still shows what the spec would change.

@@ -4,13 +4,21 @@ import type { KubeObject } from './resource.ts';
 
 /**
  * How a property's value goes into an ARM body: `0` as is (a primitive or enum), an object of a named type
- * of the version (only that type's properties are sent), or an array or map of such values.
+ * of the version (only that type's properties are sent), or an array or map of such values. The operator's
+ * type transformations (issue 8, item 3) add four more, each naming the ARM property the value goes to: a
+ * resource `reference` sent as its ARM ID; a `secret` reference never sent (the operator reads the secret,
+ * kubectl-aso never does); a config map reference (`fromConfig`) sent as the value the caller read; a list
+ * of user-assigned `identities` sent as ARM's map keyed by their ARM IDs.
  */
 export type ArmValue =
   | 0
   | { readonly object: string }
   | { readonly array: ArmValue }
-  | { readonly map: ArmValue };
+  | { readonly map: ArmValue }
+  | { readonly reference: string }
+  | { readonly secret: string }
+  | { readonly fromConfig: string }
+  | { readonly identities: string };
 
 /** The properties of one nested object type of a version, each with how its value is sent. */
 export type ArmObject = Readonly<Record<string, ArmValue>>;
@@ -48,16 +56,86 @@ export type ArmLayout =
 export class ArmPayloadError extends ConversionError {}
 
 /**
+ * A reference (to a Kubernetes object, or a config map key) the caller could not resolve: the ARM body would
+ * need a value kubectl-aso does not have, so it says so instead of guessing one.
+ */
+export class UnresolvedReferenceError extends ArmPayloadError {
+  readonly object: string;
+  readonly paths: readonly string[];
+  constructor(object: string, paths: readonly string[]) {
+    super(
+      `${object}: cannot build the ARM body: ${paths.join(', ')} ${paths.length === 1 ? 'names' : 'name'} a value that was not resolved`,
+      'a reference by name needs the object it names (with its ARM ID), a config map reference the config map',
+    );
+    this.object = object;
+    this.paths = paths;
+  }
+}
+
+/** A Kubernetes object a reference names, in the namespace of the object holding the reference. */
+export interface NamedReference {
+  readonly group?: string | undefined;
+  readonly kind?: string | undefined;
+  readonly name: string;
+}
+
+/** A key of a config map, in the namespace of the object holding the reference. */
+export interface ConfigMapKey {
+  readonly name: string;
+  readonly key: string;
+}
+
+/**
+ * What only the caller can look up, through the cluster: the ARM ID of an object a reference names by
+ * name, and the value of a config map key. Each returns undefined when it cannot; `path` is the spec path
+ * of the reference, for the caller's messages.
+ */
+export interface ArmResolvers {
+  readonly armIdOf?: (reference: NamedReference, path: string) => string | undefined;
+  readonly configMapValue?: (reference: ConfigMapKey, path: string) => string | undefined;
+}
+
+/** An ARM body and what it leaves out: references not resolved, and secrets never sent (paths only). */
+export interface ArmBodyParts {
+  readonly body: Record<string, unknown>;
+  readonly unresolved: readonly string[];
+  readonly withheld: readonly string[];
+}
+
+/**
  * The ARM PUT body for an object's spec: `name` from `azureName` (defaulted to metadata.name), root
  * properties at the root, the rest re-nested under `properties`; `azureName` and `owner` are dropped. Only
  * properties of this version's types are sent, at every depth: a value another version set (a plain key
  * or one in a `$propertyBag`) is not part of this API version, and ARM would reject or misread it.
  */
-export function armBody(object: KubeObject, layout: ArmLayout): Record<string, unknown> {
+export function armBody(
+  object: KubeObject,
+  layout: ArmLayout,
+  resolvers: ArmResolvers = {},
+): Record<string, unknown> {
+  const parts = armBodyParts(object, layout, resolvers);
+  if (parts.unresolved.length > 0) throw new UnresolvedReferenceError(labelOf(object), parts.unresolved);
+  return parts.body;
+}
+
+/**
+ * {@link armBody} for a caller that reports what the body lacks instead of failing (adopt-check's what-if):
+ * the body without the unresolved references, and their spec paths.
+ */
+export function armBodyParts(
+  object: KubeObject,
+  layout: ArmLayout,
+  resolvers: ArmResolvers = {},
+): ArmBodyParts {
   const spec = isObject(object.spec) ? object.spec : {};
   const fallbackName = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined;
-  const objects = layout.objects ?? {};
-  if (layout.kind === 'plain') return nest(spec, layout.spec, fallbackName, objects);
+  const context: SendContext = { objects: layout.objects ?? {}, resolvers, unresolved: [], withheld: [] };
+  const done = (body: Record<string, unknown>): ArmBodyParts => ({
+    body,
+    unresolved: context.unresolved,
+    withheld: context.withheld,
+  });
+  if (layout.kind === 'plain') return done(nest(spec, layout.spec, fallbackName, context, 'spec'));
   const set = layout.leaves.filter((leaf) => spec[leaf.property] !== undefined);
   if (set.length !== 1) {
     throw new ArmPayloadError(
@@ -66,7 +144,14 @@ export function armBody(object: KubeObject, layout: ArmLayout): Record<string, u
   }
   const leaf = set[0]!;
   const value = spec[leaf.property];
-  return nest(isObject(value) ? value : {}, leaf.spec, fallbackName, objects);
+  return done(nest(isObject(value) ? value : {}, leaf.spec, fallbackName, context, `spec.${leaf.property}`));
+}
+
+/** `Kind namespace/name`, as messages name an object. */
+function labelOf(object: KubeObject): string {
+  const name = object.metadata?.name ?? '(unnamed)';
+  const namespace = object.metadata?.namespace;
+  return `${object.kind ?? 'object'} ${namespace ? `${namespace}/` : ''}${String(name)}`;
 }
 
 /** The status an ARM GET response describes: `properties` flattened back, identity fields kept. */
@@ -96,42 +181,128 @@ export function defaultAzureName(object: KubeObject, layout: ArmLayout): KubeObj
   return { ...object, spec };
 }
 
+interface SendContext {
+  readonly objects: Readonly<Record<string, ArmObject>>;
+  readonly resolvers: ArmResolvers;
+  readonly unresolved: string[];
+  readonly withheld: string[];
+}
+
 function nest(
   spec: Record<string, unknown>,
   fields: ArmFields,
   fallbackName: string | undefined,
-  objects: Readonly<Record<string, ArmObject>>,
+  context: SendContext,
+  path: string,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const name = typeof spec.azureName === 'string' && spec.azureName !== '' ? spec.azureName : fallbackName;
   if (name !== undefined) body.name = name;
-  const send = (key: string): unknown => armValue(spec[key], fields.values?.[key] ?? 0, objects);
-  for (const key of fields.root) if (spec[key] !== undefined) body[key] = send(key);
+  for (const key of fields.root)
+    if (spec[key] !== undefined)
+      send(body, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`);
   const properties: Record<string, unknown> = {};
-  for (const key of fields.properties) if (spec[key] !== undefined) properties[key] = send(key);
+  for (const key of fields.properties)
+    if (spec[key] !== undefined)
+      send(properties, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`);
   if (Object.keys(properties).length > 0) body.properties = properties;
   return body;
 }
 
+/** Puts one property into an ARM object, under its ARM name (a transformed property's differs). */
+function send(
+  out: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  shape: ArmValue,
+  context: SendContext,
+  path: string,
+): void {
+  if (shape === 0 || 'object' in shape || 'array' in shape || 'map' in shape) {
+    setKey(out, key, armValue(value, shape, context, path));
+    return;
+  }
+  if ('secret' in shape) {
+    context.withheld.push(path);
+    return;
+  }
+  if ('reference' in shape) {
+    const id = armIdOf(value, context, path);
+    if (id !== undefined) setKey(out, shape.reference, id);
+    return;
+  }
+  if ('fromConfig' in shape) {
+    // The plain property (sent before it) wins: the operator refuses an object that sets both.
+    if (Object.hasOwn(out, shape.fromConfig)) return;
+    const read = configMapValueOf(value, context, path);
+    if (read !== undefined) setKey(out, shape.fromConfig, read);
+    return;
+  }
+  if (!Array.isArray(value)) {
+    context.unresolved.push(path);
+    return;
+  }
+  const identities: Record<string, unknown> = {};
+  value.forEach((entry, i) => {
+    const id = armIdOf(isObject(entry) ? entry.reference : undefined, context, `${path}[${i}].reference`);
+    if (id !== undefined) setKey(identities, id, {});
+  });
+  setKey(out, shape.identities, identities);
+}
+
+/** The ARM ID a resource reference stands for: its `armId`, else what the caller finds for the object it names. */
+function armIdOf(value: unknown, context: SendContext, path: string): string | undefined {
+  if (isObject(value)) {
+    if (typeof value.armId === 'string' && value.armId !== '') return value.armId;
+    if (typeof value.name === 'string' && value.name !== '') {
+      const reference: NamedReference = {
+        name: value.name,
+        group: typeof value.group === 'string' ? value.group : undefined,
+        kind: typeof value.kind === 'string' ? value.kind : undefined,
+      };
+      const id = context.resolvers.armIdOf?.(reference, path);
+      if (id !== undefined) return id;
+    }
+  }
+  context.unresolved.push(path);
+  return undefined;
+}
+
+function configMapValueOf(value: unknown, context: SendContext, path: string): string | undefined {
+  if (isObject(value) && typeof value.name === 'string' && typeof value.key === 'string') {
+    const read = context.resolvers.configMapValue?.({ name: value.name, key: value.key }, path);
+    if (read !== undefined) return read;
+  }
+  context.unresolved.push(path);
+  return undefined;
+}
+
 /** A value as ARM receives it: objects reduced to their type's properties, recursively. */
-function armValue(value: unknown, shape: ArmValue, objects: Readonly<Record<string, ArmObject>>): unknown {
+function armValue(value: unknown, shape: ArmValue, context: SendContext, path: string): unknown {
   if (shape === 0) return value;
   if ('object' in shape) {
-    const type = objects[shape.object];
+    const type = context.objects[shape.object];
     if (!isObject(value) || type === undefined) return value;
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(type)) {
       if (Object.hasOwn(value, key) && value[key] !== undefined)
-        out[key] = armValue(value[key], type[key] as ArmValue, objects);
+        send(out, key, value[key], type[key] as ArmValue, context, `${path}.${key}`);
     }
     return out;
   }
   if ('array' in shape)
-    return Array.isArray(value) ? value.map((e) => armValue(e, shape.array, objects)) : value;
-  if (!isObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setKey(out, key, armValue(value[key], shape.map, objects));
-  return out;
+    return Array.isArray(value)
+      ? value.map((e, i) => armValue(e, shape.array, context, `${path}[${i}]`))
+      : value;
+  if ('map' in shape) {
+    if (!isObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value))
+      setKey(out, key, armValue(value[key], shape.map, context, `${path}[${JSON.stringify(key)}]`));
+    return out;
+  }
+  // A transformed value is only ever a property; inside an array or map it has no ARM name.
+  return value;
 }
 
 function flatten(response: Record<string, unknown>, fields: ArmFields): Record<string, unknown> {

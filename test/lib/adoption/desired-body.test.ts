@@ -32,6 +32,38 @@ describe('desiredArmOf', () => {
     ]);
   });
 
+  it('sends references as the ARM IDs ARM has, and lists unresolved references and secrets as unmapped', async () => {
+    const spec = {
+      owner: { name: 'rg' },
+      location: 'westus',
+      administratorLogin: 'admin',
+      administratorLoginPassword: { name: 'pg-secret', key: 'password' },
+      network: { delegatedSubnetResourceReference: { armId: '/subnets/a' } },
+      sourceServerResourceReference: { name: 'other-server', kind: 'FlexibleServer' },
+    };
+    const desired = await desiredArmOf(
+      object('dbforpostgresql.azure.com/v1api20240801', 'FlexibleServer', spec),
+    );
+    expect(desired.from).toBe('generated-payload');
+    expect(desired.body).toEqual({
+      name: 'obj',
+      location: 'westus',
+      properties: { administratorLogin: 'admin', network: { delegatedSubnetResourceId: '/subnets/a' } },
+    });
+    expect(desired.unmapped.sort()).toEqual([
+      'spec.administratorLoginPassword',
+      'spec.sourceServerResourceReference',
+    ]);
+    const resolved = await desiredArmOf(
+      object('dbforpostgresql.azure.com/v1api20240801', 'FlexibleServer', spec),
+      {
+        armIdOf: (ref) => (ref.name === 'other-server' ? '/servers/other' : undefined),
+      },
+    );
+    expect(resolved.body.properties).toMatchObject({ sourceServerResourceId: '/servers/other' });
+    expect(resolved.unmapped).toEqual(['spec.administratorLoginPassword']);
+  });
+
   it('sends only what the version has: unknown keys are unmapped, unknown nested keys dropped', async () => {
     const desired = await desiredArmOf(
       object('dbforpostgresql.azure.com/v1api20221201', 'FlexibleServer', {

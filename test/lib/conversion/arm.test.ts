@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import * as authorization from '../../../generated/authorization/v1api20220401/arm.ts';
 import * as postgres from '../../../generated/dbforpostgresql/v1api20210601/arm.ts';
+import * as postgres2025 from '../../../generated/dbforpostgresql/v20250801/arm.ts';
 import * as kusto from '../../../generated/kusto/v1api20230815/arm.ts';
-import { ArmPayloadError, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
+import * as storage from '../../../generated/storage/v20250601/arm.ts';
+import {
+  ArmPayloadError,
+  armBody,
+  armBodyParts,
+  defaultAzureName,
+  UnresolvedReferenceError,
+} from '../../../src/lib/conversion/arm.ts';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 
 describe('ARM payloads', () => {
@@ -91,7 +100,7 @@ describe('ARM payloads', () => {
           location: 'w',
           storage: { storageSizeGB: 32, autoGrow: 'Enabled' },
           dataEncryption: { type: 'SystemManaged' },
-          network: { privateDnsZoneArmResourceId: '/z' },
+          network: { privateDnsZoneArmResourceReference: { armId: '/z' } },
         },
       },
       'v1api20210601',
@@ -119,6 +128,142 @@ describe('ARM payloads', () => {
       sku: { name: 'B1ms' },
       tags: JSON.parse('{"__proto__":"kept","a":"b"}'),
       properties: { maintenanceWindow: { dayOfWeek: 1 } },
+    });
+  });
+});
+
+describe("ARM payloads of the operator's transformed properties (issue 8, item 3)", () => {
+  const server = (spec: Record<string, unknown>) => ({
+    apiVersion: 'dbforpostgresql.azure.com/v20250801',
+    kind: 'FlexibleServer',
+    metadata: { name: 'pg', namespace: 'prod' },
+    spec: { owner: { name: 'rg' }, location: 'w', ...spec },
+  });
+
+  it('sends a reference by ARM ID as the <name>Id ARM has, at the root and nested', () => {
+    const body = authorization.RoleAssignment_toArm({
+      metadata: { name: 'ra' },
+      spec: {
+        owner: { armId: '/subscriptions/s' },
+        principalId: 'p',
+        roleDefinitionReference: { armId: '/providers/Microsoft.Authorization/roleDefinitions/r' },
+      },
+    });
+    expect(body).toEqual({
+      name: 'ra',
+      properties: {
+        principalId: 'p',
+        roleDefinitionId: '/providers/Microsoft.Authorization/roleDefinitions/r',
+      },
+    });
+    const nested = armBody(
+      server({ network: { delegatedSubnetResourceReference: { armId: '/subnet' } } }),
+      postgres2025.FlexibleServer_armLayout,
+    );
+    expect(nested.properties).toEqual({ network: { delegatedSubnetResourceId: '/subnet' } });
+  });
+
+  it('resolves a reference by name only through the caller, and says which one it could not resolve', () => {
+    const object = server({
+      network: {
+        delegatedSubnetResourceReference: {
+          group: 'network.azure.com',
+          kind: 'VirtualNetworksSubnet',
+          name: 'sn',
+        },
+      },
+      sourceServerResourceReference: { armId: '/src' },
+    });
+    let error: unknown;
+    try {
+      armBody(object, postgres2025.FlexibleServer_armLayout);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnresolvedReferenceError);
+    expect((error as UnresolvedReferenceError).paths).toEqual([
+      'spec.network.delegatedSubnetResourceReference',
+    ]);
+    expect((error as Error).message).toMatch(
+      /^FlexibleServer prod\/pg: .*spec\.network\.delegatedSubnetResourceReference/,
+    );
+    const asked: unknown[] = [];
+    const body = armBody(object, postgres2025.FlexibleServer_armLayout, {
+      armIdOf: (ref, path) => {
+        asked.push({ ref, path });
+        return ref.name === 'sn' ? '/subscriptions/s/vnet/subnets/sn' : undefined;
+      },
+    });
+    expect(asked).toEqual([
+      {
+        ref: { group: 'network.azure.com', kind: 'VirtualNetworksSubnet', name: 'sn' },
+        path: 'spec.network.delegatedSubnetResourceReference',
+      },
+    ]);
+    expect(body.properties).toEqual({
+      network: { delegatedSubnetResourceId: '/subscriptions/s/vnet/subnets/sn' },
+      sourceServerResourceId: '/src',
+    });
+    const unnamed = armBodyParts(
+      server({ sourceServerResourceReference: { kind: 'FlexibleServer' } }),
+      postgres2025.FlexibleServer_armLayout,
+      { armIdOf: () => '/never' },
+    );
+    expect(unnamed.unresolved).toEqual(['spec.sourceServerResourceReference']);
+    expect(unnamed.body.properties).toBeUndefined();
+  });
+
+  it('never sends a secret reference, and names it as withheld', () => {
+    const parts = armBodyParts(
+      server({
+        administratorLogin: 'admin',
+        administratorLoginPassword: { name: 'pg-secret', key: 'password' },
+      }),
+      postgres2025.FlexibleServer_armLayout,
+    );
+    expect(parts.body).toEqual({ name: 'pg', location: 'w', properties: { administratorLogin: 'admin' } });
+    expect(parts.withheld).toEqual(['spec.administratorLoginPassword']);
+    expect(JSON.stringify(parts)).not.toContain('pg-secret');
+  });
+
+  it('sends a *FromConfig value as <name> once the caller read the config map; the plain value wins', () => {
+    const object = server({ authConfig: { tenantIdFromConfig: { name: 'cm', key: 'tenant' } } });
+    expect(() => armBody(object, postgres2025.FlexibleServer_armLayout)).toThrow(UnresolvedReferenceError);
+    const body = armBody(object, postgres2025.FlexibleServer_armLayout, {
+      configMapValue: (ref) => (ref.name === 'cm' && ref.key === 'tenant' ? 't-1' : undefined),
+    });
+    expect(body.properties).toEqual({ authConfig: { tenantId: 't-1' } });
+    const both = armBody(
+      server({ authConfig: { tenantId: 'plain', tenantIdFromConfig: { name: 'cm', key: 'tenant' } } }),
+      postgres2025.FlexibleServer_armLayout,
+    );
+    expect(both.properties).toEqual({ authConfig: { tenantId: 'plain' } });
+  });
+
+  it("sends a list of user-assigned identity references as ARM's map keyed by ARM ID", () => {
+    const body = armBody(
+      {
+        apiVersion: 'storage.azure.com/v20250601',
+        kind: 'StorageAccount',
+        metadata: { name: 'sa' },
+        spec: {
+          location: 'w',
+          identity: {
+            type: 'UserAssigned',
+            userAssignedIdentities: [{ reference: { armId: '/id/a' } }, { reference: { name: 'mi' } }],
+          },
+          networkAcls: { defaultAction: 'Deny', virtualNetworkRules: [{ reference: { armId: '/subnet' } }] },
+        },
+      },
+      storage.StorageAccount_armLayout,
+      { armIdOf: (ref) => `/id/${ref.name}` },
+    );
+    expect(body.identity).toEqual({
+      type: 'UserAssigned',
+      userAssignedIdentities: { '/id/a': {}, '/id/mi': {} },
+    });
+    expect(body.properties).toEqual({
+      networkAcls: { defaultAction: 'Deny', virtualNetworkRules: [{ id: '/subnet' }] },
     });
   });
 });

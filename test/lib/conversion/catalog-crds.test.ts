@@ -75,7 +75,7 @@ describe('the resource catalog', () => {
         'spec.location',
         'spec.administratorLogin',
         'spec.backup.geoRedundantBackup',
-        'spec.network.delegatedSubnetResourceId',
+        'spec.network.delegatedSubnetResourceReference',
       ]),
     );
   });

@@ -54,7 +54,7 @@ describe('the single conversion entry point', () => {
       kind: 'RoleAssignment',
       spec: {
         owner: { name: 'x', kind: 'ResourceGroup', group: 'resources.azure.com' },
-        roleDefinitionId: 'r',
+        roleDefinitionReference: { armId: '/r' },
         principalId: 'p',
         canDelegate: true,
       },

@@ -36,7 +36,7 @@ describe('values recalled from the property bag', () => {
       identity: {
         type: 'UserAssigned',
         zz: 1,
-        userAssignedIdentities: { '/id': { clientId: 'c', yy: true } },
+        userAssignedIdentities: [{ reference: { armId: '/id' }, yy: true }],
       },
     });
     const up = convert(object, hub);
@@ -44,7 +44,7 @@ describe('values recalled from the property bag', () => {
       identity: {
         type: 'UserAssigned',
         $propertyBag: { Zz: '1' },
-        userAssignedIdentities: { '/id': { clientId: 'c', $propertyBag: { Yy: 'true' } } },
+        userAssignedIdentities: [{ reference: { armId: '/id' }, $propertyBag: { Yy: 'true' } }],
       },
     });
     expectRoundTrip(convert(up, 'v1api20210601'), spoke(object));
