@@ -78,8 +78,8 @@ function bagKept(bag: unknown, target: SchemaPair, source: SchemaPair, bags: Bag
 
 /**
  * A bag entry holding an object as JSON text, cut to what both sides define for that property at the source:
- * inside it, a nested `$propertyBag` may hold a property only one side types (a `*FromConfig` the generator
- * does not make yet), which the two sides bag differently. Anything else is returned as it is.
+ * inside it, a nested `$propertyBag` may hold a property only one side types (a `*FromConfig` or reference on a
+ * property our schemas do not describe), which the two sides bag differently. Anything else is returned as it is.
  */
 function bagValueRestricted(text: unknown, schemas: SchemaPair, cut: Cut): unknown {
   if (typeof text !== 'string' || !text.startsWith('{')) return text;

@@ -7,9 +7,13 @@ export interface Change {
   immutable?: true;
 }
 
-/** The ARM body path of a spec path, by the same layout rule as {@link desiredBodyOf}. */
+/**
+ * The ARM body path of a spec path, by the same layout rule as {@link desiredBodyOf}; a reference the
+ * operator declares as `<name>Reference` is sent to ARM as `<name>Id`, so an immutable reference is
+ * flagged where ARM's body changes.
+ */
 export function armPathOfSpecPath(specPath: string): string {
-  const rest = specPath.replace(/^spec\./, '');
+  const rest = specPath.replace(/^spec\./, '').replace(/Reference$/, 'Id');
   const top = rest.split('.')[0] ?? '';
   return rootKeys.has(top) ? rest : `properties.${rest}`;
 }

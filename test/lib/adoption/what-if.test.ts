@@ -58,4 +58,17 @@ describe('flagImmutable', () => {
       flagImmutable(changes, ['spec.location', 'spec.administratorLogin']).map((c) => c.immutable ?? false),
     ).toEqual([true, true, false]);
   });
+
+  it("flags a change of a reference's ARM ID, which ARM's body names <name>Id", () => {
+    const changes = [
+      { path: 'properties.roleDefinitionId', from: '/a', to: '/b' },
+      { path: 'properties.principalId', from: 'p', to: 'q' },
+      { path: 'properties.description', from: 'x', to: 'y' },
+    ];
+    expect(
+      flagImmutable(changes, ['spec.roleDefinitionReference', 'spec.principalId']).map(
+        (c) => c.immutable ?? false,
+      ),
+    ).toEqual([true, true, false]);
+  });
 });
