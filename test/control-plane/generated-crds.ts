@@ -1,26 +1,16 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../src/lib/kube/list.ts';
 import { pointCrdsAtWebhook, startWebhookProcess } from '../fixtures/conversion-webhook-process.ts';
+import { filesUnder } from '../fixtures/files-under.ts';
 import { applyObject, waitForEstablished } from './apply.ts';
 import type { Plane } from './plane.ts';
 
 const generatedDir = new URL('../../generated', import.meta.url).pathname;
 
 function yamlFilesUnder(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return yamlFilesUnder(path);
-    return /\.ya?ml$/.test(entry) ? [path] : [];
-  });
+  return filesUnder(dir, (name) => /\.ya?ml$/.test(name));
 }
 
 /** Every CustomResourceDefinition in the YAML files under `generated/`, in path order. */

@@ -402,7 +402,11 @@ describe('client-side migrate on the real control plane', () => {
     );
   }, 120_000);
 
-  it('resumes a run SIGKILLed while the CRD is switched to None: the conversion is restored first, nothing is lost', async () => {
+  /**
+   * ResourceGroups stored at the alpha storage version whose webhook is then gone, and the migrate command
+   * that must move them client-side in small batches (so a signal can land between batches).
+   */
+  const resourceGroupsAtAlpha = async (namespaceName: string, location: string, count: number) => {
     const resources = 'resources.azure.com';
     const hub = 'v1api20200601storage';
     const hook = await webhook();
@@ -415,18 +419,17 @@ describe('client-side migrate on the real control plane', () => {
         plural: 'resourcegroups',
         oldStorage: 'v1alpha1api20200601storage',
         hub,
-        namespace: 'kill',
+        namespace: namespaceName,
       },
       (namespace, index) => ({
         apiVersion: `${resources}/v1alpha1api20200601`,
         kind: 'ResourceGroup',
         metadata: { name: `rg-${String(index).padStart(2, '0')}`, namespace },
-        spec: { location: 'westeurope', tags: { index: String(index) } },
+        spec: { location: location, tags: { index: String(index) } },
       }),
-      40,
+      count,
     );
     await hook.close();
-    const before = await storedObjects(plane, s.asTestCrd);
     const args = [
       'migrate',
       '--to',
@@ -446,6 +449,12 @@ describe('client-side migrate on the real control plane', () => {
       '-o',
       'json',
     ];
+    return { s, hub, resources, args };
+  };
+
+  it('resumes a run SIGKILLed while the CRD is switched to None: the conversion is restored first, nothing is lost', async () => {
+    const { s, hub, resources, args } = await resourceGroupsAtAlpha('kill', 'westeurope', 40);
+    const before = await storedObjects(plane, s.asTestCrd);
     const seed = Number(process.env.MIGRATE_KILL_SEED ?? Date.now() % 100_000);
     const random = randomFrom(seed);
     const afterBatches = 1 + Math.floor(random() * 3);
@@ -479,48 +488,7 @@ describe('client-side migrate on the real control plane', () => {
   }, 180_000);
 
   it('puts the conversion back when interrupted (SIGINT) after the batch in flight, and the rerun finishes', async () => {
-    const resources = 'resources.azure.com';
-    const hub = 'v1api20200601storage';
-    const hook = await webhook();
-    const s = await storedAtOld(
-      plane,
-      admin,
-      hook,
-      {
-        group: resources,
-        plural: 'resourcegroups',
-        oldStorage: 'v1alpha1api20200601storage',
-        hub,
-        namespace: 'interrupt',
-      },
-      (namespace, index) => ({
-        apiVersion: `${resources}/v1alpha1api20200601`,
-        kind: 'ResourceGroup',
-        metadata: { name: `rg-${String(index).padStart(2, '0')}`, namespace },
-        spec: { location: 'northeurope', tags: { index: String(index) } },
-      }),
-      30,
-    );
-    await hook.close();
-    const args = [
-      'migrate',
-      '--to',
-      'v1api',
-      '--kind',
-      s.name,
-      '--batch-size',
-      '3',
-      '--concurrency',
-      '1',
-      '--state-namespace',
-      s.namespace,
-      '--kubeconfig',
-      plane.kubeconfig,
-      '--context',
-      plane.contexts.admin,
-      '-o',
-      'json',
-    ];
+    const { s, hub, args } = await resourceGroupsAtAlpha('interrupt', 'northeurope', 30);
     const interrupted = await signalAfterBatches(args, 'SIGINT', 1, 0);
     expect(interrupted.code, interrupted.stderr).toBe(21);
     expect((JSON.parse(interrupted.stdout) as MigrationReport).crds[0]).toMatchObject({
