@@ -24,8 +24,8 @@ function flexibleServer(i: number): Record<string, unknown> {
       storage: { storageSizeGB: 128 },
       backup: { backupRetentionDays: 7, geoRedundantBackup: 'Disabled' },
       network: {
-        delegatedSubnetResourceId: '/subscriptions/s/subnets/a',
-        privateDnsZoneArmResourceId: '/subscriptions/s/zones/z',
+        delegatedSubnetResourceReference: { armId: '/subscriptions/s/subnets/a' },
+        privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' },
       },
       highAvailability: { mode: 'ZoneRedundant', standbyAvailabilityZone: '2' },
       maintenanceWindow: { customWindow: 'Enabled', startHour: 2, startMinute: 0, dayOfWeek: 0 },

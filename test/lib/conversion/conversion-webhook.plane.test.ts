@@ -15,7 +15,7 @@ describe('the conversion webhook on the real control plane', () => {
         location: 'westeurope',
         version: '13',
         storage: { storageSizeGB: 128 },
-        network: { privateDnsZoneArmResourceId: '/subscriptions/s/zones/z' },
+        network: { privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' } },
         highAvailability: { mode: 'ZoneRedundant' },
       },
     });
@@ -27,11 +27,13 @@ describe('the conversion webhook on the real control plane', () => {
       storage: { storageSizeGB: 128 },
     });
     const ga = await read(client, 'v1api20210601', namespace, 'alpha');
-    expect(ga.spec).toMatchObject({ network: { privateDnsZoneArmResourceId: '/subscriptions/s/zones/z' } });
+    expect(ga.spec).toMatchObject({
+      network: { privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' } },
+    });
     const latest = await read(client, 'v20250801', namespace, 'alpha');
     expect(latest.spec).toMatchObject({
       storage: { storageSizeGB: 128 },
-      network: { privateDnsZoneArmResourceId: '/subscriptions/s/zones/z' },
+      network: { privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' } },
     });
     expect(latest.spec).not.toHaveProperty('originalVersion');
   });
@@ -48,7 +50,7 @@ describe('the conversion webhook on the real control plane', () => {
         location: 'westeurope',
         version: '15',
         storage: { storageSizeGB: 256, autoGrow: 'Enabled' },
-        network: { privateDnsZoneArmResourceId: '/zones/z' },
+        network: { privateDnsZoneArmResourceReference: { armId: '/zones/z' } },
       },
     });
     const alpha = await read(client, 'v1alpha1api20210601', namespace, 'ga');
@@ -57,7 +59,7 @@ describe('the conversion webhook on the real control plane', () => {
       location: 'westeurope',
       version: '15',
       storage: { storageSizeGB: 256 },
-      network: { privateDnsZoneArmResourceId: '/zones/z' },
+      network: { privateDnsZoneArmResourceReference: { armId: '/zones/z' } },
     });
     const beta = await read(client, 'v1beta20210601', namespace, 'ga');
     expect(beta.spec).toMatchObject({ storage: { storageSizeGB: 256 } });
@@ -69,7 +71,7 @@ describe('the conversion webhook on the real control plane', () => {
     expect(hub.spec).toMatchObject({
       version: '15',
       storage: { storageSizeGB: 256, autoGrow: 'Enabled' },
-      network: { privateDnsZoneArmResourceId: '/zones/z' },
+      network: { privateDnsZoneArmResourceReference: { armId: '/zones/z' } },
     });
   });
 });

@@ -37,7 +37,7 @@ function readAt(stored: KubeObject, version: string, drop: string[] = []): KubeO
 const common = {
   owner: { name: 'rg' },
   principalId: 'p',
-  roleDefinitionId: '/r',
+  roleDefinitionReference: { armId: '/r' },
   originalVersion: 'v1api20200801preview',
 };
 

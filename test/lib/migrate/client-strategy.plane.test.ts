@@ -214,7 +214,9 @@ describe('client-side migrate on the real control plane', () => {
       metadata: { name: `ra-${index}`, namespace },
       spec: {
         owner: { group: 'resources.azure.com', kind: 'ResourceGroup', name: 'rg' },
-        roleDefinitionId: `/subscriptions/s/providers/Microsoft.Authorization/roleDefinitions/r${index}`,
+        roleDefinitionReference: {
+          armId: `/subscriptions/s/providers/Microsoft.Authorization/roleDefinitions/r${index}`,
+        },
         principalId: `principal-${index}`,
         canDelegate: index % 2 === 0,
       },
