@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 import type { KubeClient } from '../../../src/lib/kube/client.ts';
+import { NotFound } from '../../../src/lib/kube/errors.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { crdType, readCrd } from '../../../src/lib/migrate/crds.ts';
@@ -115,6 +116,29 @@ const flags = (test: TestCrd, namespace: string, to: string): MigrateFlags => ({
 });
 const quiet = { log: () => {}, interrupted: () => false };
 
+/** Deletes a CRD (and so its objects) and waits until the API server no longer has it. */
+async function deleteCrd(admin: KubeClient, name: string): Promise<void> {
+  const path = resourcePath(crdType, undefined, name);
+  const subject = { verb: 'delete', resource: 'customresourcedefinitions' };
+  try {
+    await admin.request({ method: 'DELETE', path, subject });
+  } catch (error) {
+    if (error instanceof NotFound) return;
+    throw error;
+  }
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      await admin.request({ path, subject: { ...subject, verb: 'get' } });
+    } catch (error) {
+      if (error instanceof NotFound) return;
+      throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} was not deleted within 120 s`);
+}
+
 const renamed = (object: unknown, from: string, to: string) =>
   JSON.parse(JSON.stringify(object).replaceAll(`"${from}/`, `"${to}/`)) as KubeObject;
 
@@ -133,7 +157,12 @@ describe.skipIf(!go.present || !realCrds.present)(
       if (!found) throw new Error(`the beta.5 chart has no ${crdFile}`);
       source = found;
     }, 300_000);
-    afterAll(() => webhook?.close());
+    /** CRDs this file made; removed afterwards, so no other test's cluster-wide view meets their dead webhook. */
+    const made: string[] = [];
+    afterAll(async () => {
+      for (const name of made) await deleteCrd(admin, name);
+      await webhook?.close();
+    }, 300_000);
 
     const replaceCrd = async (crd: CrdDocument) => {
       const current = await readCrd(admin, crd.metadata.name);
@@ -151,6 +180,7 @@ describe.skipIf(!go.present || !realCrds.present)(
     it('moves objects from the alpha storage version to the beta hub, after which the release dropping alpha applies', async () => {
       const group = `m${uniqueSuffix()}.azure.com`;
       const crd = betaCrd(source, group, alphaStorage, webhook);
+      made.push(crd.metadata.name);
       await applyObject(admin, crd);
       await waitForEstablished(admin, crd.metadata.name, 120_000);
       const test: TestCrd = {
@@ -280,6 +310,7 @@ describe.skipIf(!go.present || !realCrds.present)(
     it('turns alpha-era manifests into v1beta and v1api ones that the beta.5 and v2.20.0 CRDs accept strictly', async () => {
       const group = `m${uniqueSuffix()}.azure.com`;
       const crd = betaCrd(source, group, betaStorage, webhook);
+      made.push(crd.metadata.name);
       await applyObject(admin, crd);
       await waitForEstablished(admin, crd.metadata.name, 120_000);
       const namespace = await freshNamespace('beta-era-files');
@@ -339,6 +370,7 @@ describe.skipIf(!go.present || !realCrds.present)(
       const apiGroup = `m${uniqueSuffix()}.azure.com`;
       realCrd.metadata = { name: `flexibleservers.${apiGroup}` };
       realCrd.spec.group = apiGroup;
+      made.push(realCrd.metadata.name);
       await applyObject(admin, realCrd);
       await waitForEstablished(admin, realCrd.metadata.name, 180_000);
       for (const object of asApi) {

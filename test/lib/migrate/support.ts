@@ -155,7 +155,11 @@ export function alphaServer(group: string, namespace: string, name: string, inde
       location: 'westeurope',
       version: '13',
       storage: { storageSizeGB: 32 + index },
-      network: { privateDnsZoneArmResourceReference: { armId: `/subscriptions/s/zones/z${index}` } },
+      network: {
+        privateDnsZoneArmResourceReference: {
+          armId: `/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/z${index}`,
+        },
+      },
     },
   };
 }
