@@ -156,7 +156,7 @@ describe('client-side migrate on the real control plane', () => {
     }
     expect(await storedVersions(admin, s.asTestCrd)).toEqual([hubStorage]);
     await expectRestored(s);
-  });
+  }, 240_000);
 
   it('rewrites objects whose webhook refuses their old version; the dry run previews them and writes nothing', async () => {
     const hook = await webhook();
@@ -202,7 +202,7 @@ describe('client-side migrate on the real control plane', () => {
     }
     expect(await storedVersions(admin, s.asTestCrd)).toEqual([hubStorage]);
     await expectRestored(s);
-  });
+  }, 240_000);
 
   it('previews $propertyBag in the dry run (table and JSON), and stores what the server-side path stores', async () => {
     const authorization = 'authorization.azure.com';
