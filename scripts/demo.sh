@@ -157,6 +157,9 @@ kubectl aso migrate --to v1api --kind $rg_crd --batch-size 4 && echo "exit 0" ||
 echo "storedVersions: $(kubectl get crd $rg_crd -o jsonpath='{.status.storedVersions}')"
 echo
 
+bash scripts/demo-operator.sh
+echo
+
 echo "The control plane is still running. To use it from your shell:"
 echo "  export KUBECONFIG=$KUBECONFIG PATH=$PWD/bin:$(dirname "$(command -v node)"):\$PATH"
 echo "Stop it with:  npm run cluster:down"

@@ -17,9 +17,15 @@ case "${1:-}" in
     exec bash scripts/demo.sh
     ;;
   cluster-up)
+    shift
+    if [ "${1:-}" = --operator ]; then
+      shift
+      exec node test/fixtures/operator-controller-cli.ts up "$@"
+    fi
     exec node test/control-plane/cli.ts up
     ;;
   cluster-down)
+    node test/fixtures/operator-controller-cli.ts down
     exec node test/control-plane/cli.ts down
     ;;
   *)

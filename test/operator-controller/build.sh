@@ -12,6 +12,8 @@ if [ -x "$out/controller" ] && [ "$(cat "$out/sources" 2>/dev/null)" = "$sources
   echo "$out/controller"
   exit 0
 fi
+# --cached-only: say whether a finished build is there, without building (exit 4 when it is not).
+[ "${1:-}" = --cached-only ] && exit 4
 command -v go >/dev/null || { echo "operator-controller build: go is not on PATH" >&2; exit 3; }
 # Two test runs may start on a fresh machine at once: one builds, the other waits and reuses its result.
 mkdir -p "$out"
