@@ -40,6 +40,8 @@ const operatorPace = 240_000;
 const subscriptionId = randomUUID();
 const groupId = (name: string) => `/subscriptions/${subscriptionId}/resourceGroups/${name}`;
 const invalidMessage = "The value 'westus' of parameter 'location' is not valid for this subscription.";
+const lockedMessage =
+  "The scope 'locked-rg' cannot perform delete operation because following scope(s) are locked: 'locked-rg'. Please remove the lock and try again.";
 const fatalMessage = "The request content was invalid: the tag 'kubectl-aso-test' is not accepted.";
 
 /** One case: its own namespace, so that `status -n` reports exactly its objects. */
@@ -51,6 +53,7 @@ const cases = {
   invalid: { namespace: 'cond-invalid', name: 'invalid-rg' },
   fatal: { namespace: 'cond-fatal', name: 'fatal-rg' },
   deleting: { namespace: 'cond-delete', name: 'deleted-rg' },
+  locked: { namespace: 'cond-locked', name: 'locked-rg' },
 } as const;
 
 /**
@@ -143,6 +146,13 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
           message: invalidMessage,
         },
         {
+          method: 'DELETE',
+          idPrefix: groupId(cases.locked.name),
+          status: 409,
+          code: 'ScopeLocked',
+          message: lockedMessage,
+        },
+        {
           method: 'PUT',
           bodyContains: '"kubectl-aso-test":"fatal"',
           status: 400,
@@ -170,7 +180,7 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
     }
     // Everything starts at once, so that the operator works on all of it while the tests look at each.
     releaseHeldPut = arm.hold(groupId(cases.progress.name));
-    const { progress, owner, skip, forbidden, invalid, fatal, deleting } = cases;
+    const { progress, owner, skip, forbidden, invalid, fatal, deleting, locked } = cases;
     await create(admin, resourceGroup(progress.namespace, progress.name), resourceGroupType);
     await create(admin, storageAccount(owner.namespace, owner.name, owner.owner), storageAccountType);
     await create(
@@ -188,6 +198,7 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
       resourceGroupType,
     );
     await create(admin, resourceGroup(deleting.namespace, deleting.name), resourceGroupType);
+    await create(admin, resourceGroup(locked.namespace, locked.name), resourceGroupType);
   }, 3_600_000);
 
   afterAll(async () => {
@@ -369,20 +380,41 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
     expect(after.report.items).toEqual([]);
   }, 600_000);
 
+  it('reports a deletion ARM refuses (ScopeLocked) as the Warning the operator wrote, not as Deleting', async () => {
+    const { namespace, name } = cases.locked;
+    expect((await statusJson(kubeconfig(), ['-n', namespace, '--wait', '--timeout', '240s'])).code).toBe(0);
+    await remove(admin, resourceGroupType, namespace, name);
+    const refused = await settle(resourceGroupType, namespace, name, 'ScopeLocked');
+    expect(refused.metadata.deletionTimestamp).toEqual(expect.any(String));
+    expect(refused.metadata.finalizers).toContain('serviceoperator.azure.com/finalizer');
+    expect(armTraffic(name).filter((step) => step.startsWith('DELETE'))[0]).toBe('DELETE 409');
+    // The operator makes every delete failure a Warning: the deletion timestamp cannot be set twice, so it retries.
+    const written = await expectReported(resourceGroupType, namespace, name, 'Warning');
+    expect(written).toMatchObject({
+      status: 'False',
+      severity: 'Warning',
+      reason: 'ScopeLocked',
+      message: lockedMessage,
+    });
+    expect(await failOn(namespace, 'error')).toBe(0);
+    expect(await failOn(namespace, 'warning')).toBe(11);
+  }, 600_000);
+
   it('summarises every condition the operator wrote across namespaces, and exits on the worst', async () => {
     const all = await statusJson(kubeconfig(), ['-A', '--fail-on', 'error']);
     expect(all.code).toBe(11);
     expect(all.report.summary).toEqual({
-      total: 7,
-      byState: { Ready: 3, Progressing: 0, Deleting: 0, Unknown: 0, Warning: 3, Error: 1 },
+      total: 8,
+      byState: { Ready: 3, Progressing: 0, Deleting: 0, Unknown: 0, Warning: 4, Error: 1 },
       byReason: {
         Succeeded: 3,
         AuthorizationFailed: 1,
         AzureResourceNotFound: 1,
         InvalidParameter: 1,
         InvalidRequestContent: 1,
+        ScopeLocked: 1,
       },
-      byKind: { 'ResourceGroup.resources.azure.com': 6, 'StorageAccount.storage.azure.com': 1 },
+      byKind: { 'ResourceGroup.resources.azure.com': 7, 'StorageAccount.storage.azure.com': 1 },
     });
     expect(await statusJson(kubeconfig(), ['-A', '--fail-on', 'warning']).then((r) => r.code)).toBe(11);
     const table = await statusTable(kubeconfig(), ['-A', '--sort', 'state']);
@@ -391,11 +423,12 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
       'Warning',
       'Warning',
       'Warning',
+      'Warning',
       'Ready',
       'Ready',
       'Ready',
     ]);
-    expect(table.summary[0]).toBe('7 resources: 3 Ready, 3 Warning, 1 Error');
+    expect(table.summary[0]).toBe('8 resources: 3 Ready, 4 Warning, 1 Error');
     expect(operator!.foreignConnections()).toEqual([]);
   }, 600_000);
 });
