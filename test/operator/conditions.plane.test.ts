@@ -267,7 +267,16 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
     expect(arm.requests().filter((r) => /storageAccounts/i.test(r.path))).toEqual([]);
 
     await create(admin, resourceGroup(namespace, owner), resourceGroupType);
-    const waited = await statusJson(kubeconfig(), ['-n', namespace, '--wait', '--timeout', '300s']);
+    // --fail-on warning is judged on the final state: the Warning the owner's arrival resolved does not count.
+    const waited = await statusJson(kubeconfig(), [
+      '-n',
+      namespace,
+      '--wait',
+      '--timeout',
+      '300s',
+      '--fail-on',
+      'warning',
+    ]);
     expect(waited.code).toBe(0);
     expect(waited.report.items.map((item) => [item.kind, item.name, item.state, item.reason])).toEqual([
       ['ResourceGroup', owner, 'Ready', 'Succeeded'],
