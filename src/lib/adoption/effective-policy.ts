@@ -40,14 +40,16 @@ function known(value: string | undefined): ReconcilePolicy | undefined {
 
 /**
  * The effective reconcile policy as the operator resolves it (object annotation, else the Namespace's,
- * else `DEFAULT_RECONCILE_POLICY`, else `manage`; an unknown value counts as unset and falls through to
- * the default), and the proposed `reconcile-policy-if-exists` (object, else `RECONCILE_POLICY_IF_EXISTS`).
+ * else `DEFAULT_RECONCILE_POLICY`, else `manage`; an empty annotation counts as absent, an unknown value
+ * on the object or the Namespace gives the default, not the next place), and the proposed `reconcile-policy-if-exists` (object, else `RECONCILE_POLICY_IF_EXISTS`).
  */
 export function effectivePolicyOf(
   annotations: Record<string, string> | undefined,
   context: PolicyContext,
 ): EffectivePolicy {
-  const own = annotations?.[reconcilePolicyAnnotation];
+  // The operator reads an empty annotation as no annotation (ASO v2.20.0 mergeReconcilePolicy: `policyStr
+  // == ""` goes on to the Namespace), where a non-empty unknown value stops there and takes the default.
+  const own = annotations?.[reconcilePolicyAnnotation] || undefined;
   const ownIfExists = annotations?.[reconcilePolicyIfExistsAnnotation];
   const operatorDefault = known(context.operatorDefault);
   const fallback: Pick<EffectivePolicy, 'policy' | 'policySource'> = operatorDefault

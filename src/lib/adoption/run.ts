@@ -229,6 +229,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       inferred: answer.kindArm?.source === 'inferred',
       source: answer.kindArm?.source ?? null,
       reconcilePolicy: policy.policy,
+      reconcilePolicySource: policy.policySource,
       reconcilePolicyIfExists: policy.ifExists ?? null,
       changes: [],
       unmapped: [],

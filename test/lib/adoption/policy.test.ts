@@ -30,6 +30,15 @@ describe('effectivePolicyOf', () => {
       ),
     ).toMatchObject({ policy: 'detach-on-delete', policySource: 'operator' });
   });
+  it("reads an empty annotation on the object as none, going on to the Namespace's, as the operator does", () => {
+    expect(
+      effectivePolicyOf({ [P]: '' }, { namespaceAnnotation: 'skip', operatorDefault: 'detach-on-delete' }),
+    ).toMatchObject({ policy: 'skip', policySource: 'namespace' });
+    expect(effectivePolicyOf({ [P]: '' }, { operatorDefault: 'detach-on-delete' })).toMatchObject({
+      policy: 'detach-on-delete',
+      policySource: 'operator',
+    });
+  });
   it('reads -if-exists from the object, else the operator', () => {
     expect(effectivePolicyOf({ [IE]: 'skip' }, { operatorIfExists: 'manage' })).toMatchObject({
       ifExists: 'skip',
