@@ -262,7 +262,8 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       reason: decided.reason,
       proposed: decided.proposed,
     };
-    if (body) {
+    // Under skip the operator only reads the resource (ASO v2.20.0 handleSkipReconcile): no PUT, nothing changes.
+    if (body && decided.outcome !== 'skip-exists') {
       const desired = await desiredArmOf(object);
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =

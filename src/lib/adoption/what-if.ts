@@ -128,7 +128,8 @@ export function whatIf(
       !Array.isArray(from)
     ) {
       changes.push(...whatIf(to as Record<string, unknown>, from as Record<string, unknown>, path));
-      if (path === 'tags') changes.push(...removedTags(to as Record<string, unknown>, from as Record<string, unknown>));
+      if (path === 'tags')
+        changes.push(...removedTags(to as Record<string, unknown>, from as Record<string, unknown>));
     } else if (!same(to, from)) {
       changes.push({ path, from: from ?? null, to });
     }

@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import type { AdoptItem, AdoptReport } from '../../src/lib/adoption/report.ts';
+import type { KubeClient } from '../../src/lib/kube/client.ts';
+import { NotFound } from '../../src/lib/kube/errors.ts';
+import { applyObject } from '../control-plane/apply.ts';
+import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
+import { waitUntil } from '../control-plane/processes.ts';
+import { type ArmEmulator, type SeedResource, startArmEmulator } from '../fixtures/arm-emulator/index.ts';
+import { type LoopbackProxy, startLoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
+import { runCli } from '../fixtures/cli.ts';
+import {
+  goForOperator,
+  operatorControllerBinary,
+  type RunningOperator,
+  startOperator,
+} from '../fixtures/operator-controller.ts';
+import { sharedData } from '../fixtures/shared-data.ts';
+import { bodyChanges, requestsOn, valueAt, withChanges } from './arm-writes.ts';
+
+const neededBy = 'test/operator/adopt-predictions.plane.test.ts';
+const go = goForOperator(neededBy);
+const crds = sharedData('real-aso-crds/v2.20.0', neededBy);
+
+const group = 'resources.azure.com';
+const version = 'v1api20200601';
+const placement = { group, version, plural: 'resourcegroups', namespaced: true };
+const policyAnnotation = 'serviceoperator.azure.com/reconcile-policy';
+
+/** The operator's own default for this test's operator: not `manage`, so the source shows in what it does. */
+const operatorDefault = 'detach-on-delete';
+
+/** Namespaces by their reconcile-policy annotation (none: the operator's default applies). */
+const namespaces = { plain: 'predict-plain', manage: 'predict-manage', skip: 'predict-skip' } as const;
+
+/** One ResourceGroup object, whether it exists in ARM first, and the answer the case is there to cover. */
+interface Case {
+  readonly name: string;
+  readonly namespace: string;
+  /** The object's own reconcile-policy annotation, when it has one (`''` too: the operator reads it as none). */
+  readonly annotation?: string;
+  readonly tags: Record<string, string>;
+  /** The tags of the resource group that already exists in ARM; absent when it does not exist. */
+  readonly existing?: Record<string, string>;
+  readonly covers: Pick<AdoptItem, 'outcome' | 'reconcilePolicy' | 'reconcilePolicySource'>;
+}
+
+const cases: readonly Case[] = [
+  {
+    name: 'pr-create-ns-manage',
+    namespace: namespaces.manage,
+    tags: { env: 'dev' },
+    covers: { outcome: 'create', reconcilePolicy: 'manage', reconcilePolicySource: 'namespace' },
+  },
+  {
+    name: 'pr-create-op-detach',
+    namespace: namespaces.plain,
+    tags: { env: 'dev' },
+    covers: { outcome: 'create', reconcilePolicy: 'detach-on-delete', reconcilePolicySource: 'operator' },
+  },
+  {
+    name: 'pr-adopt-obj-manage',
+    namespace: namespaces.plain,
+    annotation: 'manage',
+    tags: { env: 'prod' },
+    existing: { owner: 'team-a' },
+    covers: { outcome: 'adopt-manage', reconcilePolicy: 'manage', reconcilePolicySource: 'object' },
+  },
+  {
+    name: 'pr-adopt-ns-manage',
+    namespace: namespaces.manage,
+    tags: { owner: 'team-c' },
+    existing: { owner: 'team-c' },
+    covers: { outcome: 'adopt-manage', reconcilePolicy: 'manage', reconcilePolicySource: 'namespace' },
+  },
+  {
+    name: 'pr-adopt-op-detach',
+    namespace: namespaces.plain,
+    tags: { owner: 'team-b', env: 'test' },
+    existing: { owner: 'team-b' },
+    covers: {
+      outcome: 'adopt-detach-on-delete',
+      reconcilePolicy: 'detach-on-delete',
+      reconcilePolicySource: 'operator',
+    },
+  },
+  {
+    name: 'pr-adopt-obj-detach',
+    namespace: namespaces.skip,
+    annotation: 'detach-on-delete',
+    tags: { owner: 'team-d' },
+    existing: { owner: 'team-old' },
+    covers: {
+      outcome: 'adopt-detach-on-delete',
+      reconcilePolicy: 'detach-on-delete',
+      reconcilePolicySource: 'object',
+    },
+  },
+  {
+    // An unknown value on the object gives the operator's default, not the Namespace's skip.
+    name: 'pr-adopt-obj-unknown',
+    namespace: namespaces.skip,
+    annotation: 'Manage',
+    tags: { owner: 'team-e' },
+    existing: { owner: 'team-e' },
+    covers: {
+      outcome: 'adopt-detach-on-delete',
+      reconcilePolicy: 'detach-on-delete',
+      reconcilePolicySource: 'operator',
+    },
+  },
+  {
+    name: 'pr-skip-ns-exists',
+    namespace: namespaces.skip,
+    tags: { owner: 'someone-else' },
+    existing: { owner: 'team-f' },
+    covers: { outcome: 'skip-exists', reconcilePolicy: 'skip', reconcilePolicySource: 'namespace' },
+  },
+  {
+    name: 'pr-skip-obj-exists',
+    namespace: namespaces.plain,
+    annotation: 'skip',
+    tags: {},
+    existing: { owner: 'team-g' },
+    covers: { outcome: 'skip-exists', reconcilePolicy: 'skip', reconcilePolicySource: 'object' },
+  },
+  {
+    name: 'pr-skip-obj-missing',
+    namespace: namespaces.plain,
+    annotation: 'skip',
+    tags: {},
+    covers: { outcome: 'skip-missing', reconcilePolicy: 'skip', reconcilePolicySource: 'object' },
+  },
+  {
+    // An empty annotation is no annotation to the operator: the Namespace's skip applies.
+    name: 'pr-skip-ns-empty-missing',
+    namespace: namespaces.skip,
+    annotation: '',
+    tags: {},
+    covers: { outcome: 'skip-missing', reconcilePolicy: 'skip', reconcilePolicySource: 'namespace' },
+  },
+];
+
+interface Condition {
+  type: string;
+  status: string;
+  reason?: string;
+  severity?: string;
+  observedGeneration?: number;
+}
+interface ResourceGroupObject {
+  metadata: { name: string; namespace: string; generation?: number };
+  status?: { conditions?: Condition[] };
+}
+
+const subscriptionId = randomUUID();
+const armIdOf = (name: string) => `/subscriptions/${subscriptionId}/resourceGroups/${name}`;
+const seedBodyOf = (tags: Record<string, string>) => ({
+  location: 'westus',
+  tags,
+  properties: { provisioningState: 'Succeeded' },
+});
+const seed: SeedResource[] = cases.flatMap((c) =>
+  c.existing ? [{ id: armIdOf(c.name), apiVersion: '2020-06-01', body: seedBodyOf(c.existing) }] : [],
+);
+
+/**
+ * adopt-check's predictions held against ASO v2.20.0's own controller: for every outcome and every place a
+ * reconcile policy comes from, what adopt-check said before the apply is what the operator then did in ARM
+ * (the emulator's log and store), on apply and on delete.
+ */
+describe.skipIf(!go || !crds.present)(
+  "adopt-check's predictions against the operator's own controller",
+  () => {
+    const stateDir = resolve(
+      new URL('../..', import.meta.url).pathname,
+      `.local/operator-predict-${process.pid}`,
+    );
+    let plane: Plane;
+    let admin: KubeClient;
+    let arm: ArmEmulator;
+    let proxy: LoopbackProxy;
+    let operator: RunningOperator | undefined;
+    let predicted: Map<string, AdoptItem>;
+    /** Where in the emulator's log the apply began, and the deletes. */
+    let appliedAt = 0;
+    let deletedAt = 0;
+
+    const path = (c: Case) => `/apis/${group}/${version}/namespaces/${c.namespace}/resourcegroups/${c.name}`;
+    const read = (c: Case) =>
+      admin.request<ResourceGroupObject>({
+        path: path(c),
+        subject: { verb: 'get', resource: 'resourcegroups', namespace: c.namespace },
+      });
+    const prediction = (c: Case) => {
+      const item = predicted.get(c.name);
+      if (!item) throw new Error(`adopt-check gave no answer for ${c.name}`);
+      return item;
+    };
+    /** Whether the prediction says `kubectl delete` deletes the resource in Azure. */
+    const predictsDelete = (item: AdoptItem) =>
+      (item.outcome === 'create' || item.outcome === 'adopt-manage') && item.reconcilePolicy === 'manage';
+
+    beforeAll(async () => {
+      await operatorControllerBinary();
+      arm = await startArmEmulator({ seed, longRunningPolls: 1 });
+      proxy = await startLoopbackProxy(arm);
+      plane = await startPlane(stateDir, { withGenerated: false });
+      admin = await clientFor(plane);
+      operator = await startOperator({
+        plane,
+        admin,
+        arm,
+        proxy,
+        subscriptionId,
+        settings: { DEFAULT_RECONCILE_POLICY: operatorDefault },
+        crdFiles: [join(crds.path, `${group}_resourcegroups.yaml`)],
+      });
+      for (const [policy, name] of Object.entries(namespaces)) {
+        const annotations: Record<string, string> = policy === 'plain' ? {} : { [policyAnnotation]: policy };
+        await applyObject(admin, { apiVersion: 'v1', kind: 'Namespace', metadata: { name, annotations } });
+      }
+    }, 3_600_000);
+
+    afterAll(async () => {
+      await operator?.stop();
+      await proxy?.stop();
+      await arm?.stop();
+      await stopPlane(stateDir);
+    }, 120_000);
+
+    const objectOf = (c: Case) => ({
+      apiVersion: `${group}/${version}`,
+      kind: 'ResourceGroup',
+      metadata: {
+        name: c.name,
+        namespace: c.namespace,
+        ...(c.annotation === undefined ? {} : { annotations: { [policyAnnotation]: c.annotation } }),
+      },
+      spec: { location: 'westus', tags: c.tags },
+    });
+
+    it('predicts, before anything is applied, every outcome from every policy source, with only GETs', async () => {
+      const dir = join(stateDir, 'manifests');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'resource-groups.yaml');
+      writeFileSync(file, cases.map((c) => stringify(objectOf(c))).join('---\n'));
+      const run = await runCli(['adopt-check', '-f', file, '-o', 'json'], {
+        KUBECONFIG: plane.kubeconfig,
+        NODE_EXTRA_CA_CERTS: arm.env.NODE_EXTRA_CA_CERTS,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout) as AdoptReport;
+      predicted = new Map(report.items.map((item) => [item.name, item]));
+      // The cases cover what they are named for: every outcome, and object, namespace and operator sources.
+      for (const c of cases) {
+        // ARM IDs compare without regard to case (the CRD's ARM URI spells `resourcegroups`).
+        expect(prediction(c).armId?.toLowerCase(), c.name).toBe(armIdOf(c.name).toLowerCase());
+        expect(prediction(c), c.name).toMatchObject({
+          name: c.name,
+          exists: c.existing !== undefined,
+          ...c.covers,
+        });
+      }
+      expect(new Set(report.items.map((i) => i.outcome))).toEqual(
+        new Set(['create', 'adopt-manage', 'adopt-detach-on-delete', 'skip-exists', 'skip-missing']),
+      );
+      expect(arm.requests().filter((r) => r.method !== 'GET' && r.method !== 'POST')).toEqual([]);
+      appliedAt = arm.requests().length;
+    });
+
+    it('matches what the operator then does in ARM: PUT creating, PUT adopting, only GETs when skipping', async () => {
+      for (const c of cases) await applyObject(admin, objectOf(c), placement);
+      // Every object settles: Ready (at its generation), or a Warning/Error the operator keeps.
+      const settled = new Map<string, Condition>();
+      await waitUntil(
+        'every ResourceGroup to settle under the operator',
+        async () => {
+          for (const c of cases) {
+            if (settled.has(c.name)) continue;
+            const object = await read(c);
+            const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
+            const current = ready?.observedGeneration === object.metadata.generation;
+            if (ready && current && (ready.status === 'True' || /Warning|Error/.test(ready.severity ?? '')))
+              settled.set(c.name, ready);
+          }
+          return settled.size === cases.length;
+        },
+        240_000,
+        () => true,
+      );
+
+      const afterApply = arm.requests().slice(appliedAt);
+      for (const c of cases) {
+        const item = prediction(c);
+        const onIt = requestsOn(afterApply, armIdOf(c.name));
+        const writes = onIt.filter((r) => r.method !== 'GET');
+        const condition = settled.get(c.name)!;
+        const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy} from ${item.reconcilePolicySource})`;
+        const before = c.existing ? seedBodyOf(c.existing) : undefined;
+        const now = arm.resource(armIdOf(c.name));
+        switch (item.outcome) {
+          case 'create':
+            expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
+            expect(writes[0], label).toMatchObject({ method: 'PUT', status: 201 });
+            expect(now?.tags, label).toEqual(c.tags);
+            break;
+          case 'adopt-manage':
+          case 'adopt-detach-on-delete': {
+            expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
+            expect(writes[0], label).toMatchObject({ method: 'PUT', status: 200 });
+            // The what-if is what the operator's PUT changed: in the body it sent, and in ARM before/after.
+            for (const change of item.changes)
+              expect(valueAt(writes[0]!.body, change.path) ?? null, `${label}: ${change.path}`).toEqual(
+                change.to,
+              );
+            expect(bodyChanges(before!, now!), label).toEqual(
+              bodyChanges(before!, withChanges(before!, item.changes)),
+            );
+            break;
+          }
+          case 'skip-exists':
+            expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
+            expect(writes, label).toEqual([]);
+            expect(onIt.length, label).toBeGreaterThan(0);
+            // Nothing was written, so a what-if that said something would change was wrong.
+            expect(bodyChanges(before!, now!), label).toEqual(
+              bodyChanges(before!, withChanges(before!, item.changes)),
+            );
+            break;
+          case 'skip-missing':
+            expect(condition, label).toMatchObject({
+              status: 'False',
+              reason: 'AzureResourceNotFound',
+              severity: 'Warning',
+            });
+            expect(writes, label).toEqual([]);
+            expect(onIt.map((r) => r.status).length, label).toBeGreaterThan(0);
+            expect(new Set(onIt.map((r) => r.status)), label).toEqual(new Set([404]));
+            expect(now, label).toBeUndefined();
+            break;
+          default:
+            throw new Error(`${label}: no check for this outcome`);
+        }
+      }
+    }, 600_000);
+
+    it('matches what the operator does on delete: a DELETE in ARM only where it said manage', async () => {
+      deletedAt = arm.requests().length;
+      for (const c of cases) {
+        await admin.request({
+          method: 'DELETE',
+          path: path(c),
+          subject: { verb: 'delete', resource: 'resourcegroups', namespace: c.namespace },
+        });
+      }
+      await waitUntil(
+        'every ResourceGroup object to be gone',
+        async () => {
+          for (const c of cases) {
+            const gone = await read(c).then(
+              () => false,
+              (error: unknown) => error instanceof NotFound,
+            );
+            if (!gone) return false;
+          }
+          return true;
+        },
+        240_000,
+        () => true,
+      );
+      const afterDelete = arm.requests().slice(deletedAt);
+      for (const c of cases) {
+        const item = prediction(c);
+        const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy})`;
+        const deletes = requestsOn(afterDelete, armIdOf(c.name)).filter((r) => r.method === 'DELETE');
+        const stillThere = arm.resource(armIdOf(c.name)) !== undefined;
+        if (predictsDelete(item)) {
+          expect(
+            deletes.map((r) => r.status),
+            label,
+          ).toEqual([202]);
+          expect(stillThere, label).toBe(false);
+        } else {
+          expect(deletes, label).toEqual([]);
+          expect(stillThere, label).toBe(item.outcome !== 'skip-missing');
+        }
+      }
+    }, 600_000);
+
+    it('sent nothing off loopback', () => {
+      expect(operator!.foreignConnections()).toEqual([]);
+      expect([...new Set(proxy.tunnels())]).toEqual(['login.microsoftonline.com:443']);
+    });
+  },
+);
