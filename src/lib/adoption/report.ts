@@ -1,6 +1,6 @@
 import type { DesiredFrom } from './desired-body.ts';
-import type { ArmSource } from './kind-arm.ts';
 import type { PolicySource } from './effective-policy.ts';
+import type { ArmSource } from './kind-arm.ts';
 import type { Outcome } from './outcome.ts';
 import type { Change } from './what-if.ts';
 
