@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -25,9 +25,20 @@ const neededBy = 'test/operator/adopt-predictions.plane.test.ts';
 const go = goForOperator(neededBy);
 const crds = sharedData('real-aso-crds/v2.20.0', neededBy);
 
-const group = 'resources.azure.com';
-const version = 'v1api20200601';
-const placement = { group, version, plural: 'resourcegroups', namespaced: true };
+/** The kinds in use: resource groups, and a kind they own (its real CRD, a small one). */
+const kinds = {
+  ResourceGroup: { group: 'resources.azure.com', version: 'v1api20200601', plural: 'resourcegroups' },
+  UserAssignedIdentity: {
+    group: 'managedidentity.azure.com',
+    version: 'v1api20230131',
+    plural: 'userassignedidentities',
+  },
+} as const;
+type Kind = keyof typeof kinds;
+const apiVersionOf: Record<Kind, string> = {
+  ResourceGroup: '2020-06-01',
+  UserAssignedIdentity: '2023-01-31',
+};
 const policyAnnotation = 'serviceoperator.azure.com/reconcile-policy';
 
 /** The operator's own default for this test's operator: not `manage`, so the source shows in what it does. */
@@ -36,8 +47,11 @@ const operatorDefault = 'detach-on-delete';
 /** Namespaces by their reconcile-policy annotation (none: the operator's default applies). */
 const namespaces = { plain: 'predict-plain', manage: 'predict-manage', skip: 'predict-skip' } as const;
 
-/** One ResourceGroup object, whether it exists in ARM first, and the answer the case is there to cover. */
+/** One object, whether it exists in ARM first, and the answer the case is there to cover. */
 interface Case {
+  readonly kind?: Kind;
+  /** For an owned kind: the ResourceGroup case it lies under. */
+  readonly owner?: string;
   readonly name: string;
   readonly namespace: string;
   /** The object's own reconcile-policy annotation, when it has one (`''` too: the operator reads it as none). */
@@ -142,7 +156,40 @@ const cases: readonly Case[] = [
     tags: {},
     covers: { outcome: 'skip-missing', reconcilePolicy: 'skip', reconcilePolicySource: 'namespace' },
   },
+  {
+    // Owned by a resource group created from the same files: its GET meets ResourceGroupNotFound, and the
+    // operator waits for the owner before its PUT.
+    kind: 'UserAssignedIdentity',
+    owner: 'pr-create-ns-manage',
+    name: 'pr-id-create',
+    namespace: namespaces.manage,
+    tags: { app: 'web' },
+    covers: { outcome: 'create', reconcilePolicy: 'manage', reconcilePolicySource: 'namespace' },
+  },
+  {
+    kind: 'UserAssignedIdentity',
+    owner: 'pr-adopt-obj-manage',
+    name: 'pr-id-adopt',
+    namespace: namespaces.plain,
+    tags: { app: 'api' },
+    existing: { app: 'old', keep: 'no' },
+    covers: {
+      outcome: 'adopt-detach-on-delete',
+      reconcilePolicy: 'detach-on-delete',
+      reconcilePolicySource: 'operator',
+    },
+  },
+  {
+    kind: 'UserAssignedIdentity',
+    owner: 'pr-skip-obj-exists',
+    name: 'pr-id-skip-missing',
+    namespace: namespaces.plain,
+    annotation: 'skip',
+    tags: {},
+    covers: { outcome: 'skip-missing', reconcilePolicy: 'skip', reconcilePolicySource: 'object' },
+  },
 ];
+const kindOf = (c: Case): Kind => c.kind ?? 'ResourceGroup';
 
 interface Condition {
   type: string;
@@ -151,20 +198,30 @@ interface Condition {
   severity?: string;
   observedGeneration?: number;
 }
-interface ResourceGroupObject {
-  metadata: { name: string; namespace: string; generation?: number };
+interface AsoObject {
+  metadata: {
+    name: string;
+    namespace: string;
+    generation?: number;
+    ownerReferences?: { kind: string; name: string }[];
+    annotations?: Record<string, string>;
+  };
   status?: { conditions?: Condition[] };
 }
 
 const subscriptionId = randomUUID();
-const armIdOf = (name: string) => `/subscriptions/${subscriptionId}/resourceGroups/${name}`;
+const rgIdOf = (name: string) => `/subscriptions/${subscriptionId}/resourceGroups/${name}`;
+const armIdOf = (c: Case) =>
+  c.owner
+    ? `${rgIdOf(c.owner)}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/${c.name}`
+    : rgIdOf(c.name);
 const seedBodyOf = (tags: Record<string, string>) => ({
   location: 'westus',
   tags,
   properties: { provisioningState: 'Succeeded' },
 });
 const seed: SeedResource[] = cases.flatMap((c) =>
-  c.existing ? [{ id: armIdOf(c.name), apiVersion: '2020-06-01', body: seedBodyOf(c.existing) }] : [],
+  c.existing ? [{ id: armIdOf(c), apiVersion: apiVersionOf[kindOf(c)], body: seedBodyOf(c.existing) }] : [],
 );
 
 /**
@@ -185,15 +242,17 @@ describe.skipIf(!go || !crds.present)(
     let proxy: LoopbackProxy;
     let operator: RunningOperator | undefined;
     let predicted: Map<string, AdoptItem>;
-    /** Where in the emulator's log the apply began, and the deletes. */
+    /** Where in the emulator's log the apply began. */
     let appliedAt = 0;
-    let deletedAt = 0;
 
-    const path = (c: Case) => `/apis/${group}/${version}/namespaces/${c.namespace}/resourcegroups/${c.name}`;
+    const path = (c: Case) => {
+      const { group, version, plural } = kinds[kindOf(c)];
+      return `/apis/${group}/${version}/namespaces/${c.namespace}/${plural}/${c.name}`;
+    };
     const read = (c: Case) =>
-      admin.request<ResourceGroupObject>({
+      admin.request<AsoObject>({
         path: path(c),
-        subject: { verb: 'get', resource: 'resourcegroups', namespace: c.namespace },
+        subject: { verb: 'get', resource: kinds[kindOf(c)].plural, namespace: c.namespace },
       });
     const prediction = (c: Case) => {
       const item = predicted.get(c.name);
@@ -217,7 +276,7 @@ describe.skipIf(!go || !crds.present)(
         proxy,
         subscriptionId,
         settings: { DEFAULT_RECONCILE_POLICY: operatorDefault },
-        crdFiles: [join(crds.path, `${group}_resourcegroups.yaml`)],
+        crdFiles: Object.values(kinds).map(({ group, plural }) => join(crds.path, `${group}_${plural}.yaml`)),
       });
       for (const [policy, name] of Object.entries(namespaces)) {
         const annotations: Record<string, string> = policy === 'plain' ? {} : { [policyAnnotation]: policy };
@@ -233,15 +292,16 @@ describe.skipIf(!go || !crds.present)(
     }, 120_000);
 
     const objectOf = (c: Case) => ({
-      apiVersion: `${group}/${version}`,
-      kind: 'ResourceGroup',
+      apiVersion: `${kinds[kindOf(c)].group}/${kinds[kindOf(c)].version}`,
+      kind: kindOf(c),
       metadata: {
         name: c.name,
         namespace: c.namespace,
         ...(c.annotation === undefined ? {} : { annotations: { [policyAnnotation]: c.annotation } }),
       },
-      spec: { location: 'westus', tags: c.tags },
+      spec: { location: 'westus', tags: c.tags, ...(c.owner ? { owner: { name: c.owner } } : {}) },
     });
+    const placementOf = (c: Case) => ({ ...kinds[kindOf(c)], namespaced: true });
 
     it('predicts, before anything is applied, every outcome from every policy source, with only GETs', async () => {
       const dir = join(stateDir, 'manifests');
@@ -259,13 +319,17 @@ describe.skipIf(!go || !crds.present)(
       // The cases cover what they are named for: every outcome, and object, namespace and operator sources.
       for (const c of cases) {
         // ARM IDs compare without regard to case (the CRD's ARM URI spells `resourcegroups`).
-        expect(prediction(c).armId?.toLowerCase(), c.name).toBe(armIdOf(c.name).toLowerCase());
+        expect(prediction(c).armId?.toLowerCase(), c.name).toBe(armIdOf(c).toLowerCase());
         expect(prediction(c), c.name).toMatchObject({
           name: c.name,
           exists: c.existing !== undefined,
           ...c.covers,
         });
       }
+      // A child whose resource group comes from the same files: its GET met ResourceGroupNotFound.
+      expect(predicted.get('pr-id-create')?.reason).toMatch(
+        /parent does not exist yet .*created from the same files/,
+      );
       expect(new Set(report.items.map((i) => i.outcome))).toEqual(
         new Set(['create', 'adopt-manage', 'adopt-detach-on-delete', 'skip-exists', 'skip-missing']),
       );
@@ -274,19 +338,19 @@ describe.skipIf(!go || !crds.present)(
     });
 
     it('matches what the operator then does in ARM: PUT creating, PUT adopting, only GETs when skipping', async () => {
-      for (const c of cases) await applyObject(admin, objectOf(c), placement);
+      for (const c of cases) await applyObject(admin, objectOf(c), placementOf(c));
       // Every object settles: Ready (at its generation), or a Warning/Error the operator keeps.
       const settled = new Map<string, Condition>();
       await waitUntil(
-        'every ResourceGroup to settle under the operator',
+        'every object to settle under the operator',
         async () => {
           for (const c of cases) {
             if (settled.has(c.name)) continue;
             const object = await read(c);
             const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
             const current = ready?.observedGeneration === object.metadata.generation;
-            if (ready && current && (ready.status === 'True' || /Warning|Error/.test(ready.severity ?? '')))
-              settled.set(c.name, ready);
+            const kept = /Warning|Error/.test(ready?.severity ?? '') && ready?.reason !== 'WaitingForOwner';
+            if (ready && current && (ready.status === 'True' || kept)) settled.set(c.name, ready);
           }
           return settled.size === cases.length;
         },
@@ -297,12 +361,23 @@ describe.skipIf(!go || !crds.present)(
       const afterApply = arm.requests().slice(appliedAt);
       for (const c of cases) {
         const item = prediction(c);
-        const onIt = requestsOn(afterApply, armIdOf(c.name));
+        const onIt = requestsOn(afterApply, armIdOf(c));
         const writes = onIt.filter((r) => r.method !== 'GET');
         const condition = settled.get(c.name)!;
         const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy} from ${item.reconcilePolicySource})`;
         const before = c.existing ? seedBodyOf(c.existing) : undefined;
-        const now = arm.resource(armIdOf(c.name));
+        const now = arm.resource(armIdOf(c));
+        // The ID adopt-check resolved is the one the operator records (what already-managed is told by).
+        if (item.outcome !== 'skip-missing')
+          expect(
+            (await read(c)).metadata.annotations?.['serviceoperator.azure.com/resource-id']?.toLowerCase(),
+            label,
+          ).toBe(item.armId?.toLowerCase());
+        // An owned object is the operator's child of its owner in the cluster, at the ID predicted under it.
+        if (c.owner)
+          expect((await read(c)).metadata.ownerReferences, label).toEqual([
+            expect.objectContaining({ kind: 'ResourceGroup', name: c.owner }),
+          ]);
         switch (item.outcome) {
           case 'create':
             expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
@@ -350,44 +425,48 @@ describe.skipIf(!go || !crds.present)(
     }, 600_000);
 
     it('matches what the operator does on delete: a DELETE in ARM only where it said manage', async () => {
-      deletedAt = arm.requests().length;
-      for (const c of cases) {
-        await admin.request({
-          method: 'DELETE',
-          path: path(c),
-          subject: { verb: 'delete', resource: 'resourcegroups', namespace: c.namespace },
-        });
-      }
-      await waitUntil(
-        'every ResourceGroup object to be gone',
-        async () => {
-          for (const c of cases) {
-            const gone = await read(c).then(
-              () => false,
-              (error: unknown) => error instanceof NotFound,
-            );
-            if (!gone) return false;
+      // Owned objects first, checked before their owners go (deleting a resource group in ARM takes
+      // everything in it), then the resource groups.
+      for (const wave of [cases.filter((c) => c.owner), cases.filter((c) => !c.owner)]) {
+        const deletedAt = arm.requests().length;
+        for (const c of wave) {
+          await admin.request({
+            method: 'DELETE',
+            path: path(c),
+            subject: { verb: 'delete', resource: kinds[kindOf(c)].plural, namespace: c.namespace },
+          });
+        }
+        await waitUntil(
+          'the objects to be gone',
+          async () => {
+            for (const c of wave) {
+              const gone = await read(c).then(
+                () => false,
+                (error: unknown) => error instanceof NotFound,
+              );
+              if (!gone) return false;
+            }
+            return true;
+          },
+          240_000,
+          () => true,
+        );
+        const afterDelete = arm.requests().slice(deletedAt);
+        for (const c of wave) {
+          const item = prediction(c);
+          const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy})`;
+          const deletes = requestsOn(afterDelete, armIdOf(c)).filter((r) => r.method === 'DELETE');
+          const stillThere = arm.resource(armIdOf(c)) !== undefined;
+          if (predictsDelete(item)) {
+            expect(
+              deletes.map((r) => r.status),
+              label,
+            ).toEqual([202]);
+            expect(stillThere, label).toBe(false);
+          } else {
+            expect(deletes, label).toEqual([]);
+            expect(stillThere, label).toBe(item.outcome !== 'skip-missing');
           }
-          return true;
-        },
-        240_000,
-        () => true,
-      );
-      const afterDelete = arm.requests().slice(deletedAt);
-      for (const c of cases) {
-        const item = prediction(c);
-        const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy})`;
-        const deletes = requestsOn(afterDelete, armIdOf(c.name)).filter((r) => r.method === 'DELETE');
-        const stillThere = arm.resource(armIdOf(c.name)) !== undefined;
-        if (predictsDelete(item)) {
-          expect(
-            deletes.map((r) => r.status),
-            label,
-          ).toEqual([202]);
-          expect(stillThere, label).toBe(false);
-        } else {
-          expect(deletes, label).toEqual([]);
-          expect(stillThere, label).toBe(item.outcome !== 'skip-missing');
         }
       }
     }, 600_000);
@@ -398,3 +477,75 @@ describe.skipIf(!go || !crds.present)(
     });
   },
 );
+
+/**
+ * A `DEFAULT_RECONCILE_POLICY` the operator does not know: adopt-check cannot answer for an operator that
+ * will not run, so it says so, and the operator is shown to refuse it.
+ */
+describe.skipIf(!go || !crds.present)('an operator default the operator refuses', () => {
+  const stateDir = resolve(
+    new URL('../..', import.meta.url).pathname,
+    `.local/operator-predict-bad-${process.pid}`,
+  );
+  let plane: Plane;
+  let admin: KubeClient;
+  let arm: ArmEmulator;
+  let proxy: LoopbackProxy;
+  const bad = 'Manage';
+
+  beforeAll(async () => {
+    await operatorControllerBinary();
+    arm = await startArmEmulator({ longRunningPolls: 1 });
+    proxy = await startLoopbackProxy(arm);
+    plane = await startPlane(stateDir, { withGenerated: false });
+    admin = await clientFor(plane);
+  }, 3_600_000);
+
+  afterAll(async () => {
+    await proxy?.stop();
+    await arm?.stop();
+    await stopPlane(stateDir);
+  }, 120_000);
+
+  it('makes the operator exit at start, and adopt-check warns that its answers assume manage', async () => {
+    const { group, plural, version } = kinds.ResourceGroup;
+    const started = await startOperator({
+      plane,
+      admin,
+      arm,
+      proxy,
+      subscriptionId,
+      settings: { DEFAULT_RECONCILE_POLICY: bad },
+      crdFiles: [join(crds.path, `${group}_${plural}.yaml`)],
+    }).then(
+      async (running) => {
+        await running.stop();
+        return undefined;
+      },
+      (error: unknown) => error as Error,
+    );
+    expect(started?.message).toMatch(/the process exited/);
+    const log = readFileSync(/its log: (\S+)/.exec(started!.message)![1]!, 'utf8');
+    expect(log).toContain('DEFAULT_RECONCILE_POLICY must be set to any of');
+
+    const file = join(stateDir, 'rg.yaml');
+    writeFileSync(
+      file,
+      stringify({
+        apiVersion: `${group}/${version}`,
+        kind: 'ResourceGroup',
+        metadata: { name: 'pr-bad-default', namespace: 'default' },
+        spec: { location: 'westus' },
+      }),
+    );
+    const run = await runCli(['adopt-check', '-f', file, '-o', 'json'], {
+      KUBECONFIG: plane.kubeconfig,
+      NODE_EXTRA_CA_CERTS: arm.env.NODE_EXTRA_CA_CERTS,
+    });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as AdoptReport;
+    expect(report.items[0]).toMatchObject({ reconcilePolicy: 'manage', reconcilePolicySource: 'default' });
+    expect(report.warnings).toEqual([expect.stringMatching(/DEFAULT_RECONCILE_POLICY .*refuses to start/)]);
+    expect(run.stdout + run.stderr).not.toContain(bad);
+  }, 600_000);
+});

@@ -69,3 +69,14 @@ export function effectivePolicyOf(
   }
   return result;
 }
+
+/**
+ * Why the operator's `DEFAULT_RECONCILE_POLICY` cannot be what it acts on, or undefined when it can: ASO
+ * v2.20.0 validates it at start (`Values.Validate`) and exits on any non-empty value but the three
+ * policies, so answers resting on it describe an operator that is not running. The value itself is not
+ * repeated: it lives in a secret.
+ */
+export function operatorDefaultProblem(value: string | undefined, where: string): string | undefined {
+  if (!value || known(value)) return undefined;
+  return `DEFAULT_RECONCILE_POLICY in ${where} is not one of ${reconcilePolicies.join(', ')}: the operator refuses to start with it (answers here assume manage)`;
+}
