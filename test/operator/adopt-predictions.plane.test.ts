@@ -41,10 +41,7 @@ const apiVersionOf: Record<Kind, string> = {
 };
 const policyAnnotation = 'serviceoperator.azure.com/reconcile-policy';
 
-/** The operator's own default for this test's operator: not `manage`, so the source shows in what it does. */
-const operatorDefault = 'detach-on-delete';
-
-/** Namespaces by their reconcile-policy annotation (none: the operator's default applies). */
+/** The first operator's namespaces by their reconcile-policy annotation (none: the operator's default applies). */
 const namespaces = { plain: 'predict-plain', manage: 'predict-manage', skip: 'predict-skip' } as const;
 
 /** One object, whether it exists in ARM first, and the answer the case is there to cover. */
@@ -62,7 +59,7 @@ interface Case {
   readonly covers: Pick<AdoptItem, 'outcome' | 'reconcilePolicy' | 'reconcilePolicySource'>;
 }
 
-const cases: readonly Case[] = [
+const withOperatorDefault: readonly Case[] = [
   {
     name: 'pr-create-ns-manage',
     namespace: namespaces.manage,
@@ -189,6 +186,69 @@ const cases: readonly Case[] = [
     covers: { outcome: 'skip-missing', reconcilePolicy: 'skip', reconcilePolicySource: 'object' },
   },
 ];
+/** The second operator's cases: no DEFAULT_RECONCILE_POLICY, so `manage` by default. */
+const withoutOperatorDefault: readonly Case[] = [
+  {
+    name: 'pr-create-default',
+    namespace: 'predict-default',
+    tags: { env: 'dev' },
+    covers: { outcome: 'create', reconcilePolicy: 'manage', reconcilePolicySource: 'default' },
+  },
+  {
+    name: 'pr-adopt-default',
+    namespace: 'predict-default',
+    tags: { env: 'prod', owner: 'team-h' },
+    existing: { owner: 'team-h', cost: 'shared' },
+    covers: { outcome: 'adopt-manage', reconcilePolicy: 'manage', reconcilePolicySource: 'default' },
+  },
+  {
+    name: 'pr-adopt-ns-detach',
+    namespace: 'predict-detach',
+    tags: { owner: 'team-i' },
+    existing: { owner: 'team-i' },
+    covers: {
+      outcome: 'adopt-detach-on-delete',
+      reconcilePolicy: 'detach-on-delete',
+      reconcilePolicySource: 'namespace',
+    },
+  },
+  {
+    // An unknown value on the Namespace gives the default (manage), as on the object.
+    name: 'pr-create-ns-unknown',
+    namespace: 'predict-unknown',
+    tags: { env: 'dev' },
+    covers: { outcome: 'create', reconcilePolicy: 'manage', reconcilePolicySource: 'default' },
+  },
+];
+
+/** One operator's settings, the Namespaces (name to reconcile-policy annotation) and the objects. */
+interface Scenario {
+  readonly title: string;
+  readonly settings: Record<string, string>;
+  readonly namespaces: Record<string, string | undefined>;
+  readonly cases: readonly Case[];
+}
+
+const scenarios: readonly Scenario[] = [
+  {
+    // Not `manage`, so the operator's default shows in what it does.
+    title: 'DEFAULT_RECONCILE_POLICY=detach-on-delete',
+    settings: { DEFAULT_RECONCILE_POLICY: 'detach-on-delete' },
+    namespaces: { [namespaces.plain]: undefined, [namespaces.manage]: 'manage', [namespaces.skip]: 'skip' },
+    cases: withOperatorDefault,
+  },
+  {
+    title: 'no DEFAULT_RECONCILE_POLICY',
+    settings: {},
+    namespaces: {
+      'predict-default': undefined,
+      'predict-detach': 'detach-on-delete',
+      'predict-unknown': 'Skip',
+    },
+    cases: withoutOperatorDefault,
+  },
+];
+
 const kindOf = (c: Case): Kind => c.kind ?? 'ResourceGroup';
 
 interface Condition {
@@ -220,262 +280,280 @@ const seedBodyOf = (tags: Record<string, string>) => ({
   tags,
   properties: { provisioningState: 'Succeeded' },
 });
-const seed: SeedResource[] = cases.flatMap((c) =>
-  c.existing ? [{ id: armIdOf(c), apiVersion: apiVersionOf[kindOf(c)], body: seedBodyOf(c.existing) }] : [],
-);
+const seedOf = (cases: readonly Case[]): SeedResource[] =>
+  cases.flatMap((c) =>
+    c.existing ? [{ id: armIdOf(c), apiVersion: apiVersionOf[kindOf(c)], body: seedBodyOf(c.existing) }] : [],
+  );
+
+describe('the cases', () => {
+  it('cover every outcome, and every place a policy comes from', () => {
+    const all = scenarios.flatMap((scenario) => scenario.cases.map((c) => c.covers));
+    expect(new Set(all.map((c) => c.outcome))).toEqual(
+      new Set(['create', 'adopt-manage', 'adopt-detach-on-delete', 'skip-exists', 'skip-missing']),
+    );
+    expect(new Set(all.map((c) => c.reconcilePolicySource))).toEqual(
+      new Set(['object', 'namespace', 'operator', 'default']),
+    );
+  });
+});
 
 /**
  * adopt-check's predictions held against ASO v2.20.0's own controller: for every outcome and every place a
  * reconcile policy comes from, what adopt-check said before the apply is what the operator then did in ARM
  * (the emulator's log and store), on apply and on delete.
  */
-describe.skipIf(!go || !crds.present)(
-  "adopt-check's predictions against the operator's own controller",
-  () => {
-    const stateDir = resolve(
-      new URL('../..', import.meta.url).pathname,
-      `.local/operator-predict-${process.pid}`,
-    );
-    let plane: Plane;
-    let admin: KubeClient;
-    let arm: ArmEmulator;
-    let proxy: LoopbackProxy;
-    let operator: RunningOperator | undefined;
-    let predicted: Map<string, AdoptItem>;
-    /** Where in the emulator's log the apply began. */
-    let appliedAt = 0;
+for (const [index, scenario] of scenarios.entries()) {
+  describe.skipIf(!go || !crds.present)(
+    `adopt-check's predictions against the operator's own controller, ${scenario.title}`,
+    () => {
+      const { cases } = scenario;
+      const stateDir = resolve(
+        new URL('../..', import.meta.url).pathname,
+        `.local/operator-predict-${index}-${process.pid}`,
+      );
+      let plane: Plane;
+      let admin: KubeClient;
+      let arm: ArmEmulator;
+      let proxy: LoopbackProxy;
+      let operator: RunningOperator | undefined;
+      let predicted: Map<string, AdoptItem>;
+      /** Where in the emulator's log the apply began. */
+      let appliedAt = 0;
 
-    const path = (c: Case) => {
-      const { group, version, plural } = kinds[kindOf(c)];
-      return `/apis/${group}/${version}/namespaces/${c.namespace}/${plural}/${c.name}`;
-    };
-    const read = (c: Case) =>
-      admin.request<AsoObject>({
-        path: path(c),
-        subject: { verb: 'get', resource: kinds[kindOf(c)].plural, namespace: c.namespace },
-      });
-    const prediction = (c: Case) => {
-      const item = predicted.get(c.name);
-      if (!item) throw new Error(`adopt-check gave no answer for ${c.name}`);
-      return item;
-    };
-    /** Whether the prediction says `kubectl delete` deletes the resource in Azure. */
-    const predictsDelete = (item: AdoptItem) =>
-      (item.outcome === 'create' || item.outcome === 'adopt-manage') && item.reconcilePolicy === 'manage';
-
-    beforeAll(async () => {
-      await operatorControllerBinary();
-      arm = await startArmEmulator({ seed, longRunningPolls: 1 });
-      proxy = await startLoopbackProxy(arm);
-      plane = await startPlane(stateDir, { withGenerated: false });
-      admin = await clientFor(plane);
-      operator = await startOperator({
-        plane,
-        admin,
-        arm,
-        proxy,
-        subscriptionId,
-        settings: { DEFAULT_RECONCILE_POLICY: operatorDefault },
-        crdFiles: Object.values(kinds).map(({ group, plural }) => join(crds.path, `${group}_${plural}.yaml`)),
-      });
-      for (const [policy, name] of Object.entries(namespaces)) {
-        const annotations: Record<string, string> = policy === 'plain' ? {} : { [policyAnnotation]: policy };
-        await applyObject(admin, { apiVersion: 'v1', kind: 'Namespace', metadata: { name, annotations } });
-      }
-    }, 3_600_000);
-
-    afterAll(async () => {
-      await operator?.stop();
-      await proxy?.stop();
-      await arm?.stop();
-      await stopPlane(stateDir);
-    }, 120_000);
-
-    const objectOf = (c: Case) => ({
-      apiVersion: `${kinds[kindOf(c)].group}/${kinds[kindOf(c)].version}`,
-      kind: kindOf(c),
-      metadata: {
-        name: c.name,
-        namespace: c.namespace,
-        ...(c.annotation === undefined ? {} : { annotations: { [policyAnnotation]: c.annotation } }),
-      },
-      spec: { location: 'westus', tags: c.tags, ...(c.owner ? { owner: { name: c.owner } } : {}) },
-    });
-    const placementOf = (c: Case) => ({ ...kinds[kindOf(c)], namespaced: true });
-
-    it('predicts, before anything is applied, every outcome from every policy source, with only GETs', async () => {
-      const dir = join(stateDir, 'manifests');
-      mkdirSync(dir, { recursive: true });
-      const file = join(dir, 'resource-groups.yaml');
-      writeFileSync(file, cases.map((c) => stringify(objectOf(c))).join('---\n'));
-      const run = await runCli(['adopt-check', '-f', file, '-o', 'json'], {
-        KUBECONFIG: plane.kubeconfig,
-        NODE_EXTRA_CA_CERTS: arm.env.NODE_EXTRA_CA_CERTS,
-      });
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(0);
-      const report = JSON.parse(run.stdout) as AdoptReport;
-      predicted = new Map(report.items.map((item) => [item.name, item]));
-      // The cases cover what they are named for: every outcome, and object, namespace and operator sources.
-      for (const c of cases) {
-        expect(prediction(c).armId, c.name).toBe(armIdOf(c));
-        expect(prediction(c), c.name).toMatchObject({
-          name: c.name,
-          exists: c.existing !== undefined,
-          ...c.covers,
+      const path = (c: Case) => {
+        const { group, version, plural } = kinds[kindOf(c)];
+        return `/apis/${group}/${version}/namespaces/${c.namespace}/${plural}/${c.name}`;
+      };
+      const read = (c: Case) =>
+        admin.request<AsoObject>({
+          path: path(c),
+          subject: { verb: 'get', resource: kinds[kindOf(c)].plural, namespace: c.namespace },
         });
-      }
-      // A child whose resource group comes from the same files: its GET met ResourceGroupNotFound.
-      expect(predicted.get('pr-id-create')?.reason).toMatch(
-        /parent does not exist yet .*created from the same files/,
-      );
-      expect(new Set(report.items.map((i) => i.outcome))).toEqual(
-        new Set(['create', 'adopt-manage', 'adopt-detach-on-delete', 'skip-exists', 'skip-missing']),
-      );
-      expect(arm.requests().filter((r) => r.method !== 'GET' && r.method !== 'POST')).toEqual([]);
-      appliedAt = arm.requests().length;
-    });
+      const prediction = (c: Case) => {
+        const item = predicted.get(c.name);
+        if (!item) throw new Error(`adopt-check gave no answer for ${c.name}`);
+        return item;
+      };
+      /** Whether the prediction says `kubectl delete` deletes the resource in Azure. */
+      const predictsDelete = (item: AdoptItem) =>
+        (item.outcome === 'create' || item.outcome === 'adopt-manage') && item.reconcilePolicy === 'manage';
 
-    it('matches what the operator then does in ARM: PUT creating, PUT adopting, only GETs when skipping', async () => {
-      for (const c of cases) await applyObject(admin, objectOf(c), placementOf(c));
-      // Every object settles: Ready (at its generation), or a Warning/Error the operator keeps.
-      const settled = new Map<string, Condition>();
-      await waitUntil(
-        'every object to settle under the operator',
-        async () => {
-          for (const c of cases) {
-            if (settled.has(c.name)) continue;
-            const object = await read(c);
-            const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
-            const current = ready?.observedGeneration === object.metadata.generation;
-            const kept = /Warning|Error/.test(ready?.severity ?? '') && ready?.reason !== 'WaitingForOwner';
-            if (ready && current && (ready.status === 'True' || kept)) settled.set(c.name, ready);
-          }
-          return settled.size === cases.length;
-        },
-        240_000,
-        () => true,
-      );
-
-      const afterApply = arm.requests().slice(appliedAt);
-      for (const c of cases) {
-        const item = prediction(c);
-        const onIt = requestsOn(afterApply, armIdOf(c));
-        const writes = onIt.filter((r) => r.method !== 'GET');
-        const condition = settled.get(c.name)!;
-        const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy} from ${item.reconcilePolicySource})`;
-        const before = c.existing ? seedBodyOf(c.existing) : undefined;
-        const now = arm.resource(armIdOf(c));
-        // The ID adopt-check resolved is the one the operator records (what already-managed is told by),
-        // spelled the same.
-        if (item.outcome !== 'skip-missing')
-          expect((await read(c)).metadata.annotations?.['serviceoperator.azure.com/resource-id'], label).toBe(
-            item.armId,
-          );
-        // An owned object is the operator's child of its owner in the cluster, at the ID predicted under it.
-        if (c.owner)
-          expect((await read(c)).metadata.ownerReferences, label).toEqual([
-            expect.objectContaining({ kind: 'ResourceGroup', name: c.owner }),
-          ]);
-        switch (item.outcome) {
-          case 'create':
-            expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
-            expect(writes[0], label).toMatchObject({ method: 'PUT', status: 201 });
-            expect(now?.tags, label).toEqual(c.tags);
-            break;
-          case 'adopt-manage':
-          case 'adopt-detach-on-delete': {
-            expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
-            expect(writes[0], label).toMatchObject({ method: 'PUT', status: 200 });
-            // The what-if is what the operator's PUT changed: in the body it sent, and in ARM before/after.
-            for (const change of item.changes)
-              expect(valueAt(writes[0]!.body, change.path) ?? null, `${label}: ${change.path}`).toEqual(
-                change.to,
-              );
-            expect(bodyChanges(before!, now!), label).toEqual(
-              bodyChanges(before!, withChanges(before!, item.changes)),
-            );
-            break;
-          }
-          case 'skip-exists':
-            expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
-            expect(writes, label).toEqual([]);
-            expect(onIt.length, label).toBeGreaterThan(0);
-            // Nothing was written, so a what-if that said something would change was wrong.
-            expect(bodyChanges(before!, now!), label).toEqual(
-              bodyChanges(before!, withChanges(before!, item.changes)),
-            );
-            break;
-          case 'skip-missing':
-            expect(condition, label).toMatchObject({
-              status: 'False',
-              reason: 'AzureResourceNotFound',
-              severity: 'Warning',
-            });
-            expect(writes, label).toEqual([]);
-            expect(onIt.map((r) => r.status).length, label).toBeGreaterThan(0);
-            expect(new Set(onIt.map((r) => r.status)), label).toEqual(new Set([404]));
-            expect(now, label).toBeUndefined();
-            break;
-          default:
-            throw new Error(`${label}: no check for this outcome`);
+      beforeAll(async () => {
+        await operatorControllerBinary();
+        arm = await startArmEmulator({ seed: seedOf(cases), longRunningPolls: 1 });
+        proxy = await startLoopbackProxy(arm);
+        plane = await startPlane(stateDir, { withGenerated: false });
+        admin = await clientFor(plane);
+        operator = await startOperator({
+          plane,
+          admin,
+          arm,
+          proxy,
+          subscriptionId,
+          settings: scenario.settings,
+          crdFiles: Object.values(kinds).map(({ group, plural }) =>
+            join(crds.path, `${group}_${plural}.yaml`),
+          ),
+        });
+        for (const [name, policy] of Object.entries(scenario.namespaces)) {
+          const annotations: Record<string, string> =
+            policy === undefined ? {} : { [policyAnnotation]: policy };
+          await applyObject(admin, { apiVersion: 'v1', kind: 'Namespace', metadata: { name, annotations } });
         }
-      }
-    }, 600_000);
+      }, 3_600_000);
 
-    it('matches what the operator does on delete: a DELETE in ARM only where it said manage', async () => {
-      // Owned objects first, checked before their owners go (deleting a resource group in ARM takes
-      // everything in it), then the resource groups.
-      for (const wave of [cases.filter((c) => c.owner), cases.filter((c) => !c.owner)]) {
-        const deletedAt = arm.requests().length;
-        for (const c of wave) {
-          await admin.request({
-            method: 'DELETE',
-            path: path(c),
-            subject: { verb: 'delete', resource: kinds[kindOf(c)].plural, namespace: c.namespace },
+      afterAll(async () => {
+        await operator?.stop();
+        await proxy?.stop();
+        await arm?.stop();
+        await stopPlane(stateDir);
+      }, 120_000);
+
+      const objectOf = (c: Case) => ({
+        apiVersion: `${kinds[kindOf(c)].group}/${kinds[kindOf(c)].version}`,
+        kind: kindOf(c),
+        metadata: {
+          name: c.name,
+          namespace: c.namespace,
+          ...(c.annotation === undefined ? {} : { annotations: { [policyAnnotation]: c.annotation } }),
+        },
+        spec: { location: 'westus', tags: c.tags, ...(c.owner ? { owner: { name: c.owner } } : {}) },
+      });
+      const placementOf = (c: Case) => ({ ...kinds[kindOf(c)], namespaced: true });
+
+      it('predicts, before anything is applied and with only GETs, the answer each case is there to cover', async () => {
+        const dir = join(stateDir, 'manifests');
+        mkdirSync(dir, { recursive: true });
+        const file = join(dir, 'resource-groups.yaml');
+        writeFileSync(file, cases.map((c) => stringify(objectOf(c))).join('---\n'));
+        const run = await runCli(['adopt-check', '-f', file, '-o', 'json'], {
+          KUBECONFIG: plane.kubeconfig,
+          NODE_EXTRA_CA_CERTS: arm.env.NODE_EXTRA_CA_CERTS,
+        });
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        const report = JSON.parse(run.stdout) as AdoptReport;
+        predicted = new Map(report.items.map((item) => [item.name, item]));
+        // The cases cover what they are named for: every outcome, and object, namespace and operator sources.
+        for (const c of cases) {
+          expect(prediction(c).armId, c.name).toBe(armIdOf(c));
+          expect(prediction(c), c.name).toMatchObject({
+            name: c.name,
+            exists: c.existing !== undefined,
+            ...c.covers,
           });
         }
+        // A child whose resource group comes from the same files: its GET met ResourceGroupNotFound.
+        for (const c of cases.filter((c) => c.owner && !cases.find((o) => o.name === c.owner)?.existing)) {
+          if (prediction(c).outcome === 'create')
+            expect(prediction(c).reason).toMatch(/parent does not exist yet .*created from the same files/);
+        }
+        expect(arm.requests().filter((r) => r.method !== 'GET' && r.method !== 'POST')).toEqual([]);
+        appliedAt = arm.requests().length;
+      });
+
+      it('matches what the operator then does in ARM: PUT creating, PUT adopting, only GETs when skipping', async () => {
+        for (const c of cases) await applyObject(admin, objectOf(c), placementOf(c));
+        // Every object settles: Ready (at its generation), or a Warning/Error the operator keeps.
+        const settled = new Map<string, Condition>();
         await waitUntil(
-          'the objects to be gone',
+          'every object to settle under the operator',
           async () => {
-            for (const c of wave) {
-              const gone = await read(c).then(
-                () => false,
-                (error: unknown) => error instanceof NotFound,
-              );
-              if (!gone) return false;
+            for (const c of cases) {
+              if (settled.has(c.name)) continue;
+              const object = await read(c);
+              const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
+              const current = ready?.observedGeneration === object.metadata.generation;
+              const kept = /Warning|Error/.test(ready?.severity ?? '') && ready?.reason !== 'WaitingForOwner';
+              if (ready && current && (ready.status === 'True' || kept)) settled.set(c.name, ready);
             }
-            return true;
+            return settled.size === cases.length;
           },
           240_000,
           () => true,
         );
-        const afterDelete = arm.requests().slice(deletedAt);
-        for (const c of wave) {
+
+        const afterApply = arm.requests().slice(appliedAt);
+        for (const c of cases) {
           const item = prediction(c);
-          const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy})`;
-          const deletes = requestsOn(afterDelete, armIdOf(c)).filter((r) => r.method === 'DELETE');
-          const stillThere = arm.resource(armIdOf(c)) !== undefined;
-          if (predictsDelete(item)) {
+          const onIt = requestsOn(afterApply, armIdOf(c));
+          const writes = onIt.filter((r) => r.method !== 'GET');
+          const condition = settled.get(c.name)!;
+          const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy} from ${item.reconcilePolicySource})`;
+          const before = c.existing ? seedBodyOf(c.existing) : undefined;
+          const now = arm.resource(armIdOf(c));
+          // The ID adopt-check resolved is the one the operator records (what already-managed is told by),
+          // spelled the same.
+          if (item.outcome !== 'skip-missing')
             expect(
-              deletes.map((r) => r.status),
+              (await read(c)).metadata.annotations?.['serviceoperator.azure.com/resource-id'],
               label,
-            ).toEqual([202]);
-            expect(stillThere, label).toBe(false);
-          } else {
-            expect(deletes, label).toEqual([]);
-            expect(stillThere, label).toBe(item.outcome !== 'skip-missing');
+            ).toBe(item.armId);
+          // An owned object is the operator's child of its owner in the cluster, at the ID predicted under it.
+          if (c.owner)
+            expect((await read(c)).metadata.ownerReferences, label).toEqual([
+              expect.objectContaining({ kind: 'ResourceGroup', name: c.owner }),
+            ]);
+          switch (item.outcome) {
+            case 'create':
+              expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
+              expect(writes[0], label).toMatchObject({ method: 'PUT', status: 201 });
+              expect(now?.tags, label).toEqual(c.tags);
+              break;
+            case 'adopt-manage':
+            case 'adopt-detach-on-delete': {
+              expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
+              expect(writes[0], label).toMatchObject({ method: 'PUT', status: 200 });
+              // The what-if is what the operator's PUT changed: in the body it sent, and in ARM before/after.
+              for (const change of item.changes)
+                expect(valueAt(writes[0]!.body, change.path) ?? null, `${label}: ${change.path}`).toEqual(
+                  change.to,
+                );
+              expect(bodyChanges(before!, now!), label).toEqual(
+                bodyChanges(before!, withChanges(before!, item.changes)),
+              );
+              break;
+            }
+            case 'skip-exists':
+              expect(condition, label).toMatchObject({ status: 'True', reason: 'Succeeded' });
+              expect(writes, label).toEqual([]);
+              expect(onIt.length, label).toBeGreaterThan(0);
+              // Nothing was written, so a what-if that said something would change was wrong.
+              expect(bodyChanges(before!, now!), label).toEqual(
+                bodyChanges(before!, withChanges(before!, item.changes)),
+              );
+              break;
+            case 'skip-missing':
+              expect(condition, label).toMatchObject({
+                status: 'False',
+                reason: 'AzureResourceNotFound',
+                severity: 'Warning',
+              });
+              expect(writes, label).toEqual([]);
+              expect(onIt.map((r) => r.status).length, label).toBeGreaterThan(0);
+              expect(new Set(onIt.map((r) => r.status)), label).toEqual(new Set([404]));
+              expect(now, label).toBeUndefined();
+              break;
+            default:
+              throw new Error(`${label}: no check for this outcome`);
           }
         }
-      }
-    }, 600_000);
+      }, 600_000);
 
-    it('sent nothing off loopback', () => {
-      expect(operator!.foreignConnections()).toEqual([]);
-      expect([...new Set(proxy.tunnels())]).toEqual(['login.microsoftonline.com:443']);
-    });
-  },
-);
+      it('matches what the operator does on delete: a DELETE in ARM only where it said manage', async () => {
+        // Owned objects first, checked before their owners go (deleting a resource group in ARM takes
+        // everything in it), then the resource groups.
+        for (const wave of [cases.filter((c) => c.owner), cases.filter((c) => !c.owner)]) {
+          const deletedAt = arm.requests().length;
+          for (const c of wave) {
+            await admin.request({
+              method: 'DELETE',
+              path: path(c),
+              subject: { verb: 'delete', resource: kinds[kindOf(c)].plural, namespace: c.namespace },
+            });
+          }
+          await waitUntil(
+            'the objects to be gone',
+            async () => {
+              for (const c of wave) {
+                const gone = await read(c).then(
+                  () => false,
+                  (error: unknown) => error instanceof NotFound,
+                );
+                if (!gone) return false;
+              }
+              return true;
+            },
+            240_000,
+            () => true,
+          );
+          const afterDelete = arm.requests().slice(deletedAt);
+          for (const c of wave) {
+            const item = prediction(c);
+            const label = `${c.name} (predicted ${item.outcome}, policy ${item.reconcilePolicy})`;
+            const deletes = requestsOn(afterDelete, armIdOf(c)).filter((r) => r.method === 'DELETE');
+            const stillThere = arm.resource(armIdOf(c)) !== undefined;
+            if (predictsDelete(item)) {
+              expect(
+                deletes.map((r) => r.status),
+                label,
+              ).toEqual([202]);
+              expect(stillThere, label).toBe(false);
+            } else {
+              expect(deletes, label).toEqual([]);
+              expect(stillThere, label).toBe(item.outcome !== 'skip-missing');
+            }
+          }
+        }
+      }, 600_000);
+
+      it('sent nothing off loopback', () => {
+        expect(operator!.foreignConnections()).toEqual([]);
+        expect([...new Set(proxy.tunnels())]).toEqual(['login.microsoftonline.com:443']);
+      });
+    },
+  );
+}
 
 /**
  * A `DEFAULT_RECONCILE_POLICY` the operator does not know: adopt-check cannot answer for an operator that
