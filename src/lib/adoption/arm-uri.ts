@@ -39,7 +39,9 @@ export function parseArmUri(template: string): ArmUriTemplate | undefined {
         provider: 'Microsoft.Resources',
         typePath: ['resourceGroups'],
         scope: 'subscription',
-        segments,
+        // The CRD spells `resourcegroups`; the operator records (and ARM answers) `resourceGroups`, and an
+        // ID printed here should read as the one the user will find on the object.
+        segments: ['subscriptions', segments[1] as string, 'resourceGroups', segments[3] as string],
       };
     }
     return undefined;

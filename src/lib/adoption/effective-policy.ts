@@ -40,14 +40,16 @@ function known(value: string | undefined): ReconcilePolicy | undefined {
 
 /**
  * The effective reconcile policy as the operator resolves it (object annotation, else the Namespace's,
- * else `DEFAULT_RECONCILE_POLICY`, else `manage`; an unknown value counts as unset and falls through to
- * the default), and the proposed `reconcile-policy-if-exists` (object, else `RECONCILE_POLICY_IF_EXISTS`).
+ * else `DEFAULT_RECONCILE_POLICY`, else `manage`; an empty annotation counts as absent, an unknown value
+ * on the object or the Namespace gives the default, not the next place), and the proposed `reconcile-policy-if-exists` (object, else `RECONCILE_POLICY_IF_EXISTS`).
  */
 export function effectivePolicyOf(
   annotations: Record<string, string> | undefined,
   context: PolicyContext,
 ): EffectivePolicy {
-  const own = annotations?.[reconcilePolicyAnnotation];
+  // The operator reads an empty annotation as no annotation (ASO v2.20.0 mergeReconcilePolicy: `policyStr
+  // == ""` goes on to the Namespace), where a non-empty unknown value stops there and takes the default.
+  const own = annotations?.[reconcilePolicyAnnotation] || undefined;
   const ownIfExists = annotations?.[reconcilePolicyIfExistsAnnotation];
   const operatorDefault = known(context.operatorDefault);
   const fallback: Pick<EffectivePolicy, 'policy' | 'policySource'> = operatorDefault
@@ -66,4 +68,15 @@ export function effectivePolicyOf(
     result.ifExistsSource = 'operator';
   }
   return result;
+}
+
+/**
+ * Why the operator's `DEFAULT_RECONCILE_POLICY` cannot be what it acts on, or undefined when it can: ASO
+ * v2.20.0 validates it at start (`Values.Validate`) and exits on any non-empty value but the three
+ * policies, so answers resting on it describe an operator that is not running. The value itself is not
+ * repeated: it lives in a secret.
+ */
+export function operatorDefaultProblem(value: string | undefined, where: string): string | undefined {
+  if (!value || known(value)) return undefined;
+  return `DEFAULT_RECONCILE_POLICY in ${where} is not one of ${reconcilePolicies.join(', ')}: the operator refuses to start with it (answers here assume manage)`;
 }

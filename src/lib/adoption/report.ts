@@ -1,4 +1,5 @@
 import type { DesiredFrom } from './desired-body.ts';
+import type { PolicySource } from './effective-policy.ts';
 import type { ArmSource } from './kind-arm.ts';
 import type { Outcome } from './outcome.ts';
 import type { Change } from './what-if.ts';
@@ -15,6 +16,11 @@ export interface AdoptItem {
   /** Where the kind's ARM shape came from. */
   source: ArmSource | null;
   reconcilePolicy: string;
+  /**
+   * Where the policy came from (`object`, `namespace`, `operator` for DEFAULT_RECONCILE_POLICY, `default`):
+   * the place to change when the answer is not the one wanted.
+   */
+  reconcilePolicySource: PolicySource;
   reconcilePolicyIfExists: string | null;
   outcome: Outcome;
   reason: string;

@@ -7,7 +7,7 @@ import type { KubeClient } from '../kube/client.ts';
 import { Forbidden } from '../kube/errors.ts';
 import { clusterObject, readClusterOwners, recordedArmId, resourceIdAnnotation } from './cluster-owners.ts';
 import { desiredArmOf } from './desired-body.ts';
-import { effectivePolicyOf, type PolicyContext } from './effective-policy.ts';
+import { effectivePolicyOf, operatorDefaultProblem, type PolicyContext } from './effective-policy.ts';
 import { type CrdLike, crdArmIndexOf } from './kind-arm.ts';
 import type { ManifestObject, ManifestSet } from './manifests.ts';
 import {
@@ -106,6 +106,12 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       );
     }
   }
+
+  const defaultProblem = operatorDefaultProblem(
+    global?.DEFAULT_RECONCILE_POLICY,
+    `${plan.operatorNamespace}/${operatorSettingsSecret}`,
+  );
+  if (defaultProblem) warnings.push(defaultProblem);
 
   // The cluster's copy of each object (already managed?) and of owners the files do not hold.
   const known: ManifestObject[] = [...set.objects];
@@ -229,6 +235,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       inferred: answer.kindArm?.source === 'inferred',
       source: answer.kindArm?.source ?? null,
       reconcilePolicy: policy.policy,
+      reconcilePolicySource: policy.policySource,
       reconcilePolicyIfExists: policy.ifExists ?? null,
       changes: [],
       unmapped: [],
@@ -261,7 +268,8 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       reason: decided.reason,
       proposed: decided.proposed,
     };
-    if (body) {
+    // Under skip the operator only reads the resource (ASO v2.20.0 handleSkipReconcile): no PUT, nothing changes.
+    if (body && decided.outcome !== 'skip-exists') {
       const desired = await desiredArmOf(object);
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =

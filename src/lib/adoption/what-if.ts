@@ -105,7 +105,8 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * The changes applying `desired` would make to `actual`, only over the properties the spec sets (what
- * the spec leaves out, ARM keeps). Keys match case-insensitively and strings without regard to case (a
+ * the spec leaves out, ARM keeps), except `tags`: the operator PUTs the spec's tags as the whole set, so a
+ * tag the resource has and the spec lacks is removed. Keys match case-insensitively and strings without regard to case (a
  * location `westus` is `West US`'s `westus`), as ARM treats them. Arrays compare whole.
  */
 export function whatIf(
@@ -127,9 +128,19 @@ export function whatIf(
       !Array.isArray(from)
     ) {
       changes.push(...whatIf(to as Record<string, unknown>, from as Record<string, unknown>, path));
+      if (path === 'tags')
+        changes.push(...removedTags(to as Record<string, unknown>, from as Record<string, unknown>));
     } else if (!same(to, from)) {
       changes.push({ path, from: from ?? null, to });
     }
   }
   return changes;
+}
+
+/** The tags a PUT of `desired` takes away: ARM replaces a resource's tag set with the one put. */
+function removedTags(desired: Record<string, unknown>, actual: Record<string, unknown>): Change[] {
+  const kept = new Set(Object.keys(desired).map((key) => key.toLowerCase()));
+  return Object.entries(actual)
+    .filter(([key]) => !kept.has(key.toLowerCase()))
+    .map(([key, from]) => ({ path: `tags.${key}`, from, to: null }));
 }

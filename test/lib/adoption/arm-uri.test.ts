@@ -19,6 +19,8 @@ describe('parseArmUri', () => {
     expect(parseArmUri('/subscriptions/{subscriptionId}/resourcegroups/{resourceGroupName}')).toMatchObject({
       scope: 'subscription',
       typePath: ['resourceGroups'],
+      // IDs built from it read as the operator records them.
+      segments: ['subscriptions', '{subscriptionId}', 'resourceGroups', '{resourceGroupName}'],
     });
     expect(
       parseArmUri('/{scope}/providers/Microsoft.Authorization/roleAssignments/{roleAssignmentName}')?.scope,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePolicyOf } from '../../../src/lib/adoption/effective-policy.ts';
+import { effectivePolicyOf, operatorDefaultProblem } from '../../../src/lib/adoption/effective-policy.ts';
 import { outcomeOf } from '../../../src/lib/adoption/outcome.ts';
 
 const P = 'serviceoperator.azure.com/reconcile-policy';
@@ -29,6 +29,22 @@ describe('effectivePolicyOf', () => {
         { namespaceAnnotation: 'skip', operatorDefault: 'detach-on-delete' },
       ),
     ).toMatchObject({ policy: 'detach-on-delete', policySource: 'operator' });
+  });
+  it("reads an empty annotation on the object as none, going on to the Namespace's, as the operator does", () => {
+    expect(
+      effectivePolicyOf({ [P]: '' }, { namespaceAnnotation: 'skip', operatorDefault: 'detach-on-delete' }),
+    ).toMatchObject({ policy: 'skip', policySource: 'namespace' });
+    expect(effectivePolicyOf({ [P]: '' }, { operatorDefault: 'detach-on-delete' })).toMatchObject({
+      policy: 'detach-on-delete',
+      policySource: 'operator',
+    });
+  });
+  it('names a DEFAULT_RECONCILE_POLICY the operator would refuse to start with, without its value', () => {
+    for (const fine of [undefined, '', 'manage', 'detach-on-delete', 'skip'])
+      expect(operatorDefaultProblem(fine, 'ns/s')).toBeUndefined();
+    const problem = operatorDefaultProblem('Manage', 'ns/aso-controller-settings');
+    expect(problem).toMatch(/DEFAULT_RECONCILE_POLICY in ns\/aso-controller-settings .*refuses to start/);
+    expect(problem).not.toContain('Manage');
   });
   it('reads -if-exists from the object, else the operator', () => {
     expect(effectivePolicyOf({ [IE]: 'skip' }, { operatorIfExists: 'manage' })).toMatchObject({

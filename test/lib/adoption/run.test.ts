@@ -80,3 +80,43 @@ describe('runAdoptCheck without a cluster (local credential, fake ARM)', () => {
     );
   });
 });
+
+describe('runAdoptCheck under skip', () => {
+  it('reports no changes for a resource the operator will only read, and source of its policy', async () => {
+    const manifest = `
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg, namespace: ns, annotations: {serviceoperator.azure.com/reconcile-policy: skip}}
+spec: {location: westus, tags: {env: prod}}
+---
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg2, namespace: ns}
+spec: {location: westus, tags: {env: prod}}
+`;
+    const report = await runAdoptCheck(
+      readManifests({ files: ['-'], recursive: false, readStdin: () => manifest }),
+      {
+        client: undefined,
+        defaultNamespace: 'default',
+        operatorNamespace: 'azureserviceoperator-system',
+        subscription: sub,
+        credential: 'local',
+        concurrency: 2,
+        mapBounded,
+        readerOf: async () => ({
+          async get(): Promise<ArmLookup> {
+            return { state: 'found', body: { location: 'westus', tags: { env: 'dev' } } };
+          },
+        }),
+      },
+    );
+    const by = (name: string) => report.items.find((i) => i.name === name);
+    expect(by('rg')).toMatchObject({ outcome: 'skip-exists', reconcilePolicySource: 'object', changes: [] });
+    expect(by('rg2')).toMatchObject({
+      outcome: 'adopt-manage',
+      reconcilePolicySource: 'default',
+      changes: [{ path: 'tags.env', from: 'dev', to: 'prod' }],
+    });
+  });
+});

@@ -45,6 +45,14 @@ describe('whatIf', () => {
   it('reports a property Azure lacks as from null', () => {
     expect(whatIf({ tags: { a: 'b' } }, {})).toEqual([{ path: 'tags', from: null, to: { a: 'b' } }]);
   });
+  it('reports a tag the resource has and the spec lacks as removed: the PUT replaces the tag set', () => {
+    expect(
+      whatIf({ tags: { env: 'prod', Team: 'a' } }, { tags: { team: 'a', owner: 'x' }, properties: { p: 1 } }),
+    ).toEqual([
+      { path: 'tags.env', from: null, to: 'prod' },
+      { path: 'tags.owner', from: 'x', to: null },
+    ]);
+  });
 });
 
 describe('flagImmutable', () => {

@@ -13,6 +13,7 @@ const item: AdoptItem = {
   inferred: false,
   source: 'crd',
   reconcilePolicy: 'manage',
+  reconcilePolicySource: 'object',
   reconcilePolicyIfExists: 'skip',
   outcome: 'skip-exists',
   reason: 'exists',
