@@ -50,4 +50,4 @@ echo "== kubectl delete resourcegroups --all -n demo-operator"
 kubectl delete resourcegroups.resources.azure.com --all -n demo-operator --timeout=180s >/dev/null
 echo "DELETE requests ARM received (only the groups adopt-check said ASO manages):"
 grep -i "^DELETE .*/resourceGroups/rg-demo-" "$ARM_EMULATOR_REQUEST_LOG" | awk '{print $2, $NF}' | sed 's/?.* / /' || echo "none"
-echo "The operator's plane is still running; stop it with:  npm run cluster:down"
+echo "The operator's plane is still running (export KUBECONFIG=$KUBECONFIG); stop it with:  npm run cluster:down"
