@@ -365,6 +365,40 @@ export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1alpha1api20
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1alpha1api20210601storage to FlexibleServersDatabaseSystemData_STATUS of v1alpha1api20210601 (out of its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1alpha1api20210601storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1alpha1api20210601.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1alpha1api20210601_CreatedByType_STATUS) as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1alpha1api20210601_CreatedByType_STATUS) as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1alpha1api20210601 to FlexibleServersDatabaseSystemData_STATUS of v1alpha1api20210601storage (into its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1alpha1api20210601.FlexibleServersDatabaseSystemData_STATUS, path: string): v1alpha1api20210601storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v1alpha1api20210601storage to FlexibleServersDatabase_STATUS of v1alpha1api20210601 (out of its storage variant). */
 export function FlexibleServersDatabase_STATUS_fromStorage(src: v1alpha1api20210601storage.FlexibleServersDatabase_STATUS, path: string): v1alpha1api20210601.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -374,7 +408,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1alpha1api20210
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1alpha1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_fromStorage(src.systemData as v1alpha1api20210601storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersDatabase_STATUS, bag);
@@ -392,7 +426,7 @@ export function FlexibleServersDatabase_STATUS_toStorage(src: v1alpha1api2021060
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1alpha1api20210601.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_toStorage(src.systemData as v1alpha1api20210601.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersDatabase_STATUS, bag);
@@ -461,6 +495,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1alpha1a
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1alpha1api20210601storage to FlexibleServersFirewallRuleSystemData_STATUS of v1alpha1api20210601 (out of its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1alpha1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1alpha1api20210601.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1alpha1api20210601_CreatedByType_STATUS) as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1alpha1api20210601_CreatedByType_STATUS) as v1alpha1api20210601.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1alpha1api20210601 to FlexibleServersFirewallRuleSystemData_STATUS of v1alpha1api20210601storage (into its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1alpha1api20210601.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1alpha1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v1alpha1api20210601storage to FlexibleServersFirewallRule_STATUS of v1alpha1api20210601 (out of its storage variant). */
 export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1alpha1api20210601storage.FlexibleServersFirewallRule_STATUS, path: string): v1alpha1api20210601.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -470,9 +538,9 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1alpha1api2
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1alpha1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src.systemData as v1alpha1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -488,9 +556,9 @@ export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1alpha1api202
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1alpha1api20210601.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src.systemData as v1alpha1api20210601.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -504,8 +572,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1alpha1api202
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1alpha1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1alpha1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec, bag);
@@ -521,8 +589,8 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1alpha1api20210
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1alpha1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1alpha1api20210601.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1alpha1api20210601'; // originalVersion
   bag = stashUnknown(src, known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec, bag);
@@ -950,11 +1018,13 @@ const known_v1alpha1api20210601_FlexibleServerOperatorSpec = new Set(["configMap
 const known_v1alpha1api20210601_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
 const known_v1alpha1api20210601_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1alpha1api20210601_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1alpha1api20210601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v1alpha1api20210601_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -979,11 +1049,13 @@ const known_v1alpha1api20210601storage_FlexibleServerOperatorSpec = new Set(["co
 const known_v1alpha1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1alpha1api20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1alpha1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1alpha1api20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1alpha1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

@@ -34,7 +34,7 @@ export function FlexibleServersDatabase_statusFromArm(response: Record<string, u
 }
 
 /** Where FlexibleServersFirewallRule's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/firewallRules). */
-export const FlexibleServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["startIpAddress","endIpAddress"],"values":{"startIpAddress":0,"endIpAddress":0}},"status":{"root":["id","name","type","systemData"],"properties":["startIpAddress","endIpAddress"]},"objects":{}};
+export const FlexibleServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIpAddress","startIpAddress"],"values":{"endIpAddress":0,"startIpAddress":0}},"status":{"root":["id","name","type","systemData"],"properties":["endIpAddress","startIpAddress"]},"objects":{}};
 
 /** The ARM PUT body of a FlexibleServersFirewallRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function FlexibleServersFirewallRule_toArm(object: types.FlexibleServersFirewallRule, resolvers: ArmResolvers = {}): Record<string, unknown> {

@@ -180,6 +180,24 @@ export interface FlexibleServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** The system metadata relating to this resource. */
+export interface FlexibleServersDatabaseSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a Database. */
 export interface FlexibleServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -187,8 +205,11 @@ export interface FlexibleServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
+  /** The system metadata relating to this resource. */
+  systemData?: FlexibleServersDatabaseSystemData_STATUS;
+  /** The charset of the database. */
   charset?: string;
+  /** The collation of the database. */
   collation?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -200,7 +221,9 @@ export interface FlexibleServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The charset of the database. */
   charset?: string;
+  /** The collation of the database. */
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
@@ -218,6 +241,24 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** The system metadata relating to this resource. */
+export interface FlexibleServersFirewallRuleSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server firewall rule. */
 export interface FlexibleServersFirewallRule_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -225,9 +266,12 @@ export interface FlexibleServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
-  startIpAddress?: string;
+  /** The system metadata relating to this resource. */
+  systemData?: FlexibleServersFirewallRuleSystemData_STATUS;
+  /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress?: string;
+  /** The start IP address of the server firewall rule. Must be IPv4 format. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -238,8 +282,10 @@ export interface FlexibleServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress: string;
+  /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress: string;
+  /** The start IP address of the server firewall rule. Must be IPv4 format. */
+  startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */

@@ -98,8 +98,12 @@ function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_FlexibleServersDatabaseSystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
+}
+
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_FlexibleServersDatabaseSystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
@@ -110,12 +114,16 @@ function arb_FlexibleServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_FlexibleServersFirewallRuleSystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
+}
+
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_FlexibleServersFirewallRuleSystemData_STATUS(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {

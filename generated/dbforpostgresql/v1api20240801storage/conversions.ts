@@ -603,6 +603,40 @@ export function FlexibleServersDatabaseOperatorSpec_to_v20250801storage(src: v1a
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v20250801storage to FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage to FlexibleServersDatabaseSystemData_STATUS of v20250801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_to_v20250801storage(src: v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v20250801storage to FlexibleServersDatabase_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersDatabase_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersDatabase_STATUS, path: string): v1api20240801storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -612,7 +646,7 @@ export function FlexibleServersDatabase_STATUS_from_v20250801storage(src: v20250
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabase_STATUS, bag);
@@ -630,7 +664,7 @@ export function FlexibleServersDatabase_STATUS_to_v20250801storage(src: v1api202
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_STATUS, bag);
@@ -699,6 +733,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_to_v20250801storage(src:
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage to FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_to_v20250801storage(src: v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v20250801storage to FlexibleServersFirewallRule_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersFirewallRule_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -708,9 +776,9 @@ export function FlexibleServersFirewallRule_STATUS_from_v20250801storage(src: v2
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -726,9 +794,9 @@ export function FlexibleServersFirewallRule_STATUS_to_v20250801storage(src: v1ap
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -742,8 +810,8 @@ export function FlexibleServersFirewallRule_Spec_from_v20250801storage(src: v202
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v20250801storage(src.owner as v20250801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v20250801storage(src.operatorSpec as v20250801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -759,8 +827,8 @@ export function FlexibleServersFirewallRule_Spec_to_v20250801storage(src: v1api2
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v20250801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v20250801storage(src.operatorSpec as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -1326,11 +1394,13 @@ const known_v1api20240801storage_FlexibleServerOperatorSpec = new Set(["configMa
 const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20240801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -1366,11 +1436,13 @@ const known_v20250801storage_FlexibleServerOperatorSpec = new Set(["configMapExp
 const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
 const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v20250801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

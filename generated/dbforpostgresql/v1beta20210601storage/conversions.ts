@@ -364,6 +364,40 @@ export function FlexibleServersDatabaseOperatorSpec_to_v1api20210601storage(src:
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20210601storage to FlexibleServersDatabaseSystemData_STATUS of v1beta20210601storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_from_v1api20210601storage(src: v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1beta20210601storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1beta20210601storage to FlexibleServersDatabaseSystemData_STATUS of v1api20210601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_to_v1api20210601storage(src: v1beta20210601storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v1api20210601storage to FlexibleServersDatabase_STATUS of v1beta20210601storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersDatabase_STATUS_from_v1api20210601storage(src: v1api20210601storage.FlexibleServersDatabase_STATUS, path: string): v1beta20210601storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -373,7 +407,7 @@ export function FlexibleServersDatabase_STATUS_from_v1api20210601storage(src: v1
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20210601storage(src.systemData as v1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_from_v1api20210601storage(src.systemData as v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersDatabase_STATUS, bag);
@@ -391,7 +425,7 @@ export function FlexibleServersDatabase_STATUS_to_v1api20210601storage(src: v1be
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20210601storage(src.systemData as v1beta20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_to_v1api20210601storage(src.systemData as v1beta20210601storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabase_STATUS, bag);
@@ -460,6 +494,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_to_v1api20210601storage(
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20210601storage to FlexibleServersFirewallRuleSystemData_STATUS of v1beta20210601storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_from_v1api20210601storage(src: v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1beta20210601storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210601storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1beta20210601storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20210601storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_to_v1api20210601storage(src: v1beta20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v1api20210601storage to FlexibleServersFirewallRule_STATUS of v1beta20210601storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersFirewallRule_STATUS_from_v1api20210601storage(src: v1api20210601storage.FlexibleServersFirewallRule_STATUS, path: string): v1beta20210601storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -469,9 +537,9 @@ export function FlexibleServersFirewallRule_STATUS_from_v1api20210601storage(src
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20210601storage(src.systemData as v1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_from_v1api20210601storage(src.systemData as v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -487,9 +555,9 @@ export function FlexibleServersFirewallRule_STATUS_to_v1api20210601storage(src: 
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20210601storage(src.systemData as v1beta20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_to_v1api20210601storage(src.systemData as v1beta20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -503,8 +571,8 @@ export function FlexibleServersFirewallRule_Spec_from_v1api20210601storage(src: 
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20210601storage(src.owner as v1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v1api20210601storage(src.operatorSpec as v1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersFirewallRule_Spec, bag);
@@ -520,8 +588,8 @@ export function FlexibleServersFirewallRule_Spec_to_v1api20210601storage(src: v1
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20210601storage(src.owner as v1beta20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v1api20210601storage(src.operatorSpec as v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRule_Spec, bag);
@@ -949,11 +1017,13 @@ const known_v1api20210601storage_FlexibleServerOperatorSpec = new Set(["configMa
 const known_v1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -978,11 +1048,13 @@ const known_v1beta20210601storage_FlexibleServerOperatorSpec = new Set(["configM
 const known_v1beta20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1beta20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1beta20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1beta20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v1beta20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v1beta20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

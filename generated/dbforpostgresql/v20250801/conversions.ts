@@ -587,6 +587,40 @@ export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v20250801.Fle
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v20250801storage to FlexibleServersDatabaseSystemData_STATUS of v20250801 (out of its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v20250801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v20250801 to FlexibleServersDatabaseSystemData_STATUS of v20250801storage (into its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v20250801.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v20250801_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v20250801storage to FlexibleServersDatabase_STATUS of v20250801 (out of its storage variant). */
 export function FlexibleServersDatabase_STATUS_fromStorage(src: v20250801storage.FlexibleServersDatabase_STATUS, path: string): v20250801.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -596,7 +630,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v20250801storage
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_fromStorage(src.systemData as v20250801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabase_STATUS, bag);
@@ -614,7 +648,7 @@ export function FlexibleServersDatabase_STATUS_toStorage(src: v20250801.Flexible
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250801.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_toStorage(src.systemData as v20250801.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_FlexibleServersDatabase_STATUS, bag);
@@ -683,6 +717,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v20250801
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage to FlexibleServersFirewallRuleSystemData_STATUS of v20250801 (out of its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v20250801 to FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage (into its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v20250801.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v20250801storage to FlexibleServersFirewallRule_STATUS of v20250801 (out of its storage variant). */
 export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v20250801storage.FlexibleServersFirewallRule_STATUS, path: string): v20250801.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -692,9 +760,9 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v20250801sto
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src.systemData as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -710,9 +778,9 @@ export function FlexibleServersFirewallRule_STATUS_toStorage(src: v20250801.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250801.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src.systemData as v20250801.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -726,8 +794,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v20250801stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v20250801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v20250801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -743,8 +811,8 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v20250801.Flexib
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250801.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v20250801.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v20250801'; // originalVersion
   bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRule_Spec, bag);
@@ -1295,11 +1363,13 @@ const known_v20250801_FlexibleServerOperatorSpec = new Set(["configMapExpression
 const known_v20250801_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
 const known_v20250801_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20250801_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
 const known_v20250801_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250801_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v20250801_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v20250801_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v20250801_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v20250801_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v20250801_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v20250801_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
@@ -1335,11 +1405,13 @@ const known_v20250801storage_FlexibleServerOperatorSpec = new Set(["configMapExp
 const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
 const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
 const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
 const known_v20250801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);

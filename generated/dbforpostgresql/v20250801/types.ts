@@ -280,6 +280,24 @@ export interface FlexibleServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersDatabaseSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a Database. */
 export interface FlexibleServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -287,8 +305,11 @@ export interface FlexibleServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersDatabaseSystemData_STATUS;
+  /** Character set of the database. */
   charset?: string;
+  /** Collation of the database. */
   collation?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -300,7 +321,9 @@ export interface FlexibleServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** Character set of the database. */
   charset?: string;
+  /** Collation of the database. */
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
@@ -318,6 +341,24 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersFirewallRuleSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server firewall rule. */
 export interface FlexibleServersFirewallRule_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -325,9 +366,13 @@ export interface FlexibleServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
-  startIpAddress?: string;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersFirewallRuleSystemData_STATUS;
+  /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress?: string;
+  /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
+   * format. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -338,8 +383,11 @@ export interface FlexibleServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress: string;
+  /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress: string;
+  /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
+   * format. */
+  startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */

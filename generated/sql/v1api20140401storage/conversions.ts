@@ -599,8 +599,8 @@ export function ServersFirewallRule_STATUS_from_v1api20211101storage(src: v1api2
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -631,8 +631,8 @@ export function ServersFirewallRule_Spec_from_v1api20211101storage(src: v1api202
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
@@ -686,5 +686,5 @@ const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configM
 const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);

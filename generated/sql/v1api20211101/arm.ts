@@ -34,7 +34,7 @@ export function ServersDatabase_statusFromArm(response: Record<string, unknown>)
 }
 
 /** Where ServersFirewallRule's properties sit in ARM (Microsoft.Sql/servers/firewallRules). */
-export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["startIpAddress","endIpAddress"],"values":{"startIpAddress":0,"endIpAddress":0}},"status":{"root":["id","name","type"],"properties":["startIpAddress","endIpAddress"]},"objects":{}};
+export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIpAddress","startIpAddress"],"values":{"endIpAddress":0,"startIpAddress":0}},"status":{"root":["id","name","type"],"properties":["endIpAddress","startIpAddress"]},"objects":{}};
 
 /** The ARM PUT body of a ServersFirewallRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function ServersFirewallRule_toArm(object: types.ServersFirewallRule, resolvers: ArmResolvers = {}): Record<string, unknown> {

@@ -588,8 +588,8 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20211101storage
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -605,8 +605,8 @@ export function ServersFirewallRule_STATUS_toStorage(src: v1api20211101.ServersF
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_ServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -620,8 +620,8 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
@@ -637,8 +637,8 @@ export function ServersFirewallRule_Spec_toStorage(src: v1api20211101.ServersFir
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_ServersFirewallRule_Spec, bag);
@@ -727,8 +727,8 @@ const known_v1api20211101_ServersDatabaseOperatorSpec = new Set(["configMapExpre
 const known_v1api20211101_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
 const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","$propertyBag"]);
 const known_v1api20211101_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v1api20211101_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20211101_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
@@ -747,8 +747,8 @@ const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configM
 const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const known_v1api20211101storage_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
 const spellings_v1api20211101_BackupStorageRedundancy = enumSpellings(["Geo","Local","Zone","GeoZone"]);

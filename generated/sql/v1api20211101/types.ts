@@ -297,8 +297,12 @@ export interface ServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  startIpAddress?: string;
+  /** The end IP address of the firewall rule. Must be IPv4 format. Must be greater than or equal to
+   * startIpAddress. Use value '0.0.0.0' for all Azure-internal IP addresses. */
   endIpAddress?: string;
+  /** The start IP address of the firewall rule. Must be IPv4 format. Use value '0.0.0.0' for all
+   * Azure-internal IP addresses. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -309,8 +313,12 @@ export interface ServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress?: string;
+  /** The end IP address of the firewall rule. Must be IPv4 format. Must be greater than or equal to
+   * startIpAddress. Use value '0.0.0.0' for all Azure-internal IP addresses. */
   endIpAddress?: string;
+  /** The start IP address of the firewall rule. Must be IPv4 format. Use value '0.0.0.0' for all
+   * Azure-internal IP addresses. */
+  startIpAddress?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */

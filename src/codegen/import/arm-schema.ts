@@ -92,8 +92,9 @@ export function armSchema(
         return { $ref: `#/definitions/${definitionOf(field, path, name, owner)}` };
       default: {
         const out: Record<string, Json> = { type: field.type };
-        if (field.enum) {
-          out.enum = [...field.enum];
+        const values = field.enum ?? hints.enumValues.get(path);
+        if (values) {
+          out.enum = [...values];
           const enumName = hints.enums.get(path);
           if (enumName) out['x-ms-enum'] = { name: enumName };
         }

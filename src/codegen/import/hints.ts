@@ -17,6 +17,11 @@ export interface Hints {
   readonly definitions: ReadonlyMap<string, string>;
   /** `x-ms-enum` name by property path. */
   readonly enums: ReadonlyMap<string, string>;
+  /**
+   * Enum values by property path. A CRD has them for the spec only, but the operator gives status enums
+   * their canonical spelling too (`systemData.createdByType`), so the values the schema had are kept.
+   */
+  readonly enumValues: ReadonlyMap<string, readonly (string | number)[]>;
   /** `x-ms-mutability` by property path. */
   readonly mutability: ReadonlyMap<string, readonly string[]>;
 }
@@ -26,6 +31,7 @@ export const noHints: Hints = {
   root: new Set(),
   definitions: new Map(),
   enums: new Map(),
+  enumValues: new Map(),
   mutability: new Map(),
 };
 
@@ -45,6 +51,7 @@ export function readHints(path: string): Hints {
     root: new Set<string>(),
     definitions: new Map<string, string>(),
     enums: new Map<string, string>(),
+    enumValues: new Map<string, readonly (string | number)[]>(),
     mutability: new Map<string, readonly string[]>(),
   };
   const refName = (ref: string) => ref.replace('#/definitions/', '');
@@ -52,11 +59,13 @@ export function readHints(path: string): Hints {
     if (depth > 20) return;
     if (prop['x-ms-mutability']) hints.mutability.set(path, prop['x-ms-mutability']);
     if (prop['x-ms-enum']?.name) hints.enums.set(path, prop['x-ms-enum'].name);
+    if (prop.enum) hints.enumValues.set(path, prop.enum);
     if (prop.$ref) {
       const name = refName(prop.$ref);
       const def = definitions[name];
       if (def?.enum) {
         hints.enums.set(path, def['x-ms-enum']?.name ?? name);
+        hints.enumValues.set(path, def.enum);
         return;
       }
       hints.definitions.set(path, name);

@@ -44,7 +44,10 @@ export interface ImportedSchema {
  * the operator has it. Files are written in sorted order and every JSON key sorted: importing again gives
  * the same bytes. Nothing is written unless every file imports and the config redoes every transformation.
  */
-export function importSchemas(options: ImportOptions): ImportedSchema[] {
+export function importSchemas(options: ImportOptions): {
+  written: ImportedSchema[];
+  skipped: ImportedSchema[];
+} {
   const config = validateConfig(parse(readFileSync(join(options.schemasDir, configFile), 'utf8')));
   const crds = new RealCrds(options.crdDir);
   const types = new Set(options.types ?? importedTypes);
@@ -60,6 +63,7 @@ export function importSchemas(options: ImportOptions): ImportedSchema[] {
   }
   const written: { file: string; text: string; crd: string; version: string }[] = [];
   const missing: MissingTransformation[] = [];
+  const skipped: ImportedSchema[] = [];
   for (const file of files.filter((f) => types.has(armTypeOf(f)))) {
     const [provider = '', apiVersion = ''] = file.split('/');
     const typePath =
@@ -72,6 +76,12 @@ export function importSchemas(options: ImportOptions): ImportedSchema[] {
     const kind = config.kinds[armType] ?? kindOf(typePath);
     const crdFile = `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
     const version = versionName(config.prefixes, basePrefix(config, group, apiVersion), apiVersion);
+    // An API version the operator does not serve (SQL's 2014-04-01) has nothing to import from: it stays
+    // as written, and the caller lists it.
+    if (!crds.serves(crdFile, version)) {
+      skipped.push({ file, crd: crdFile, version });
+      continue;
+    }
     const crd = crds.version(crdFile, version);
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
     const { document, definitionAt } = armSchema(
@@ -89,7 +99,10 @@ export function importSchemas(options: ImportOptions): ImportedSchema[] {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, w.text);
   }
-  return written.map(({ file, crd, version }) => ({ file, crd, version }));
+  return {
+    written: written.map(({ file, crd, version }) => ({ file, crd, version })),
+    skipped,
+  };
 }
 
 /** Every schema file under the folder, relative to it, sorted: `Microsoft.Sql/2021-11-01/servers.json`. */

@@ -3,4 +3,9 @@
  * others are still written by hand. Kinds move here one at a time, each with the generated CRDs and the
  * differential tests checked, so that a disagreement is found kind by kind.
  */
-export const importedTypes: readonly string[] = ['Microsoft.Resources/resourceGroups'];
+export const importedTypes: readonly string[] = [
+  'Microsoft.DBforPostgreSQL/flexibleServers/databases',
+  'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',
+  'Microsoft.Resources/resourceGroups',
+  'Microsoft.Sql/servers/firewallRules',
+];

@@ -11,8 +11,14 @@ import { UnsupportedCrdShape } from './reverse.ts';
 const root = resolve(new URL('../../..', import.meta.url).pathname);
 const crdDir = resolve(process.argv[2] ?? join(root, '../shared/real-aso-crds/v2.20.0'));
 try {
-  const written = importSchemas({ crdDir, schemasDir: join(root, 'schemas'), outDir: join(root, 'schemas') });
+  const { written, skipped } = importSchemas({
+    crdDir,
+    schemasDir: join(root, 'schemas'),
+    outDir: join(root, 'schemas'),
+  });
   for (const w of written) process.stdout.write(`schemas/${w.file} <- ${w.crd} ${w.version}\n`);
+  for (const s of skipped)
+    process.stdout.write(`schemas/${s.file} kept as written: ${s.crd} does not serve ${s.version}\n`);
 } catch (error) {
   if (
     error instanceof RealCrdMissing ||

@@ -71,8 +71,22 @@ export class RealCrds {
     this.dir = dir;
   }
 
+  /** Whether the CRD file `file` serves `version`. */
+  serves(file: string, version: string): boolean {
+    return this.document(file).spec?.versions?.some((v) => v.name === version) ?? false;
+  }
+
   /** The spec and status of `version` in the CRD file `file` (`sql.azure.com_servers.yaml`). */
   version(file: string, version: string): CrdVersion {
+    const path = join(this.dir, file);
+    const doc = this.document(file);
+    const found = doc.spec?.versions?.find((v) => v.name === version);
+    const props = found?.schema?.openAPIV3Schema?.properties;
+    if (!props?.spec) throw new RealCrdVersionMissing(path, version);
+    return { file: path, version, spec: props.spec, status: props.status ?? {} };
+  }
+
+  private document(file: string): CrdDocument {
     const path = join(this.dir, file);
     let doc = this.parsed.get(path);
     if (!doc) {
@@ -80,9 +94,6 @@ export class RealCrds {
       doc = parse(readFileSync(path, 'utf8')) as CrdDocument;
       this.parsed.set(path, doc);
     }
-    const found = doc.spec?.versions?.find((v) => v.name === version);
-    const props = found?.schema?.openAPIV3Schema?.properties;
-    if (!props?.spec) throw new RealCrdVersionMissing(path, version);
-    return { file: path, version, spec: props.spec, status: props.status ?? {} };
+    return doc;
   }
 }
