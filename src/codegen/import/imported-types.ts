@@ -8,5 +8,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.DBforPostgreSQL/flexibleServers/databases',
   'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',
   'Microsoft.Resources/resourceGroups',
+  'Microsoft.Sql/servers',
+  'Microsoft.Sql/servers/databases',
   'Microsoft.Sql/servers/firewallRules',
 ];
