@@ -4,14 +4,14 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","delegatedSubnetResourceReference","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","publicNetworkAccess","reason","reference","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","tier","type","userAssignedIdentities","value","version"];
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","capacity","charset","clientId","cluster","clusterSize","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","defaultDatabaseName","delegatedSubnetResourceId","delegatedSubnetResourceReference","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","privateEndpointConnections","promoteMode","promoteOption","publicNetworkAccess","reason","reference","replica","replicaCapacity","replicationRole","replicationState","role","secretExpressions","secrets","severity","sku","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","throughput","tier","type","userAssignedIdentities","value","version"];
 
 function arb_Backup(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
 }
 
 function arb_Backup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","earliestRestoreDate","EarliestRestoreDate","$propertyBag"]);
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), earliestRestoreDate: fc.string({ maxLength: 8 }), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","earliestRestoreDate","EarliestRestoreDate","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
@@ -19,11 +19,11 @@ function arb_Condition(): fc.Arbitrary<unknown> {
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Default", "Create", "Update", "PointInTimeRestore");
+  return fc.constantFrom("Create", "Default", "PointInTimeRestore", "Update");
 }
 
 function arb_CreateMode_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Default", "Create", "Update", "PointInTimeRestore");
+  return fc.constantFrom("Create", "Default", "PointInTimeRestore", "Update");
 }
 
 function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
@@ -43,19 +43,23 @@ function arb_FlexibleServerOperatorSpec(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","systemData","SystemData","administratorLogin","AdministratorLogin","version","Version","minorVersion","MinorVersion","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), backup: arb_Backup_STATUS(), createMode: arb_CreateMode_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), minorVersion: fc.string({ maxLength: 8 }), network: arb_Network_STATUS(), pointInTimeUTC: fc.string({ maxLength: 8 }), sourceServerResourceId: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), storage: arb_Storage_STATUS(), version: arb_ServerVersion_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","sku","Sku","systemData","SystemData","tags","Tags","administratorLogin","AdministratorLogin","availabilityZone","AvailabilityZone","backup","Backup","createMode","CreateMode","fullyQualifiedDomainName","FullyQualifiedDomainName","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","minorVersion","MinorVersion","network","Network","pointInTimeUTC","PointInTimeUTC","sourceServerResourceId","SourceServerResourceId","state","State","storage","Storage","version","Version","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceReference: arb_ResourceReference(), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceReference","SourceServerResourceReference","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), sku: arb_Sku(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), availabilityZone: fc.string({ maxLength: 8 }), backup: arb_Backup(), createMode: arb_CreateMode(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), network: arb_Network(), pointInTimeUTC: fc.string({ maxLength: 8 }), sourceServerResourceReference: arb_ResourceReference(), storage: arb_Storage(), version: arb_ServerVersion(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","sku","Sku","tags","Tags","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","availabilityZone","AvailabilityZone","backup","Backup","createMode","CreateMode","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","network","Network","pointInTimeUTC","PointInTimeUTC","sourceServerResourceReference","SourceServerResourceReference","storage","Storage","version","Version","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_FlexibleServersDatabaseSystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
+}
+
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_FlexibleServersDatabaseSystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
@@ -66,20 +70,24 @@ function arb_FlexibleServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_FlexibleServersFirewallRuleSystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
+}
+
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_FlexibleServersFirewallRuleSystemData_STATUS(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_GeoRedundantBackupEnum_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
@@ -95,7 +103,7 @@ function arb_HighAvailabilityMode_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailability_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","Mode","state","State","standbyAvailabilityZone","StandbyAvailabilityZone","$propertyBag"]);
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }), state: arb_ServerHAState_STATUS() }, { requiredKeys: [] }), names, ["mode","Mode","standbyAvailabilityZone","StandbyAvailabilityZone","state","State","$propertyBag"]);
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
@@ -103,11 +111,11 @@ function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
 }
 
 function arb_MaintenanceWindow(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), dayOfWeek: fc.maxSafeInteger(), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","dayOfWeek","DayOfWeek","startHour","StartHour","startMinute","StartMinute","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), dayOfWeek: fc.maxSafeInteger(), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","dayOfWeek","DayOfWeek","startHour","StartHour","startMinute","StartMinute","$propertyBag"]);
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
@@ -115,7 +123,7 @@ function arb_Network(): fc.Arbitrary<unknown> {
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS() }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","publicNetworkAccess","PublicNetworkAccess","$propertyBag"]);
 }
 
 function arb_ResourceReference(): fc.Arbitrary<unknown> {
@@ -143,11 +151,11 @@ function arb_ServerState_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServerVersion(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("11", "12", "13");
+  return fc.constantFrom("11", "12", "13", "14");
 }
 
 function arb_ServerVersion_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("11", "12", "13");
+  return fc.constantFrom("11", "12", "13", "14");
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
@@ -175,7 +183,7 @@ function arb_Storage_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","CreatedBy","createdByType","CreatedByType","createdAt","CreatedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","lastModifiedAt","LastModifiedAt","$propertyBag"]);
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
 }
 
 /** A random FlexibleServer at v1api20210601, with extra keys at the root too. */

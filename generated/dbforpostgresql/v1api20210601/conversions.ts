@@ -45,8 +45,8 @@ export function Backup_STATUS_fromStorage(src: v1api20210601storage.Backup_STATU
   const dst = {} as v1api20210601.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20210601_GeoRedundantBackupEnum_STATUS) as v1api20210601.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20210601_GeoRedundantBackupEnum_STATUS) as v1api20210601.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210601storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -59,8 +59,8 @@ export function Backup_STATUS_toStorage(src: v1api20210601.Backup_STATUS, path: 
   const dst = {} as v1api20210601storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20210601_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -223,23 +223,23 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20210601storage.Flex
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20210601storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20210601_ServerVersion_STATUS) as v1api20210601.ServerVersion_STATUS); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20210601_ServerState_STATUS) as v1api20210601.ServerState_STATUS); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20210601storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_fromStorage(src.backup as v1api20210601storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v1api20210601storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20210601_CreateMode_STATUS) as v1api20210601.CreateMode_STATUS); // assignEnum
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_fromStorage(src.highAvailability as v1api20210601storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_fromStorage(src.maintenanceWindow as v1api20210601storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v1api20210601storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20210601_CreateMode_STATUS) as v1api20210601.CreateMode_STATUS); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20210601_ServerState_STATUS) as v1api20210601.ServerState_STATUS); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20210601storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20210601_ServerVersion_STATUS) as v1api20210601.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -256,23 +256,23 @@ export function FlexibleServer_STATUS_toStorage(src: v1api20210601.FlexibleServe
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1api20210601.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20210601.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v1api20210601.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_toStorage(src.backup as v1api20210601.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v1api20210601.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_toStorage(src.highAvailability as v1api20210601.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_toStorage(src.maintenanceWindow as v1api20210601.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v1api20210601.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v1api20210601.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   bag = stashUnknown(src, known_v1api20210601_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -287,20 +287,20 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20210601storage.Flexib
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20210601storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20210601storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20210601_ServerVersion) as v1api20210601.ServerVersion); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20210601storage.Storage, at(path, ".storage")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1api20210601storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20210601storage.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20210601_CreateMode) as v1api20210601.CreateMode); // assignEnum
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v1api20210601storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v1api20210601storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20210601storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20210601storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20210601_CreateMode) as v1api20210601.CreateMode); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20210601storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20210601storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20210601_ServerVersion) as v1api20210601.ServerVersion); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20210601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServer_Spec, bag);
@@ -317,20 +317,20 @@ export function FlexibleServer_Spec_toStorage(src: v1api20210601.FlexibleServer_
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20210601.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20210601.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20210601.Storage, at(path, ".storage")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v1api20210601.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20210601.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v1api20210601.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v1api20210601.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20210601.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20210601.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20210601.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20210601.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v1api20210601.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20210601'; // originalVersion
   bag = stashUnknown(src, known_v1api20210601_FlexibleServer_Spec, bag);
@@ -365,6 +365,40 @@ export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20210601
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20210601storage to FlexibleServersDatabaseSystemData_STATUS of v1api20210601 (out of its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20210601.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20210601.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20210601_CreatedByType_STATUS) as v1api20210601.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20210601_CreatedByType_STATUS) as v1api20210601.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20210601 to FlexibleServersDatabaseSystemData_STATUS of v1api20210601storage (into its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1api20210601.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20210601_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v1api20210601storage to FlexibleServersDatabase_STATUS of v1api20210601 (out of its storage variant). */
 export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20210601storage.FlexibleServersDatabase_STATUS, path: string): v1api20210601.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -374,7 +408,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20210601sto
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_fromStorage(src.systemData as v1api20210601storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersDatabase_STATUS, bag);
@@ -392,7 +426,7 @@ export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20210601.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20210601.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_toStorage(src.systemData as v1api20210601.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601_FlexibleServersDatabase_STATUS, bag);
@@ -461,6 +495,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api2021
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20210601storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20210601 (out of its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20210601.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20210601.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20210601_CreatedByType_STATUS) as v1api20210601.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20210601_CreatedByType_STATUS) as v1api20210601.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20210601 to FlexibleServersFirewallRuleSystemData_STATUS of v1api20210601storage (into its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1api20210601.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20210601_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v1api20210601storage to FlexibleServersFirewallRule_STATUS of v1api20210601 (out of its storage variant). */
 export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api20210601storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20210601.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -470,9 +538,9 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2021060
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20210601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src.systemData as v1api20210601storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -488,9 +556,9 @@ export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20210601.
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20210601.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src.systemData as v1api20210601.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -504,8 +572,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20210601s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20210601storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20210601storage_FlexibleServersFirewallRule_Spec, bag);
@@ -521,8 +589,8 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20210601.Fl
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20210601.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20210601.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20210601'; // originalVersion
   bag = stashUnknown(src, known_v1api20210601_FlexibleServersFirewallRule_Spec, bag);
@@ -537,8 +605,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20210601storage.Hi
   const dst = {} as v1api20210601.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20210601_HighAvailabilityMode_STATUS) as v1api20210601.HighAvailabilityMode_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20210601_ServerHAState_STATUS) as v1api20210601.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20210601_ServerHAState_STATUS) as v1api20210601.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210601storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -551,8 +619,8 @@ export function HighAvailability_STATUS_toStorage(src: v1api20210601.HighAvailab
   const dst = {} as v1api20210601storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v1api20210601_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -617,9 +685,9 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20210601storage.M
   const dst = {} as v1api20210601.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -632,9 +700,9 @@ export function MaintenanceWindow_STATUS_toStorage(src: v1api20210601.Maintenanc
   const dst = {} as v1api20210601storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -647,9 +715,9 @@ export function MaintenanceWindow_fromStorage(src: v1api20210601storage.Maintena
   const dst = {} as v1api20210601.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -662,9 +730,9 @@ export function MaintenanceWindow_toStorage(src: v1api20210601.MaintenanceWindow
   const dst = {} as v1api20210601storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -676,9 +744,9 @@ export function Network_STATUS_fromStorage(src: v1api20210601storage.Network_STA
   checkObject(src, path);
   const dst = {} as v1api20210601.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20210601_ServerPublicNetworkAccessState_STATUS) as v1api20210601.ServerPublicNetworkAccessState_STATUS); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20210601_ServerPublicNetworkAccessState_STATUS) as v1api20210601.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20210601storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -690,9 +758,9 @@ export function Network_STATUS_toStorage(src: v1api20210601.Network_STATUS, path
   checkObject(src, path);
   const dst = {} as v1api20210601storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   bag = stashUnknown(src, known_v1api20210601_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -912,12 +980,12 @@ export function SystemData_STATUS_fromStorage(src: v1api20210601storage.SystemDa
   checkObject(src, path);
   const dst = {} as v1api20210601.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20210601_CreatedByType_STATUS) as v1api20210601.CreatedByType_STATUS); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20210601_CreatedByType_STATUS) as v1api20210601.CreatedByType_STATUS); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -929,12 +997,12 @@ export function SystemData_STATUS_toStorage(src: v1api20210601.SystemData_STATUS
   checkObject(src, path);
   const dst = {} as v1api20210601storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -942,26 +1010,28 @@ export function SystemData_STATUS_toStorage(src: v1api20210601.SystemData_STATUS
 }
 
 const known_v1api20210601_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20210601_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20210601_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20210601_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20210601_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20210601_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20210601_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20210601_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","$propertyBag"]);
+const known_v1api20210601_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","sku","systemData","tags","administratorLogin","availabilityZone","backup","createMode","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20210601_FlexibleServer_Spec = new Set(["azureName","owner","location","sku","tags","administratorLogin","administratorLoginPassword","availabilityZone","backup","createMode","highAvailability","maintenanceWindow","network","pointInTimeUTC","sourceServerResourceReference","storage","version","operatorSpec","$propertyBag"]);
 const known_v1api20210601_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20210601_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20210601_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20210601_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
 const known_v1api20210601_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20210601_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20210601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v1api20210601_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20210601_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20210601_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20210601_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20210601_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20210601_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20210601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20210601_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20210601_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20210601_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20210601_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
 const known_v1api20210601_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20210601_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20210601_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20210601_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601_SecretReference = new Set(["name","key","$propertyBag"]);
@@ -969,28 +1039,30 @@ const known_v1api20210601_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20210601_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
-const known_v1api20210601_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+const known_v1api20210601_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20210601storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20210601storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20210601storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20210601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20210601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","sku","systemData","tags","administratorLogin","availabilityZone","backup","createMode","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServer_Spec = new Set(["azureName","owner","location","sku","tags","administratorLogin","administratorLoginPassword","availabilityZone","backup","createMode","highAvailability","maintenanceWindow","network","pointInTimeUTC","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20210601storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20210601storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20210601storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20210601storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20210601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20210601storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20210601storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
 const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20210601storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20210601storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20210601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601storage_SecretReference = new Set(["name","key","$propertyBag"]);
@@ -998,18 +1070,18 @@ const known_v1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20210601storage_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
-const known_v1api20210601storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const spellings_v1api20210601_CreateMode = enumSpellings(["Default","Create","Update","PointInTimeRestore"]);
-const spellings_v1api20210601_CreateMode_STATUS = enumSpellings(["Default","Create","Update","PointInTimeRestore"]);
+const known_v1api20210601storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const spellings_v1api20210601_CreateMode = enumSpellings(["Create","Default","PointInTimeRestore","Update"]);
+const spellings_v1api20210601_CreateMode_STATUS = enumSpellings(["Create","Default","PointInTimeRestore","Update"]);
 const spellings_v1api20210601_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
-const spellings_v1api20210601_GeoRedundantBackupEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20210601_GeoRedundantBackupEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20210601_GeoRedundantBackupEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20210601_GeoRedundantBackupEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
 const spellings_v1api20210601_HighAvailabilityMode = enumSpellings(["Disabled","ZoneRedundant"]);
 const spellings_v1api20210601_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","ZoneRedundant"]);
 const spellings_v1api20210601_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
 const spellings_v1api20210601_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Enabled","Disabled"]);
 const spellings_v1api20210601_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);
-const spellings_v1api20210601_ServerVersion = enumSpellings(["11","12","13"]);
-const spellings_v1api20210601_ServerVersion_STATUS = enumSpellings(["11","12","13"]);
+const spellings_v1api20210601_ServerVersion = enumSpellings(["11","12","13","14"]);
+const spellings_v1api20210601_ServerVersion_STATUS = enumSpellings(["11","12","13","14"]);
 const spellings_v1api20210601_SkuTier = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
 const spellings_v1api20210601_SkuTier_STATUS = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);

@@ -101,8 +101,8 @@ export function Backup_STATUS_fromStorage(src: v1api20221201storage.Backup_STATU
   const dst = {} as v1api20221201.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20221201_GeoRedundantBackupEnum_STATUS) as v1api20221201.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20221201_GeoRedundantBackupEnum_STATUS) as v1api20221201.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -115,8 +115,8 @@ export function Backup_STATUS_toStorage(src: v1api20221201.Backup_STATUS, path: 
   const dst = {} as v1api20221201storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -414,29 +414,29 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_fromStorage(src.identity as v1api20221201storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion_STATUS) as v1api20221201.ServerVersion_STATUS); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerState_STATUS) as v1api20221201.ServerState_STATUS); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_fromStorage(src.backup as v1api20221201storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v1api20221201storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode_STATUS) as v1api20221201.CreateMode_STATUS); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_fromStorage(src.highAvailability as v1api20221201storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_fromStorage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v1api20221201storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode_STATUS) as v1api20221201.CreateMode_STATUS); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20221201_ReplicationRole_STATUS) as v1api20221201.ReplicationRole_STATUS); // assignEnum
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20221201_ReplicationRole_STATUS) as v1api20221201.ReplicationRole_STATUS); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerState_STATUS) as v1api20221201.ServerState_STATUS); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion_STATUS) as v1api20221201.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -452,29 +452,29 @@ export function FlexibleServer_STATUS_toStorage(src: v1api20221201.FlexibleServe
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1api20221201.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_toStorage(src.identity as v1api20221201.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1api20221201.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20221201.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v1api20221201.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_toStorage(src.authConfig as v1api20221201.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_toStorage(src.backup as v1api20221201.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v1api20221201.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_toStorage(src.dataEncryption as v1api20221201.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_toStorage(src.highAvailability as v1api20221201.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_toStorage(src.maintenanceWindow as v1api20221201.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v1api20221201.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_toStorage(src.authConfig as v1api20221201.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_toStorage(src.dataEncryption as v1api20221201.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v1api20221201.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -488,25 +488,25 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_fromStorage(src.identity as v1api20221201storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20221201storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion) as v1api20221201.ServerVersion); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode) as v1api20221201.CreateMode); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v1api20221201storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20221201storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20221201_CreateMode) as v1api20221201.CreateMode); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20221201_ReplicationRole) as v1api20221201.ReplicationRole); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20221201storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion) as v1api20221201.ServerVersion); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
@@ -522,25 +522,25 @@ export function FlexibleServer_Spec_toStorage(src: v1api20221201.FlexibleServer_
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20221201.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v1api20221201.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20221201.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20221201.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20221201.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v1api20221201.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v1api20221201.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20221201.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v1api20221201.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v1api20221201.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v1api20221201.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20221201.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20221201.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v1api20221201.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v1api20221201.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20221201.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20221201.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v1api20221201.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20221201'; // originalVersion
   bag = stashUnknown(src, known_v1api20221201_FlexibleServer_Spec, bag);
@@ -575,6 +575,40 @@ export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20221201
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20221201storage to FlexibleServersDatabaseSystemData_STATUS of v1api20221201 (out of its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20221201.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20221201 to FlexibleServersDatabaseSystemData_STATUS of v1api20221201storage (into its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1api20221201.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v1api20221201storage to FlexibleServersDatabase_STATUS of v1api20221201 (out of its storage variant). */
 export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20221201storage.FlexibleServersDatabase_STATUS, path: string): v1api20221201.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -584,7 +618,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20221201sto
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_fromStorage(src.systemData as v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_STATUS, bag);
@@ -602,7 +636,7 @@ export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20221201.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20221201.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_toStorage(src.systemData as v1api20221201.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersDatabase_STATUS, bag);
@@ -671,6 +705,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api2022
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20221201storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20221201 (out of its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20221201.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20221201 to FlexibleServersFirewallRuleSystemData_STATUS of v1api20221201storage (into its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1api20221201.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20221201_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v1api20221201storage to FlexibleServersFirewallRule_STATUS of v1api20221201 (out of its storage variant). */
 export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api20221201storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20221201.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -680,9 +748,9 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022120
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src.systemData as v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -698,9 +766,9 @@ export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20221201.
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20221201.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src.systemData as v1api20221201.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -714,8 +782,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20221201s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
@@ -731,8 +799,8 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20221201.Fl
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20221201.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20221201'; // originalVersion
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersFirewallRule_Spec, bag);
@@ -747,8 +815,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20221201storage.Hi
   const dst = {} as v1api20221201.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20221201_HighAvailabilityMode_STATUS) as v1api20221201.HighAvailabilityMode_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerHAState_STATUS) as v1api20221201.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerHAState_STATUS) as v1api20221201.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -761,8 +829,8 @@ export function HighAvailability_STATUS_toStorage(src: v1api20221201.HighAvailab
   const dst = {} as v1api20221201storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -827,9 +895,9 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20221201storage.M
   const dst = {} as v1api20221201.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -842,9 +910,9 @@ export function MaintenanceWindow_STATUS_toStorage(src: v1api20221201.Maintenanc
   const dst = {} as v1api20221201storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -857,9 +925,9 @@ export function MaintenanceWindow_fromStorage(src: v1api20221201storage.Maintena
   const dst = {} as v1api20221201.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -872,9 +940,9 @@ export function MaintenanceWindow_toStorage(src: v1api20221201.MaintenanceWindow
   const dst = {} as v1api20221201storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -886,9 +954,9 @@ export function Network_STATUS_fromStorage(src: v1api20221201storage.Network_STA
   checkObject(src, path);
   const dst = {} as v1api20221201.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20221201_ServerPublicNetworkAccessState_STATUS) as v1api20221201.ServerPublicNetworkAccessState_STATUS); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20221201_ServerPublicNetworkAccessState_STATUS) as v1api20221201.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -900,9 +968,9 @@ export function Network_STATUS_toStorage(src: v1api20221201.Network_STATUS, path
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1122,12 +1190,12 @@ export function SystemData_STATUS_fromStorage(src: v1api20221201storage.SystemDa
   checkObject(src, path);
   const dst = {} as v1api20221201.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1139,12 +1207,12 @@ export function SystemData_STATUS_toStorage(src: v1api20221201.SystemData_STATUS
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1180,9 +1248,9 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storag
   checkObject(src, path);
   const dst = {} as v1api20221201.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_IdentityType_STATUS) as v1api20221201.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1194,9 +1262,9 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v1api20221201.UserAss
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_toStorage(e as v1api20221201.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1234,8 +1302,8 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20221201storage.UserId
   checkObject(src, path);
   const dst = {} as v1api20221201.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1247,8 +1315,8 @@ export function UserIdentity_STATUS_toStorage(src: v1api20221201.UserIdentity_ST
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1258,7 +1326,7 @@ export function UserIdentity_STATUS_toStorage(src: v1api20221201.UserIdentity_ST
 const known_v1api20221201_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20221201_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20221201_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20221201_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_ConfigMapReference = new Set(["name","key","$propertyBag"]);
@@ -1268,21 +1336,23 @@ const known_v1api20221201_DestinationExpression = new Set(["name","key","value",
 const known_v1api20221201_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20221201_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v1api20221201_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20221201_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20221201_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20221201_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
 const known_v1api20221201_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20221201_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20221201_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v1api20221201_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20221201_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20221201_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20221201_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20221201_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20221201_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20221201_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20221201_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20221201_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20221201_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20221201_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
 const known_v1api20221201_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20221201_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20221201_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20221201_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_SecretReference = new Set(["name","key","$propertyBag"]);
@@ -1290,15 +1360,15 @@ const known_v1api20221201_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
-const known_v1api20221201_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+const known_v1api20221201_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20221201_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20221201_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20221201_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20221201_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20221201_UserAssignedIdentity_STATUS = new Set(["tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20221201_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
 const known_v1api20221201storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
@@ -1308,21 +1378,23 @@ const known_v1api20221201storage_DestinationExpression = new Set(["name","key","
 const known_v1api20221201storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20221201storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
 const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20221201storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20221201storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_SecretReference = new Set(["name","key","$propertyBag"]);
@@ -1330,28 +1402,28 @@ const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201storage_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
-const known_v1api20221201storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+const known_v1api20221201storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20221201storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20221201storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20221201storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const spellings_v1api20221201_ActiveDirectoryAuthEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20221201_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20221201_ArmServerKeyType = enumSpellings(["SystemManaged","AzureKeyVault"]);
-const spellings_v1api20221201_ArmServerKeyType_STATUS = enumSpellings(["SystemManaged","AzureKeyVault"]);
-const spellings_v1api20221201_CreateMode = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica"]);
-const spellings_v1api20221201_CreateMode_STATUS = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica"]);
+const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20221201storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const spellings_v1api20221201_ActiveDirectoryAuthEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20221201_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20221201_ArmServerKeyType = enumSpellings(["AzureKeyVault","SystemManaged"]);
+const spellings_v1api20221201_ArmServerKeyType_STATUS = enumSpellings(["AzureKeyVault","SystemManaged"]);
+const spellings_v1api20221201_CreateMode = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","Update"]);
+const spellings_v1api20221201_CreateMode_STATUS = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","Update"]);
 const spellings_v1api20221201_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
-const spellings_v1api20221201_GeoRedundantBackupEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20221201_GeoRedundantBackupEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20221201_HighAvailabilityMode = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
-const spellings_v1api20221201_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
+const spellings_v1api20221201_GeoRedundantBackupEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20221201_GeoRedundantBackupEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20221201_HighAvailabilityMode = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
+const spellings_v1api20221201_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
 const spellings_v1api20221201_IdentityType = enumSpellings(["None","UserAssigned"]);
 const spellings_v1api20221201_IdentityType_STATUS = enumSpellings(["None","UserAssigned"]);
-const spellings_v1api20221201_PasswordAuthEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20221201_PasswordAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20221201_ReplicationRole = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
-const spellings_v1api20221201_ReplicationRole_STATUS = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
+const spellings_v1api20221201_PasswordAuthEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20221201_PasswordAuthEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20221201_ReplicationRole = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v1api20221201_ReplicationRole_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v1api20221201_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
 const spellings_v1api20221201_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Enabled","Disabled"]);
 const spellings_v1api20221201_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);

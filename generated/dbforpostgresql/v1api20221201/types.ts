@@ -35,48 +35,59 @@ export interface FlexibleServersFirewallRule {
 }
 
 /** Enum ActiveDirectoryAuthEnum (string). */
-export type ActiveDirectoryAuthEnum = "Enabled" | "Disabled";
+export type ActiveDirectoryAuthEnum = "Disabled" | "Enabled";
 
 /** Enum ActiveDirectoryAuthEnum_STATUS (string). */
-export type ActiveDirectoryAuthEnum_STATUS = "Enabled" | "Disabled";
+export type ActiveDirectoryAuthEnum_STATUS = "Disabled" | "Enabled";
 
 /** Enum ArmServerKeyType (string). */
-export type ArmServerKeyType = "SystemManaged" | "AzureKeyVault";
+export type ArmServerKeyType = "AzureKeyVault" | "SystemManaged";
 
 /** Enum ArmServerKeyType_STATUS (string). */
-export type ArmServerKeyType_STATUS = "SystemManaged" | "AzureKeyVault";
+export type ArmServerKeyType_STATUS = "AzureKeyVault" | "SystemManaged";
 
-/** Object type AuthConfig. */
+/** AuthConfig properties of a server. */
 export interface AuthConfig {
+  /** If Enabled, Azure Active Directory authentication is enabled. */
   activeDirectoryAuth?: ActiveDirectoryAuthEnum;
+  /** If Enabled, Password authentication is enabled. */
   passwordAuth?: PasswordAuthEnum;
+  /** Tenant id of the server. */
   tenantId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type AuthConfig_STATUS. */
+/** AuthConfig properties of a server. */
 export interface AuthConfig_STATUS {
+  /** If Enabled, Azure Active Directory authentication is enabled. */
   activeDirectoryAuth?: ActiveDirectoryAuthEnum_STATUS;
+  /** If Enabled, Password authentication is enabled. */
   passwordAuth?: PasswordAuthEnum_STATUS;
+  /** Tenant id of the server. */
   tenantId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Backup. */
+/** Backup properties of a server. */
 export interface Backup {
+  /** Backup retention days for the server. */
   backupRetentionDays?: number;
+  /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Backup_STATUS. */
+/** Backup properties of a server. */
 export interface Backup_STATUS {
+  /** Backup retention days for the server. */
   backupRetentionDays?: number;
-  geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
+  /** The earliest restore point time (ISO8601 format) for server. */
   earliestRestoreDate?: string;
+  /** A value indicating whether Geo-Redundant backup is enabled on the server. */
+  geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -115,28 +126,37 @@ export interface ConfigMapReference {
 }
 
 /** Enum CreateMode (string). */
-export type CreateMode = "Default" | "Create" | "Update" | "PointInTimeRestore" | "GeoRestore" | "Replica";
+export type CreateMode = "Create" | "Default" | "GeoRestore" | "PointInTimeRestore" | "Replica" | "Update";
 
 /** Enum CreateMode_STATUS (string). */
-export type CreateMode_STATUS = "Default" | "Create" | "Update" | "PointInTimeRestore" | "GeoRestore" | "Replica";
+export type CreateMode_STATUS = "Create" | "Default" | "GeoRestore" | "PointInTimeRestore" | "Replica" | "Update";
 
 /** Enum CreatedByType_STATUS (string). */
 export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
 
-/** Object type DataEncryption. */
+/** Data encryption properties of a server. */
 export interface DataEncryption {
+  /** URI for the key for data encryption for primary server. */
   primaryKeyURI?: string;
+  /** URI for the key for data encryption for primary server. */
   primaryKeyURIFromConfig?: ConfigMapReference;
+  /** Resource Id for the User assigned identity to be used for data encryption for
+   * primary server. */
   primaryUserAssignedIdentityReference?: ResourceReference;
+  /** Data encryption type to depict if it is System Managed vs Azure Key vault. */
   type?: ArmServerKeyType;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DataEncryption_STATUS. */
+/** Data encryption properties of a server. */
 export interface DataEncryption_STATUS {
+  /** URI for the key for data encryption for primary server. */
   primaryKeyURI?: string;
+  /** Resource Id for the User assigned identity to be used for data encryption for
+   * primary server. */
   primaryUserAssignedIdentityId?: string;
+  /** Data encryption type to depict if it is System Managed vs Azure Key vault. */
   type?: ArmServerKeyType_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -195,31 +215,56 @@ export interface FlexibleServer_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** Describes the identity of the application. */
+  identity?: UserAssignedIdentity_STATUS;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** The SKU (pricing tier) of the server. */
+  sku?: Sku_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: SystemData_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku_STATUS;
-  identity?: UserAssignedIdentity_STATUS;
-  systemData?: SystemData_STATUS;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** The administrator's login name of a server. Can only be specified when the server is being created
+   * (and is required for creation). */
   administratorLogin?: string;
-  version?: ServerVersion_STATUS;
-  minorVersion?: string;
-  state?: ServerState_STATUS;
-  fullyQualifiedDomainName?: string;
-  storage?: Storage_STATUS;
-  backup?: Backup_STATUS;
-  network?: Network_STATUS;
-  highAvailability?: HighAvailability_STATUS;
-  maintenanceWindow?: MaintenanceWindow_STATUS;
-  sourceServerResourceId?: string;
-  pointInTimeUTC?: string;
-  availabilityZone?: string;
-  createMode?: CreateMode_STATUS;
+  /** AuthConfig properties of a server. */
   authConfig?: AuthConfig_STATUS;
+  /** availability zone information of the server. */
+  availabilityZone?: string;
+  /** Backup properties of a server. */
+  backup?: Backup_STATUS;
+  /** The mode to create a new PostgreSQL server. */
+  createMode?: CreateMode_STATUS;
+  /** Data encryption properties of a server. */
   dataEncryption?: DataEncryption_STATUS;
-  replicationRole?: ReplicationRole_STATUS;
+  /** The fully qualified domain name of a server. */
+  fullyQualifiedDomainName?: string;
+  /** High availability properties of a server. */
+  highAvailability?: HighAvailability_STATUS;
+  /** Maintenance window properties of a server. */
+  maintenanceWindow?: MaintenanceWindow_STATUS;
+  /** The minor version of the server. */
+  minorVersion?: string;
+  /** Network properties of a server. This Network property is required to be passed only in case you want the server
+   * to be Private access server. */
+  network?: Network_STATUS;
+  /** Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when
+   * 'createMode' is 'PointInTimeRestore' or 'GeoRestore'. */
+  pointInTimeUTC?: string;
+  /** Replicas allowed for a server. */
   replicaCapacity?: number;
+  /** Replication role of the server */
+  replicationRole?: ReplicationRole_STATUS;
+  /** The source server resource ID to restore from. It's required when 'createMode' is
+   * 'PointInTimeRestore' or 'GeoRestore' or 'Replica'. This property is returned only for Replica server */
+  sourceServerResourceId?: string;
+  /** A state of a server that is visible to user. */
+  state?: ServerState_STATUS;
+  /** Storage properties of a server. */
+  storage?: Storage_STATUS;
+  /** PostgreSQL Server version. */
+  version?: ServerVersion_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -230,28 +275,48 @@ export interface FlexibleServer_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** Describes the identity of the application. */
+  identity?: UserAssignedIdentity;
+  /** The geo-location where the resource lives */
   location: string;
+  /** The SKU (pricing tier) of the server. */
+  sku?: Sku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku;
-  identity?: UserAssignedIdentity;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** The administrator's login name of a server. Can only be specified when the server is being created
+   * (and is required for creation). */
   administratorLogin?: string;
   /** The administrator login password (required for server creation). */
   administratorLoginPassword?: SecretReference;
-  version?: ServerVersion;
-  storage?: Storage;
-  backup?: Backup;
-  network?: Network;
-  highAvailability?: HighAvailability;
-  maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceReference?: ResourceReference;
-  pointInTimeUTC?: string;
-  availabilityZone?: string;
-  createMode?: CreateMode;
+  /** AuthConfig properties of a server. */
   authConfig?: AuthConfig;
+  /** availability zone information of the server. */
+  availabilityZone?: string;
+  /** Backup properties of a server. */
+  backup?: Backup;
+  /** The mode to create a new PostgreSQL server. */
+  createMode?: CreateMode;
+  /** Data encryption properties of a server. */
   dataEncryption?: DataEncryption;
+  /** High availability properties of a server. */
+  highAvailability?: HighAvailability;
+  /** Maintenance window properties of a server. */
+  maintenanceWindow?: MaintenanceWindow;
+  /** Network properties of a server. This Network property is required to be passed only in case you want the server
+   * to be Private access server. */
+  network?: Network;
+  /** Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when
+   * 'createMode' is 'PointInTimeRestore' or 'GeoRestore'. */
+  pointInTimeUTC?: string;
+  /** Replication role of the server */
   replicationRole?: ReplicationRole;
+  /** The source server resource ID to restore from. It's required when 'createMode' is
+   * 'PointInTimeRestore' or 'GeoRestore' or 'Replica'. This property is returned only for Replica server */
+  sourceServerResourceReference?: ResourceReference;
+  /** Storage properties of a server. */
+  storage?: Storage;
+  /** PostgreSQL Server version. */
+  version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -268,6 +333,24 @@ export interface FlexibleServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersDatabaseSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a Database. */
 export interface FlexibleServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -275,8 +358,11 @@ export interface FlexibleServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersDatabaseSystemData_STATUS;
+  /** The charset of the database. */
   charset?: string;
+  /** The collation of the database. */
   collation?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -288,7 +374,9 @@ export interface FlexibleServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The charset of the database. */
   charset?: string;
+  /** The collation of the database. */
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
@@ -306,6 +394,24 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersFirewallRuleSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server firewall rule. */
 export interface FlexibleServersFirewallRule_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -313,9 +419,12 @@ export interface FlexibleServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
-  startIpAddress?: string;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersFirewallRuleSystemData_STATUS;
+  /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress?: string;
+  /** The start IP address of the server firewall rule. Must be IPv4 format. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -326,8 +435,10 @@ export interface FlexibleServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress: string;
+  /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress: string;
+  /** The start IP address of the server firewall rule. Must be IPv4 format. */
+  startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -335,30 +446,35 @@ export interface FlexibleServersFirewallRule_Spec {
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
-export type GeoRedundantBackupEnum = "Enabled" | "Disabled";
+export type GeoRedundantBackupEnum = "Disabled" | "Enabled";
 
 /** Enum GeoRedundantBackupEnum_STATUS (string). */
-export type GeoRedundantBackupEnum_STATUS = "Enabled" | "Disabled";
+export type GeoRedundantBackupEnum_STATUS = "Disabled" | "Enabled";
 
-/** Object type HighAvailability. */
+/** High availability properties of a server. */
 export interface HighAvailability {
+  /** The HA mode for the server. */
   mode?: HighAvailabilityMode;
+  /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
-export type HighAvailabilityMode = "Disabled" | "ZoneRedundant" | "SameZone";
+export type HighAvailabilityMode = "Disabled" | "SameZone" | "ZoneRedundant";
 
 /** Enum HighAvailabilityMode_STATUS (string). */
-export type HighAvailabilityMode_STATUS = "Disabled" | "ZoneRedundant" | "SameZone";
+export type HighAvailabilityMode_STATUS = "Disabled" | "SameZone" | "ZoneRedundant";
 
-/** Object type HighAvailability_STATUS. */
+/** High availability properties of a server. */
 export interface HighAvailability_STATUS {
+  /** The HA mode for the server. */
   mode?: HighAvailabilityMode_STATUS;
-  state?: ServerHAState_STATUS;
+  /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
+  /** A state of a HA server that is visible to user. */
+  state?: ServerHAState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -379,54 +495,77 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow. */
+/** Maintenance window properties of a server. */
 export interface MaintenanceWindow {
+  /** indicates whether custom window is enabled or disabled */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** day of week for maintenance window */
   dayOfWeek?: number;
+  /** start hour for maintenance window */
+  startHour?: number;
+  /** start minute for maintenance window */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow_STATUS. */
+/** Maintenance window properties of a server. */
 export interface MaintenanceWindow_STATUS {
+  /** indicates whether custom window is enabled or disabled */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** day of week for maintenance window */
   dayOfWeek?: number;
+  /** start hour for maintenance window */
+  startHour?: number;
+  /** start minute for maintenance window */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network. */
+/** Network properties of a server. This Network property is required to be passed only in case you want the server
+ * to be Private access server. */
 export interface Network {
+  /** Delegated subnet arm resource id. This is required to be passed during create, in case
+   * we want the server to be VNET injected, i.e. Private access server. During update, pass this only if we want to update
+   * the value for Private DNS zone. */
   delegatedSubnetResourceReference?: ResourceReference;
+  /** Private dns zone arm resource id. This is required to be passed during create, in
+   * case we want the server to be VNET injected, i.e. Private access server. During update, pass this only if we want to
+   * update the value for Private DNS zone. */
   privateDnsZoneArmResourceReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network_STATUS. */
+/** Network properties of a server. This Network property is required to be passed only in case you want the server
+ * to be Private access server. */
 export interface Network_STATUS {
-  publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
+  /** Delegated subnet arm resource id. This is required to be passed during create, in case
+   * we want the server to be VNET injected, i.e. Private access server. During update, pass this only if we want to update
+   * the value for Private DNS zone. */
   delegatedSubnetResourceId?: string;
+  /** Private dns zone arm resource id. This is required to be passed during create, in
+   * case we want the server to be VNET injected, i.e. Private access server. During update, pass this only if we want to
+   * update the value for Private DNS zone. */
   privateDnsZoneArmResourceId?: string;
+  /** public network access is enabled or not */
+  publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
-export type PasswordAuthEnum = "Enabled" | "Disabled";
+export type PasswordAuthEnum = "Disabled" | "Enabled";
 
 /** Enum PasswordAuthEnum_STATUS (string). */
-export type PasswordAuthEnum_STATUS = "Enabled" | "Disabled";
+export type PasswordAuthEnum_STATUS = "Disabled" | "Enabled";
 
 /** Enum ReplicationRole (string). */
-export type ReplicationRole = "None" | "Primary" | "AsyncReplica" | "GeoAsyncReplica";
+export type ReplicationRole = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
 /** Enum ReplicationRole_STATUS (string). */
-export type ReplicationRole_STATUS = "None" | "Primary" | "AsyncReplica" | "GeoAsyncReplica";
+export type ReplicationRole_STATUS = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
 export interface ResourceReference {
@@ -477,10 +616,11 @@ export type ServerVersion = "11" | "12" | "13" | "14";
 /** Enum ServerVersion_STATUS (string). */
 export type ServerVersion_STATUS = "11" | "12" | "13" | "14";
 
-/** Object type Sku. */
+/** The SKU (pricing tier) of the server. */
 export interface Sku {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** The name of the sku, typically, tier + family + cores, e.g. Standard_D4s_v3. */
   name: string;
+  /** The tier of the particular SKU, e.g. Burstable. */
   tier: SkuTier;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -492,16 +632,17 @@ export type SkuTier = "Burstable" | "GeneralPurpose" | "MemoryOptimized";
 /** Enum SkuTier_STATUS (string). */
 export type SkuTier_STATUS = "Burstable" | "GeneralPurpose" | "MemoryOptimized";
 
-/** Object type Sku_STATUS. */
+/** The SKU (pricing tier) of the server. */
 export interface Sku_STATUS {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** The name of the sku, typically, tier + family + cores, e.g. Standard_D4s_v3. */
   name?: string;
+  /** The tier of the particular SKU, e.g. Burstable. */
   tier?: SkuTier_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Storage. */
+/** Storage properties of a server. */
 export interface Storage {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
@@ -509,7 +650,7 @@ export interface Storage {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Storage_STATUS. */
+/** Storage properties of a server. */
 export interface Storage_STATUS {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
@@ -517,21 +658,29 @@ export interface Storage_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type SystemData_STATUS. */
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
 export interface SystemData_STATUS {
-  createdBy?: string;
-  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource creation (UTC). */
   createdAt?: string;
-  lastModifiedBy?: string;
-  lastModifiedByType?: CreatedByType_STATUS;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
   lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity. */
+/** Describes the identity of the application. */
 export interface UserAssignedIdentity {
+  /** the types of identities associated with this resource; currently restricted to 'None and UserAssigned' */
   type: IdentityType;
+  /** represents user assigned identities map. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -544,27 +693,30 @@ export interface UserAssignedIdentityDetails {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity_STATUS. */
+/** Describes the identity of the application. */
 export interface UserAssignedIdentity_STATUS {
-  type?: IdentityType_STATUS;
-  userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
+  /** Tenant id of the server. */
   tenantId?: string;
+  /** the types of identities associated with this resource; currently restricted to 'None and UserAssigned' */
+  type?: IdentityType_STATUS;
+  /** represents user assigned identities map. */
+  userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserIdentity. */
+/** Describes a single user-assigned identity associated with the application. */
 export interface UserIdentity {
-  principalId?: string;
-  clientId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserIdentity_STATUS. */
+/** Describes a single user-assigned identity associated with the application. */
 export interface UserIdentity_STATUS {
-  principalId?: string;
+  /** the client identifier of the Service Principal which this identity represents. */
   clientId?: string;
+  /** the object identifier of the Service Principal which this identity represents. */
+  principalId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -129,8 +129,8 @@ export function Backup_STATUS_from_v1api20240801storage(src: v1api20240801storag
   const dst = {} as v1api20221201storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -143,8 +143,8 @@ export function Backup_STATUS_to_v1api20240801storage(src: v1api20221201storage.
   const dst = {} as v1api20240801storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -296,11 +296,13 @@ export function DataEncryption_STATUS_from_v1api20240801storage(src: v1api202408
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) bag = stash(bag, "GeoBackupEncryptionKeyStatus", src.geoBackupEncryptionKeyStatus); // stashInBag: no counterpart
+  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
+  if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
+  if (src.primaryEncryptionKeyStatus !== undefined) bag = stash(bag, "PrimaryEncryptionKeyStatus", src.primaryEncryptionKeyStatus); // stashInBag: no counterpart
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
-  if (src.geoBackupUserAssignedIdentityId !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityId", src.geoBackupUserAssignedIdentityId); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -331,12 +333,20 @@ export function DataEncryption_STATUS_to_v1api20240801storage(src: v1api20221201
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
   if (bag !== undefined) {
+    const v = recall(bag, "GeoBackupEncryptionKeyStatus", path, ".geoBackupEncryptionKeyStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.geoBackupEncryptionKeyStatus = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "GeoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupKeyURI = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "GeoBackupUserAssignedIdentityId", path, ".geoBackupUserAssignedIdentityId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupUserAssignedIdentityId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PrimaryEncryptionKeyStatus", path, ".primaryEncryptionKeyStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.primaryEncryptionKeyStatus = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -348,13 +358,15 @@ export function DataEncryption_from_v1api20240801storage(src: v1api20240801stora
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) bag = stash(bag, "GeoBackupEncryptionKeyStatus", src.geoBackupEncryptionKeyStatus); // stashInBag: no counterpart
+  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
+  if (src.geoBackupKeyURIFromConfig !== undefined) bag = stash(bag, "GeoBackupKeyURIFromConfig", src.geoBackupKeyURIFromConfig); // stashInBag: no counterpart
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityReference", src.geoBackupUserAssignedIdentityReference); // stashInBag: no counterpart
+  if (src.primaryEncryptionKeyStatus !== undefined) bag = stash(bag, "PrimaryEncryptionKeyStatus", src.primaryEncryptionKeyStatus); // stashInBag: no counterpart
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_from_v1api20240801storage(src.primaryKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_from_v1api20240801storage(src.primaryUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) bag = stash(bag, "GeoBackupKeyURI", src.geoBackupKeyURI); // stashInBag: no counterpart
-  if (src.geoBackupKeyURIFromConfig !== undefined) bag = stash(bag, "GeoBackupKeyURIFromConfig", src.geoBackupKeyURIFromConfig); // stashInBag: no counterpart
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) bag = stash(bag, "GeoBackupUserAssignedIdentityReference", src.geoBackupUserAssignedIdentityReference); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -387,6 +399,10 @@ export function DataEncryption_to_v1api20240801storage(src: v1api20221201storage
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
   if (bag !== undefined) {
+    const v = recall(bag, "GeoBackupEncryptionKeyStatus", path, ".geoBackupEncryptionKeyStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.geoBackupEncryptionKeyStatus = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "GeoBackupKeyURI", path, ".geoBackupKeyURI", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.geoBackupKeyURI = v;
   }
@@ -397,6 +413,10 @@ export function DataEncryption_to_v1api20240801storage(src: v1api20221201storage
   if (bag !== undefined) {
     const v = recall(bag, "GeoBackupUserAssignedIdentityReference", path, ".geoBackupUserAssignedIdentityReference", (v, p, k) => v1api20240801storage_conversions.ResourceReference_normalize(v as v1api20240801storage.ResourceReference, at(p, k))); // recallFromBag
     if (v !== undefined) dst.geoBackupUserAssignedIdentityReference = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PrimaryEncryptionKeyStatus", path, ".primaryEncryptionKeyStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.primaryEncryptionKeyStatus = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -534,29 +554,31 @@ export function FlexibleServer_STATUS_from_v1api20240801storage(src: v1api202408
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20240801storage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_from_v1api20240801storage(src.identity as v1api20240801storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20240801storage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_from_v1api20240801storage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_from_v1api20240801storage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_from_v1api20240801storage(src.backup as v1api20240801storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_from_v1api20240801storage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_from_v1api20240801storage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_from_v1api20240801storage(src.highAvailability as v1api20240801storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_from_v1api20240801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_from_v1api20240801storage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_from_v1api20240801storage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_from_v1api20240801storage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) bag = stash(bag, "PrivateEndpointConnections", src.privateEndpointConnections); // stashInBag: no counterpart
+  if (src.replica !== undefined) bag = stash(bag, "Replica", src.replica); // stashInBag: no counterpart
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_from_v1api20240801storage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -572,30 +594,38 @@ export function FlexibleServer_STATUS_to_v1api20240801storage(src: v1api20221201
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20240801storage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_to_v1api20240801storage(src.identity as v1api20221201storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20240801storage(src.sku as v1api20221201storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_to_v1api20240801storage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_to_v1api20240801storage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_to_v1api20240801storage(src.backup as v1api20221201storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_to_v1api20240801storage(src.network as v1api20221201storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_to_v1api20240801storage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_to_v1api20240801storage(src.highAvailability as v1api20221201storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_to_v1api20240801storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_to_v1api20240801storage(src.network as v1api20221201storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_to_v1api20240801storage(src.authConfig as v1api20221201storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_to_v1api20240801storage(src.dataEncryption as v1api20221201storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_to_v1api20240801storage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "PrivateEndpointConnections", path, ".privateEndpointConnections", (v, p, k) => mapArray(v, p, k, (e, p, i) => v1api20240801storage_conversions.PrivateEndpointConnection_STATUS_normalize(e as v1api20240801storage.PrivateEndpointConnection_STATUS, at(p, i)))); // recallFromBag
+    if (v !== undefined) dst.privateEndpointConnections = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "Replica", path, ".replica", (v, p, k) => v1api20240801storage_conversions.Replica_STATUS_normalize(v as v1api20240801storage.Replica_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.replica = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -608,25 +638,26 @@ export function FlexibleServer_Spec_from_v1api20240801storage(src: v1api20240801
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_from_v1api20240801storage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_from_v1api20240801storage(src.identity as v1api20240801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_from_v1api20240801storage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_from_v1api20240801storage(src.administratorLoginPassword as v1api20240801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_from_v1api20240801storage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v1api20240801storage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_from_v1api20240801storage(src.backup as v1api20240801storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_from_v1api20240801storage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v1api20240801storage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_from_v1api20240801storage(src.highAvailability as v1api20240801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_from_v1api20240801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_from_v1api20240801storage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_from_v1api20240801storage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v1api20240801storage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v1api20240801storage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) bag = stash(bag, "Replica", src.replica); // stashInBag: no counterpart
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_from_v1api20240801storage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_from_v1api20240801storage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_from_v1api20240801storage(src.operatorSpec as v1api20240801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_Spec, bag);
@@ -642,28 +673,32 @@ export function FlexibleServer_Spec_to_v1api20240801storage(src: v1api20221201st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240801storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_to_v1api20240801storage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_to_v1api20240801storage(src.identity as v1api20221201storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_to_v1api20240801storage(src.sku as v1api20221201storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_to_v1api20240801storage(src.administratorLoginPassword as v1api20221201storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_to_v1api20240801storage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v1api20240801storage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_to_v1api20240801storage(src.backup as v1api20221201storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_to_v1api20240801storage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v1api20240801storage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_to_v1api20240801storage(src.highAvailability as v1api20221201storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_to_v1api20240801storage(src.maintenanceWindow as v1api20221201storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_to_v1api20240801storage(src.sourceServerResourceReference as v1api20221201storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_to_v1api20240801storage(src.network as v1api20221201storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v1api20240801storage(src.authConfig as v1api20221201storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v1api20240801storage(src.dataEncryption as v1api20221201storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_to_v1api20240801storage(src.sourceServerResourceReference as v1api20221201storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_to_v1api20240801storage(src.storage as v1api20221201storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_to_v1api20240801storage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "Replica", path, ".replica", (v, p, k) => v1api20240801storage_conversions.Replica_normalize(v as v1api20240801storage.Replica, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.replica = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -695,6 +730,40 @@ export function FlexibleServersDatabaseOperatorSpec_to_v1api20240801storage(src:
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage to FlexibleServersDatabaseSystemData_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20221201storage to FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v1api20240801storage to FlexibleServersDatabase_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersDatabase_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersDatabase_STATUS, path: string): v1api20221201storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -704,7 +773,7 @@ export function FlexibleServersDatabase_STATUS_from_v1api20240801storage(src: v1
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_STATUS, bag);
@@ -722,7 +791,7 @@ export function FlexibleServersDatabase_STATUS_to_v1api20240801storage(src: v1ap
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_STATUS, bag);
@@ -791,6 +860,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_to_v1api20240801storage(
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20221201storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_to_v1api20240801storage(src: v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v1api20240801storage to FlexibleServersFirewallRule_STATUS of v1api20221201storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersFirewallRule_STATUS_from_v1api20240801storage(src: v1api20240801storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -800,9 +903,9 @@ export function FlexibleServersFirewallRule_STATUS_from_v1api20240801storage(src
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_from_v1api20240801storage(src.systemData as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -818,9 +921,9 @@ export function FlexibleServersFirewallRule_STATUS_to_v1api20240801storage(src: 
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_to_v1api20240801storage(src.systemData as v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -834,8 +937,8 @@ export function FlexibleServersFirewallRule_Spec_from_v1api20240801storage(src: 
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v1api20240801storage(src.operatorSpec as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -851,8 +954,8 @@ export function FlexibleServersFirewallRule_Spec_to_v1api20240801storage(src: v1
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240801storage(src.owner as v1api20221201storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v1api20240801storage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
@@ -867,8 +970,8 @@ export function HighAvailability_STATUS_from_v1api20240801storage(src: v1api2024
   const dst = {} as v1api20221201storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -881,8 +984,8 @@ export function HighAvailability_STATUS_to_v1api20240801storage(src: v1api202212
   const dst = {} as v1api20240801storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -947,9 +1050,9 @@ export function MaintenanceWindow_STATUS_from_v1api20240801storage(src: v1api202
   const dst = {} as v1api20221201storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -962,9 +1065,9 @@ export function MaintenanceWindow_STATUS_to_v1api20240801storage(src: v1api20221
   const dst = {} as v1api20240801storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -977,9 +1080,9 @@ export function MaintenanceWindow_from_v1api20240801storage(src: v1api20240801st
   const dst = {} as v1api20221201storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -992,9 +1095,9 @@ export function MaintenanceWindow_to_v1api20240801storage(src: v1api20221201stor
   const dst = {} as v1api20240801storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1006,9 +1109,9 @@ export function Network_STATUS_from_v1api20240801storage(src: v1api20240801stora
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1020,9 +1123,9 @@ export function Network_STATUS_to_v1api20240801storage(src: v1api20221201storage
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1036,6 +1139,7 @@ export function Network_from_v1api20240801storage(src: v1api20240801storage.Netw
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_from_v1api20240801storage(src.delegatedSubnetResourceReference as v1api20240801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_from_v1api20240801storage(src.privateDnsZoneArmResourceReference as v1api20240801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20240801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1050,6 +1154,10 @@ export function Network_to_v1api20240801storage(src: v1api20221201storage.Networ
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_to_v1api20240801storage(src.delegatedSubnetResourceReference as v1api20221201storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_to_v1api20240801storage(src.privateDnsZoneArmResourceReference as v1api20221201storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "PublicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.publicNetworkAccess = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1209,10 +1317,12 @@ export function Storage_STATUS_from_v1api20240801storage(src: v1api20240801stora
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) bag = stash(bag, "AutoGrow", src.autoGrow); // stashInBag: no counterpart
   if (src.iops !== undefined) bag = stash(bag, "Iops", src.iops); // stashInBag: no counterpart
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) bag = stash(bag, "Throughput", src.throughput); // stashInBag: no counterpart
   if (src.tier !== undefined) bag = stash(bag, "Tier", src.tier); // stashInBag: no counterpart
+  if (src.type !== undefined) bag = stash(bag, "Type", src.type); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20240801storage_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1235,8 +1345,16 @@ export function Storage_STATUS_to_v1api20240801storage(src: v1api20221201storage
     if (v !== undefined) dst.iops = v;
   }
   if (bag !== undefined) {
+    const v = recall(bag, "Throughput", path, ".throughput", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.throughput = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "Tier", path, ".tier", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.tier = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "Type", path, ".type", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.type = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1248,10 +1366,12 @@ export function Storage_from_v1api20240801storage(src: v1api20240801storage.Stor
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) bag = stash(bag, "AutoGrow", src.autoGrow); // stashInBag: no counterpart
   if (src.iops !== undefined) bag = stash(bag, "Iops", src.iops); // stashInBag: no counterpart
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) bag = stash(bag, "Throughput", src.throughput); // stashInBag: no counterpart
   if (src.tier !== undefined) bag = stash(bag, "Tier", src.tier); // stashInBag: no counterpart
+  if (src.type !== undefined) bag = stash(bag, "Type", src.type); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20240801storage_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1274,8 +1394,16 @@ export function Storage_to_v1api20240801storage(src: v1api20221201storage.Storag
     if (v !== undefined) dst.iops = v;
   }
   if (bag !== undefined) {
+    const v = recall(bag, "Throughput", path, ".throughput", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.throughput = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "Tier", path, ".tier", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.tier = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "Type", path, ".type", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.type = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1287,12 +1415,12 @@ export function SystemData_STATUS_from_v1api20240801storage(src: v1api20240801st
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1304,12 +1432,12 @@ export function SystemData_STATUS_to_v1api20240801storage(src: v1api20221201stor
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1357,9 +1485,10 @@ export function UserAssignedIdentity_STATUS_from_v1api20240801storage(src: v1api
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) bag = stash(bag, "PrincipalId", src.principalId); // stashInBag: no counterpart
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_from_v1api20240801storage(e as v1api20240801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1371,9 +1500,9 @@ export function UserAssignedIdentity_STATUS_normalize(src: v1api20221201storage.
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_normalize(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1385,10 +1514,14 @@ export function UserAssignedIdentity_STATUS_to_v1api20240801storage(src: v1api20
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_to_v1api20240801storage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "PrincipalId", path, ".principalId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.principalId = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1399,6 +1532,7 @@ export function UserAssignedIdentity_from_v1api20240801storage(src: v1api2024080
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) bag = stash(bag, "PrincipalId", src.principalId); // stashInBag: no counterpart
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_from_v1api20240801storage(e as v1api20240801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity, bag);
@@ -1428,6 +1562,10 @@ export function UserAssignedIdentity_to_v1api20240801storage(src: v1api20221201s
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_to_v1api20240801storage(e as v1api20221201storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "PrincipalId", path, ".principalId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.principalId = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1438,8 +1576,8 @@ export function UserIdentity_STATUS_from_v1api20240801storage(src: v1api20240801
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1451,8 +1589,8 @@ export function UserIdentity_STATUS_normalize(src: v1api20221201storage.UserIden
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1464,8 +1602,8 @@ export function UserIdentity_STATUS_to_v1api20240801storage(src: v1api20221201st
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1475,7 +1613,7 @@ export function UserIdentity_STATUS_to_v1api20240801storage(src: v1api20221201st
 const known_v1api20221201storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
@@ -1485,21 +1623,23 @@ const known_v1api20221201storage_DestinationExpression = new Set(["name","key","
 const known_v1api20221201storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20221201storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20221201storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20221201storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20221201storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
+const known_v1api20221201storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
 const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20221201storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20221201storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20221201storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_SecretReference = new Set(["name","key","$propertyBag"]);
@@ -1507,48 +1647,50 @@ const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Storage = new Set(["storageSizeGB","$propertyBag"]);
 const known_v1api20221201storage_Storage_STATUS = new Set(["storageSizeGB","$propertyBag"]);
-const known_v1api20221201storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
+const known_v1api20221201storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20221201storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20221201storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20221201storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20221201storage_UserAssignedIdentity_STATUS = new Set(["tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20221201storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
 const known_v1api20240801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20240801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20240801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20240801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20240801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20240801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v1api20240801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v1api20240801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801storage_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20240801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20240801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);

@@ -101,8 +101,8 @@ export function Backup_STATUS_fromStorage(src: v1api20240801storage.Backup_STATU
   const dst = {} as v1api20240801.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20240801_GeoRedundantBackupEnum_STATUS) as v1api20240801.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20240801_GeoRedundantBackupEnum_STATUS) as v1api20240801.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -115,8 +115,8 @@ export function Backup_STATUS_toStorage(src: v1api20240801.Backup_STATUS, path: 
   const dst = {} as v1api20240801storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -242,11 +242,13 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20240801storage.Data
   checkObject(src, path);
   const dst = {} as v1api20240801.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = (canonicalEnum(str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"), spellings_v1api20240801_DataEncryption_GeoBackupEncryptionKeyStatus_STATUS) as v1api20240801.DataEncryption_GeoBackupEncryptionKeyStatus_STATUS); // assignEnum
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = (canonicalEnum(str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"), spellings_v1api20240801_DataEncryption_PrimaryEncryptionKeyStatus_STATUS) as v1api20240801.DataEncryption_PrimaryEncryptionKeyStatus_STATUS); // assignEnum
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_ArmServerKeyType_STATUS) as v1api20240801.ArmServerKeyType_STATUS); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -258,11 +260,13 @@ export function DataEncryption_STATUS_toStorage(src: v1api20240801.DataEncryptio
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignEnum
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignEnum
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -274,13 +278,15 @@ export function DataEncryption_fromStorage(src: v1api20240801storage.DataEncrypt
   checkObject(src, path);
   const dst = {} as v1api20240801.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = (canonicalEnum(str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"), spellings_v1api20240801_DataEncryption_GeoBackupEncryptionKeyStatus) as v1api20240801.DataEncryption_GeoBackupEncryptionKeyStatus); // assignEnum
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_fromStorage(src.geoBackupKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_fromStorage(src.geoBackupUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = (canonicalEnum(str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"), spellings_v1api20240801_DataEncryption_PrimaryEncryptionKeyStatus) as v1api20240801.DataEncryption_PrimaryEncryptionKeyStatus); // assignEnum
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_fromStorage(src.primaryKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_ArmServerKeyType) as v1api20240801.ArmServerKeyType); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_fromStorage(src.geoBackupKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_fromStorage(src.geoBackupUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -292,13 +298,15 @@ export function DataEncryption_toStorage(src: v1api20240801.DataEncryption, path
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignEnum
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v1api20240801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_toStorage(src.geoBackupUserAssignedIdentityReference as v1api20240801.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignEnum
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_toStorage(src.primaryKeyURIFromConfig as v1api20240801.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_toStorage(src.primaryUserAssignedIdentityReference as v1api20240801.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v1api20240801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_toStorage(src.geoBackupUserAssignedIdentityReference as v1api20240801.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -424,29 +432,31 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20240801storage.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_fromStorage(src.identity as v1api20240801storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20240801_ServerVersion_STATUS) as v1api20240801.ServerVersion_STATUS); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240801_ServerState_STATUS) as v1api20240801.ServerState_STATUS); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_fromStorage(src.backup as v1api20240801storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20240801_CreateMode_STATUS) as v1api20240801.CreateMode_STATUS); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_fromStorage(src.highAvailability as v1api20240801storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_fromStorage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20240801_CreateMode_STATUS) as v1api20240801.CreateMode_STATUS); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20240801_ReplicationRole_STATUS) as v1api20240801.ReplicationRole_STATUS); // assignEnum
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_fromStorage(e as v1api20240801storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.replica !== undefined) dst.replica = Replica_STATUS_fromStorage(src.replica as v1api20240801storage.Replica_STATUS, at(path, ".replica")); // assignObject
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20240801_ReplicationRole_STATUS) as v1api20240801.ReplicationRole_STATUS); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240801_ServerState_STATUS) as v1api20240801.ServerState_STATUS); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20240801_ServerVersion_STATUS) as v1api20240801.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -462,29 +472,31 @@ export function FlexibleServer_STATUS_toStorage(src: v1api20240801.FlexibleServe
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1api20240801.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_toStorage(src.identity as v1api20240801.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1api20240801.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20240801.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v1api20240801.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_toStorage(src.authConfig as v1api20240801.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_toStorage(src.backup as v1api20240801.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v1api20240801.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_toStorage(src.dataEncryption as v1api20240801.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_toStorage(src.highAvailability as v1api20240801.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_toStorage(src.maintenanceWindow as v1api20240801.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v1api20240801.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_toStorage(src.authConfig as v1api20240801.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_toStorage(src.dataEncryption as v1api20240801.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_toStorage(e as v1api20240801.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.replica !== undefined) dst.replica = Replica_STATUS_toStorage(src.replica as v1api20240801.Replica_STATUS, at(path, ".replica")); // assignObject
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v1api20240801.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -498,25 +510,26 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20240801storage.Flexib
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_fromStorage(src.identity as v1api20240801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20240801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20240801_ServerVersion) as v1api20240801.ServerVersion); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v1api20240801storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20240801_CreateMode) as v1api20240801.CreateMode); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v1api20240801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20240801_CreateMode) as v1api20240801.CreateMode); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) dst.replica = Replica_fromStorage(src.replica as v1api20240801storage.Replica, at(path, ".replica")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v1api20240801_ReplicationRole) as v1api20240801.ReplicationRole); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20240801_ServerVersion) as v1api20240801.ServerVersion); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20240801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_Spec, bag);
@@ -532,25 +545,26 @@ export function FlexibleServer_Spec_toStorage(src: v1api20240801.FlexibleServer_
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240801.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20240801.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v1api20240801.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20240801.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20240801.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20240801.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v1api20240801.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v1api20240801.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20240801.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v1api20240801.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v1api20240801.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v1api20240801.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20240801.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v1api20240801.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v1api20240801.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v1api20240801.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) dst.replica = Replica_toStorage(src.replica as v1api20240801.Replica, at(path, ".replica")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v1api20240801.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v1api20240801.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v1api20240801.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20240801'; // originalVersion
   bag = stashUnknown(src, known_v1api20240801_FlexibleServer_Spec, bag);
@@ -585,6 +599,40 @@ export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20240801
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage to FlexibleServersDatabaseSystemData_STATUS of v1api20240801 (out of its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20240801.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20240801 to FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage (into its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1api20240801.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v1api20240801storage to FlexibleServersDatabase_STATUS of v1api20240801 (out of its storage variant). */
 export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20240801storage.FlexibleServersDatabase_STATUS, path: string): v1api20240801.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -594,7 +642,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20240801sto
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_fromStorage(src.systemData as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_STATUS, bag);
@@ -612,7 +660,7 @@ export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20240801.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20240801.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_toStorage(src.systemData as v1api20240801.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_FlexibleServersDatabase_STATUS, bag);
@@ -681,6 +729,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api2024
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801 (out of its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20240801.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801 to FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage (into its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1api20240801.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v1api20240801storage to FlexibleServersFirewallRule_STATUS of v1api20240801 (out of its storage variant). */
 export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api20240801storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20240801.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -690,9 +772,9 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2024080
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src.systemData as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -708,9 +790,9 @@ export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20240801.
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20240801.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src.systemData as v1api20240801.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -724,8 +806,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20240801s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -741,8 +823,8 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20240801.Fl
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240801.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20240801.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20240801'; // originalVersion
   bag = stashUnknown(src, known_v1api20240801_FlexibleServersFirewallRule_Spec, bag);
@@ -757,8 +839,8 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20240801storage.Hi
   const dst = {} as v1api20240801.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20240801_HighAvailabilityMode_STATUS) as v1api20240801.HighAvailabilityMode_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240801_ServerHAState_STATUS) as v1api20240801.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240801_ServerHAState_STATUS) as v1api20240801.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -771,8 +853,8 @@ export function HighAvailability_STATUS_toStorage(src: v1api20240801.HighAvailab
   const dst = {} as v1api20240801storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -837,9 +919,9 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20240801storage.M
   const dst = {} as v1api20240801.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -852,9 +934,9 @@ export function MaintenanceWindow_STATUS_toStorage(src: v1api20240801.Maintenanc
   const dst = {} as v1api20240801storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -867,9 +949,9 @@ export function MaintenanceWindow_fromStorage(src: v1api20240801storage.Maintena
   const dst = {} as v1api20240801.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -882,9 +964,9 @@ export function MaintenanceWindow_toStorage(src: v1api20240801.MaintenanceWindow
   const dst = {} as v1api20240801storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -896,9 +978,9 @@ export function Network_STATUS_fromStorage(src: v1api20240801storage.Network_STA
   checkObject(src, path);
   const dst = {} as v1api20240801.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240801_ServerPublicNetworkAccessState_STATUS) as v1api20240801.ServerPublicNetworkAccessState_STATUS); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240801_ServerPublicNetworkAccessState_STATUS) as v1api20240801.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -910,9 +992,9 @@ export function Network_STATUS_toStorage(src: v1api20240801.Network_STATUS, path
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -926,6 +1008,7 @@ export function Network_fromStorage(src: v1api20240801storage.Network, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v1api20240801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1api20240801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240801_ServerPublicNetworkAccessState) as v1api20240801.ServerPublicNetworkAccessState); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -939,7 +1022,92 @@ export function Network_toStorage(src: v1api20240801.Network, path: string): v1a
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1api20240801.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1api20240801.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20240801storage to PrivateEndpointConnection_STATUS of v1api20240801 (out of its storage variant). */
+export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20240801storage.PrivateEndpointConnection_STATUS, path: string): v1api20240801.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20240801 to PrivateEndpointConnection_STATUS of v1api20240801storage (into its storage variant). */
+export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20240801.PrivateEndpointConnection_STATUS, path: string): v1api20240801storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v1api20240801storage to Replica_STATUS of v1api20240801 (out of its storage variant). */
+export function Replica_STATUS_fromStorage(src: v1api20240801storage.Replica_STATUS, path: string): v1api20240801.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = (canonicalEnum(str(src.promoteMode, path, ".promoteMode"), spellings_v1api20240801_Replica_PromoteMode_STATUS) as v1api20240801.Replica_PromoteMode_STATUS); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v1api20240801_Replica_PromoteOption_STATUS) as v1api20240801.Replica_PromoteOption_STATUS); // assignEnum
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20240801_Replica_Role_STATUS) as v1api20240801.Replica_Role_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801storage_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v1api20240801 to Replica_STATUS of v1api20240801storage (into its storage variant). */
+export function Replica_STATUS_toStorage(src: v1api20240801.Replica_STATUS, path: string): v1api20240801storage.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v1api20240801storage to Replica of v1api20240801 (out of its storage variant). */
+export function Replica_fromStorage(src: v1api20240801storage.Replica, path: string): v1api20240801.Replica {
+  checkObject(src, path);
+  const dst = {} as v1api20240801.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = (canonicalEnum(str(src.promoteMode, path, ".promoteMode"), spellings_v1api20240801_Replica_PromoteMode) as v1api20240801.Replica_PromoteMode); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v1api20240801_Replica_PromoteOption) as v1api20240801.Replica_PromoteOption); // assignEnum
+  if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20240801_Replica_Role) as v1api20240801.Replica_Role); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801storage_Replica, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v1api20240801 to Replica of v1api20240801storage (into its storage variant). */
+export function Replica_toStorage(src: v1api20240801.Replica, path: string): v1api20240801storage.Replica {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240801_Replica, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1084,10 +1252,12 @@ export function Storage_STATUS_fromStorage(src: v1api20240801storage.Storage_STA
   checkObject(src, path);
   const dst = {} as v1api20240801.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = (canonicalEnum(str(src.autoGrow, path, ".autoGrow"), spellings_v1api20240801_StorageAutoGrow_STATUS) as v1api20240801.StorageAutoGrow_STATUS); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240801_AzureManagedDiskPerformanceTiers_STATUS) as v1api20240801.AzureManagedDiskPerformanceTiers_STATUS); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_Storage_Type_STATUS) as v1api20240801.Storage_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1099,10 +1269,12 @@ export function Storage_STATUS_toStorage(src: v1api20240801.Storage_STATUS, path
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1114,10 +1286,12 @@ export function Storage_fromStorage(src: v1api20240801storage.Storage, path: str
   checkObject(src, path);
   const dst = {} as v1api20240801.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = (canonicalEnum(str(src.autoGrow, path, ".autoGrow"), spellings_v1api20240801_StorageAutoGrow) as v1api20240801.StorageAutoGrow); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240801_AzureManagedDiskPerformanceTiers) as v1api20240801.AzureManagedDiskPerformanceTiers); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_Storage_Type) as v1api20240801.Storage_Type); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1129,10 +1303,12 @@ export function Storage_toStorage(src: v1api20240801.Storage, path: string): v1a
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1144,12 +1320,12 @@ export function SystemData_STATUS_fromStorage(src: v1api20240801storage.SystemDa
   checkObject(src, path);
   const dst = {} as v1api20240801.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1161,12 +1337,12 @@ export function SystemData_STATUS_toStorage(src: v1api20240801.SystemData_STATUS
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1202,9 +1378,10 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20240801storag
   checkObject(src, path);
   const dst = {} as v1api20240801.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_IdentityType_STATUS) as v1api20240801.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20240801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1216,9 +1393,10 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v1api20240801.UserAss
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_toStorage(e as v1api20240801.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1230,6 +1408,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20240801storage.UserA
   checkObject(src, path);
   const dst = {} as v1api20240801.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_IdentityType) as v1api20240801.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20240801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity, bag);
@@ -1243,6 +1422,7 @@ export function UserAssignedIdentity_toStorage(src: v1api20240801.UserAssignedId
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20240801.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801_UserAssignedIdentity, bag);
@@ -1256,8 +1436,8 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20240801storage.UserId
   checkObject(src, path);
   const dst = {} as v1api20240801.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1269,8 +1449,8 @@ export function UserIdentity_STATUS_toStorage(src: v1api20240801.UserIdentity_ST
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1280,108 +1460,131 @@ export function UserIdentity_STATUS_toStorage(src: v1api20240801.UserIdentity_ST
 const known_v1api20240801_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20240801_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20240801_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240801_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v1api20240801_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v1api20240801_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v1api20240801_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20240801_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240801_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20240801_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20240801_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v1api20240801_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20240801_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","$propertyBag"]);
 const known_v1api20240801_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240801_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20240801_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
 const known_v1api20240801_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240801_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20240801_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v1api20240801_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20240801_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20240801_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20240801_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20240801_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20240801_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240801_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20240801_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20240801_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
+const known_v1api20240801_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20240801_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20240801_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v1api20240801_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v1api20240801_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20240801_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20240801_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20240801_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20240801_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
 const known_v1api20240801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20240801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20240801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20240801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20240801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
+const known_v1api20240801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20240801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20240801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v1api20240801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v1api20240801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801storage_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20240801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20240801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const spellings_v1api20240801_ActiveDirectoryAuthEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_ArmServerKeyType = enumSpellings(["SystemManaged","AzureKeyVault"]);
-const spellings_v1api20240801_ArmServerKeyType_STATUS = enumSpellings(["SystemManaged","AzureKeyVault"]);
-const spellings_v1api20240801_AzureManagedDiskPerformanceTiers = enumSpellings(["P1","P2","P3","P4","P6","P10","P15","P20","P30","P40","P50","P60","P70","P80"]);
-const spellings_v1api20240801_AzureManagedDiskPerformanceTiers_STATUS = enumSpellings(["P1","P2","P3","P4","P6","P10","P15","P20","P30","P40","P50","P60","P70","P80"]);
-const spellings_v1api20240801_CreateMode = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica","ReviveDropped"]);
-const spellings_v1api20240801_CreateMode_STATUS = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica","ReviveDropped"]);
+const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const spellings_v1api20240801_ActiveDirectoryAuthEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_ArmServerKeyType = enumSpellings(["AzureKeyVault","SystemManaged"]);
+const spellings_v1api20240801_ArmServerKeyType_STATUS = enumSpellings(["AzureKeyVault","SystemManaged"]);
+const spellings_v1api20240801_AzureManagedDiskPerformanceTiers = enumSpellings(["P1","P10","P15","P2","P20","P3","P30","P4","P40","P50","P6","P60","P70","P80"]);
+const spellings_v1api20240801_AzureManagedDiskPerformanceTiers_STATUS = enumSpellings(["P1","P10","P15","P2","P20","P3","P30","P4","P40","P50","P6","P60","P70","P80"]);
+const spellings_v1api20240801_CreateMode = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","ReviveDropped","Update"]);
+const spellings_v1api20240801_CreateMode_STATUS = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","ReviveDropped","Update"]);
 const spellings_v1api20240801_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
-const spellings_v1api20240801_GeoRedundantBackupEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_GeoRedundantBackupEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_HighAvailabilityMode = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
-const spellings_v1api20240801_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
-const spellings_v1api20240801_IdentityType = enumSpellings(["None","UserAssigned"]);
-const spellings_v1api20240801_IdentityType_STATUS = enumSpellings(["None","UserAssigned"]);
-const spellings_v1api20240801_PasswordAuthEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_PasswordAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_ReplicationRole = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
-const spellings_v1api20240801_ReplicationRole_STATUS = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
+const spellings_v1api20240801_DataEncryption_GeoBackupEncryptionKeyStatus = enumSpellings(["Invalid","Valid"]);
+const spellings_v1api20240801_DataEncryption_GeoBackupEncryptionKeyStatus_STATUS = enumSpellings(["Invalid","Valid"]);
+const spellings_v1api20240801_DataEncryption_PrimaryEncryptionKeyStatus = enumSpellings(["Invalid","Valid"]);
+const spellings_v1api20240801_DataEncryption_PrimaryEncryptionKeyStatus_STATUS = enumSpellings(["Invalid","Valid"]);
+const spellings_v1api20240801_GeoRedundantBackupEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_GeoRedundantBackupEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_HighAvailabilityMode = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
+const spellings_v1api20240801_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
+const spellings_v1api20240801_IdentityType = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v1api20240801_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v1api20240801_PasswordAuthEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_PasswordAuthEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_Replica_PromoteMode = enumSpellings(["standalone","switchover"]);
+const spellings_v1api20240801_Replica_PromoteMode_STATUS = enumSpellings(["standalone","switchover"]);
+const spellings_v1api20240801_Replica_PromoteOption = enumSpellings(["forced","planned"]);
+const spellings_v1api20240801_Replica_PromoteOption_STATUS = enumSpellings(["forced","planned"]);
+const spellings_v1api20240801_Replica_Role = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v1api20240801_Replica_Role_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v1api20240801_ReplicationRole = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v1api20240801_ReplicationRole_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v1api20240801_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
-const spellings_v1api20240801_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20240801_ServerPublicNetworkAccessState = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Disabled","Enabled"]);
 const spellings_v1api20240801_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);
 const spellings_v1api20240801_ServerVersion = enumSpellings(["11","12","13","14","15","16"]);
 const spellings_v1api20240801_ServerVersion_STATUS = enumSpellings(["11","12","13","14","15","16"]);
 const spellings_v1api20240801_SkuTier = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
 const spellings_v1api20240801_SkuTier_STATUS = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
-const spellings_v1api20240801_StorageAutoGrow = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240801_StorageAutoGrow_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20240801_StorageAutoGrow = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_StorageAutoGrow_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240801_Storage_Type = enumSpellings(["PremiumV2_LRS","Premium_LRS"]);
+const spellings_v1api20240801_Storage_Type_STATUS = enumSpellings(["PremiumV2_LRS","Premium_LRS"]);

@@ -106,8 +106,8 @@ export function Backup_STATUS_from_v20250801storage(src: v20250801storage.Backup
   const dst = {} as v1api20240801storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -120,8 +120,8 @@ export function Backup_STATUS_to_v20250801storage(src: v1api20240801storage.Back
   const dst = {} as v20250801storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -260,11 +260,13 @@ export function DataEncryption_STATUS_from_v20250801storage(src: v20250801storag
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignPrimitive
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignPrimitive
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -276,11 +278,13 @@ export function DataEncryption_STATUS_to_v20250801storage(src: v1api20240801stor
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignPrimitive
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignPrimitive
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -292,14 +296,22 @@ export function DataEncryption_from_v20250801storage(src: v20250801storage.DataE
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_from_v20250801storage(src.geoBackupKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_from_v20250801storage(src.geoBackupUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_from_v20250801storage(src.primaryKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_from_v20250801storage(src.primaryUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_from_v20250801storage(src.geoBackupKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_from_v20250801storage(src.geoBackupUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_DataEncryption, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "GeoBackupEncryptionKeyStatus", path, ".geoBackupEncryptionKeyStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.geoBackupEncryptionKeyStatus = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PrimaryEncryptionKeyStatus", path, ".primaryEncryptionKeyStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.primaryEncryptionKeyStatus = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -310,13 +322,15 @@ export function DataEncryption_to_v20250801storage(src: v1api20240801storage.Dat
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) bag = stash(bag, "GeoBackupEncryptionKeyStatus", src.geoBackupEncryptionKeyStatus); // stashInBag: no counterpart
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_to_v20250801storage(src.geoBackupKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_to_v20250801storage(src.geoBackupUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
+  if (src.primaryEncryptionKeyStatus !== undefined) bag = stash(bag, "PrimaryEncryptionKeyStatus", src.primaryEncryptionKeyStatus); // stashInBag: no counterpart
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_to_v20250801storage(src.primaryKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_to_v20250801storage(src.primaryUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_to_v20250801storage(src.geoBackupKeyURIFromConfig as v1api20240801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_to_v20250801storage(src.geoBackupUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -442,29 +456,32 @@ export function FlexibleServer_STATUS_from_v20250801storage(src: v20250801storag
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v20250801storage(src.sku as v20250801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_from_v20250801storage(src.identity as v20250801storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v20250801storage(src.sku as v20250801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_from_v20250801storage(src.storage as v20250801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_from_v20250801storage(src.authConfig as v20250801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_from_v20250801storage(src.backup as v20250801storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_from_v20250801storage(src.network as v20250801storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.cluster !== undefined) bag = stash(bag, "Cluster", src.cluster); // stashInBag: no counterpart
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_from_v20250801storage(src.dataEncryption as v20250801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_from_v20250801storage(src.highAvailability as v20250801storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_from_v20250801storage(src.maintenanceWindow as v20250801storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_from_v20250801storage(src.network as v20250801storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_from_v20250801storage(src.authConfig as v20250801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_from_v20250801storage(src.dataEncryption as v20250801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_from_v20250801storage(e as v20250801storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.replica !== undefined) dst.replica = Replica_STATUS_from_v20250801storage(src.replica as v20250801storage.Replica_STATUS, at(path, ".replica")); // assignObject
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_from_v20250801storage(src.storage as v20250801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -480,30 +497,36 @@ export function FlexibleServer_STATUS_to_v20250801storage(src: v1api20240801stor
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v20250801storage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_to_v20250801storage(src.identity as v1api20240801storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v20250801storage(src.sku as v1api20240801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_to_v20250801storage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_to_v20250801storage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_to_v20250801storage(src.backup as v1api20240801storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_to_v20250801storage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_to_v20250801storage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_to_v20250801storage(src.highAvailability as v1api20240801storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_to_v20250801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_to_v20250801storage(src.network as v1api20240801storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_to_v20250801storage(src.authConfig as v1api20240801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_to_v20250801storage(src.dataEncryption as v1api20240801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_to_v20250801storage(e as v1api20240801storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.replica !== undefined) dst.replica = Replica_STATUS_to_v20250801storage(src.replica as v1api20240801storage.Replica_STATUS, at(path, ".replica")); // assignObject
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_to_v20250801storage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_STATUS, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "Cluster", path, ".cluster", (v, p, k) => v20250801storage_conversions.Cluster_STATUS_normalize(v as v20250801storage.Cluster_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.cluster = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -516,25 +539,27 @@ export function FlexibleServer_Spec_from_v20250801storage(src: v20250801storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v20250801storage(src.owner as v20250801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_from_v20250801storage(src.sku as v20250801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_from_v20250801storage(src.identity as v20250801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_from_v20250801storage(src.sku as v20250801storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_from_v20250801storage(src.administratorLoginPassword as v20250801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_from_v20250801storage(src.storage as v20250801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v20250801storage(src.authConfig as v20250801storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_from_v20250801storage(src.backup as v20250801storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_from_v20250801storage(src.network as v20250801storage.Network, at(path, ".network")); // assignObject
+  if (src.cluster !== undefined) bag = stash(bag, "Cluster", src.cluster); // stashInBag: no counterpart
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v20250801storage(src.dataEncryption as v20250801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_from_v20250801storage(src.highAvailability as v20250801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_from_v20250801storage(src.maintenanceWindow as v20250801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_from_v20250801storage(src.sourceServerResourceReference as v20250801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_from_v20250801storage(src.network as v20250801storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_from_v20250801storage(src.authConfig as v20250801storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_from_v20250801storage(src.dataEncryption as v20250801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) dst.replica = Replica_from_v20250801storage(src.replica as v20250801storage.Replica, at(path, ".replica")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_from_v20250801storage(src.sourceServerResourceReference as v20250801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_from_v20250801storage(src.storage as v20250801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_from_v20250801storage(src.operatorSpec as v20250801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServer_Spec, bag);
@@ -550,28 +575,33 @@ export function FlexibleServer_Spec_to_v20250801storage(src: v1api20240801storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v20250801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_to_v20250801storage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_to_v20250801storage(src.identity as v1api20240801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_to_v20250801storage(src.sku as v1api20240801storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_to_v20250801storage(src.administratorLoginPassword as v1api20240801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_to_v20250801storage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v20250801storage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_to_v20250801storage(src.backup as v1api20240801storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_to_v20250801storage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v20250801storage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_to_v20250801storage(src.highAvailability as v1api20240801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_to_v20250801storage(src.maintenanceWindow as v1api20240801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_to_v20250801storage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_to_v20250801storage(src.network as v1api20240801storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_to_v20250801storage(src.authConfig as v1api20240801storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_to_v20250801storage(src.dataEncryption as v1api20240801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) dst.replica = Replica_to_v20250801storage(src.replica as v1api20240801storage.Replica, at(path, ".replica")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignPrimitive
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_to_v20250801storage(src.sourceServerResourceReference as v1api20240801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_to_v20250801storage(src.storage as v1api20240801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_to_v20250801storage(src.operatorSpec as v1api20240801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_Spec, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "Cluster", path, ".cluster", (v, p, k) => v20250801storage_conversions.Cluster_normalize(v as v20250801storage.Cluster, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.cluster = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -603,6 +633,40 @@ export function FlexibleServersDatabaseOperatorSpec_to_v20250801storage(src: v1a
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v20250801storage to FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v1api20240801storage to FlexibleServersDatabaseSystemData_STATUS of v20250801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersDatabaseSystemData_STATUS_to_v20250801storage(src: v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v20250801storage to FlexibleServersDatabase_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersDatabase_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersDatabase_STATUS, path: string): v1api20240801storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -612,7 +676,7 @@ export function FlexibleServersDatabase_STATUS_from_v20250801storage(src: v20250
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabase_STATUS, bag);
@@ -630,7 +694,7 @@ export function FlexibleServersDatabase_STATUS_to_v20250801storage(src: v1api202
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_STATUS, bag);
@@ -699,6 +763,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_to_v20250801storage(src:
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage to FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v1api20240801storage to FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage (one step up the storage chain, towards the hub). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_to_v20250801storage(src: v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v20250801storage to FlexibleServersFirewallRule_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
 export function FlexibleServersFirewallRule_STATUS_from_v20250801storage(src: v20250801storage.FlexibleServersFirewallRule_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -708,9 +806,9 @@ export function FlexibleServersFirewallRule_STATUS_from_v20250801storage(src: v2
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_from_v20250801storage(src.systemData as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -726,9 +824,9 @@ export function FlexibleServersFirewallRule_STATUS_to_v20250801storage(src: v1ap
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_to_v20250801storage(src.systemData as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -742,8 +840,8 @@ export function FlexibleServersFirewallRule_Spec_from_v20250801storage(src: v202
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v20250801storage(src.owner as v20250801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_from_v20250801storage(src.operatorSpec as v20250801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -759,8 +857,8 @@ export function FlexibleServersFirewallRule_Spec_to_v20250801storage(src: v1api2
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v20250801storage(src.owner as v1api20240801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_to_v20250801storage(src.operatorSpec as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -775,8 +873,8 @@ export function HighAvailability_STATUS_from_v20250801storage(src: v20250801stor
   const dst = {} as v1api20240801storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -789,8 +887,8 @@ export function HighAvailability_STATUS_to_v20250801storage(src: v1api20240801st
   const dst = {} as v20250801storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -855,9 +953,9 @@ export function MaintenanceWindow_STATUS_from_v20250801storage(src: v20250801sto
   const dst = {} as v1api20240801storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -870,9 +968,9 @@ export function MaintenanceWindow_STATUS_to_v20250801storage(src: v1api20240801s
   const dst = {} as v20250801storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -885,9 +983,9 @@ export function MaintenanceWindow_from_v20250801storage(src: v20250801storage.Ma
   const dst = {} as v1api20240801storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -900,9 +998,9 @@ export function MaintenanceWindow_to_v20250801storage(src: v1api20240801storage.
   const dst = {} as v20250801storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -914,9 +1012,9 @@ export function Network_STATUS_from_v20250801storage(src: v20250801storage.Netwo
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -928,9 +1026,9 @@ export function Network_STATUS_to_v20250801storage(src: v1api20240801storage.Net
   checkObject(src, path);
   const dst = {} as v20250801storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -944,6 +1042,7 @@ export function Network_from_v20250801storage(src: v20250801storage.Network, pat
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_from_v20250801storage(src.delegatedSubnetResourceReference as v20250801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_from_v20250801storage(src.privateDnsZoneArmResourceReference as v20250801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -957,7 +1056,134 @@ export function Network_to_v20250801storage(src: v1api20240801storage.Network, p
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_to_v20250801storage(src.delegatedSubnetResourceReference as v1api20240801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_to_v20250801storage(src.privateDnsZoneArmResourceReference as v1api20240801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v20250801storage to PrivateEndpointConnection_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function PrivateEndpointConnection_STATUS_from_v20250801storage(src: v20250801storage.PrivateEndpointConnection_STATUS, path: string): v1api20240801storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20240801storage to PrivateEndpointConnection_STATUS of v1api20240801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function PrivateEndpointConnection_STATUS_normalize(src: v1api20240801storage.PrivateEndpointConnection_STATUS, path: string): v1api20240801storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20240801storage to PrivateEndpointConnection_STATUS of v20250801storage (one step up the storage chain, towards the hub). */
+export function PrivateEndpointConnection_STATUS_to_v20250801storage(src: v1api20240801storage.PrivateEndpointConnection_STATUS, path: string): v20250801storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v20250801storage to Replica_STATUS of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function Replica_STATUS_from_v20250801storage(src: v20250801storage.Replica_STATUS, path: string): v1api20240801storage.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignPrimitive
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v1api20240801storage to Replica_STATUS of v1api20240801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Replica_STATUS_normalize(src: v1api20240801storage.Replica_STATUS, path: string): v1api20240801storage.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignPrimitive
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v1api20240801storage to Replica_STATUS of v20250801storage (one step up the storage chain, towards the hub). */
+export function Replica_STATUS_to_v20250801storage(src: v1api20240801storage.Replica_STATUS, path: string): v20250801storage.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignPrimitive
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v20250801storage to Replica of v1api20240801storage (one step down the storage chain, away from the hub). */
+export function Replica_from_v20250801storage(src: v20250801storage.Replica, path: string): v1api20240801storage.Replica {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignPrimitive
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_Replica, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v1api20240801storage to Replica of v1api20240801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Replica_normalize(src: v1api20240801storage.Replica, path: string): v1api20240801storage.Replica {
+  checkObject(src, path);
+  const dst = {} as v1api20240801storage.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignPrimitive
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_Replica, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v1api20240801storage to Replica of v20250801storage (one step up the storage chain, towards the hub). */
+export function Replica_to_v20250801storage(src: v1api20240801storage.Replica, path: string): v20250801storage.Replica {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignPrimitive
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240801storage_Replica, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1117,10 +1343,12 @@ export function Storage_STATUS_from_v20250801storage(src: v20250801storage.Stora
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignPrimitive
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1132,10 +1360,12 @@ export function Storage_STATUS_to_v20250801storage(src: v1api20240801storage.Sto
   checkObject(src, path);
   const dst = {} as v20250801storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignPrimitive
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1147,10 +1377,12 @@ export function Storage_from_v20250801storage(src: v20250801storage.Storage, pat
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignPrimitive
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1162,10 +1394,12 @@ export function Storage_to_v20250801storage(src: v1api20240801storage.Storage, p
   checkObject(src, path);
   const dst = {} as v20250801storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignPrimitive
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1177,12 +1411,12 @@ export function SystemData_STATUS_from_v20250801storage(src: v20250801storage.Sy
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1194,12 +1428,12 @@ export function SystemData_STATUS_to_v20250801storage(src: v1api20240801storage.
   checkObject(src, path);
   const dst = {} as v20250801storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1235,9 +1469,10 @@ export function UserAssignedIdentity_STATUS_from_v20250801storage(src: v20250801
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_from_v20250801storage(e as v20250801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1249,9 +1484,10 @@ export function UserAssignedIdentity_STATUS_to_v20250801storage(src: v1api202408
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_to_v20250801storage(e as v1api20240801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1263,6 +1499,7 @@ export function UserAssignedIdentity_from_v20250801storage(src: v20250801storage
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_from_v20250801storage(e as v20250801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity, bag);
@@ -1276,6 +1513,7 @@ export function UserAssignedIdentity_to_v20250801storage(src: v1api20240801stora
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_to_v20250801storage(e as v1api20240801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity, bag);
@@ -1289,8 +1527,8 @@ export function UserIdentity_STATUS_from_v20250801storage(src: v20250801storage.
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1302,8 +1540,8 @@ export function UserIdentity_STATUS_to_v20250801storage(src: v1api20240801storag
   checkObject(src, path);
   const dst = {} as v20250801storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1313,80 +1551,90 @@ export function UserIdentity_STATUS_to_v20250801storage(src: v1api20240801storag
 const known_v1api20240801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v1api20240801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v1api20240801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v1api20240801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v1api20240801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20240801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v1api20240801storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v1api20240801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v1api20240801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v1api20240801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
+const known_v1api20240801storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20240801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
+const known_v1api20240801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20240801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20240801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v1api20240801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v1api20240801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v1api20240801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801storage_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v1api20240801storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20240801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v1api20240801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v1api20240801storage_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240801storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
 const known_v20250801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","tenantIdFromConfig","$propertyBag"]);
 const known_v20250801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v20250801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v20250801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v20250801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v20250801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v20250801storage_DataEncryption = new Set(["geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v20250801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v20250801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","cluster","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","cluster","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v20250801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v20250801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v20250801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v20250801storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v20250801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v20250801storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
+const known_v20250801storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v20250801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
+const known_v20250801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v20250801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v20250801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v20250801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v20250801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v20250801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801storage_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v20250801storage_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v20250801storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801storage_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v20250801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v20250801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v20250801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v20250801storage_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);

@@ -34,37 +34,48 @@ export interface FlexibleServersFirewallRule {
   status?: FlexibleServersFirewallRule_STATUS;
 }
 
-/** Object type AuthConfig. */
+/** Authentication configuration properties of a flexible server. */
 export interface AuthConfig {
+  /** Indicates if the server supports Microsoft Entra authentication. */
   activeDirectoryAuth?: string;
+  /** Indicates if the server supports password based authentication. */
   passwordAuth?: string;
+  /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type AuthConfig_STATUS. */
+/** Authentication configuration properties of a flexible server. */
 export interface AuthConfig_STATUS {
+  /** Indicates if the server supports Microsoft Entra authentication. */
   activeDirectoryAuth?: string;
+  /** Indicates if the server supports password based authentication. */
   passwordAuth?: string;
+  /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Backup. */
+/** Backup properties of a flexible server. */
 export interface Backup {
+  /** Backup retention days for the flexible server. */
   backupRetentionDays?: number;
+  /** Indicates if the server is configured to create geographically redundant backups. */
   geoRedundantBackup?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Backup_STATUS. */
+/** Backup properties of a flexible server. */
 export interface Backup_STATUS {
+  /** Backup retention days for the flexible server. */
   backupRetentionDays?: number;
-  geoRedundantBackup?: string;
+  /** Earliest restore point time (ISO8601 format) for a flexible server. */
   earliestRestoreDate?: string;
+  /** Indicates if the server is configured to create geographically redundant backups. */
+  geoRedundantBackup?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -102,26 +113,67 @@ export interface ConfigMapReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DataEncryption. */
+/** Data encryption properties of a flexible server. */
 export interface DataEncryption {
-  primaryKeyURI?: string;
-  primaryKeyURIFromConfig?: ConfigMapReference;
-  primaryUserAssignedIdentityReference?: ResourceReference;
-  type?: string;
+  /** Status of key used by a flexible server configured with data encryption based on customer
+   * managed key, to encrypt the geographically redundant storage associated to the server when it is configured to support
+   * geographically redundant backups. */
+  geoBackupEncryptionKeyStatus?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
+   * encryption of the geographically redundant storage associated to a flexible server that is configured to support
+   * geographically redundant backups. */
   geoBackupKeyURI?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
+   * encryption of the geographically redundant storage associated to a flexible server that is configured to support
+   * geographically redundant backups. */
   geoBackupKeyURIFromConfig?: ConfigMapReference;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the geographically redundant storage associated to a flexible server that is configured
+   * to support geographically redundant backups. */
   geoBackupUserAssignedIdentityReference?: ResourceReference;
+  /** Status of key used by a flexible server configured with data encryption based on customer
+   * managed key, to encrypt the primary storage associated to the server. */
+  primaryEncryptionKeyStatus?: string;
+  /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a
+   * flexible server. */
+  primaryKeyURI?: string;
+  /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a
+   * flexible server. */
+  primaryKeyURIFromConfig?: ConfigMapReference;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the primary storage associated to a flexible server. */
+  primaryUserAssignedIdentityReference?: ResourceReference;
+  /** Data encryption type used by a flexible server. */
+  type?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DataEncryption_STATUS. */
+/** Data encryption properties of a flexible server. */
 export interface DataEncryption_STATUS {
-  primaryKeyURI?: string;
-  primaryUserAssignedIdentityId?: string;
-  type?: string;
+  /** Status of key used by a flexible server configured with data encryption based on customer
+   * managed key, to encrypt the geographically redundant storage associated to the server when it is configured to support
+   * geographically redundant backups. */
+  geoBackupEncryptionKeyStatus?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
+   * encryption of the geographically redundant storage associated to a flexible server that is configured to support
+   * geographically redundant backups. */
   geoBackupKeyURI?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the geographically redundant storage associated to a flexible server that is configured
+   * to support geographically redundant backups. */
   geoBackupUserAssignedIdentityId?: string;
+  /** Status of key used by a flexible server configured with data encryption based on customer
+   * managed key, to encrypt the primary storage associated to the server. */
+  primaryEncryptionKeyStatus?: string;
+  /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a
+   * flexible server. */
+  primaryKeyURI?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the primary storage associated to a flexible server. */
+  primaryUserAssignedIdentityId?: string;
+  /** Data encryption type used by a flexible server. */
+  type?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -179,31 +231,63 @@ export interface FlexibleServer_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** User assigned managed identities assigned to the flexible server. */
+  identity?: UserAssignedIdentity_STATUS;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** Compute tier and size of a flexible server. */
+  sku?: Sku_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: SystemData_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku_STATUS;
-  identity?: UserAssignedIdentity_STATUS;
-  systemData?: SystemData_STATUS;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** Name of the login designated as the first password based administrator assigned to your instance of
+   * PostgreSQL. Must be specified the first time that you enable password based authentication on a server. Once set to a
+   * given value, it cannot be changed for the rest of the life of a server. If you disable password based authentication on
+   * a server which had it enabled, this password based role isn't deleted. */
   administratorLogin?: string;
-  version?: string;
-  minorVersion?: string;
-  state?: string;
-  fullyQualifiedDomainName?: string;
-  storage?: Storage_STATUS;
-  backup?: Backup_STATUS;
-  network?: Network_STATUS;
-  highAvailability?: HighAvailability_STATUS;
-  maintenanceWindow?: MaintenanceWindow_STATUS;
-  sourceServerResourceId?: string;
-  pointInTimeUTC?: string;
-  availabilityZone?: string;
-  createMode?: string;
+  /** Authentication configuration properties of a flexible server. */
   authConfig?: AuthConfig_STATUS;
+  /** Availability zone of a flexible server. */
+  availabilityZone?: string;
+  /** Backup properties of a flexible server. */
+  backup?: Backup_STATUS;
+  /** Creation mode of a new flexible server. */
+  createMode?: string;
+  /** Data encryption properties of a flexible server. */
   dataEncryption?: DataEncryption_STATUS;
-  replicationRole?: string;
+  /** Fully qualified domain name of a flexible server. */
+  fullyQualifiedDomainName?: string;
+  /** High availability properties of a flexible server. */
+  highAvailability?: HighAvailability_STATUS;
+  /** Maintenance window properties of a flexible server. */
+  maintenanceWindow?: MaintenanceWindow_STATUS;
+  /** Minor version of PostgreSQL database engine. */
+  minorVersion?: string;
+  /** Network properties of a flexible server. Only required if you want your server to be integrated into a virtual
+   * network provided by customer. */
+  network?: Network_STATUS;
+  /** Creation time (in ISO8601 format) of the backup which you want to restore in the new flexible server.
+   * It's required when 'createMode' is 'PointInTimeRestore', 'GeoRestore', or 'ReviveDropped'. */
+  pointInTimeUTC?: string;
+  /** List of private endpoint connections associated with the specified flexible server. */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** Read replica properties of a flexible server. Required only in case that you want to promote a server. */
+  replica?: Replica_STATUS;
+  /** Maximum number of read replicas allowed for a flexible server. */
   replicaCapacity?: number;
+  /** Role of the server in a replication set. */
+  replicationRole?: string;
+  /** Identifier of the flexible server to be used as the source of the new flexible server.
+   * Required when 'createMode' is 'PointInTimeRestore', 'GeoRestore', 'Replica', or 'ReviveDropped'. This property is
+   * returned only when the target flexible server is a read replica. */
+  sourceServerResourceId?: string;
+  /** Possible states of a flexible server. */
+  state?: string;
+  /** Storage properties of a flexible server. */
+  storage?: Storage_STATUS;
+  /** Major version of PostgreSQL database engine. */
+  version?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -214,28 +298,54 @@ export interface FlexibleServer_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
+  /** User assigned managed identities assigned to the flexible server. */
+  identity?: UserAssignedIdentity;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** Compute tier and size of a flexible server. */
+  sku?: Sku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku;
-  identity?: UserAssignedIdentity;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** Name of the login designated as the first password based administrator assigned to your instance of
+   * PostgreSQL. Must be specified the first time that you enable password based authentication on a server. Once set to a
+   * given value, it cannot be changed for the rest of the life of a server. If you disable password based authentication on
+   * a server which had it enabled, this password based role isn't deleted. */
   administratorLogin?: string;
-  /** The administrator login password (required for server creation). */
+  /** Password assigned to the administrator login. As long as password authentication is enabled,
+   * this password can be changed at any time. */
   administratorLoginPassword?: SecretReference;
-  version?: string;
-  storage?: Storage;
-  backup?: Backup;
-  network?: Network;
-  highAvailability?: HighAvailability;
-  maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceReference?: ResourceReference;
-  pointInTimeUTC?: string;
-  availabilityZone?: string;
-  createMode?: string;
+  /** Authentication configuration properties of a flexible server. */
   authConfig?: AuthConfig;
+  /** Availability zone of a flexible server. */
+  availabilityZone?: string;
+  /** Backup properties of a flexible server. */
+  backup?: Backup;
+  /** Creation mode of a new flexible server. */
+  createMode?: string;
+  /** Data encryption properties of a flexible server. */
   dataEncryption?: DataEncryption;
+  /** High availability properties of a flexible server. */
+  highAvailability?: HighAvailability;
+  /** Maintenance window properties of a flexible server. */
+  maintenanceWindow?: MaintenanceWindow;
+  /** Network properties of a flexible server. Only required if you want your server to be integrated into a virtual
+   * network provided by customer. */
+  network?: Network;
+  /** Creation time (in ISO8601 format) of the backup which you want to restore in the new flexible server.
+   * It's required when 'createMode' is 'PointInTimeRestore', 'GeoRestore', or 'ReviveDropped'. */
+  pointInTimeUTC?: string;
+  /** Read replica properties of a flexible server. Required only in case that you want to promote a server. */
+  replica?: Replica;
+  /** Role of the server in a replication set. */
   replicationRole?: string;
+  /** Identifier of the flexible server to be used as the source of the new flexible server.
+   * Required when 'createMode' is 'PointInTimeRestore', 'GeoRestore', 'Replica', or 'ReviveDropped'. This property is
+   * returned only when the target flexible server is a read replica. */
+  sourceServerResourceReference?: ResourceReference;
+  /** Storage properties of a flexible server. */
+  storage?: Storage;
+  /** Major version of PostgreSQL database engine. */
+  version?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
   /** The API version the object was written in. */
@@ -254,6 +364,24 @@ export interface FlexibleServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersDatabaseSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: string;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a Database. */
 export interface FlexibleServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -261,8 +389,11 @@ export interface FlexibleServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersDatabaseSystemData_STATUS;
+  /** Character set of the database. */
   charset?: string;
+  /** Collation of the database. */
   collation?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -274,7 +405,9 @@ export interface FlexibleServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
+  /** Character set of the database. */
   charset?: string;
+  /** Collation of the database. */
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
@@ -294,6 +427,24 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersFirewallRuleSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: string;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server firewall rule. */
 export interface FlexibleServersFirewallRule_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -301,9 +452,13 @@ export interface FlexibleServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
-  startIpAddress?: string;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersFirewallRuleSystemData_STATUS;
+  /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress?: string;
+  /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
+   * format. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -314,8 +469,11 @@ export interface FlexibleServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
-  startIpAddress?: string;
+  /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress?: string;
+  /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
+   * format. */
+  startIpAddress?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** The API version the object was written in. */
@@ -324,19 +482,26 @@ export interface FlexibleServersFirewallRule_Spec {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type HighAvailability. */
+/** High availability properties of a flexible server. */
 export interface HighAvailability {
+  /** High availability mode for a flexible server. */
   mode?: string;
+  /** Availability zone associated to the standby server created when high availability is set to
+   * SameZone or ZoneRedundant. */
   standbyAvailabilityZone?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type HighAvailability_STATUS. */
+/** High availability properties of a flexible server. */
 export interface HighAvailability_STATUS {
+  /** High availability mode for a flexible server. */
   mode?: string;
-  state?: string;
+  /** Availability zone associated to the standby server created when high availability is set to
+   * SameZone or ZoneRedundant. */
   standbyAvailabilityZone?: string;
+  /** Possible states of the standby server created when high availability is set to SameZone or ZoneRedundant. */
+  state?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -351,39 +516,113 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow. */
+/** Maintenance window properties of a flexible server. */
 export interface MaintenanceWindow {
+  /** Indicates whether custom window is enabled or disabled. */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** Day of the week to be used for maintenance window. */
   dayOfWeek?: number;
+  /** Start hour to be used for maintenance window. */
+  startHour?: number;
+  /** Start minute to be used for maintenance window. */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow_STATUS. */
+/** Maintenance window properties of a flexible server. */
 export interface MaintenanceWindow_STATUS {
+  /** Indicates whether custom window is enabled or disabled. */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** Day of the week to be used for maintenance window. */
   dayOfWeek?: number;
+  /** Start hour to be used for maintenance window. */
+  startHour?: number;
+  /** Start minute to be used for maintenance window. */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network. */
+/** Network properties of a flexible server. Only required if you want your server to be integrated into a virtual
+ * network provided by customer. */
 export interface Network {
+  /** Resource identifier of the delegated subnet. Required during creation of a new server,
+   * in case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   delegatedSubnetResourceReference?: ResourceReference;
+  /** Identifier of the private DNS zone. Required during creation of a new server, in
+   * case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   privateDnsZoneArmResourceReference?: ResourceReference;
+  /** Indicates if public network access is enabled or not. */
+  publicNetworkAccess?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network_STATUS. */
+/** Network properties of a flexible server. Only required if you want your server to be integrated into a virtual
+ * network provided by customer. */
 export interface Network_STATUS {
-  publicNetworkAccess?: string;
+  /** Resource identifier of the delegated subnet. Required during creation of a new server,
+   * in case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   delegatedSubnetResourceId?: string;
+  /** Identifier of the private DNS zone. Required during creation of a new server, in
+   * case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   privateDnsZoneArmResourceId?: string;
+  /** Indicates if public network access is enabled or not. */
+  publicNetworkAccess?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The private endpoint connection resource. */
+export interface PrivateEndpointConnection_STATUS {
+  /** Fully qualified resource ID for the resource. E.g.
+   * "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}" */
+  id?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Read replica properties of a flexible server. Required only in case that you want to promote a server. */
+export interface Replica {
+  /** Type of operation to apply on the read replica. This property is write only. Standalone means that the read
+   * replica will be promoted to a standalone server, and will become a completely independent entity from the replication
+   * set. Switchover means that the read replica will roles with the primary server. */
+  promoteMode?: string;
+  /** Data synchronization option to use when processing the operation specified in the promoteMode property
+   * This property is write only. Planned means that the operation will wait for data in the read replica to be fully
+   * synchronized with its source server before it initiates the operation. Forced means that the operation will not wait for
+   * data in the read replica to be synchronized with its source server before it initiates the operation. */
+  promoteOption?: string;
+  /** Role of the server in a replication set. */
+  role?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Read replica properties of a flexible server. Required only in case that you want to promote a server. */
+export interface Replica_STATUS {
+  /** Maximum number of read replicas allowed for a flexible server. */
+  capacity?: number;
+  /** Type of operation to apply on the read replica. This property is write only. Standalone means that the read
+   * replica will be promoted to a standalone server, and will become a completely independent entity from the replication
+   * set. Switchover means that the read replica will roles with the primary server. */
+  promoteMode?: string;
+  /** Data synchronization option to use when processing the operation specified in the promoteMode property
+   * This property is write only. Planned means that the operation will wait for data in the read replica to be fully
+   * synchronized with its source server before it initiates the operation. Forced means that the operation will not wait for
+   * data in the read replica to be synchronized with its source server before it initiates the operation. */
+  promoteOption?: string;
+  /** Indicates the replication state of a read replica. This property is returned only when the target
+   * flexible server is a read replica. Possible  values are Active, Broken, Catchup, Provisioning, Reconfiguring, and
+   * Updating */
+  replicationState?: string;
+  /** Role of the server in a replication set. */
+  role?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -422,61 +661,91 @@ export interface SecretReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku. */
+/** Compute tier and size of a flexible server. */
 export interface Sku {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** Name by which is known a given compute size assigned to a flexible server. */
   name?: string;
+  /** Tier of the compute assigned to a flexible server. */
   tier?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku_STATUS. */
+/** Compute tier and size of a flexible server. */
 export interface Sku_STATUS {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** Name by which is known a given compute size assigned to a flexible server. */
   name?: string;
+  /** Tier of the compute assigned to a flexible server. */
   tier?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Storage. */
+/** Storage properties of a flexible server. */
 export interface Storage {
-  /** Max storage allowed for a server. */
-  storageSizeGB?: number;
+  /** Flag to enable or disable the automatic growth of storage size of a flexible server when available space is
+   * nearing zero and conditions allow for automatically growing storage size. */
   autoGrow?: string;
+  /** Maximum IOPS supported for storage. Required when type of storage is PremiumV2_LRS. */
   iops?: number;
-  tier?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type Storage_STATUS. */
-export interface Storage_STATUS {
-  /** Max storage allowed for a server. */
+  /** Size of storage assigned to a flexible server. */
   storageSizeGB?: number;
-  autoGrow?: string;
-  iops?: number;
+  /** Maximum throughput supported for storage. Required when type of storage is PremiumV2_LRS. */
+  throughput?: number;
+  /** Storage tier of a flexible server. */
   tier?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type SystemData_STATUS. */
-export interface SystemData_STATUS {
-  createdBy?: string;
-  createdByType?: string;
-  createdAt?: string;
-  lastModifiedBy?: string;
-  lastModifiedByType?: string;
-  lastModifiedAt?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type UserAssignedIdentity. */
-export interface UserAssignedIdentity {
+  /** Type of storage assigned to a flexible server. Allowed values are Premium_LRS or PremiumV2_LRS. If not specified,
+   * it defaults to Premium_LRS. */
   type?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Storage properties of a flexible server. */
+export interface Storage_STATUS {
+  /** Flag to enable or disable the automatic growth of storage size of a flexible server when available space is
+   * nearing zero and conditions allow for automatically growing storage size. */
+  autoGrow?: string;
+  /** Maximum IOPS supported for storage. Required when type of storage is PremiumV2_LRS. */
+  iops?: number;
+  /** Size of storage assigned to a flexible server. */
+  storageSizeGB?: number;
+  /** Maximum throughput supported for storage. Required when type of storage is PremiumV2_LRS. */
+  throughput?: number;
+  /** Storage tier of a flexible server. */
+  tier?: string;
+  /** Type of storage assigned to a flexible server. Allowed values are Premium_LRS or PremiumV2_LRS. If not specified,
+   * it defaults to Premium_LRS. */
+  type?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface SystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: string;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** User assigned managed identities assigned to the flexible server. */
+export interface UserAssignedIdentity {
+  /** Identifier of the object of the service principal associated to the user assigned managed identity. */
+  principalId?: string;
+  /** Types of identities associated with a flexible server. */
+  type?: string;
+  /** Map of user assigned managed identities. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -489,27 +758,32 @@ export interface UserAssignedIdentityDetails {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity_STATUS. */
+/** User assigned managed identities assigned to the flexible server. */
 export interface UserAssignedIdentity_STATUS {
-  type?: string;
-  userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
+  /** Identifier of the object of the service principal associated to the user assigned managed identity. */
+  principalId?: string;
+  /** Identifier of the tenant of a flexible server. */
   tenantId?: string;
+  /** Types of identities associated with a flexible server. */
+  type?: string;
+  /** Map of user assigned managed identities. */
+  userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserIdentity. */
+/** User assigned managed identity associated with a flexible server. */
 export interface UserIdentity {
-  principalId?: string;
-  clientId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserIdentity_STATUS. */
+/** User assigned managed identity associated with a flexible server. */
 export interface UserIdentity_STATUS {
-  principalId?: string;
+  /** Identifier of the client of the service principal associated to the user assigned managed identity. */
   clientId?: string;
+  /** Identifier of the object of the service principal associated to the user assigned managed identity. */
+  principalId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -34,19 +34,24 @@ export interface FlexibleServersFirewallRule {
   status?: FlexibleServersFirewallRule_STATUS;
 }
 
-/** Object type Backup. */
+/** Backup properties of a server. */
 export interface Backup {
+  /** Backup retention days for the server. */
   backupRetentionDays?: number;
+  /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Backup_STATUS. */
+/** Backup properties of a server. */
 export interface Backup_STATUS {
+  /** Backup retention days for the server. */
   backupRetentionDays?: number;
-  geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
+  /** The earliest restore point time (ISO8601 format) for server. */
   earliestRestoreDate?: string;
+  /** A value indicating whether Geo-Redundant backup is enabled on the server. */
+  geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -65,10 +70,10 @@ export interface Condition {
 }
 
 /** Enum CreateMode (string). */
-export type CreateMode = "Default" | "Create" | "Update" | "PointInTimeRestore";
+export type CreateMode = "Create" | "Default" | "PointInTimeRestore" | "Update";
 
 /** Enum CreateMode_STATUS (string). */
-export type CreateMode_STATUS = "Default" | "Create" | "Update" | "PointInTimeRestore";
+export type CreateMode_STATUS = "Create" | "Default" | "PointInTimeRestore" | "Update";
 
 /** Enum CreatedByType_STATUS (string). */
 export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
@@ -116,26 +121,45 @@ export interface FlexibleServer_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** The SKU (pricing tier) of the server. */
+  sku?: Sku_STATUS;
+  /** The system metadata relating to this resource. */
+  systemData?: SystemData_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku_STATUS;
-  systemData?: SystemData_STATUS;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** The administrator's login name of a server. Can only be specified when the server is being created
+   * (and is required for creation). */
   administratorLogin?: string;
-  version?: ServerVersion_STATUS;
-  minorVersion?: string;
-  state?: ServerState_STATUS;
-  fullyQualifiedDomainName?: string;
-  storage?: Storage_STATUS;
-  backup?: Backup_STATUS;
-  network?: Network_STATUS;
-  highAvailability?: HighAvailability_STATUS;
-  maintenanceWindow?: MaintenanceWindow_STATUS;
-  sourceServerResourceId?: string;
-  pointInTimeUTC?: string;
+  /** availability zone information of the server. */
   availabilityZone?: string;
+  /** Backup properties of a server. */
+  backup?: Backup_STATUS;
+  /** The mode to create a new PostgreSQL server. */
   createMode?: CreateMode_STATUS;
+  /** The fully qualified domain name of a server. */
+  fullyQualifiedDomainName?: string;
+  /** High availability properties of a server. */
+  highAvailability?: HighAvailability_STATUS;
+  /** Maintenance window properties of a server. */
+  maintenanceWindow?: MaintenanceWindow_STATUS;
+  /** The minor version of the server. */
+  minorVersion?: string;
+  /** Network properties of a server. */
+  network?: Network_STATUS;
+  /** Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when
+   * 'createMode' is 'PointInTimeRestore'. */
+  pointInTimeUTC?: string;
+  /** The source server resource ID to restore from. It's required when 'createMode' is
+   * 'PointInTimeRestore'. */
+  sourceServerResourceId?: string;
+  /** A state of a server that is visible to user. */
+  state?: ServerState_STATUS;
+  /** Storage properties of a server. */
+  storage?: Storage_STATUS;
+  /** PostgreSQL Server version. */
+  version?: ServerVersion_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -146,24 +170,39 @@ export interface FlexibleServer_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The geo-location where the resource lives */
   location: string;
+  /** The SKU (pricing tier) of the server. */
+  sku?: Sku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** The administrator's login name of a server. Can only be specified when the server is being created
+   * (and is required for creation). */
   administratorLogin?: string;
   /** The administrator login password (required for server creation). */
   administratorLoginPassword?: SecretReference;
-  version?: ServerVersion;
-  storage?: Storage;
-  backup?: Backup;
-  network?: Network;
-  highAvailability?: HighAvailability;
-  maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceReference?: ResourceReference;
-  pointInTimeUTC?: string;
+  /** availability zone information of the server. */
   availabilityZone?: string;
+  /** Backup properties of a server. */
+  backup?: Backup;
+  /** The mode to create a new PostgreSQL server. */
   createMode?: CreateMode;
+  /** High availability properties of a server. */
+  highAvailability?: HighAvailability;
+  /** Maintenance window properties of a server. */
+  maintenanceWindow?: MaintenanceWindow;
+  /** Network properties of a server. */
+  network?: Network;
+  /** Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when
+   * 'createMode' is 'PointInTimeRestore'. */
+  pointInTimeUTC?: string;
+  /** The source server resource ID to restore from. It's required when 'createMode' is
+   * 'PointInTimeRestore'. */
+  sourceServerResourceReference?: ResourceReference;
+  /** Storage properties of a server. */
+  storage?: Storage;
+  /** PostgreSQL Server version. */
+  version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -180,6 +219,24 @@ export interface FlexibleServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** The system metadata relating to this resource. */
+export interface FlexibleServersDatabaseSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a Database. */
 export interface FlexibleServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -187,8 +244,11 @@ export interface FlexibleServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
+  /** The system metadata relating to this resource. */
+  systemData?: FlexibleServersDatabaseSystemData_STATUS;
+  /** The charset of the database. */
   charset?: string;
+  /** The collation of the database. */
   collation?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -200,7 +260,9 @@ export interface FlexibleServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The charset of the database. */
   charset?: string;
+  /** The collation of the database. */
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
@@ -218,6 +280,24 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** The system metadata relating to this resource. */
+export interface FlexibleServersFirewallRuleSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server firewall rule. */
 export interface FlexibleServersFirewallRule_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -225,9 +305,12 @@ export interface FlexibleServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
-  startIpAddress?: string;
+  /** The system metadata relating to this resource. */
+  systemData?: FlexibleServersFirewallRuleSystemData_STATUS;
+  /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress?: string;
+  /** The start IP address of the server firewall rule. Must be IPv4 format. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -238,8 +321,10 @@ export interface FlexibleServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress: string;
+  /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress: string;
+  /** The start IP address of the server firewall rule. Must be IPv4 format. */
+  startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -247,14 +332,16 @@ export interface FlexibleServersFirewallRule_Spec {
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
-export type GeoRedundantBackupEnum = "Enabled" | "Disabled";
+export type GeoRedundantBackupEnum = "Disabled" | "Enabled";
 
 /** Enum GeoRedundantBackupEnum_STATUS (string). */
-export type GeoRedundantBackupEnum_STATUS = "Enabled" | "Disabled";
+export type GeoRedundantBackupEnum_STATUS = "Disabled" | "Enabled";
 
-/** Object type HighAvailability. */
+/** High availability properties of a server. */
 export interface HighAvailability {
+  /** The HA mode for the server. */
   mode?: HighAvailabilityMode;
+  /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -266,11 +353,14 @@ export type HighAvailabilityMode = "Disabled" | "ZoneRedundant";
 /** Enum HighAvailabilityMode_STATUS (string). */
 export type HighAvailabilityMode_STATUS = "Disabled" | "ZoneRedundant";
 
-/** Object type HighAvailability_STATUS. */
+/** High availability properties of a server. */
 export interface HighAvailability_STATUS {
+  /** The HA mode for the server. */
   mode?: HighAvailabilityMode_STATUS;
-  state?: ServerHAState_STATUS;
+  /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
+  /** A state of a HA server that is visible to user. */
+  state?: ServerHAState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -285,39 +375,52 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow. */
+/** Maintenance window properties of a server. */
 export interface MaintenanceWindow {
+  /** indicates whether custom window is enabled or disabled */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** day of week for maintenance window */
   dayOfWeek?: number;
+  /** start hour for maintenance window */
+  startHour?: number;
+  /** start minute for maintenance window */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow_STATUS. */
+/** Maintenance window properties of a server. */
 export interface MaintenanceWindow_STATUS {
+  /** indicates whether custom window is enabled or disabled */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** day of week for maintenance window */
   dayOfWeek?: number;
+  /** start hour for maintenance window */
+  startHour?: number;
+  /** start minute for maintenance window */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network. */
+/** Network properties of a server. */
 export interface Network {
+  /** delegated subnet arm resource id. */
   delegatedSubnetResourceReference?: ResourceReference;
+  /** private dns zone arm resource id. */
   privateDnsZoneArmResourceReference?: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network_STATUS. */
+/** Network properties of a server. */
 export interface Network_STATUS {
-  publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
+  /** delegated subnet arm resource id. */
   delegatedSubnetResourceId?: string;
+  /** private dns zone arm resource id. */
   privateDnsZoneArmResourceId?: string;
+  /** public network access is enabled or not */
+  publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -366,15 +469,16 @@ export type ServerPublicNetworkAccessState_STATUS = "Enabled" | "Disabled";
 export type ServerState_STATUS = "Ready" | "Dropping" | "Disabled" | "Starting" | "Stopping" | "Stopped" | "Updating";
 
 /** Enum ServerVersion (string). */
-export type ServerVersion = "11" | "12" | "13";
+export type ServerVersion = "11" | "12" | "13" | "14";
 
 /** Enum ServerVersion_STATUS (string). */
-export type ServerVersion_STATUS = "11" | "12" | "13";
+export type ServerVersion_STATUS = "11" | "12" | "13" | "14";
 
-/** Object type Sku. */
+/** The SKU (pricing tier) of the server. */
 export interface Sku {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** The name of the sku, typically, tier + family + cores, e.g. Standard_D4s_v3. */
   name: string;
+  /** The tier of the particular SKU, e.g. Burstable. */
   tier: SkuTier;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -386,16 +490,17 @@ export type SkuTier = "Burstable" | "GeneralPurpose" | "MemoryOptimized";
 /** Enum SkuTier_STATUS (string). */
 export type SkuTier_STATUS = "Burstable" | "GeneralPurpose" | "MemoryOptimized";
 
-/** Object type Sku_STATUS. */
+/** The SKU (pricing tier) of the server. */
 export interface Sku_STATUS {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** The name of the sku, typically, tier + family + cores, e.g. Standard_D4s_v3. */
   name?: string;
+  /** The tier of the particular SKU, e.g. Burstable. */
   tier?: SkuTier_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Storage. */
+/** Storage properties of a server. */
 export interface Storage {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
@@ -403,7 +508,7 @@ export interface Storage {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Storage_STATUS. */
+/** Storage properties of a server. */
 export interface Storage_STATUS {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
@@ -411,14 +516,20 @@ export interface Storage_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type SystemData_STATUS. */
+/** The system metadata relating to this resource. */
 export interface SystemData_STATUS {
-  createdBy?: string;
-  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource creation (UTC). */
   createdAt?: string;
-  lastModifiedBy?: string;
-  lastModifiedByType?: CreatedByType_STATUS;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
   lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

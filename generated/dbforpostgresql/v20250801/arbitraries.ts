@@ -4,22 +4,22 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","charset","clientId","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","delegatedSubnetResourceId","delegatedSubnetResourceReference","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","publicNetworkAccess","reason","reference","replicaCapacity","replicationRole","secretExpressions","secrets","severity","sku","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","tier","type","userAssignedIdentities","value","version"];
+const names: readonly string[] = ["activeDirectoryAuth","administratorLogin","administratorLoginPassword","annotations","armId","authConfig","autoGrow","availabilityZone","azureName","backup","backupRetentionDays","capacity","charset","clientId","cluster","clusterSize","collation","conditions","configMapExpressions","configMaps","createMode","createdAt","createdBy","createdByType","customWindow","dataEncryption","dayOfWeek","defaultDatabaseName","delegatedSubnetResourceId","delegatedSubnetResourceReference","earliestRestoreDate","endIpAddress","fullyQualifiedDomainName","geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityId","geoBackupUserAssignedIdentityReference","geoRedundantBackup","group","highAvailability","id","identity","iops","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maintenanceWindow","message","minorVersion","mode","name","network","observedGeneration","operatorSpec","owner","passwordAuth","pointInTimeUTC","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","privateDnsZoneArmResourceId","privateDnsZoneArmResourceReference","privateEndpointConnections","promoteMode","promoteOption","publicNetworkAccess","reason","reference","replica","replicaCapacity","replicationRole","replicationState","role","secretExpressions","secrets","severity","sku","sourceServerResourceId","sourceServerResourceReference","standbyAvailabilityZone","startHour","startIpAddress","startMinute","state","status","storage","storageSizeGB","systemData","tags","tenantId","tenantIdFromConfig","throughput","tier","type","userAssignedIdentities","value","version"];
 
 function arb_ActiveDirectoryAuthEnum(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ActiveDirectoryAuthEnum_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ArmServerKeyType(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("SystemManaged", "AzureKeyVault");
+  return fc.constantFrom("AzureKeyVault", "SystemManaged");
 }
 
 function arb_ArmServerKeyType_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("SystemManaged", "AzureKeyVault");
+  return fc.constantFrom("AzureKeyVault", "SystemManaged");
 }
 
 function arb_AuthConfig(): fc.Arbitrary<unknown> {
@@ -31,11 +31,11 @@ function arb_AuthConfig_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_AzureManagedDiskPerformanceTiers(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("P1", "P2", "P3", "P4", "P6", "P10", "P15", "P20", "P30", "P40", "P50", "P60", "P70", "P80");
+  return fc.constantFrom("P1", "P10", "P15", "P2", "P20", "P3", "P30", "P4", "P40", "P50", "P6", "P60", "P70", "P80");
 }
 
 function arb_AzureManagedDiskPerformanceTiers_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("P1", "P2", "P3", "P4", "P6", "P10", "P15", "P20", "P30", "P40", "P50", "P60", "P70", "P80");
+  return fc.constantFrom("P1", "P10", "P15", "P2", "P20", "P3", "P30", "P4", "P40", "P50", "P6", "P60", "P70", "P80");
 }
 
 function arb_Backup(): fc.Arbitrary<unknown> {
@@ -43,7 +43,15 @@ function arb_Backup(): fc.Arbitrary<unknown> {
 }
 
 function arb_Backup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS(), earliestRestoreDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","geoRedundantBackup","GeoRedundantBackup","earliestRestoreDate","EarliestRestoreDate","$propertyBag"]);
+  return withExtras(fc.record({ backupRetentionDays: fc.maxSafeInteger(), earliestRestoreDate: fc.string({ maxLength: 8 }), geoRedundantBackup: arb_GeoRedundantBackupEnum_STATUS() }, { requiredKeys: [] }), names, ["backupRetentionDays","BackupRetentionDays","earliestRestoreDate","EarliestRestoreDate","geoRedundantBackup","GeoRedundantBackup","$propertyBag"]);
+}
+
+function arb_Cluster(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ clusterSize: fc.maxSafeInteger(), defaultDatabaseName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["clusterSize","ClusterSize","defaultDatabaseName","DefaultDatabaseName","$propertyBag"]);
+}
+
+function arb_Cluster_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ clusterSize: fc.maxSafeInteger(), defaultDatabaseName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["clusterSize","ClusterSize","defaultDatabaseName","DefaultDatabaseName","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
@@ -59,11 +67,11 @@ function arb_ConfigMapReference(): fc.Arbitrary<unknown> {
 }
 
 function arb_CreateMode(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Default", "Create", "Update", "PointInTimeRestore", "GeoRestore", "Replica", "ReviveDropped");
+  return fc.constantFrom("Create", "Default", "GeoRestore", "PointInTimeRestore", "Replica", "ReviveDropped", "Update");
 }
 
 function arb_CreateMode_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Default", "Create", "Update", "PointInTimeRestore", "GeoRestore", "Replica", "ReviveDropped");
+  return fc.constantFrom("Create", "Default", "GeoRestore", "PointInTimeRestore", "Replica", "ReviveDropped", "Update");
 }
 
 function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
@@ -71,11 +79,11 @@ function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DataEncryption(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryKeyURIFromConfig: arb_ConfigMapReference(), primaryUserAssignedIdentityReference: arb_ResourceReference(), type: arb_ArmServerKeyType(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupKeyURIFromConfig: arb_ConfigMapReference(), geoBackupUserAssignedIdentityReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryKeyURIFromConfig","PrimaryKeyURIFromConfig","primaryUserAssignedIdentityReference","PrimaryUserAssignedIdentityReference","type","Type","geoBackupKeyURI","GeoBackupKeyURI","geoBackupKeyURIFromConfig","GeoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","GeoBackupUserAssignedIdentityReference","$propertyBag"]);
+  return withExtras(fc.record({ geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupKeyURIFromConfig: arb_ConfigMapReference(), geoBackupUserAssignedIdentityReference: arb_ResourceReference(), primaryKeyURI: fc.string({ maxLength: 8 }), primaryKeyURIFromConfig: arb_ConfigMapReference(), primaryUserAssignedIdentityReference: arb_ResourceReference(), type: arb_ArmServerKeyType() }, { requiredKeys: [] }), names, ["geoBackupKeyURI","GeoBackupKeyURI","geoBackupKeyURIFromConfig","GeoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","GeoBackupUserAssignedIdentityReference","primaryKeyURI","PrimaryKeyURI","primaryKeyURIFromConfig","PrimaryKeyURIFromConfig","primaryUserAssignedIdentityReference","PrimaryUserAssignedIdentityReference","type","Type","$propertyBag"]);
 }
 
 function arb_DataEncryption_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","$propertyBag"]);
+  return withExtras(fc.record({ geoBackupEncryptionKeyStatus: fc.string({ maxLength: 8 }), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }), primaryEncryptionKeyStatus: fc.string({ maxLength: 8 }), primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS() }, { requiredKeys: [] }), names, ["geoBackupEncryptionKeyStatus","GeoBackupEncryptionKeyStatus","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","PrimaryEncryptionKeyStatus","primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","$propertyBag"]);
 }
 
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
@@ -95,19 +103,23 @@ function arb_FlexibleServerOperatorSpec(): fc.Arbitrary<unknown> {
 }
 
 function arb_FlexibleServer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), identity: arb_UserAssignedIdentity_STATUS(), systemData: arb_SystemData_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: arb_ServerVersion_STATUS(), minorVersion: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), storage: arb_Storage_STATUS(), backup: arb_Backup_STATUS(), network: arb_Network_STATUS(), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), authConfig: arb_AuthConfig_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), replicationRole: arb_ReplicationRole_STATUS(), replicaCapacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","identity","Identity","systemData","SystemData","administratorLogin","AdministratorLogin","version","Version","minorVersion","MinorVersion","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceId","SourceServerResourceId","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","replicaCapacity","ReplicaCapacity","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), identity: arb_UserAssignedIdentity_STATUS(), location: fc.string({ maxLength: 8 }), sku: arb_Sku_STATUS(), systemData: arb_SystemData_STATUS(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), authConfig: arb_AuthConfig_STATUS(), availabilityZone: fc.string({ maxLength: 8 }), backup: arb_Backup_STATUS(), cluster: arb_Cluster_STATUS(), createMode: arb_CreateMode_STATUS(), dataEncryption: arb_DataEncryption_STATUS(), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), highAvailability: arb_HighAvailability_STATUS(), maintenanceWindow: arb_MaintenanceWindow_STATUS(), minorVersion: fc.string({ maxLength: 8 }), network: arb_Network_STATUS(), pointInTimeUTC: fc.string({ maxLength: 8 }), privateEndpointConnections: fc.array(arb_PrivateEndpointConnection_STATUS(), { maxLength: 2 }), replica: arb_Replica_STATUS(), replicaCapacity: fc.maxSafeInteger(), replicationRole: arb_ReplicationRole_STATUS(), sourceServerResourceId: fc.string({ maxLength: 8 }), state: arb_ServerState_STATUS(), storage: arb_Storage_STATUS(), version: arb_ServerVersion_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","identity","Identity","location","Location","sku","Sku","systemData","SystemData","tags","Tags","administratorLogin","AdministratorLogin","authConfig","AuthConfig","availabilityZone","AvailabilityZone","backup","Backup","cluster","Cluster","createMode","CreateMode","dataEncryption","DataEncryption","fullyQualifiedDomainName","FullyQualifiedDomainName","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","minorVersion","MinorVersion","network","Network","pointInTimeUTC","PointInTimeUTC","privateEndpointConnections","PrivateEndpointConnections","replica","Replica","replicaCapacity","ReplicaCapacity","replicationRole","ReplicationRole","sourceServerResourceId","SourceServerResourceId","state","State","storage","Storage","version","Version","$propertyBag"]);
 }
 
 function arb_FlexibleServer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), identity: arb_UserAssignedIdentity(), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), version: arb_ServerVersion(), storage: arb_Storage(), backup: arb_Backup(), network: arb_Network(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), sourceServerResourceReference: arb_ResourceReference(), pointInTimeUTC: fc.string({ maxLength: 8 }), availabilityZone: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), authConfig: arb_AuthConfig(), dataEncryption: arb_DataEncryption(), replicationRole: arb_ReplicationRole(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","identity","Identity","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","version","Version","storage","Storage","backup","Backup","network","Network","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","sourceServerResourceReference","SourceServerResourceReference","pointInTimeUTC","PointInTimeUTC","availabilityZone","AvailabilityZone","createMode","CreateMode","authConfig","AuthConfig","dataEncryption","DataEncryption","replicationRole","ReplicationRole","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), identity: arb_UserAssignedIdentity(), location: fc.string({ maxLength: 8 }), sku: arb_Sku(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), authConfig: arb_AuthConfig(), availabilityZone: fc.string({ maxLength: 8 }), backup: arb_Backup(), cluster: arb_Cluster(), createMode: arb_CreateMode(), dataEncryption: arb_DataEncryption(), highAvailability: arb_HighAvailability(), maintenanceWindow: arb_MaintenanceWindow(), network: arb_Network(), pointInTimeUTC: fc.string({ maxLength: 8 }), replica: arb_Replica(), replicationRole: arb_ReplicationRole(), sourceServerResourceReference: arb_ResourceReference(), storage: arb_Storage(), version: arb_ServerVersion(), operatorSpec: arb_FlexibleServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","identity","Identity","location","Location","sku","Sku","tags","Tags","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","authConfig","AuthConfig","availabilityZone","AvailabilityZone","backup","Backup","cluster","Cluster","createMode","CreateMode","dataEncryption","DataEncryption","highAvailability","HighAvailability","maintenanceWindow","MaintenanceWindow","network","Network","pointInTimeUTC","PointInTimeUTC","replica","Replica","replicationRole","ReplicationRole","sourceServerResourceReference","SourceServerResourceReference","storage","Storage","version","Version","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_FlexibleServersDatabaseSystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
+}
+
 function arb_FlexibleServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_FlexibleServersDatabaseSystemData_STATUS(), charset: fc.string({ maxLength: 8 }), collation: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","charset","Charset","collation","Collation","$propertyBag"]);
 }
 
 function arb_FlexibleServersDatabase_Spec(): fc.Arbitrary<unknown> {
@@ -118,20 +130,24 @@ function arb_FlexibleServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_FlexibleServersFirewallRuleSystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
+}
+
 function arb_FlexibleServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_SystemData_STATUS(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), systemData: arb_FlexibleServersFirewallRuleSystemData_STATUS(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","systemData","SystemData","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","$propertyBag"]);
 }
 
 function arb_FlexibleServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_FlexibleServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_GeoRedundantBackupEnum(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_GeoRedundantBackupEnum_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_HighAvailability(): fc.Arbitrary<unknown> {
@@ -139,23 +155,23 @@ function arb_HighAvailability(): fc.Arbitrary<unknown> {
 }
 
 function arb_HighAvailabilityMode(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Disabled", "ZoneRedundant", "SameZone");
+  return fc.constantFrom("Disabled", "SameZone", "ZoneRedundant");
 }
 
 function arb_HighAvailabilityMode_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Disabled", "ZoneRedundant", "SameZone");
+  return fc.constantFrom("Disabled", "SameZone", "ZoneRedundant");
 }
 
 function arb_HighAvailability_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), state: arb_ServerHAState_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["mode","Mode","state","State","standbyAvailabilityZone","StandbyAvailabilityZone","$propertyBag"]);
+  return withExtras(fc.record({ mode: arb_HighAvailabilityMode_STATUS(), standbyAvailabilityZone: fc.string({ maxLength: 8 }), state: arb_ServerHAState_STATUS() }, { requiredKeys: [] }), names, ["mode","Mode","standbyAvailabilityZone","StandbyAvailabilityZone","state","State","$propertyBag"]);
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "UserAssigned");
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned,UserAssigned", "UserAssigned");
 }
 
 function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "UserAssigned");
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned,UserAssigned", "UserAssigned");
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
@@ -163,35 +179,71 @@ function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
 }
 
 function arb_MaintenanceWindow(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), dayOfWeek: fc.maxSafeInteger(), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","dayOfWeek","DayOfWeek","startHour","StartHour","startMinute","StartMinute","$propertyBag"]);
 }
 
 function arb_MaintenanceWindow_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger(), dayOfWeek: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","startHour","StartHour","startMinute","StartMinute","dayOfWeek","DayOfWeek","$propertyBag"]);
+  return withExtras(fc.record({ customWindow: fc.string({ maxLength: 8 }), dayOfWeek: fc.maxSafeInteger(), startHour: fc.maxSafeInteger(), startMinute: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["customWindow","CustomWindow","dayOfWeek","DayOfWeek","startHour","StartHour","startMinute","StartMinute","$propertyBag"]);
 }
 
 function arb_Network(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ delegatedSubnetResourceReference: arb_ResourceReference(), privateDnsZoneArmResourceReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["delegatedSubnetResourceReference","DelegatedSubnetResourceReference","privateDnsZoneArmResourceReference","PrivateDnsZoneArmResourceReference","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceReference: arb_ResourceReference(), privateDnsZoneArmResourceReference: arb_ResourceReference(), publicNetworkAccess: arb_ServerPublicNetworkAccessState() }, { requiredKeys: [] }), names, ["delegatedSubnetResourceReference","DelegatedSubnetResourceReference","privateDnsZoneArmResourceReference","PrivateDnsZoneArmResourceReference","publicNetworkAccess","PublicNetworkAccess","$propertyBag"]);
 }
 
 function arb_Network_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS(), delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["publicNetworkAccess","PublicNetworkAccess","delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","$propertyBag"]);
+  return withExtras(fc.record({ delegatedSubnetResourceId: fc.string({ maxLength: 8 }), privateDnsZoneArmResourceId: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerPublicNetworkAccessState_STATUS() }, { requiredKeys: [] }), names, ["delegatedSubnetResourceId","DelegatedSubnetResourceId","privateDnsZoneArmResourceId","PrivateDnsZoneArmResourceId","publicNetworkAccess","PublicNetworkAccess","$propertyBag"]);
 }
 
 function arb_PasswordAuthEnum(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_PasswordAuthEnum_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
+}
+
+function arb_PrivateEndpointConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","$propertyBag"]);
+}
+
+function arb_Replica(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ promoteMode: arb_Replica_PromoteMode(), promoteOption: arb_Replica_PromoteOption(), role: arb_Replica_Role() }, { requiredKeys: [] }), names, ["promoteMode","PromoteMode","promoteOption","PromoteOption","role","Role","$propertyBag"]);
+}
+
+function arb_Replica_PromoteMode(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Standalone", "Switchover");
+}
+
+function arb_Replica_PromoteMode_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Standalone", "Switchover");
+}
+
+function arb_Replica_PromoteOption(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Forced", "Planned");
+}
+
+function arb_Replica_PromoteOption_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Forced", "Planned");
+}
+
+function arb_Replica_Role(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AsyncReplica", "GeoAsyncReplica", "None", "Primary");
+}
+
+function arb_Replica_Role_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AsyncReplica", "GeoAsyncReplica", "None", "Primary");
+}
+
+function arb_Replica_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), promoteMode: arb_Replica_PromoteMode_STATUS(), promoteOption: arb_Replica_PromoteOption_STATUS(), replicationState: fc.string({ maxLength: 8 }), role: arb_Replica_Role_STATUS() }, { requiredKeys: [] }), names, ["capacity","Capacity","promoteMode","PromoteMode","promoteOption","PromoteOption","replicationState","ReplicationState","role","Role","$propertyBag"]);
 }
 
 function arb_ReplicationRole(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "Primary", "AsyncReplica", "GeoAsyncReplica");
+  return fc.constantFrom("AsyncReplica", "GeoAsyncReplica", "None", "Primary");
 }
 
 function arb_ReplicationRole_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "Primary", "AsyncReplica", "GeoAsyncReplica");
+  return fc.constantFrom("AsyncReplica", "GeoAsyncReplica", "None", "Primary");
 }
 
 function arb_ResourceReference(): fc.Arbitrary<unknown> {
@@ -210,8 +262,12 @@ function arb_ServerHAState_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("NotEnabled", "CreatingStandby", "ReplicatingData", "FailingOver", "Healthy", "RemovingStandby");
 }
 
+function arb_ServerPublicNetworkAccessState(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Disabled", "Enabled");
+}
+
 function arb_ServerPublicNetworkAccessState_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ServerState_STATUS(): fc.Arbitrary<unknown> {
@@ -243,27 +299,35 @@ function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Storage(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger(), autoGrow: arb_StorageAutoGrow(), iops: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers() }, { requiredKeys: [] }), names, ["storageSizeGB","StorageSizeGB","autoGrow","AutoGrow","iops","Iops","tier","Tier","$propertyBag"]);
+  return withExtras(fc.record({ autoGrow: arb_StorageAutoGrow(), iops: fc.maxSafeInteger(), storageSizeGB: fc.maxSafeInteger(), throughput: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers(), type: arb_Storage_Type() }, { requiredKeys: [] }), names, ["autoGrow","AutoGrow","iops","Iops","storageSizeGB","StorageSizeGB","throughput","Throughput","tier","Tier","type","Type","$propertyBag"]);
 }
 
 function arb_StorageAutoGrow(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_StorageAutoGrow_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_Storage_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ storageSizeGB: fc.maxSafeInteger(), autoGrow: arb_StorageAutoGrow_STATUS(), iops: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers_STATUS() }, { requiredKeys: [] }), names, ["storageSizeGB","StorageSizeGB","autoGrow","AutoGrow","iops","Iops","tier","Tier","$propertyBag"]);
+  return withExtras(fc.record({ autoGrow: arb_StorageAutoGrow_STATUS(), iops: fc.maxSafeInteger(), storageSizeGB: fc.maxSafeInteger(), throughput: fc.maxSafeInteger(), tier: arb_AzureManagedDiskPerformanceTiers_STATUS(), type: arb_Storage_Type_STATUS() }, { requiredKeys: [] }), names, ["autoGrow","AutoGrow","iops","Iops","storageSizeGB","StorageSizeGB","throughput","Throughput","tier","Tier","type","Type","$propertyBag"]);
+}
+
+function arb_Storage_Type(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("PremiumV2_LRS", "Premium_LRS", "UltraSSD_LRS");
+}
+
+function arb_Storage_Type_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("PremiumV2_LRS", "Premium_LRS", "UltraSSD_LRS");
 }
 
 function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), createdAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["createdBy","CreatedBy","createdByType","CreatedByType","createdAt","CreatedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","lastModifiedAt","LastModifiedAt","$propertyBag"]);
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_CreatedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), type: arb_IdentityType(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
@@ -271,15 +335,15 @@ function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity_STATUS(), { maxKeys: 2 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","tenantId","TenantId","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","tenantId","TenantId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_UserIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
+  return withExtras(fc.record({  }, { requiredKeys: [] }), names, ["$propertyBag"]);
 }
 
 function arb_UserIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
+  return withExtras(fc.record({ clientId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["clientId","ClientId","principalId","PrincipalId","$propertyBag"]);
 }
 
 /** A random FlexibleServer at v20250801, with extra keys at the root too. */

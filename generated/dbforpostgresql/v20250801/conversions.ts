@@ -103,8 +103,8 @@ export function Backup_STATUS_fromStorage(src: v20250801storage.Backup_STATUS, p
   const dst = {} as v20250801.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v20250801_GeoRedundantBackupEnum_STATUS) as v20250801.GeoRedundantBackupEnum_STATUS); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v20250801_GeoRedundantBackupEnum_STATUS) as v20250801.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -117,8 +117,8 @@ export function Backup_STATUS_toStorage(src: v20250801.Backup_STATUS, path: stri
   const dst = {} as v20250801storage.Backup_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
-  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
+  if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Backup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -146,6 +146,58 @@ export function Backup_toStorage(src: v20250801.Backup, path: string): v20250801
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Backup, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster_STATUS of v20250801storage to Cluster_STATUS of v20250801 (out of its storage variant). */
+export function Cluster_STATUS_fromStorage(src: v20250801storage.Cluster_STATUS, path: string): v20250801.Cluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.Cluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
+  if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_Cluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster_STATUS of v20250801 to Cluster_STATUS of v20250801storage (into its storage variant). */
+export function Cluster_STATUS_toStorage(src: v20250801.Cluster_STATUS, path: string): v20250801storage.Cluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Cluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
+  if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801_Cluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster of v20250801storage to Cluster of v20250801 (out of its storage variant). */
+export function Cluster_fromStorage(src: v20250801storage.Cluster, path: string): v20250801.Cluster {
+  checkObject(src, path);
+  const dst = {} as v20250801.Cluster;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
+  if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_Cluster, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster of v20250801 to Cluster of v20250801storage (into its storage variant). */
+export function Cluster_toStorage(src: v20250801.Cluster, path: string): v20250801storage.Cluster {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Cluster;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
+  if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801_Cluster, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -244,11 +296,13 @@ export function DataEncryption_STATUS_fromStorage(src: v20250801storage.DataEncr
   checkObject(src, path);
   const dst = {} as v20250801.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignPrimitive
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignPrimitive
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_ArmServerKeyType_STATUS) as v20250801.ArmServerKeyType_STATUS); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -260,11 +314,13 @@ export function DataEncryption_STATUS_toStorage(src: v20250801.DataEncryption_ST
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignPrimitive
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignPrimitive
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_DataEncryption_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -276,13 +332,13 @@ export function DataEncryption_fromStorage(src: v20250801storage.DataEncryption,
   checkObject(src, path);
   const dst = {} as v20250801.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_fromStorage(src.geoBackupKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_fromStorage(src.geoBackupUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_fromStorage(src.primaryKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_ArmServerKeyType) as v20250801.ArmServerKeyType); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_fromStorage(src.geoBackupKeyURIFromConfig as v20250801storage.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_fromStorage(src.geoBackupUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -294,13 +350,13 @@ export function DataEncryption_toStorage(src: v20250801.DataEncryption, path: st
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
+  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v20250801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
+  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_toStorage(src.geoBackupUserAssignedIdentityReference as v20250801.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_toStorage(src.primaryKeyURIFromConfig as v20250801.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_toStorage(src.primaryUserAssignedIdentityReference as v20250801.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
-  if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
-  if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v20250801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
-  if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_toStorage(src.geoBackupUserAssignedIdentityReference as v20250801.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250801_DataEncryption, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -426,29 +482,32 @@ export function FlexibleServer_STATUS_fromStorage(src: v20250801storage.Flexible
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v20250801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_fromStorage(src.identity as v20250801storage.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v20250801storage.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v20250801_ServerVersion_STATUS) as v20250801.ServerVersion_STATUS); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250801_ServerState_STATUS) as v20250801.ServerState_STATUS); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v20250801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v20250801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_fromStorage(src.backup as v20250801storage.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v20250801storage.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.cluster !== undefined) dst.cluster = Cluster_STATUS_fromStorage(src.cluster as v20250801storage.Cluster_STATUS, at(path, ".cluster")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v20250801_CreateMode_STATUS) as v20250801.CreateMode_STATUS); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v20250801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_fromStorage(src.highAvailability as v20250801storage.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_fromStorage(src.maintenanceWindow as v20250801storage.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_fromStorage(src.network as v20250801storage.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v20250801_CreateMode_STATUS) as v20250801.CreateMode_STATUS); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_fromStorage(src.authConfig as v20250801storage.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_fromStorage(src.dataEncryption as v20250801storage.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v20250801_ReplicationRole_STATUS) as v20250801.ReplicationRole_STATUS); // assignEnum
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_fromStorage(e as v20250801storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.replica !== undefined) dst.replica = Replica_STATUS_fromStorage(src.replica as v20250801storage.Replica_STATUS, at(path, ".replica")); // assignObject
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v20250801_ReplicationRole_STATUS) as v20250801.ReplicationRole_STATUS); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250801_ServerState_STATUS) as v20250801.ServerState_STATUS); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v20250801storage.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v20250801_ServerVersion_STATUS) as v20250801.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -464,29 +523,32 @@ export function FlexibleServer_STATUS_toStorage(src: v20250801.FlexibleServer_ST
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v20250801.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_STATUS_toStorage(src.identity as v20250801.UserAssignedIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v20250801.Sku_STATUS, at(path, ".sku")); // assignObject
   if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250801.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
-  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
-  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v20250801.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_toStorage(src.authConfig as v20250801.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_STATUS_toStorage(src.backup as v20250801.Backup_STATUS, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v20250801.Network_STATUS, at(path, ".network")); // assignObject
+  if (src.cluster !== undefined) dst.cluster = Cluster_STATUS_toStorage(src.cluster as v20250801.Cluster_STATUS, at(path, ".cluster")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_toStorage(src.dataEncryption as v20250801.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
+  if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_STATUS_toStorage(src.highAvailability as v20250801.HighAvailability_STATUS, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_STATUS_toStorage(src.maintenanceWindow as v20250801.MaintenanceWindow_STATUS, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.minorVersion !== undefined) dst.minorVersion = str(src.minorVersion, path, ".minorVersion"); // assignPrimitive
+  if (src.network !== undefined) dst.network = Network_STATUS_toStorage(src.network as v20250801.Network_STATUS, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_STATUS_toStorage(src.authConfig as v20250801.AuthConfig_STATUS, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_STATUS_toStorage(src.dataEncryption as v20250801.DataEncryption_STATUS, at(path, ".dataEncryption")); // assignObject
-  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_toStorage(e as v20250801.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.replica !== undefined) dst.replica = Replica_STATUS_toStorage(src.replica as v20250801.Replica_STATUS, at(path, ".replica")); // assignObject
   if (src.replicaCapacity !== undefined) dst.replicaCapacity = int(src.replicaCapacity, path, ".replicaCapacity"); // assignPrimitive
+  if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.sourceServerResourceId !== undefined) dst.sourceServerResourceId = str(src.sourceServerResourceId, path, ".sourceServerResourceId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.storage !== undefined) dst.storage = Storage_STATUS_toStorage(src.storage as v20250801.Storage_STATUS, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   bag = stashUnknown(src, known_v20250801_FlexibleServer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -500,25 +562,27 @@ export function FlexibleServer_Spec_fromStorage(src: v20250801storage.FlexibleSe
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v20250801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v20250801storage.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_fromStorage(src.identity as v20250801storage.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v20250801storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v20250801storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v20250801_ServerVersion) as v20250801.ServerVersion); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v20250801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v20250801storage.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_fromStorage(src.backup as v20250801storage.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v20250801storage.Network, at(path, ".network")); // assignObject
+  if (src.cluster !== undefined) dst.cluster = Cluster_fromStorage(src.cluster as v20250801storage.Cluster, at(path, ".cluster")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v20250801_CreateMode) as v20250801.CreateMode); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v20250801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_fromStorage(src.highAvailability as v20250801storage.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_fromStorage(src.maintenanceWindow as v20250801storage.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v20250801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_fromStorage(src.network as v20250801storage.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v20250801_CreateMode) as v20250801.CreateMode); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_fromStorage(src.authConfig as v20250801storage.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_fromStorage(src.dataEncryption as v20250801storage.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) dst.replica = Replica_fromStorage(src.replica as v20250801storage.Replica, at(path, ".replica")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = (canonicalEnum(str(src.replicationRole, path, ".replicationRole"), spellings_v20250801_ReplicationRole) as v20250801.ReplicationRole); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_fromStorage(src.sourceServerResourceReference as v20250801storage.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_fromStorage(src.storage as v20250801storage.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v20250801_ServerVersion) as v20250801.ServerVersion); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v20250801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250801storage_FlexibleServer_Spec, bag);
@@ -534,25 +598,27 @@ export function FlexibleServer_Spec_toStorage(src: v20250801.FlexibleServer_Spec
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250801.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v20250801.Sku, at(path, ".sku")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v20250801.UserAssignedIdentity, at(path, ".identity")); // assignObject
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v20250801.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v20250801.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
-  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v20250801.Storage, at(path, ".storage")); // assignObject
+  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v20250801.AuthConfig, at(path, ".authConfig")); // assignObject
+  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
   if (src.backup !== undefined) dst.backup = Backup_toStorage(src.backup as v20250801.Backup, at(path, ".backup")); // assignObject
-  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v20250801.Network, at(path, ".network")); // assignObject
+  if (src.cluster !== undefined) dst.cluster = Cluster_toStorage(src.cluster as v20250801.Cluster, at(path, ".cluster")); // assignObject
+  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
+  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v20250801.DataEncryption, at(path, ".dataEncryption")); // assignObject
   if (src.highAvailability !== undefined) dst.highAvailability = HighAvailability_toStorage(src.highAvailability as v20250801.HighAvailability, at(path, ".highAvailability")); // assignObject
   if (src.maintenanceWindow !== undefined) dst.maintenanceWindow = MaintenanceWindow_toStorage(src.maintenanceWindow as v20250801.MaintenanceWindow, at(path, ".maintenanceWindow")); // assignObject
-  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v20250801.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.network !== undefined) dst.network = Network_toStorage(src.network as v20250801.Network, at(path, ".network")); // assignObject
   if (src.pointInTimeUTC !== undefined) dst.pointInTimeUTC = str(src.pointInTimeUTC, path, ".pointInTimeUTC"); // assignPrimitive
-  if (src.availabilityZone !== undefined) dst.availabilityZone = str(src.availabilityZone, path, ".availabilityZone"); // assignPrimitive
-  if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.authConfig !== undefined) dst.authConfig = AuthConfig_toStorage(src.authConfig as v20250801.AuthConfig, at(path, ".authConfig")); // assignObject
-  if (src.dataEncryption !== undefined) dst.dataEncryption = DataEncryption_toStorage(src.dataEncryption as v20250801.DataEncryption, at(path, ".dataEncryption")); // assignObject
+  if (src.replica !== undefined) dst.replica = Replica_toStorage(src.replica as v20250801.Replica, at(path, ".replica")); // assignObject
   if (src.replicationRole !== undefined) dst.replicationRole = str(src.replicationRole, path, ".replicationRole"); // assignEnum
+  if (src.sourceServerResourceReference !== undefined) dst.sourceServerResourceReference = ResourceReference_toStorage(src.sourceServerResourceReference as v20250801.ResourceReference, at(path, ".sourceServerResourceReference")); // assignObject
+  if (src.storage !== undefined) dst.storage = Storage_toStorage(src.storage as v20250801.Storage, at(path, ".storage")); // assignObject
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_toStorage(src.operatorSpec as v20250801.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v20250801'; // originalVersion
   bag = stashUnknown(src, known_v20250801_FlexibleServer_Spec, bag);
@@ -587,6 +653,40 @@ export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v20250801.Fle
   return dst;
 }
 
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v20250801storage to FlexibleServersDatabaseSystemData_STATUS of v20250801 (out of its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v20250801storage.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersDatabaseSystemData_STATUS of v20250801 to FlexibleServersDatabaseSystemData_STATUS of v20250801storage (into its storage variant). */
+export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v20250801.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801storage.FlexibleServersDatabaseSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersDatabaseSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v20250801_FlexibleServersDatabaseSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersDatabase_STATUS of v20250801storage to FlexibleServersDatabase_STATUS of v20250801 (out of its storage variant). */
 export function FlexibleServersDatabase_STATUS_fromStorage(src: v20250801storage.FlexibleServersDatabase_STATUS, path: string): v20250801.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
@@ -596,7 +696,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v20250801storage
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_fromStorage(src.systemData as v20250801storage.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabase_STATUS, bag);
@@ -614,7 +714,7 @@ export function FlexibleServersDatabase_STATUS_toStorage(src: v20250801.Flexible
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250801.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersDatabaseSystemData_STATUS_toStorage(src.systemData as v20250801.FlexibleServersDatabaseSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_FlexibleServersDatabase_STATUS, bag);
@@ -683,6 +783,40 @@ export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v20250801
   return dst;
 }
 
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage to FlexibleServersFirewallRuleSystemData_STATUS of v20250801 (out of its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts FlexibleServersFirewallRuleSystemData_STATUS of v20250801 to FlexibleServersFirewallRuleSystemData_STATUS of v20250801storage (into its storage variant). */
+export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v20250801.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRuleSystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts FlexibleServersFirewallRule_STATUS of v20250801storage to FlexibleServersFirewallRule_STATUS of v20250801 (out of its storage variant). */
 export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v20250801storage.FlexibleServersFirewallRule_STATUS, path: string): v20250801.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
@@ -692,9 +826,9 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v20250801sto
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250801storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src.systemData as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -710,9 +844,9 @@ export function FlexibleServersFirewallRule_STATUS_toStorage(src: v20250801.Flex
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250801.SystemData_STATUS, at(path, ".systemData")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src.systemData as v20250801.FlexibleServersFirewallRuleSystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -726,8 +860,8 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v20250801stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v20250801storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v20250801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_Spec, bag);
@@ -743,8 +877,8 @@ export function FlexibleServersFirewallRule_Spec_toStorage(src: v20250801.Flexib
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250801.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v20250801.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v20250801'; // originalVersion
   bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRule_Spec, bag);
@@ -759,8 +893,8 @@ export function HighAvailability_STATUS_fromStorage(src: v20250801storage.HighAv
   const dst = {} as v20250801.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v20250801_HighAvailabilityMode_STATUS) as v20250801.HighAvailabilityMode_STATUS); // assignEnum
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250801_ServerHAState_STATUS) as v20250801.ServerHAState_STATUS); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250801_ServerHAState_STATUS) as v20250801.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -773,8 +907,8 @@ export function HighAvailability_STATUS_toStorage(src: v20250801.HighAvailabilit
   const dst = {} as v20250801storage.HighAvailability_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v20250801_HighAvailability_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -839,9 +973,9 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v20250801storage.Maint
   const dst = {} as v20250801.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -854,9 +988,9 @@ export function MaintenanceWindow_STATUS_toStorage(src: v20250801.MaintenanceWin
   const dst = {} as v20250801storage.MaintenanceWindow_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_MaintenanceWindow_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -869,9 +1003,9 @@ export function MaintenanceWindow_fromStorage(src: v20250801storage.MaintenanceW
   const dst = {} as v20250801.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -884,9 +1018,9 @@ export function MaintenanceWindow_toStorage(src: v20250801.MaintenanceWindow, pa
   const dst = {} as v20250801storage.MaintenanceWindow;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
+  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
-  if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_MaintenanceWindow, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -898,9 +1032,9 @@ export function Network_STATUS_fromStorage(src: v20250801storage.Network_STATUS,
   checkObject(src, path);
   const dst = {} as v20250801.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250801_ServerPublicNetworkAccessState_STATUS) as v20250801.ServerPublicNetworkAccessState_STATUS); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250801_ServerPublicNetworkAccessState_STATUS) as v20250801.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -912,9 +1046,9 @@ export function Network_STATUS_toStorage(src: v20250801.Network_STATUS, path: st
   checkObject(src, path);
   const dst = {} as v20250801storage.Network_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Network_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -928,6 +1062,7 @@ export function Network_fromStorage(src: v20250801storage.Network, path: string)
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v20250801storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v20250801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250801_ServerPublicNetworkAccessState) as v20250801.ServerPublicNetworkAccessState); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Network, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -941,7 +1076,92 @@ export function Network_toStorage(src: v20250801.Network, path: string): v202508
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v20250801.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v20250801.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Network, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v20250801storage to PrivateEndpointConnection_STATUS of v20250801 (out of its storage variant). */
+export function PrivateEndpointConnection_STATUS_fromStorage(src: v20250801storage.PrivateEndpointConnection_STATUS, path: string): v20250801.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v20250801 to PrivateEndpointConnection_STATUS of v20250801storage (into its storage variant). */
+export function PrivateEndpointConnection_STATUS_toStorage(src: v20250801.PrivateEndpointConnection_STATUS, path: string): v20250801storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v20250801storage to Replica_STATUS of v20250801 (out of its storage variant). */
+export function Replica_STATUS_fromStorage(src: v20250801storage.Replica_STATUS, path: string): v20250801.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = (canonicalEnum(str(src.promoteMode, path, ".promoteMode"), spellings_v20250801_Replica_PromoteMode_STATUS) as v20250801.Replica_PromoteMode_STATUS); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v20250801_Replica_PromoteOption_STATUS) as v20250801.Replica_PromoteOption_STATUS); // assignEnum
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v20250801_Replica_Role_STATUS) as v20250801.Replica_Role_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250801storage_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica_STATUS of v20250801 to Replica_STATUS of v20250801storage (into its storage variant). */
+export function Replica_STATUS_toStorage(src: v20250801.Replica_STATUS, path: string): v20250801storage.Replica_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Replica_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
+  bag = stashUnknown(src, known_v20250801_Replica_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v20250801storage to Replica of v20250801 (out of its storage variant). */
+export function Replica_fromStorage(src: v20250801storage.Replica, path: string): v20250801.Replica {
+  checkObject(src, path);
+  const dst = {} as v20250801.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = (canonicalEnum(str(src.promoteMode, path, ".promoteMode"), spellings_v20250801_Replica_PromoteMode) as v20250801.Replica_PromoteMode); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v20250801_Replica_PromoteOption) as v20250801.Replica_PromoteOption); // assignEnum
+  if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v20250801_Replica_Role) as v20250801.Replica_Role); // assignEnum
+  bag = stashUnknown(src, known_v20250801storage_Replica, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Replica of v20250801 to Replica of v20250801storage (into its storage variant). */
+export function Replica_toStorage(src: v20250801.Replica, path: string): v20250801storage.Replica {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Replica;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
+  if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
+  bag = stashUnknown(src, known_v20250801_Replica, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1086,10 +1306,12 @@ export function Storage_STATUS_fromStorage(src: v20250801storage.Storage_STATUS,
   checkObject(src, path);
   const dst = {} as v20250801.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = (canonicalEnum(str(src.autoGrow, path, ".autoGrow"), spellings_v20250801_StorageAutoGrow_STATUS) as v20250801.StorageAutoGrow_STATUS); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250801_AzureManagedDiskPerformanceTiers_STATUS) as v20250801.AzureManagedDiskPerformanceTiers_STATUS); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_Storage_Type_STATUS) as v20250801.Storage_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1101,10 +1323,12 @@ export function Storage_STATUS_toStorage(src: v20250801.Storage_STATUS, path: st
   checkObject(src, path);
   const dst = {} as v20250801storage.Storage_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Storage_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1116,10 +1340,12 @@ export function Storage_fromStorage(src: v20250801storage.Storage, path: string)
   checkObject(src, path);
   const dst = {} as v20250801.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = (canonicalEnum(str(src.autoGrow, path, ".autoGrow"), spellings_v20250801_StorageAutoGrow) as v20250801.StorageAutoGrow); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250801_AzureManagedDiskPerformanceTiers) as v20250801.AzureManagedDiskPerformanceTiers); // assignEnum
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_Storage_Type) as v20250801.Storage_Type); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1131,10 +1357,12 @@ export function Storage_toStorage(src: v20250801.Storage, path: string): v202508
   checkObject(src, path);
   const dst = {} as v20250801storage.Storage;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
+  if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
+  if (src.throughput !== undefined) dst.throughput = int(src.throughput, path, ".throughput"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Storage, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1146,12 +1374,12 @@ export function SystemData_STATUS_fromStorage(src: v20250801storage.SystemData_S
   checkObject(src, path);
   const dst = {} as v20250801.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1163,12 +1391,12 @@ export function SystemData_STATUS_toStorage(src: v20250801.SystemData_STATUS, pa
   checkObject(src, path);
   const dst = {} as v20250801storage.SystemData_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
-  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
-  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1204,9 +1432,10 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20250801storage.Us
   checkObject(src, path);
   const dst = {} as v20250801.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_IdentityType_STATUS) as v20250801.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v20250801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1218,9 +1447,10 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v20250801.UserAssigne
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_toStorage(e as v20250801.UserIdentity_STATUS, at(p, k))); // assignCollection
-  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1232,6 +1462,7 @@ export function UserAssignedIdentity_fromStorage(src: v20250801storage.UserAssig
   checkObject(src, path);
   const dst = {} as v20250801.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_IdentityType) as v20250801.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v20250801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity, bag);
@@ -1245,6 +1476,7 @@ export function UserAssignedIdentity_toStorage(src: v20250801.UserAssignedIdenti
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v20250801.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801_UserAssignedIdentity, bag);
@@ -1258,8 +1490,8 @@ export function UserIdentity_STATUS_fromStorage(src: v20250801storage.UserIdenti
   checkObject(src, path);
   const dst = {} as v20250801.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1271,8 +1503,8 @@ export function UserIdentity_STATUS_toStorage(src: v20250801.UserIdentity_STATUS
   checkObject(src, path);
   const dst = {} as v20250801storage.UserIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_UserIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1282,108 +1514,131 @@ export function UserIdentity_STATUS_toStorage(src: v20250801.UserIdentity_STATUS
 const known_v20250801_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","tenantIdFromConfig","$propertyBag"]);
 const known_v20250801_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v20250801_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v20250801_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v20250801_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
+const known_v20250801_Cluster = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
+const known_v20250801_Cluster_STATUS = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250801_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250801_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v20250801_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v20250801_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v20250801_DataEncryption = new Set(["geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v20250801_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v20250801_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20250801_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v20250801_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v20250801_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","$propertyBag"]);
+const known_v20250801_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","cluster","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v20250801_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","cluster","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20250801_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","$propertyBag"]);
 const known_v20250801_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250801_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v20250801_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
+const known_v20250801_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v20250801_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
 const known_v20250801_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v20250801_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v20250801_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v20250801_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v20250801_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v20250801_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v20250801_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v20250801_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v20250801_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
+const known_v20250801_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v20250801_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
+const known_v20250801_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v20250801_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250801_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250801_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v20250801_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v20250801_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v20250801_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v20250801_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v20250801_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v20250801_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v20250801_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v20250801_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v20250801_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
+const known_v20250801_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
 const known_v20250801storage_AuthConfig = new Set(["activeDirectoryAuth","passwordAuth","tenantId","tenantIdFromConfig","$propertyBag"]);
 const known_v20250801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth","passwordAuth","tenantId","$propertyBag"]);
 const known_v20250801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
-const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","geoRedundantBackup","earliestRestoreDate","$propertyBag"]);
+const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
+const known_v20250801storage_Cluster = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
+const known_v20250801storage_Cluster_STATUS = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
-const known_v20250801storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","$propertyBag"]);
-const known_v20250801storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","geoBackupKeyURI","geoBackupUserAssignedIdentityId","$propertyBag"]);
+const known_v20250801storage_DataEncryption = new Set(["geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
+const known_v20250801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
 const known_v20250801storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v20250801storage_FlexibleServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","location","tags","sku","identity","systemData","administratorLogin","version","minorVersion","state","fullyQualifiedDomainName","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceId","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","replicaCapacity","$propertyBag"]);
-const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","location","tags","sku","identity","administratorLogin","administratorLoginPassword","version","storage","backup","network","highAvailability","maintenanceWindow","sourceServerResourceReference","pointInTimeUTC","availabilityZone","createMode","authConfig","dataEncryption","replicationRole","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServer_STATUS = new Set(["conditions","id","name","type","identity","location","sku","systemData","tags","administratorLogin","authConfig","availabilityZone","backup","cluster","createMode","dataEncryption","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","privateEndpointConnections","replica","replicaCapacity","replicationRole","sourceServerResourceId","state","storage","version","$propertyBag"]);
+const known_v20250801storage_FlexibleServer_Spec = new Set(["azureName","owner","identity","location","sku","tags","administratorLogin","administratorLoginPassword","authConfig","availabilityZone","backup","cluster","createMode","dataEncryption","highAvailability","maintenanceWindow","network","pointInTimeUTC","replica","replicationRole","sourceServerResourceReference","storage","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_STATUS = new Set(["conditions","id","name","type","systemData","charset","collation","$propertyBag"]);
 const known_v20250801storage_FlexibleServersDatabase_Spec = new Set(["azureName","owner","charset","collation","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_FlexibleServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_STATUS = new Set(["conditions","id","name","type","systemData","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v20250801storage_FlexibleServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250801storage_HighAvailability = new Set(["mode","standbyAvailabilityZone","$propertyBag"]);
-const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","state","standbyAvailabilityZone","$propertyBag"]);
+const known_v20250801storage_HighAvailability_STATUS = new Set(["mode","standbyAvailabilityZone","state","$propertyBag"]);
 const known_v20250801storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v20250801storage_MaintenanceWindow = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801storage_MaintenanceWindow_STATUS = new Set(["customWindow","startHour","startMinute","dayOfWeek","$propertyBag"]);
-const known_v20250801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
-const known_v20250801storage_Network_STATUS = new Set(["publicNetworkAccess","delegatedSubnetResourceId","privateDnsZoneArmResourceId","$propertyBag"]);
+const known_v20250801storage_MaintenanceWindow = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v20250801storage_MaintenanceWindow_STATUS = new Set(["customWindow","dayOfWeek","startHour","startMinute","$propertyBag"]);
+const known_v20250801storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","publicNetworkAccess","$propertyBag"]);
+const known_v20250801storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
+const known_v20250801storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v20250801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
+const known_v20250801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v20250801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v20250801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
-const known_v20250801storage_Storage = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v20250801storage_Storage_STATUS = new Set(["storageSizeGB","autoGrow","iops","tier","$propertyBag"]);
-const known_v20250801storage_SystemData_STATUS = new Set(["createdBy","createdByType","createdAt","lastModifiedBy","lastModifiedByType","lastModifiedAt","$propertyBag"]);
-const known_v20250801storage_UserAssignedIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801storage_Storage = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v20250801storage_Storage_STATUS = new Set(["autoGrow","iops","storageSizeGB","throughput","tier","type","$propertyBag"]);
+const known_v20250801storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250801storage_UserAssignedIdentity = new Set(["principalId","type","userAssignedIdentities","$propertyBag"]);
 const known_v20250801storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v20250801storage_UserAssignedIdentity_STATUS = new Set(["type","userAssignedIdentities","tenantId","$propertyBag"]);
-const known_v20250801storage_UserIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const spellings_v20250801_ActiveDirectoryAuthEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_ArmServerKeyType = enumSpellings(["SystemManaged","AzureKeyVault"]);
-const spellings_v20250801_ArmServerKeyType_STATUS = enumSpellings(["SystemManaged","AzureKeyVault"]);
-const spellings_v20250801_AzureManagedDiskPerformanceTiers = enumSpellings(["P1","P2","P3","P4","P6","P10","P15","P20","P30","P40","P50","P60","P70","P80"]);
-const spellings_v20250801_AzureManagedDiskPerformanceTiers_STATUS = enumSpellings(["P1","P2","P3","P4","P6","P10","P15","P20","P30","P40","P50","P60","P70","P80"]);
-const spellings_v20250801_CreateMode = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica","ReviveDropped"]);
-const spellings_v20250801_CreateMode_STATUS = enumSpellings(["Default","Create","Update","PointInTimeRestore","GeoRestore","Replica","ReviveDropped"]);
+const known_v20250801storage_UserAssignedIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v20250801storage_UserIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const spellings_v20250801_ActiveDirectoryAuthEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_ActiveDirectoryAuthEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_ArmServerKeyType = enumSpellings(["AzureKeyVault","SystemManaged"]);
+const spellings_v20250801_ArmServerKeyType_STATUS = enumSpellings(["AzureKeyVault","SystemManaged"]);
+const spellings_v20250801_AzureManagedDiskPerformanceTiers = enumSpellings(["P1","P10","P15","P2","P20","P3","P30","P4","P40","P50","P6","P60","P70","P80"]);
+const spellings_v20250801_AzureManagedDiskPerformanceTiers_STATUS = enumSpellings(["P1","P10","P15","P2","P20","P3","P30","P4","P40","P50","P6","P60","P70","P80"]);
+const spellings_v20250801_CreateMode = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","ReviveDropped","Update"]);
+const spellings_v20250801_CreateMode_STATUS = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","ReviveDropped","Update"]);
 const spellings_v20250801_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
-const spellings_v20250801_GeoRedundantBackupEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_GeoRedundantBackupEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_HighAvailabilityMode = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
-const spellings_v20250801_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","ZoneRedundant","SameZone"]);
-const spellings_v20250801_IdentityType = enumSpellings(["None","UserAssigned"]);
-const spellings_v20250801_IdentityType_STATUS = enumSpellings(["None","UserAssigned"]);
-const spellings_v20250801_PasswordAuthEnum = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_PasswordAuthEnum_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_ReplicationRole = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
-const spellings_v20250801_ReplicationRole_STATUS = enumSpellings(["None","Primary","AsyncReplica","GeoAsyncReplica"]);
+const spellings_v20250801_GeoRedundantBackupEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_GeoRedundantBackupEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_HighAvailabilityMode = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
+const spellings_v20250801_HighAvailabilityMode_STATUS = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
+const spellings_v20250801_IdentityType = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v20250801_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v20250801_PasswordAuthEnum = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_PasswordAuthEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_Replica_PromoteMode = enumSpellings(["Standalone","Switchover"]);
+const spellings_v20250801_Replica_PromoteMode_STATUS = enumSpellings(["Standalone","Switchover"]);
+const spellings_v20250801_Replica_PromoteOption = enumSpellings(["Forced","Planned"]);
+const spellings_v20250801_Replica_PromoteOption_STATUS = enumSpellings(["Forced","Planned"]);
+const spellings_v20250801_Replica_Role = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v20250801_Replica_Role_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v20250801_ReplicationRole = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
+const spellings_v20250801_ReplicationRole_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v20250801_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
-const spellings_v20250801_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v20250801_ServerPublicNetworkAccessState = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Disabled","Enabled"]);
 const spellings_v20250801_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);
 const spellings_v20250801_ServerVersion = enumSpellings(["11","12","13","14","15","16","17","18"]);
 const spellings_v20250801_ServerVersion_STATUS = enumSpellings(["11","12","13","14","15","16","17","18"]);
 const spellings_v20250801_SkuTier = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
 const spellings_v20250801_SkuTier_STATUS = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);
-const spellings_v20250801_StorageAutoGrow = enumSpellings(["Enabled","Disabled"]);
-const spellings_v20250801_StorageAutoGrow_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v20250801_StorageAutoGrow = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_StorageAutoGrow_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v20250801_Storage_Type = enumSpellings(["PremiumV2_LRS","Premium_LRS","UltraSSD_LRS"]);
+const spellings_v20250801_Storage_Type_STATUS = enumSpellings(["PremiumV2_LRS","Premium_LRS","UltraSSD_LRS"]);

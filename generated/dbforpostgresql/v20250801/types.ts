@@ -35,55 +35,87 @@ export interface FlexibleServersFirewallRule {
 }
 
 /** Enum ActiveDirectoryAuthEnum (string). */
-export type ActiveDirectoryAuthEnum = "Enabled" | "Disabled";
+export type ActiveDirectoryAuthEnum = "Disabled" | "Enabled";
 
 /** Enum ActiveDirectoryAuthEnum_STATUS (string). */
-export type ActiveDirectoryAuthEnum_STATUS = "Enabled" | "Disabled";
+export type ActiveDirectoryAuthEnum_STATUS = "Disabled" | "Enabled";
 
 /** Enum ArmServerKeyType (string). */
-export type ArmServerKeyType = "SystemManaged" | "AzureKeyVault";
+export type ArmServerKeyType = "AzureKeyVault" | "SystemManaged";
 
 /** Enum ArmServerKeyType_STATUS (string). */
-export type ArmServerKeyType_STATUS = "SystemManaged" | "AzureKeyVault";
+export type ArmServerKeyType_STATUS = "AzureKeyVault" | "SystemManaged";
 
-/** Object type AuthConfig. */
+/** Authentication configuration properties of a server. */
 export interface AuthConfig {
+  /** Indicates if the server supports Microsoft Entra authentication. */
   activeDirectoryAuth?: ActiveDirectoryAuthEnum;
+  /** Indicates if the server supports password based authentication. */
   passwordAuth?: PasswordAuthEnum;
+  /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
+  /** Identifier of the tenant of the delegated resource. */
   tenantIdFromConfig?: ConfigMapReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type AuthConfig_STATUS. */
+/** Authentication configuration properties of a server. */
 export interface AuthConfig_STATUS {
+  /** Indicates if the server supports Microsoft Entra authentication. */
   activeDirectoryAuth?: ActiveDirectoryAuthEnum_STATUS;
+  /** Indicates if the server supports password based authentication. */
   passwordAuth?: PasswordAuthEnum_STATUS;
+  /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureManagedDiskPerformanceTiers (string). */
-export type AzureManagedDiskPerformanceTiers = "P1" | "P2" | "P3" | "P4" | "P6" | "P10" | "P15" | "P20" | "P30" | "P40" | "P50" | "P60" | "P70" | "P80";
+export type AzureManagedDiskPerformanceTiers = "P1" | "P10" | "P15" | "P2" | "P20" | "P3" | "P30" | "P4" | "P40" | "P50" | "P6" | "P60" | "P70" | "P80";
 
 /** Enum AzureManagedDiskPerformanceTiers_STATUS (string). */
-export type AzureManagedDiskPerformanceTiers_STATUS = "P1" | "P2" | "P3" | "P4" | "P6" | "P10" | "P15" | "P20" | "P30" | "P40" | "P50" | "P60" | "P70" | "P80";
+export type AzureManagedDiskPerformanceTiers_STATUS = "P1" | "P10" | "P15" | "P2" | "P20" | "P3" | "P30" | "P4" | "P40" | "P50" | "P6" | "P60" | "P70" | "P80";
 
-/** Object type Backup. */
+/** Backup properties of a server. */
 export interface Backup {
+  /** Backup retention days for the server. */
   backupRetentionDays?: number;
+  /** Indicates if the server is configured to create geographically redundant backups. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Backup_STATUS. */
+/** Backup properties of a server. */
 export interface Backup_STATUS {
+  /** Backup retention days for the server. */
   backupRetentionDays?: number;
-  geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
+  /** Earliest restore point time (ISO8601 format) for a server. */
   earliestRestoreDate?: string;
+  /** Indicates if the server is configured to create geographically redundant backups. */
+  geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Cluster properties of a server. */
+export interface Cluster {
+  /** Number of nodes assigned to the elastic cluster. */
+  clusterSize?: number;
+  /** Default database name for the elastic cluster. */
+  defaultDatabaseName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Cluster properties of a server. */
+export interface Cluster_STATUS {
+  /** Number of nodes assigned to the elastic cluster. */
+  clusterSize?: number;
+  /** Default database name for the elastic cluster. */
+  defaultDatabaseName?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -122,34 +154,65 @@ export interface ConfigMapReference {
 }
 
 /** Enum CreateMode (string). */
-export type CreateMode = "Default" | "Create" | "Update" | "PointInTimeRestore" | "GeoRestore" | "Replica" | "ReviveDropped";
+export type CreateMode = "Create" | "Default" | "GeoRestore" | "PointInTimeRestore" | "Replica" | "ReviveDropped" | "Update";
 
 /** Enum CreateMode_STATUS (string). */
-export type CreateMode_STATUS = "Default" | "Create" | "Update" | "PointInTimeRestore" | "GeoRestore" | "Replica" | "ReviveDropped";
+export type CreateMode_STATUS = "Create" | "Default" | "GeoRestore" | "PointInTimeRestore" | "Replica" | "ReviveDropped" | "Update";
 
 /** Enum CreatedByType_STATUS (string). */
 export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
 
-/** Object type DataEncryption. */
+/** Data encryption properties of a server. */
 export interface DataEncryption {
-  primaryKeyURI?: string;
-  primaryKeyURIFromConfig?: ConfigMapReference;
-  primaryUserAssignedIdentityReference?: ResourceReference;
-  type?: ArmServerKeyType;
+  /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
+   * encryption of the geographically redundant storage associated to a server that is configured to support geographically
+   * redundant backups. */
   geoBackupKeyURI?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
+   * encryption of the geographically redundant storage associated to a server that is configured to support geographically
+   * redundant backups. */
   geoBackupKeyURIFromConfig?: ConfigMapReference;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the geographically redundant storage associated to a server that is configured to
+   * support geographically redundant backups. */
   geoBackupUserAssignedIdentityReference?: ResourceReference;
+  /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a server. */
+  primaryKeyURI?: string;
+  /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a server. */
+  primaryKeyURIFromConfig?: ConfigMapReference;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the primary storage associated to a server. */
+  primaryUserAssignedIdentityReference?: ResourceReference;
+  /** Data encryption type used by a server. */
+  type?: ArmServerKeyType;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DataEncryption_STATUS. */
+/** Data encryption properties of a server. */
 export interface DataEncryption_STATUS {
-  primaryKeyURI?: string;
-  primaryUserAssignedIdentityId?: string;
-  type?: ArmServerKeyType_STATUS;
+  /** Status of key used by a server configured with data encryption based on customer managed
+   * key, to encrypt the geographically redundant storage associated to the server when it is configured to support
+   * geographically redundant backups. */
+  geoBackupEncryptionKeyStatus?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
+   * encryption of the geographically redundant storage associated to a server that is configured to support geographically
+   * redundant backups. */
   geoBackupKeyURI?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the geographically redundant storage associated to a server that is configured to
+   * support geographically redundant backups. */
   geoBackupUserAssignedIdentityId?: string;
+  /** Status of key used by a server configured with data encryption based on customer managed
+   * key, to encrypt the primary storage associated to the server. */
+  primaryEncryptionKeyStatus?: string;
+  /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a server. */
+  primaryKeyURI?: string;
+  /** Identifier of the user assigned managed identity used to access the key in Azure
+   * Key Vault for data encryption of the primary storage associated to a server. */
+  primaryUserAssignedIdentityId?: string;
+  /** Data encryption type used by a server. */
+  type?: ArmServerKeyType_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -207,31 +270,65 @@ export interface FlexibleServer_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** User assigned managed identities assigned to the server. */
+  identity?: UserAssignedIdentity_STATUS;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** Compute tier and size of a server. */
+  sku?: Sku_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: SystemData_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku_STATUS;
-  identity?: UserAssignedIdentity_STATUS;
-  systemData?: SystemData_STATUS;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** Name of the login designated as the first password based administrator assigned to your instance of
+   * PostgreSQL. Must be specified the first time that you enable password based authentication on a server. Once set to a
+   * given value, it cannot be changed for the rest of the life of a server. If you disable password based authentication on
+   * a server which had it enabled, this password based role isn't deleted. */
   administratorLogin?: string;
-  version?: ServerVersion_STATUS;
-  minorVersion?: string;
-  state?: ServerState_STATUS;
-  fullyQualifiedDomainName?: string;
-  storage?: Storage_STATUS;
-  backup?: Backup_STATUS;
-  network?: Network_STATUS;
-  highAvailability?: HighAvailability_STATUS;
-  maintenanceWindow?: MaintenanceWindow_STATUS;
-  sourceServerResourceId?: string;
-  pointInTimeUTC?: string;
-  availabilityZone?: string;
-  createMode?: CreateMode_STATUS;
+  /** Authentication configuration properties of a server. */
   authConfig?: AuthConfig_STATUS;
+  /** Availability zone of a server. */
+  availabilityZone?: string;
+  /** Backup properties of a server. */
+  backup?: Backup_STATUS;
+  /** Cluster properties of a server. */
+  cluster?: Cluster_STATUS;
+  /** Creation mode of a new server. */
+  createMode?: CreateMode_STATUS;
+  /** Data encryption properties of a server. */
   dataEncryption?: DataEncryption_STATUS;
-  replicationRole?: ReplicationRole_STATUS;
+  /** Fully qualified domain name of a server. */
+  fullyQualifiedDomainName?: string;
+  /** High availability properties of a server. */
+  highAvailability?: HighAvailability_STATUS;
+  /** Maintenance window properties of a server. */
+  maintenanceWindow?: MaintenanceWindow_STATUS;
+  /** Minor version of PostgreSQL database engine. */
+  minorVersion?: string;
+  /** Network properties of a server. Only required if you want your server to be integrated into a virtual network
+   * provided by customer. */
+  network?: Network_STATUS;
+  /** Creation time (in ISO8601 format) of the backup which you want to restore in the new server. It's
+   * required when 'createMode' is 'PointInTimeRestore', 'GeoRestore', or 'ReviveDropped'. */
+  pointInTimeUTC?: string;
+  /** List of private endpoint connections associated with the specified server. */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** Read replica properties of a server. Required only in case that you want to promote a server. */
+  replica?: Replica_STATUS;
+  /** Maximum number of read replicas allowed for a server. */
   replicaCapacity?: number;
+  /** Role of the server in a replication set. */
+  replicationRole?: ReplicationRole_STATUS;
+  /** Identifier of the server to be used as the source of the new server. Required when
+   * 'createMode' is 'PointInTimeRestore', 'GeoRestore', 'Replica', or 'ReviveDropped'. This property is returned only when
+   * the target server is a read replica. */
+  sourceServerResourceId?: string;
+  /** Possible states of a server. */
+  state?: ServerState_STATUS;
+  /** Storage properties of a server. */
+  storage?: Storage_STATUS;
+  /** Major version of PostgreSQL database engine. */
+  version?: ServerVersion_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -242,28 +339,56 @@ export interface FlexibleServer_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** User assigned managed identities assigned to the server. */
+  identity?: UserAssignedIdentity;
+  /** The geo-location where the resource lives */
   location: string;
+  /** Compute tier and size of a server. */
+  sku?: Sku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku;
-  identity?: UserAssignedIdentity;
-  /** The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation). */
+  /** Name of the login designated as the first password based administrator assigned to your instance of
+   * PostgreSQL. Must be specified the first time that you enable password based authentication on a server. Once set to a
+   * given value, it cannot be changed for the rest of the life of a server. If you disable password based authentication on
+   * a server which had it enabled, this password based role isn't deleted. */
   administratorLogin?: string;
-  /** The administrator login password (required for server creation). */
+  /** Password assigned to the administrator login. As long as password authentication is enabled,
+   * this password can be changed at any time. */
   administratorLoginPassword?: SecretReference;
-  version?: ServerVersion;
-  storage?: Storage;
-  backup?: Backup;
-  network?: Network;
-  highAvailability?: HighAvailability;
-  maintenanceWindow?: MaintenanceWindow;
-  sourceServerResourceReference?: ResourceReference;
-  pointInTimeUTC?: string;
-  availabilityZone?: string;
-  createMode?: CreateMode;
+  /** Authentication configuration properties of a server. */
   authConfig?: AuthConfig;
+  /** Availability zone of a server. */
+  availabilityZone?: string;
+  /** Backup properties of a server. */
+  backup?: Backup;
+  /** Cluster properties of a server. */
+  cluster?: Cluster;
+  /** Creation mode of a new server. */
+  createMode?: CreateMode;
+  /** Data encryption properties of a server. */
   dataEncryption?: DataEncryption;
+  /** High availability properties of a server. */
+  highAvailability?: HighAvailability;
+  /** Maintenance window properties of a server. */
+  maintenanceWindow?: MaintenanceWindow;
+  /** Network properties of a server. Only required if you want your server to be integrated into a virtual network
+   * provided by customer. */
+  network?: Network;
+  /** Creation time (in ISO8601 format) of the backup which you want to restore in the new server. It's
+   * required when 'createMode' is 'PointInTimeRestore', 'GeoRestore', or 'ReviveDropped'. */
+  pointInTimeUTC?: string;
+  /** Read replica properties of a server. Required only in case that you want to promote a server. */
+  replica?: Replica;
+  /** Role of the server in a replication set. */
   replicationRole?: ReplicationRole;
+  /** Identifier of the server to be used as the source of the new server. Required when
+   * 'createMode' is 'PointInTimeRestore', 'GeoRestore', 'Replica', or 'ReviveDropped'. This property is returned only when
+   * the target server is a read replica. */
+  sourceServerResourceReference?: ResourceReference;
+  /** Storage properties of a server. */
+  storage?: Storage;
+  /** Major version of PostgreSQL database engine. */
+  version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -280,6 +405,24 @@ export interface FlexibleServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersDatabaseSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a Database. */
 export interface FlexibleServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -287,8 +430,11 @@ export interface FlexibleServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersDatabaseSystemData_STATUS;
+  /** Character set of the database. */
   charset?: string;
+  /** Collation of the database. */
   collation?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -300,7 +446,9 @@ export interface FlexibleServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** Character set of the database. */
   charset?: string;
+  /** Collation of the database. */
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
@@ -318,6 +466,24 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+export interface FlexibleServersFirewallRuleSystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Represents a server firewall rule. */
 export interface FlexibleServersFirewallRule_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -325,9 +491,13 @@ export interface FlexibleServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  systemData?: SystemData_STATUS;
-  startIpAddress?: string;
+  /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
+  systemData?: FlexibleServersFirewallRuleSystemData_STATUS;
+  /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress?: string;
+  /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
+   * format. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -338,8 +508,11 @@ export interface FlexibleServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress: string;
+  /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress: string;
+  /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
+   * format. */
+  startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -347,39 +520,46 @@ export interface FlexibleServersFirewallRule_Spec {
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
-export type GeoRedundantBackupEnum = "Enabled" | "Disabled";
+export type GeoRedundantBackupEnum = "Disabled" | "Enabled";
 
 /** Enum GeoRedundantBackupEnum_STATUS (string). */
-export type GeoRedundantBackupEnum_STATUS = "Enabled" | "Disabled";
+export type GeoRedundantBackupEnum_STATUS = "Disabled" | "Enabled";
 
-/** Object type HighAvailability. */
+/** High availability properties of a server. */
 export interface HighAvailability {
+  /** High availability mode for a server. */
   mode?: HighAvailabilityMode;
+  /** Availability zone associated to the standby server created when high availability is set to
+   * SameZone or ZoneRedundant. */
   standbyAvailabilityZone?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
-export type HighAvailabilityMode = "Disabled" | "ZoneRedundant" | "SameZone";
+export type HighAvailabilityMode = "Disabled" | "SameZone" | "ZoneRedundant";
 
 /** Enum HighAvailabilityMode_STATUS (string). */
-export type HighAvailabilityMode_STATUS = "Disabled" | "ZoneRedundant" | "SameZone";
+export type HighAvailabilityMode_STATUS = "Disabled" | "SameZone" | "ZoneRedundant";
 
-/** Object type HighAvailability_STATUS. */
+/** High availability properties of a server. */
 export interface HighAvailability_STATUS {
+  /** High availability mode for a server. */
   mode?: HighAvailabilityMode_STATUS;
-  state?: ServerHAState_STATUS;
+  /** Availability zone associated to the standby server created when high availability is set to
+   * SameZone or ZoneRedundant. */
   standbyAvailabilityZone?: string;
+  /** Possible states of the standby server created when high availability is set to SameZone or ZoneRedundant. */
+  state?: ServerHAState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
-export type IdentityType = "None" | "UserAssigned";
+export type IdentityType = "None" | "SystemAssigned" | "SystemAssigned,UserAssigned" | "UserAssigned";
 
 /** Enum IdentityType_STATUS (string). */
-export type IdentityType_STATUS = "None" | "UserAssigned";
+export type IdentityType_STATUS = "None" | "SystemAssigned" | "SystemAssigned,UserAssigned" | "UserAssigned";
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
 export interface KnownResourceReference {
@@ -391,54 +571,143 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow. */
+/** Maintenance window properties of a server. */
 export interface MaintenanceWindow {
+  /** Indicates whether custom window is enabled or disabled. */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** Day of the week to be used for maintenance window. */
   dayOfWeek?: number;
+  /** Start hour to be used for maintenance window. */
+  startHour?: number;
+  /** Start minute to be used for maintenance window. */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type MaintenanceWindow_STATUS. */
+/** Maintenance window properties of a server. */
 export interface MaintenanceWindow_STATUS {
+  /** Indicates whether custom window is enabled or disabled. */
   customWindow?: string;
-  startHour?: number;
-  startMinute?: number;
+  /** Day of the week to be used for maintenance window. */
   dayOfWeek?: number;
+  /** Start hour to be used for maintenance window. */
+  startHour?: number;
+  /** Start minute to be used for maintenance window. */
+  startMinute?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network. */
+/** Network properties of a server. Only required if you want your server to be integrated into a virtual network
+ * provided by customer. */
 export interface Network {
+  /** Resource identifier of the delegated subnet. Required during creation of a new server,
+   * in case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   delegatedSubnetResourceReference?: ResourceReference;
+  /** Identifier of the private DNS zone. Required during creation of a new server, in
+   * case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   privateDnsZoneArmResourceReference?: ResourceReference;
+  /** Indicates if public network access is enabled or not. This is only supported for servers that are
+   * not integrated into a virtual network which is owned and provided by customer when server is deployed. */
+  publicNetworkAccess?: ServerPublicNetworkAccessState;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Network_STATUS. */
+/** Network properties of a server. Only required if you want your server to be integrated into a virtual network
+ * provided by customer. */
 export interface Network_STATUS {
-  publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
+  /** Resource identifier of the delegated subnet. Required during creation of a new server,
+   * in case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   delegatedSubnetResourceId?: string;
+  /** Identifier of the private DNS zone. Required during creation of a new server, in
+   * case you want the server to be integrated into your own virtual network. For an update operation, you only have to
+   * provide this property if you want to change the value assigned for the private DNS zone. */
   privateDnsZoneArmResourceId?: string;
+  /** Indicates if public network access is enabled or not. This is only supported for servers that are
+   * not integrated into a virtual network which is owned and provided by customer when server is deployed. */
+  publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
-export type PasswordAuthEnum = "Enabled" | "Disabled";
+export type PasswordAuthEnum = "Disabled" | "Enabled";
 
 /** Enum PasswordAuthEnum_STATUS (string). */
-export type PasswordAuthEnum_STATUS = "Enabled" | "Disabled";
+export type PasswordAuthEnum_STATUS = "Disabled" | "Enabled";
+
+/** The private endpoint connection resource. */
+export interface PrivateEndpointConnection_STATUS {
+  /** Fully qualified resource ID for the resource. E.g.
+   * "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}" */
+  id?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Read replica properties of a server. Required only in case that you want to promote a server. */
+export interface Replica {
+  /** Type of operation to apply on the read replica. This property is write only. Standalone means that the read
+   * replica will be promoted to a standalone server, and will become a completely independent entity from the replication
+   * set. Switchover means that the read replica will roles with the primary server. */
+  promoteMode?: Replica_PromoteMode;
+  /** Data synchronization option to use when processing the operation specified in the promoteMode property.
+   * This property is write only. */
+  promoteOption?: Replica_PromoteOption;
+  /** Role of the server in a replication set. */
+  role?: Replica_Role;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Replica_PromoteMode (string). */
+export type Replica_PromoteMode = "Standalone" | "Switchover";
+
+/** Enum Replica_PromoteMode_STATUS (string). */
+export type Replica_PromoteMode_STATUS = "Standalone" | "Switchover";
+
+/** Enum Replica_PromoteOption (string). */
+export type Replica_PromoteOption = "Forced" | "Planned";
+
+/** Enum Replica_PromoteOption_STATUS (string). */
+export type Replica_PromoteOption_STATUS = "Forced" | "Planned";
+
+/** Enum Replica_Role (string). */
+export type Replica_Role = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
+
+/** Enum Replica_Role_STATUS (string). */
+export type Replica_Role_STATUS = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
+
+/** Read replica properties of a server. Required only in case that you want to promote a server. */
+export interface Replica_STATUS {
+  /** Maximum number of read replicas allowed for a server. */
+  capacity?: number;
+  /** Type of operation to apply on the read replica. This property is write only. Standalone means that the read
+   * replica will be promoted to a standalone server, and will become a completely independent entity from the replication
+   * set. Switchover means that the read replica will roles with the primary server. */
+  promoteMode?: Replica_PromoteMode_STATUS;
+  /** Data synchronization option to use when processing the operation specified in the promoteMode property.
+   * This property is write only. */
+  promoteOption?: Replica_PromoteOption_STATUS;
+  /** Indicates the replication state of a read replica. This property is returned only when the target
+   * server is a read replica. Possible  values are Active, Broken, Catchup, Provisioning, Reconfiguring, and Updating */
+  replicationState?: string;
+  /** Role of the server in a replication set. */
+  role?: Replica_Role_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** Enum ReplicationRole (string). */
-export type ReplicationRole = "None" | "Primary" | "AsyncReplica" | "GeoAsyncReplica";
+export type ReplicationRole = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
 /** Enum ReplicationRole_STATUS (string). */
-export type ReplicationRole_STATUS = "None" | "Primary" | "AsyncReplica" | "GeoAsyncReplica";
+export type ReplicationRole_STATUS = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
 export interface ResourceReference {
@@ -477,8 +746,11 @@ export interface SecretReference {
 /** Enum ServerHAState_STATUS (string). */
 export type ServerHAState_STATUS = "NotEnabled" | "CreatingStandby" | "ReplicatingData" | "FailingOver" | "Healthy" | "RemovingStandby";
 
+/** Enum ServerPublicNetworkAccessState (string). */
+export type ServerPublicNetworkAccessState = "Disabled" | "Enabled";
+
 /** Enum ServerPublicNetworkAccessState_STATUS (string). */
-export type ServerPublicNetworkAccessState_STATUS = "Enabled" | "Disabled";
+export type ServerPublicNetworkAccessState_STATUS = "Disabled" | "Enabled";
 
 /** Enum ServerState_STATUS (string). */
 export type ServerState_STATUS = "Ready" | "Dropping" | "Disabled" | "Starting" | "Stopping" | "Stopped" | "Updating";
@@ -489,10 +761,11 @@ export type ServerVersion = "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18
 /** Enum ServerVersion_STATUS (string). */
 export type ServerVersion_STATUS = "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18";
 
-/** Object type Sku. */
+/** Compute tier and size of a server. */
 export interface Sku {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** Name by which is known a given compute size assigned to a server. */
   name: string;
+  /** Tier of the compute assigned to a server. */
   tier: SkuTier;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -504,58 +777,93 @@ export type SkuTier = "Burstable" | "GeneralPurpose" | "MemoryOptimized";
 /** Enum SkuTier_STATUS (string). */
 export type SkuTier_STATUS = "Burstable" | "GeneralPurpose" | "MemoryOptimized";
 
-/** Object type Sku_STATUS. */
+/** Compute tier and size of a server. */
 export interface Sku_STATUS {
-  /** The name of the sku, typically tier + family + cores, e.g. Standard_D4s_v3. */
+  /** Name by which is known a given compute size assigned to a server. */
   name?: string;
+  /** Tier of the compute assigned to a server. */
   tier?: SkuTier_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Storage. */
+/** Storage properties of a server. */
 export interface Storage {
-  /** Max storage allowed for a server. */
-  storageSizeGB?: number;
+  /** Flag to enable or disable the automatic growth of storage size of a server when available space is nearing
+   * zero and conditions allow for automatically growing storage size. */
   autoGrow?: StorageAutoGrow;
+  /** Maximum IOPS supported for storage. Required when type of storage is PremiumV2_LRS or UltraSSD_LRS. */
   iops?: number;
+  /** Size of storage assigned to a server. */
+  storageSizeGB?: number;
+  /** Maximum throughput supported for storage. Required when type of storage is PremiumV2_LRS or UltraSSD_LRS. */
+  throughput?: number;
+  /** Storage tier of a server. */
   tier?: AzureManagedDiskPerformanceTiers;
+  /** Type of storage assigned to a server. Allowed values are Premium_LRS, PremiumV2_LRS, or UltraSSD_LRS. If not
+   * specified, it defaults to Premium_LRS. */
+  type?: Storage_Type;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAutoGrow (string). */
-export type StorageAutoGrow = "Enabled" | "Disabled";
+export type StorageAutoGrow = "Disabled" | "Enabled";
 
 /** Enum StorageAutoGrow_STATUS (string). */
-export type StorageAutoGrow_STATUS = "Enabled" | "Disabled";
+export type StorageAutoGrow_STATUS = "Disabled" | "Enabled";
 
-/** Object type Storage_STATUS. */
+/** Storage properties of a server. */
 export interface Storage_STATUS {
-  /** Max storage allowed for a server. */
-  storageSizeGB?: number;
+  /** Flag to enable or disable the automatic growth of storage size of a server when available space is nearing
+   * zero and conditions allow for automatically growing storage size. */
   autoGrow?: StorageAutoGrow_STATUS;
+  /** Maximum IOPS supported for storage. Required when type of storage is PremiumV2_LRS or UltraSSD_LRS. */
   iops?: number;
+  /** Size of storage assigned to a server. */
+  storageSizeGB?: number;
+  /** Maximum throughput supported for storage. Required when type of storage is PremiumV2_LRS or UltraSSD_LRS. */
+  throughput?: number;
+  /** Storage tier of a server. */
   tier?: AzureManagedDiskPerformanceTiers_STATUS;
+  /** Type of storage assigned to a server. Allowed values are Premium_LRS, PremiumV2_LRS, or UltraSSD_LRS. If not
+   * specified, it defaults to Premium_LRS. */
+  type?: Storage_Type_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type SystemData_STATUS. */
+/** Enum Storage_Type (string). */
+export type Storage_Type = "PremiumV2_LRS" | "Premium_LRS" | "UltraSSD_LRS";
+
+/** Enum Storage_Type_STATUS (string). */
+export type Storage_Type_STATUS = "PremiumV2_LRS" | "Premium_LRS" | "UltraSSD_LRS";
+
+/** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
 export interface SystemData_STATUS {
-  createdBy?: string;
-  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource creation (UTC). */
   createdAt?: string;
-  lastModifiedBy?: string;
-  lastModifiedByType?: CreatedByType_STATUS;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
   lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: CreatedByType_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity. */
+/** User assigned managed identities assigned to the server. */
 export interface UserAssignedIdentity {
+  /** Identifier of the object of the service principal associated to the user assigned managed identity. */
+  principalId?: string;
+  /** Types of identities associated with a server. */
   type: IdentityType;
+  /** Map of user assigned managed identities. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -568,27 +876,32 @@ export interface UserAssignedIdentityDetails {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity_STATUS. */
+/** User assigned managed identities assigned to the server. */
 export interface UserAssignedIdentity_STATUS {
-  type?: IdentityType_STATUS;
-  userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
+  /** Identifier of the object of the service principal associated to the user assigned managed identity. */
+  principalId?: string;
+  /** Identifier of the tenant of a server. */
   tenantId?: string;
+  /** Types of identities associated with a server. */
+  type?: IdentityType_STATUS;
+  /** Map of user assigned managed identities. */
+  userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserIdentity. */
+/** User assigned managed identity associated with a server. */
 export interface UserIdentity {
-  principalId?: string;
-  clientId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserIdentity_STATUS. */
+/** User assigned managed identity associated with a server. */
 export interface UserIdentity_STATUS {
-  principalId?: string;
+  /** Identifier of the client of the service principal associated to the user assigned managed identity. */
   clientId?: string;
+  /** Identifier of the object of the service principal associated to the user assigned managed identity. */
+  principalId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -7,6 +7,32 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v20250801storage from './types.ts';
 
+/** Converts Cluster_STATUS of v20250801storage to Cluster_STATUS of v20250801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Cluster_STATUS_normalize(src: v20250801storage.Cluster_STATUS, path: string): v20250801storage.Cluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Cluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
+  if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_Cluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Cluster of v20250801storage to Cluster of v20250801storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Cluster_normalize(src: v20250801storage.Cluster, path: string): v20250801storage.Cluster {
+  checkObject(src, path);
+  const dst = {} as v20250801storage.Cluster;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
+  if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250801storage_Cluster, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ConfigMapReference of v20250801storage to ConfigMapReference of v20250801storage (onto itself: every value checked, for values recalled from the property bag). */
 export function ConfigMapReference_normalize(src: v20250801storage.ConfigMapReference, path: string): v20250801storage.ConfigMapReference {
   checkObject(src, path);
@@ -20,4 +46,6 @@ export function ConfigMapReference_normalize(src: v20250801storage.ConfigMapRefe
   return dst;
 }
 
+const known_v20250801storage_Cluster = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
+const known_v20250801storage_Cluster_STATUS = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);

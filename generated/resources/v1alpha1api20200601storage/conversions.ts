@@ -112,6 +112,30 @@ export function ResourceGroupOperatorSpec_to_v1beta20200601storage(src: v1alpha1
   return dst;
 }
 
+/** Converts ResourceGroupProperties_STATUS of v1beta20200601storage to ResourceGroupProperties_STATUS of v1alpha1api20200601storage (one step down the storage chain, away from the hub). */
+export function ResourceGroupProperties_STATUS_from_v1beta20200601storage(src: v1beta20200601storage.ResourceGroupProperties_STATUS, path: string): v1alpha1api20200601storage.ResourceGroupProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1alpha1api20200601storage.ResourceGroupProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20200601storage_ResourceGroupProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceGroupProperties_STATUS of v1alpha1api20200601storage to ResourceGroupProperties_STATUS of v1beta20200601storage (one step up the storage chain, towards the hub). */
+export function ResourceGroupProperties_STATUS_to_v1beta20200601storage(src: v1alpha1api20200601storage.ResourceGroupProperties_STATUS, path: string): v1beta20200601storage.ResourceGroupProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20200601storage.ResourceGroupProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroupProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ResourceGroup_STATUS of v1beta20200601storage to ResourceGroup_STATUS of v1alpha1api20200601storage (one step down the storage chain, away from the hub). */
 export function ResourceGroup_STATUS_from_v1beta20200601storage(src: v1beta20200601storage.ResourceGroup_STATUS, path: string): v1alpha1api20200601storage.ResourceGroup_STATUS {
   checkObject(src, path);
@@ -123,8 +147,8 @@ export function ResourceGroup_STATUS_from_v1beta20200601storage(src: v1beta20200
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
+  if (src.properties !== undefined) dst.properties = ResourceGroupProperties_STATUS_from_v1beta20200601storage(src.properties as v1beta20200601storage.ResourceGroupProperties_STATUS, at(path, ".properties")); // assignObject
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20200601storage_ResourceGroup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -142,8 +166,8 @@ export function ResourceGroup_STATUS_to_v1beta20200601storage(src: v1alpha1api20
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
+  if (src.properties !== undefined) dst.properties = ResourceGroupProperties_STATUS_to_v1beta20200601storage(src.properties as v1alpha1api20200601storage.ResourceGroupProperties_STATUS, at(path, ".properties")); // assignObject
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroup_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -187,10 +211,12 @@ export function ResourceGroup_Spec_to_v1beta20200601storage(src: v1alpha1api2020
 const known_v1alpha1api20200601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1alpha1api20200601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1alpha1api20200601storage_ResourceGroupOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1alpha1api20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
+const known_v1alpha1api20200601storage_ResourceGroupProperties_STATUS = new Set(["provisioningState","$propertyBag"]);
+const known_v1alpha1api20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","properties","tags","$propertyBag"]);
 const known_v1alpha1api20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20200601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1beta20200601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1beta20200601storage_ResourceGroupOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1beta20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","tags","provisioningState","$propertyBag"]);
+const known_v1beta20200601storage_ResourceGroupProperties_STATUS = new Set(["provisioningState","$propertyBag"]);
+const known_v1beta20200601storage_ResourceGroup_STATUS = new Set(["conditions","id","name","type","location","managedBy","properties","tags","$propertyBag"]);
 const known_v1beta20200601storage_ResourceGroup_Spec = new Set(["azureName","location","managedBy","tags","operatorSpec","originalVersion","$propertyBag"]);

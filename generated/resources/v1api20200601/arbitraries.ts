@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["annotations","azureName","conditions","configMapExpressions","id","key","labels","lastTransitionTime","location","managedBy","message","name","observedGeneration","operatorSpec","provisioningState","reason","secretExpressions","severity","status","tags","type","value"];
+const names: readonly string[] = ["annotations","azureName","conditions","configMapExpressions","id","key","labels","lastTransitionTime","location","managedBy","message","name","observedGeneration","operatorSpec","properties","provisioningState","reason","secretExpressions","severity","status","tags","type","value"];
 
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
@@ -18,8 +18,12 @@ function arb_ResourceGroupOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_ResourceGroupProperties_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["provisioningState","ProvisioningState","$propertyBag"]);
+}
+
 function arb_ResourceGroup_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","managedBy","ManagedBy","tags","Tags","provisioningState","ProvisioningState","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), properties: arb_ResourceGroupProperties_STATUS(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","managedBy","ManagedBy","properties","Properties","tags","Tags","$propertyBag"]);
 }
 
 function arb_ResourceGroup_Spec(): fc.Arbitrary<unknown> {

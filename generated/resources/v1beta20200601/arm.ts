@@ -8,7 +8,7 @@ import type * as types from './types.ts';
 export const apiVersion = '2020-06-01';
 
 /** Where ResourceGroup's properties sit in ARM (Microsoft.Resources/resourceGroups). */
-export const ResourceGroup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","managedBy","tags"],"properties":[],"values":{"location":0,"managedBy":0,"tags":{"map":0}}},"status":{"root":["id","name","type","location","managedBy","tags"],"properties":["provisioningState"]},"objects":{}};
+export const ResourceGroup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","managedBy","tags"],"properties":[],"values":{"location":0,"managedBy":0,"tags":{"map":0}}},"status":{"root":["id","name","type","location","managedBy","properties","tags"],"properties":[]},"objects":{}};
 
 /** The ARM PUT body of a ResourceGroup: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function ResourceGroup_toArm(object: types.ResourceGroup, resolvers: ArmResolvers = {}): Record<string, unknown> {

@@ -55,6 +55,14 @@ export interface ResourceGroupOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** The resource group properties. */
+export interface ResourceGroupProperties_STATUS {
+  /** The provisioning state. */
+  provisioningState?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** A resource group: a container for related Azure resources. */
 export interface ResourceGroup_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -62,13 +70,15 @@ export interface ResourceGroup_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  /** The location of the resource group. It cannot be changed after the resource group has been created. */
+  /** The location of the resource group. It cannot be changed after the resource group has been created. It must be
+   * one of the supported Azure locations. */
   location?: string;
   /** The ID of the resource that manages this resource group. */
   managedBy?: string;
-  /** Resource tags. */
+  /** The resource group properties. */
+  properties?: ResourceGroupProperties_STATUS;
+  /** The tags attached to the resource group. */
   tags?: Record<string, string>;
-  provisioningState?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -77,11 +87,12 @@ export interface ResourceGroup_STATUS {
 export interface ResourceGroup_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
-  /** The location of the resource group. It cannot be changed after the resource group has been created. */
+  /** The location of the resource group. It cannot be changed after the resource group has been created. It must be
+   * one of the supported Azure locations. */
   location: string;
   /** The ID of the resource that manages this resource group. */
   managedBy?: string;
-  /** Resource tags. */
+  /** The tags attached to the resource group. */
   tags?: Record<string, string>;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ResourceGroupOperatorSpec;

@@ -260,16 +260,23 @@ export function Server_STATUS_from_v1api20211101storage(src: v1api20211101storag
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
+  if (src.kind !== undefined) bag = stash(bag, "Kind", src.kind); // stashInBag: no counterpart
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.administrators !== undefined) bag = stash(bag, "Administrators", src.administrators); // stashInBag: no counterpart
+  if (src.federatedClientId !== undefined) bag = stash(bag, "FederatedClientId", src.federatedClientId); // stashInBag: no counterpart
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
+  if (src.keyId !== undefined) bag = stash(bag, "KeyId", src.keyId); // stashInBag: no counterpart
   if (src.minimalTlsVersion !== undefined) bag = stash(bag, "MinimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
+  if (src.primaryUserAssignedIdentityId !== undefined) bag = stash(bag, "PrimaryUserAssignedIdentityId", src.primaryUserAssignedIdentityId); // stashInBag: no counterpart
+  if (src.privateEndpointConnections !== undefined) bag = stash(bag, "PrivateEndpointConnections", src.privateEndpointConnections); // stashInBag: no counterpart
   if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
   if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "RestrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.workspaceFeature !== undefined) bag = stash(bag, "WorkspaceFeature", src.workspaceFeature); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -297,8 +304,32 @@ export function Server_STATUS_to_v1api20211101storage(src: v1api20140401storage.
     if (v !== undefined) dst.identity = v;
   }
   if (bag !== undefined) {
+    const v = recall(bag, "Kind", path, ".kind", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.kind = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "Administrators", path, ".administrators", (v, p, k) => v1api20211101storage_conversions.Administrators_STATUS_normalize(v as v1api20211101storage.Administrators_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.administrators = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "FederatedClientId", path, ".federatedClientId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.federatedClientId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "KeyId", path, ".keyId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.keyId = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "MinimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.minimalTlsVersion = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PrimaryUserAssignedIdentityId", path, ".primaryUserAssignedIdentityId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.primaryUserAssignedIdentityId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PrivateEndpointConnections", path, ".privateEndpointConnections", (v, p, k) => mapArray(v, p, k, (e, p, i) => v1api20211101storage_conversions.PrivateEndpointConnection_STATUS_normalize(e as v1api20211101storage.PrivateEndpointConnection_STATUS, at(p, i)))); // recallFromBag
+    if (v !== undefined) dst.privateEndpointConnections = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "PublicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
@@ -307,6 +338,10 @@ export function Server_STATUS_to_v1api20211101storage(src: v1api20140401storage.
   if (bag !== undefined) {
     const v = recall(bag, "RestrictOutboundNetworkAccess", path, ".restrictOutboundNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.restrictOutboundNetworkAccess = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "WorkspaceFeature", path, ".workspaceFeature", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.workspaceFeature = v;
   }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -320,15 +355,19 @@ export function Server_Spec_from_v1api20211101storage(src: v1api20211101storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) bag = stash(bag, "AdministratorLoginPassword", src.administratorLoginPassword); // stashInBag: no counterpart
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.administrators !== undefined) bag = stash(bag, "Administrators", src.administrators); // stashInBag: no counterpart
+  if (src.federatedClientId !== undefined) bag = stash(bag, "FederatedClientId", src.federatedClientId); // stashInBag: no counterpart
+  if (src.keyId !== undefined) bag = stash(bag, "KeyId", src.keyId); // stashInBag: no counterpart
   if (src.minimalTlsVersion !== undefined) bag = stash(bag, "MinimalTlsVersion", src.minimalTlsVersion); // stashInBag: no counterpart
+  if (src.primaryUserAssignedIdentityReference !== undefined) bag = stash(bag, "PrimaryUserAssignedIdentityReference", src.primaryUserAssignedIdentityReference); // stashInBag: no counterpart
   if (src.publicNetworkAccess !== undefined) bag = stash(bag, "PublicNetworkAccess", src.publicNetworkAccess); // stashInBag: no counterpart
   if (src.restrictOutboundNetworkAccess !== undefined) bag = stash(bag, "RestrictOutboundNetworkAccess", src.restrictOutboundNetworkAccess); // stashInBag: no counterpart
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
@@ -360,8 +399,24 @@ export function Server_Spec_to_v1api20211101storage(src: v1api20140401storage.Se
     if (v !== undefined) dst.administratorLoginPassword = v;
   }
   if (bag !== undefined) {
+    const v = recall(bag, "Administrators", path, ".administrators", (v, p, k) => v1api20211101storage_conversions.Administrators_normalize(v as v1api20211101storage.Administrators, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.administrators = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "FederatedClientId", path, ".federatedClientId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.federatedClientId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "KeyId", path, ".keyId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.keyId = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "MinimalTlsVersion", path, ".minimalTlsVersion", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.minimalTlsVersion = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PrimaryUserAssignedIdentityReference", path, ".primaryUserAssignedIdentityReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.primaryUserAssignedIdentityReference = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "PublicNetworkAccess", path, ".publicNetworkAccess", (v, p, k) => str(v, p, k), true); // recallFromBag
@@ -411,28 +466,55 @@ export function ServersDatabase_STATUS_from_v1api20211101storage(src: v1api20211
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
+  if (src.kind !== undefined) bag = stash(bag, "Kind", src.kind); // stashInBag: no counterpart
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.managedBy !== undefined) bag = stash(bag, "ManagedBy", src.managedBy); // stashInBag: no counterpart
   if (src.sku !== undefined) bag = stash(bag, "Sku", src.sku); // stashInBag: no counterpart
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.autoPauseDelay !== undefined) bag = stash(bag, "AutoPauseDelay", src.autoPauseDelay); // stashInBag: no counterpart
+  if (src.catalogCollation !== undefined) bag = stash(bag, "CatalogCollation", src.catalogCollation); // stashInBag: no counterpart
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
-  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
-  if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
+  if (src.currentBackupStorageRedundancy !== undefined) bag = stash(bag, "CurrentBackupStorageRedundancy", src.currentBackupStorageRedundancy); // stashInBag: no counterpart
+  if (src.currentServiceObjectiveName !== undefined) bag = stash(bag, "CurrentServiceObjectiveName", src.currentServiceObjectiveName); // stashInBag: no counterpart
+  if (src.currentSku !== undefined) bag = stash(bag, "CurrentSku", src.currentSku); // stashInBag: no counterpart
+  if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
+  if (src.defaultSecondaryLocation !== undefined) bag = stash(bag, "DefaultSecondaryLocation", src.defaultSecondaryLocation); // stashInBag: no counterpart
+  if (src.earliestRestoreDate !== undefined) bag = stash(bag, "EarliestRestoreDate", src.earliestRestoreDate); // stashInBag: no counterpart
   if (src.elasticPoolId !== undefined) bag = stash(bag, "ElasticPoolId", src.elasticPoolId); // stashInBag: no counterpart
+  if (src.failoverGroupId !== undefined) bag = stash(bag, "FailoverGroupId", src.failoverGroupId); // stashInBag: no counterpart
+  if (src.federatedClientId !== undefined) bag = stash(bag, "FederatedClientId", src.federatedClientId); // stashInBag: no counterpart
+  if (src.highAvailabilityReplicaCount !== undefined) bag = stash(bag, "HighAvailabilityReplicaCount", src.highAvailabilityReplicaCount); // stashInBag: no counterpart
+  if (src.isInfraEncryptionEnabled !== undefined) bag = stash(bag, "IsInfraEncryptionEnabled", src.isInfraEncryptionEnabled); // stashInBag: no counterpart
+  if (src.isLedgerOn !== undefined) bag = stash(bag, "IsLedgerOn", src.isLedgerOn); // stashInBag: no counterpart
+  if (src.licenseType !== undefined) bag = stash(bag, "LicenseType", src.licenseType); // stashInBag: no counterpart
+  if (src.longTermRetentionBackupResourceId !== undefined) bag = stash(bag, "LongTermRetentionBackupResourceId", src.longTermRetentionBackupResourceId); // stashInBag: no counterpart
+  if (src.maintenanceConfigurationId !== undefined) bag = stash(bag, "MaintenanceConfigurationId", src.maintenanceConfigurationId); // stashInBag: no counterpart
+  if (src.maxLogSizeBytes !== undefined) bag = stash(bag, "MaxLogSizeBytes", src.maxLogSizeBytes); // stashInBag: no counterpart
+  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
+  if (src.minCapacity !== undefined) bag = stash(bag, "MinCapacity", src.minCapacity); // stashInBag: no counterpart
+  if (src.pausedDate !== undefined) bag = stash(bag, "PausedDate", src.pausedDate); // stashInBag: no counterpart
+  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
+  if (src.recoverableDatabaseId !== undefined) bag = stash(bag, "RecoverableDatabaseId", src.recoverableDatabaseId); // stashInBag: no counterpart
+  if (src.recoveryServicesRecoveryPointId !== undefined) bag = stash(bag, "RecoveryServicesRecoveryPointId", src.recoveryServicesRecoveryPointId); // stashInBag: no counterpart
   if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "RequestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
+  if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
+  if (src.restorableDroppedDatabaseId !== undefined) bag = stash(bag, "RestorableDroppedDatabaseId", src.restorableDroppedDatabaseId); // stashInBag: no counterpart
+  if (src.restorePointInTime !== undefined) bag = stash(bag, "RestorePointInTime", src.restorePointInTime); // stashInBag: no counterpart
+  if (src.resumedDate !== undefined) bag = stash(bag, "ResumedDate", src.resumedDate); // stashInBag: no counterpart
+  if (src.sampleName !== undefined) bag = stash(bag, "SampleName", src.sampleName); // stashInBag: no counterpart
+  if (src.secondaryType !== undefined) bag = stash(bag, "SecondaryType", src.secondaryType); // stashInBag: no counterpart
+  if (src.sourceDatabaseDeletionDate !== undefined) bag = stash(bag, "SourceDatabaseDeletionDate", src.sourceDatabaseDeletionDate); // stashInBag: no counterpart
+  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceResourceId !== undefined) bag = stash(bag, "SourceResourceId", src.sourceResourceId); // stashInBag: no counterpart
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
   if (bag !== undefined) {
     const v = recall(bag, "Edition", path, ".edition", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.edition = v;
-  }
-  if (bag !== undefined) {
-    const v = recall(bag, "RequestedServiceObjectiveName", path, ".requestedServiceObjectiveName", (v, p, k) => str(v, p, k), true); // recallFromBag
-    if (v !== undefined) dst.requestedServiceObjectiveName = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "ElasticPoolName", path, ".elasticPoolName", (v, p, k) => str(v, p, k), true); // recallFromBag
@@ -465,20 +547,140 @@ export function ServersDatabase_STATUS_to_v1api20211101storage(src: v1api2014040
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
   if (src.edition !== undefined) bag = stash(bag, "Edition", src.edition); // stashInBag: no counterpart
-  if (src.requestedServiceObjectiveName !== undefined) bag = stash(bag, "RequestedServiceObjectiveName", src.requestedServiceObjectiveName); // stashInBag: no counterpart
+  if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
   if (src.elasticPoolName !== undefined) bag = stash(bag, "ElasticPoolName", src.elasticPoolName); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_STATUS, bag);
   if (bag !== undefined) {
+    const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.Identity_STATUS_normalize(v as v1api20211101storage.Identity_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.identity = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "Kind", path, ".kind", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.kind = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "ManagedBy", path, ".managedBy", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.managedBy = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "Sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_STATUS_normalize(v as v1api20211101storage.Sku_STATUS, at(p, k))); // recallFromBag
     if (v !== undefined) dst.sku = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "AutoPauseDelay", path, ".autoPauseDelay", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.autoPauseDelay = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "CatalogCollation", path, ".catalogCollation", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.catalogCollation = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "CurrentBackupStorageRedundancy", path, ".currentBackupStorageRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.currentBackupStorageRedundancy = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "CurrentServiceObjectiveName", path, ".currentServiceObjectiveName", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.currentServiceObjectiveName = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "CurrentSku", path, ".currentSku", (v, p, k) => v1api20211101storage_conversions.CurrentSku_STATUS_normalize(v as v1api20211101storage.CurrentSku_STATUS, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.currentSku = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "DefaultSecondaryLocation", path, ".defaultSecondaryLocation", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.defaultSecondaryLocation = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "EarliestRestoreDate", path, ".earliestRestoreDate", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.earliestRestoreDate = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "ElasticPoolId", path, ".elasticPoolId", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.elasticPoolId = v;
   }
   if (bag !== undefined) {
+    const v = recall(bag, "FailoverGroupId", path, ".failoverGroupId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.failoverGroupId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "FederatedClientId", path, ".federatedClientId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.federatedClientId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "HighAvailabilityReplicaCount", path, ".highAvailabilityReplicaCount", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.highAvailabilityReplicaCount = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "IsInfraEncryptionEnabled", path, ".isInfraEncryptionEnabled", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.isInfraEncryptionEnabled = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "IsLedgerOn", path, ".isLedgerOn", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.isLedgerOn = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "LicenseType", path, ".licenseType", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.licenseType = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "LongTermRetentionBackupResourceId", path, ".longTermRetentionBackupResourceId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.longTermRetentionBackupResourceId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "MaintenanceConfigurationId", path, ".maintenanceConfigurationId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.maintenanceConfigurationId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "MaxLogSizeBytes", path, ".maxLogSizeBytes", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.maxLogSizeBytes = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "MinCapacity", path, ".minCapacity", (v, p, k) => num(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.minCapacity = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PausedDate", path, ".pausedDate", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.pausedDate = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RecoverableDatabaseId", path, ".recoverableDatabaseId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.recoverableDatabaseId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RecoveryServicesRecoveryPointId", path, ".recoveryServicesRecoveryPointId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.recoveryServicesRecoveryPointId = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "RequestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RestorableDroppedDatabaseId", path, ".restorableDroppedDatabaseId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.restorableDroppedDatabaseId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RestorePointInTime", path, ".restorePointInTime", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.restorePointInTime = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "ResumedDate", path, ".resumedDate", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.resumedDate = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SampleName", path, ".sampleName", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.sampleName = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SecondaryType", path, ".secondaryType", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.secondaryType = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SourceDatabaseDeletionDate", path, ".sourceDatabaseDeletionDate", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.sourceDatabaseDeletionDate = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SourceResourceId", path, ".sourceResourceId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.sourceResourceId = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_STATUS_hooks.assignTo(src, dst, b));
   const kept = finishBag(bag);
@@ -493,17 +695,35 @@ export function ServersDatabase_Spec_from_v1api20211101storage(src: v1api2021110
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) bag = stash(bag, "Identity", src.identity); // stashInBag: no counterpart
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) bag = stash(bag, "Sku", src.sku); // stashInBag: no counterpart
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.autoPauseDelay !== undefined) bag = stash(bag, "AutoPauseDelay", src.autoPauseDelay); // stashInBag: no counterpart
+  if (src.catalogCollation !== undefined) bag = stash(bag, "CatalogCollation", src.catalogCollation); // stashInBag: no counterpart
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignPrimitive
-  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
-  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_from_v1api20211101storage(src.sourceDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
-  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
   if (src.elasticPoolReference !== undefined) bag = stash(bag, "ElasticPoolReference", src.elasticPoolReference); // stashInBag: no counterpart
+  if (src.federatedClientId !== undefined) bag = stash(bag, "FederatedClientId", src.federatedClientId); // stashInBag: no counterpart
+  if (src.highAvailabilityReplicaCount !== undefined) bag = stash(bag, "HighAvailabilityReplicaCount", src.highAvailabilityReplicaCount); // stashInBag: no counterpart
+  if (src.isLedgerOn !== undefined) bag = stash(bag, "IsLedgerOn", src.isLedgerOn); // stashInBag: no counterpart
+  if (src.licenseType !== undefined) bag = stash(bag, "LicenseType", src.licenseType); // stashInBag: no counterpart
+  if (src.longTermRetentionBackupResourceReference !== undefined) bag = stash(bag, "LongTermRetentionBackupResourceReference", src.longTermRetentionBackupResourceReference); // stashInBag: no counterpart
+  if (src.maintenanceConfigurationId !== undefined) bag = stash(bag, "MaintenanceConfigurationId", src.maintenanceConfigurationId); // stashInBag: no counterpart
+  if (src.maxSizeBytes !== undefined) bag = stash(bag, "MaxSizeBytes", src.maxSizeBytes); // stashInBag: type changed
+  if (src.minCapacity !== undefined) bag = stash(bag, "MinCapacity", src.minCapacity); // stashInBag: no counterpart
+  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignPrimitive
+  if (src.recoverableDatabaseReference !== undefined) bag = stash(bag, "RecoverableDatabaseReference", src.recoverableDatabaseReference); // stashInBag: no counterpart
+  if (src.recoveryServicesRecoveryPointReference !== undefined) bag = stash(bag, "RecoveryServicesRecoveryPointReference", src.recoveryServicesRecoveryPointReference); // stashInBag: no counterpart
   if (src.requestedBackupStorageRedundancy !== undefined) bag = stash(bag, "RequestedBackupStorageRedundancy", src.requestedBackupStorageRedundancy); // stashInBag: no counterpart
+  if (src.restorableDroppedDatabaseReference !== undefined) bag = stash(bag, "RestorableDroppedDatabaseReference", src.restorableDroppedDatabaseReference); // stashInBag: no counterpart
+  if (src.restorePointInTime !== undefined) bag = stash(bag, "RestorePointInTime", src.restorePointInTime); // stashInBag: no counterpart
+  if (src.sampleName !== undefined) bag = stash(bag, "SampleName", src.sampleName); // stashInBag: no counterpart
+  if (src.secondaryType !== undefined) bag = stash(bag, "SecondaryType", src.secondaryType); // stashInBag: no counterpart
+  if (src.sourceDatabaseDeletionDate !== undefined) bag = stash(bag, "SourceDatabaseDeletionDate", src.sourceDatabaseDeletionDate); // stashInBag: no counterpart
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_from_v1api20211101storage(src.sourceDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
+  if (src.sourceResourceReference !== undefined) bag = stash(bag, "SourceResourceReference", src.sourceResourceReference); // stashInBag: no counterpart
+  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
@@ -547,16 +767,88 @@ export function ServersDatabase_Spec_to_v1api20211101storage(src: v1api20140401s
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20140401storage_ServersDatabase_Spec, bag);
   if (bag !== undefined) {
+    const v = recall(bag, "Identity", path, ".identity", (v, p, k) => v1api20211101storage_conversions.Identity_normalize(v as v1api20211101storage.Identity, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.identity = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "Sku", path, ".sku", (v, p, k) => v1api20211101storage_conversions.Sku_normalize(v as v1api20211101storage.Sku, at(p, k))); // recallFromBag
     if (v !== undefined) dst.sku = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "AutoPauseDelay", path, ".autoPauseDelay", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.autoPauseDelay = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "CatalogCollation", path, ".catalogCollation", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.catalogCollation = v;
   }
   if (bag !== undefined) {
     const v = recall(bag, "ElasticPoolReference", path, ".elasticPoolReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
     if (v !== undefined) dst.elasticPoolReference = v;
   }
   if (bag !== undefined) {
+    const v = recall(bag, "FederatedClientId", path, ".federatedClientId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.federatedClientId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "HighAvailabilityReplicaCount", path, ".highAvailabilityReplicaCount", (v, p, k) => int(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.highAvailabilityReplicaCount = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "IsLedgerOn", path, ".isLedgerOn", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.isLedgerOn = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "LicenseType", path, ".licenseType", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.licenseType = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "LongTermRetentionBackupResourceReference", path, ".longTermRetentionBackupResourceReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.longTermRetentionBackupResourceReference = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "MaintenanceConfigurationId", path, ".maintenanceConfigurationId", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.maintenanceConfigurationId = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "MinCapacity", path, ".minCapacity", (v, p, k) => num(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.minCapacity = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RecoverableDatabaseReference", path, ".recoverableDatabaseReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.recoverableDatabaseReference = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RecoveryServicesRecoveryPointReference", path, ".recoveryServicesRecoveryPointReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.recoveryServicesRecoveryPointReference = v;
+  }
+  if (bag !== undefined) {
     const v = recall(bag, "RequestedBackupStorageRedundancy", path, ".requestedBackupStorageRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
     if (v !== undefined) dst.requestedBackupStorageRedundancy = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RestorableDroppedDatabaseReference", path, ".restorableDroppedDatabaseReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.restorableDroppedDatabaseReference = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "RestorePointInTime", path, ".restorePointInTime", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.restorePointInTime = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SampleName", path, ".sampleName", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.sampleName = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SecondaryType", path, ".secondaryType", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.secondaryType = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SourceDatabaseDeletionDate", path, ".sourceDatabaseDeletionDate", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.sourceDatabaseDeletionDate = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "SourceResourceReference", path, ".sourceResourceReference", (v, p, k) => v1api20211101storage_conversions.ResourceReference_normalize(v as v1api20211101storage.ResourceReference, at(p, k))); // recallFromBag
+    if (v !== undefined) dst.sourceResourceReference = v;
   }
   bag = withBag(bag, (b) => ServersDatabase_Spec_hooks.assignTo(src, dst, b));
   const kept = finishBag(bag);
@@ -599,8 +891,8 @@ export function ServersFirewallRule_STATUS_from_v1api20211101storage(src: v1api2
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -631,8 +923,8 @@ export function ServersFirewallRule_Spec_from_v1api20211101storage(src: v1api202
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20211101storage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_from_v1api20211101storage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
@@ -680,11 +972,11 @@ const known_v1api20211101storage_KnownResourceReference = new Set(["name","armId
 const known_v1api20211101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","administratorLoginPassword","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","identity","kind","location","tags","administratorLogin","administrators","federatedClientId","fullyQualifiedDomainName","keyId","minimalTlsVersion","primaryUserAssignedIdentityId","privateEndpointConnections","publicNetworkAccess","restrictOutboundNetworkAccess","state","version","workspaceFeature","$propertyBag"]);
+const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","identity","location","tags","administratorLogin","administratorLoginPassword","administrators","federatedClientId","keyId","minimalTlsVersion","primaryUserAssignedIdentityReference","publicNetworkAccess","restrictOutboundNetworkAccess","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","identity","kind","location","managedBy","sku","tags","autoPauseDelay","catalogCollation","collation","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","earliestRestoreDate","elasticPoolId","failoverGroupId","federatedClientId","highAvailabilityReplicaCount","isInfraEncryptionEnabled","isLedgerOn","licenseType","longTermRetentionBackupResourceId","maintenanceConfigurationId","maxLogSizeBytes","maxSizeBytes","minCapacity","pausedDate","readScale","recoverableDatabaseId","recoveryServicesRecoveryPointId","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorePointInTime","resumedDate","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseId","sourceResourceId","status","zoneRedundant","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","identity","location","sku","tags","autoPauseDelay","catalogCollation","collation","createMode","elasticPoolReference","federatedClientId","highAvailabilityReplicaCount","isLedgerOn","licenseType","longTermRetentionBackupResourceReference","maintenanceConfigurationId","maxSizeBytes","minCapacity","readScale","recoverableDatabaseReference","recoveryServicesRecoveryPointReference","requestedBackupStorageRedundancy","restorableDroppedDatabaseReference","restorePointInTime","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseReference","sourceResourceReference","zoneRedundant","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);

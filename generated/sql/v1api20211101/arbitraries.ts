@@ -4,14 +4,38 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["administratorLogin","administratorLoginPassword","annotations","armId","azureName","capacity","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","databaseId","edition","elasticPoolId","elasticPoolName","elasticPoolReference","endIpAddress","family","fullyQualifiedDomainName","group","id","identity","key","kind","labels","lastTransitionTime","location","maxSizeBytes","message","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","principalId","publicNetworkAccess","readScale","reason","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restrictOutboundNetworkAccess","secretExpressions","severity","size","sku","sourceDatabaseId","sourceDatabaseReference","startIpAddress","state","status","tags","tenantId","tier","type","value","version","zoneRedundant"];
+const names: readonly string[] = ["actionsRequired","administratorLogin","administratorLoginPassword","administratorType","administrators","annotations","armId","autoPauseDelay","azureADOnlyAuthentication","azureName","capacity","catalogCollation","clientId","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","description","earliestRestoreDate","edition","elasticPoolId","elasticPoolName","elasticPoolReference","endIpAddress","failoverGroupId","family","federatedClientId","fullyQualifiedDomainName","group","groupIds","highAvailabilityReplicaCount","id","identity","isInfraEncryptionEnabled","isLedgerOn","key","keyId","kind","labels","lastTransitionTime","licenseType","location","login","longTermRetentionBackupResourceId","longTermRetentionBackupResourceReference","maintenanceConfigurationId","managedBy","maxLogSizeBytes","maxSizeBytes","message","minCapacity","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","pausedDate","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","principalType","privateEndpoint","privateEndpointConnections","privateLinkServiceConnectionState","properties","provisioningState","publicNetworkAccess","readScale","reason","recoverableDatabaseId","recoverableDatabaseReference","recoveryServicesRecoveryPointId","recoveryServicesRecoveryPointReference","reference","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorableDroppedDatabaseReference","restorePointInTime","restrictOutboundNetworkAccess","resumedDate","sampleName","secondaryType","secretExpressions","severity","sid","size","sku","sourceDatabaseDeletionDate","sourceDatabaseId","sourceDatabaseReference","sourceResourceId","sourceResourceReference","startIpAddress","state","status","tags","tenantId","tier","type","userAssignedIdentities","value","version","workspaceFeature","zoneRedundant"];
+
+function arb_Administrators(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ administratorType: arb_Administrators_AdministratorType(), azureADOnlyAuthentication: fc.boolean(), login: fc.string({ maxLength: 8 }), principalType: arb_Administrators_PrincipalType(), sid: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["administratorType","AdministratorType","azureADOnlyAuthentication","AzureADOnlyAuthentication","login","Login","principalType","PrincipalType","sid","Sid","tenantId","TenantId","$propertyBag"]);
+}
+
+function arb_Administrators_AdministratorType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("ActiveDirectory");
+}
+
+function arb_Administrators_AdministratorType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("ActiveDirectory");
+}
+
+function arb_Administrators_PrincipalType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Application", "Group", "User");
+}
+
+function arb_Administrators_PrincipalType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Application", "Group", "User");
+}
+
+function arb_Administrators_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ administratorType: arb_Administrators_AdministratorType_STATUS(), azureADOnlyAuthentication: fc.boolean(), login: fc.string({ maxLength: 8 }), principalType: arb_Administrators_PrincipalType_STATUS(), sid: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["administratorType","AdministratorType","azureADOnlyAuthentication","AzureADOnlyAuthentication","login","Login","principalType","PrincipalType","sid","Sid","tenantId","TenantId","$propertyBag"]);
+}
 
 function arb_BackupStorageRedundancy(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Geo", "Local", "Zone", "GeoZone");
+  return fc.constantFrom("Geo", "GeoZone", "Local", "Zone");
 }
 
 function arb_BackupStorageRedundancy_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Geo", "Local", "Zone", "GeoZone");
+  return fc.constantFrom("Geo", "GeoZone", "Local", "Zone");
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
@@ -30,36 +54,72 @@ function arb_CreateMode_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Copy", "Default", "OnlineSecondary", "PointInTimeRestore", "Recovery", "Restore", "RestoreExternalBackup", "RestoreExternalBackupSecondary", "RestoreLongTermRetentionBackup", "Secondary");
 }
 
+function arb_CurrentSku_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), family: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), size: fc.string({ maxLength: 8 }), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["capacity","Capacity","family","Family","name","Name","size","Size","tier","Tier","$propertyBag"]);
+}
+
 function arb_DatabaseReadScale(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_DatabaseReadScale_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
+function arb_Identity(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ type: arb_Identity_Type(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
 function arb_IdentityType(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "SystemAssigned", "UserAssigned", "SystemAssigned,UserAssigned");
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned,UserAssigned", "UserAssigned");
 }
 
 function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "SystemAssigned", "UserAssigned", "SystemAssigned,UserAssigned");
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned,UserAssigned", "UserAssigned");
+}
+
+function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ tenantId: fc.string({ maxLength: 8 }), type: arb_Identity_Type_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["tenantId","TenantId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
+function arb_Identity_Type(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("None", "UserAssigned");
+}
+
+function arb_Identity_Type_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("None", "UserAssigned");
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
 }
 
+function arb_PrivateEndpointConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), properties: arb_Properties_STATUS() }, { requiredKeys: [] }), names, ["id","Id","properties","Properties","$propertyBag"]);
+}
+
+function arb_PrivateEndpoint_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","$propertyBag"]);
+}
+
+function arb_PrivateLinkServiceConnectionState_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ actionsRequired: fc.string({ maxLength: 8 }), description: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["actionsRequired","ActionsRequired","description","Description","status","Status","$propertyBag"]);
+}
+
+function arb_Properties_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ groupIds: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), privateEndpoint: arb_PrivateEndpoint_STATUS(), privateLinkServiceConnectionState: arb_PrivateLinkServiceConnectionState_STATUS(), provisioningState: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["groupIds","GroupIds","privateEndpoint","PrivateEndpoint","privateLinkServiceConnectionState","PrivateLinkServiceConnectionState","provisioningState","ProvisioningState","$propertyBag"]);
+}
+
 function arb_ResourceIdentity(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType() }, { requiredKeys: [] }), names, ["type","Type","$propertyBag"]);
+  return withExtras(fc.record({ type: arb_IdentityType(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_ResourceIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["type","Type","principalId","PrincipalId","tenantId","TenantId","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","tenantId","TenantId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_ResourceReference(): fc.Arbitrary<unknown> {
@@ -71,11 +131,11 @@ function arb_SecretReference(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServerNetworkAccessFlag(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ServerNetworkAccessFlag_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ServerOperatorConfigMaps(): fc.Arbitrary<unknown> {
@@ -87,23 +147,55 @@ function arb_ServerOperatorSpec(): fc.Arbitrary<unknown> {
 }
 
 function arb_Server_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity_STATUS(), administratorLogin: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), state: fc.string({ maxLength: 8 }), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag_STATUS(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","version","Version","state","State","fullyQualifiedDomainName","FullyQualifiedDomainName","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), identity: arb_ResourceIdentity_STATUS(), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), administrators: arb_Administrators_STATUS(), federatedClientId: fc.string({ maxLength: 8 }), fullyQualifiedDomainName: fc.string({ maxLength: 8 }), keyId: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), privateEndpointConnections: fc.array(arb_PrivateEndpointConnection_STATUS(), { maxLength: 2 }), publicNetworkAccess: arb_ServerNetworkAccessFlag_STATUS(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag_STATUS(), state: fc.string({ maxLength: 8 }), version: fc.string({ maxLength: 8 }), workspaceFeature: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","identity","Identity","kind","Kind","location","Location","tags","Tags","administratorLogin","AdministratorLogin","administrators","Administrators","federatedClientId","FederatedClientId","fullyQualifiedDomainName","FullyQualifiedDomainName","keyId","KeyId","minimalTlsVersion","MinimalTlsVersion","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","privateEndpointConnections","PrivateEndpointConnections","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","state","State","version","Version","workspaceFeature","WorkspaceFeature","$propertyBag"]);
 }
 
 function arb_Server_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), identity: arb_ResourceIdentity(), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), version: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), publicNetworkAccess: arb_ServerNetworkAccessFlag(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag(), operatorSpec: arb_ServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","identity","Identity","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","version","Version","minimalTlsVersion","MinimalTlsVersion","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), identity: arb_ResourceIdentity(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), administratorLogin: fc.string({ maxLength: 8 }), administratorLoginPassword: arb_SecretReference(), administrators: arb_Administrators(), federatedClientId: fc.string({ maxLength: 8 }), keyId: fc.string({ maxLength: 8 }), minimalTlsVersion: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityReference: arb_ResourceReference(), publicNetworkAccess: arb_ServerNetworkAccessFlag(), restrictOutboundNetworkAccess: arb_ServerNetworkAccessFlag(), version: fc.string({ maxLength: 8 }), operatorSpec: arb_ServerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","identity","Identity","location","Location","tags","Tags","administratorLogin","AdministratorLogin","administratorLoginPassword","AdministratorLoginPassword","administrators","Administrators","federatedClientId","FederatedClientId","keyId","KeyId","minimalTlsVersion","MinimalTlsVersion","primaryUserAssignedIdentityReference","PrimaryUserAssignedIdentityReference","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","version","Version","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_ServersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_ServersDatabase_CatalogCollation(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("DATABASE_DEFAULT", "SQL_Latin1_General_CP1_CI_AS");
+}
+
+function arb_ServersDatabase_CatalogCollation_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("DATABASE_DEFAULT", "SQL_Latin1_General_CP1_CI_AS");
+}
+
+function arb_ServersDatabase_LicenseType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("BasePrice", "LicenseIncluded");
+}
+
+function arb_ServersDatabase_LicenseType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("BasePrice", "LicenseIncluded");
+}
+
 function arb_ServersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), maxSizeBytes: fc.maxSafeInteger(), sourceDatabaseId: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale_STATUS(), status: fc.string({ maxLength: 8 }), databaseId: fc.string({ maxLength: 8 }), creationDate: fc.string({ maxLength: 8 }), elasticPoolId: fc.string({ maxLength: 8 }), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseId","SourceDatabaseId","zoneRedundant","ZoneRedundant","readScale","ReadScale","status","Status","databaseId","DatabaseId","creationDate","CreationDate","elasticPoolId","ElasticPoolId","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), identity: arb_Identity_STATUS(), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), managedBy: fc.string({ maxLength: 8 }), sku: arb_Sku_STATUS(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), autoPauseDelay: fc.maxSafeInteger(), catalogCollation: arb_ServersDatabase_CatalogCollation_STATUS(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode_STATUS(), creationDate: fc.string({ maxLength: 8 }), currentBackupStorageRedundancy: fc.string({ maxLength: 8 }), currentServiceObjectiveName: fc.string({ maxLength: 8 }), currentSku: arb_CurrentSku_STATUS(), databaseId: fc.string({ maxLength: 8 }), defaultSecondaryLocation: fc.string({ maxLength: 8 }), earliestRestoreDate: fc.string({ maxLength: 8 }), elasticPoolId: fc.string({ maxLength: 8 }), failoverGroupId: fc.string({ maxLength: 8 }), federatedClientId: fc.string({ maxLength: 8 }), highAvailabilityReplicaCount: fc.maxSafeInteger(), isInfraEncryptionEnabled: fc.boolean(), isLedgerOn: fc.boolean(), licenseType: arb_ServersDatabase_LicenseType_STATUS(), longTermRetentionBackupResourceId: fc.string({ maxLength: 8 }), maintenanceConfigurationId: fc.string({ maxLength: 8 }), maxLogSizeBytes: fc.maxSafeInteger(), maxSizeBytes: fc.maxSafeInteger(), minCapacity: fc.double({ noNaN: true, noDefaultInfinity: true }), pausedDate: fc.string({ maxLength: 8 }), readScale: arb_DatabaseReadScale_STATUS(), recoverableDatabaseId: fc.string({ maxLength: 8 }), recoveryServicesRecoveryPointId: fc.string({ maxLength: 8 }), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy_STATUS(), requestedServiceObjectiveName: fc.string({ maxLength: 8 }), restorableDroppedDatabaseId: fc.string({ maxLength: 8 }), restorePointInTime: fc.string({ maxLength: 8 }), resumedDate: fc.string({ maxLength: 8 }), sampleName: arb_ServersDatabase_SampleName_STATUS(), secondaryType: arb_ServersDatabase_SecondaryType_STATUS(), sourceDatabaseDeletionDate: fc.string({ maxLength: 8 }), sourceDatabaseId: fc.string({ maxLength: 8 }), sourceResourceId: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), zoneRedundant: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","identity","Identity","kind","Kind","location","Location","managedBy","ManagedBy","sku","Sku","tags","Tags","autoPauseDelay","AutoPauseDelay","catalogCollation","CatalogCollation","collation","Collation","createMode","CreateMode","creationDate","CreationDate","currentBackupStorageRedundancy","CurrentBackupStorageRedundancy","currentServiceObjectiveName","CurrentServiceObjectiveName","currentSku","CurrentSku","databaseId","DatabaseId","defaultSecondaryLocation","DefaultSecondaryLocation","earliestRestoreDate","EarliestRestoreDate","elasticPoolId","ElasticPoolId","failoverGroupId","FailoverGroupId","federatedClientId","FederatedClientId","highAvailabilityReplicaCount","HighAvailabilityReplicaCount","isInfraEncryptionEnabled","IsInfraEncryptionEnabled","isLedgerOn","IsLedgerOn","licenseType","LicenseType","longTermRetentionBackupResourceId","LongTermRetentionBackupResourceId","maintenanceConfigurationId","MaintenanceConfigurationId","maxLogSizeBytes","MaxLogSizeBytes","maxSizeBytes","MaxSizeBytes","minCapacity","MinCapacity","pausedDate","PausedDate","readScale","ReadScale","recoverableDatabaseId","RecoverableDatabaseId","recoveryServicesRecoveryPointId","RecoveryServicesRecoveryPointId","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","requestedServiceObjectiveName","RequestedServiceObjectiveName","restorableDroppedDatabaseId","RestorableDroppedDatabaseId","restorePointInTime","RestorePointInTime","resumedDate","ResumedDate","sampleName","SampleName","secondaryType","SecondaryType","sourceDatabaseDeletionDate","SourceDatabaseDeletionDate","sourceDatabaseId","SourceDatabaseId","sourceResourceId","SourceResourceId","status","Status","zoneRedundant","ZoneRedundant","$propertyBag"]);
+}
+
+function arb_ServersDatabase_SampleName(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AdventureWorksLT", "WideWorldImportersFull", "WideWorldImportersStd");
+}
+
+function arb_ServersDatabase_SampleName_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AdventureWorksLT", "WideWorldImportersFull", "WideWorldImportersStd");
+}
+
+function arb_ServersDatabase_SecondaryType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Geo", "Named");
+}
+
+function arb_ServersDatabase_SecondaryType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Geo", "Named");
 }
 
 function arb_ServersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), maxSizeBytes: fc.maxSafeInteger(), sourceDatabaseReference: arb_ResourceReference(), zoneRedundant: fc.boolean(), readScale: arb_DatabaseReadScale(), elasticPoolReference: arb_ResourceReference(), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy(), operatorSpec: arb_ServersDatabaseOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","collation","Collation","createMode","CreateMode","maxSizeBytes","MaxSizeBytes","sourceDatabaseReference","SourceDatabaseReference","zoneRedundant","ZoneRedundant","readScale","ReadScale","elasticPoolReference","ElasticPoolReference","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), identity: arb_Identity(), location: fc.string({ maxLength: 8 }), sku: arb_Sku(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), autoPauseDelay: fc.maxSafeInteger(), catalogCollation: arb_ServersDatabase_CatalogCollation(), collation: fc.string({ maxLength: 8 }), createMode: arb_CreateMode(), elasticPoolReference: arb_ResourceReference(), federatedClientId: fc.string({ maxLength: 8 }), highAvailabilityReplicaCount: fc.maxSafeInteger(), isLedgerOn: fc.boolean(), licenseType: arb_ServersDatabase_LicenseType(), longTermRetentionBackupResourceReference: arb_ResourceReference(), maintenanceConfigurationId: fc.string({ maxLength: 8 }), maxSizeBytes: fc.maxSafeInteger(), minCapacity: fc.double({ noNaN: true, noDefaultInfinity: true }), readScale: arb_DatabaseReadScale(), recoverableDatabaseReference: arb_ResourceReference(), recoveryServicesRecoveryPointReference: arb_ResourceReference(), requestedBackupStorageRedundancy: arb_BackupStorageRedundancy(), restorableDroppedDatabaseReference: arb_ResourceReference(), restorePointInTime: fc.string({ maxLength: 8 }), sampleName: arb_ServersDatabase_SampleName(), secondaryType: arb_ServersDatabase_SecondaryType(), sourceDatabaseDeletionDate: fc.string({ maxLength: 8 }), sourceDatabaseReference: arb_ResourceReference(), sourceResourceReference: arb_ResourceReference(), zoneRedundant: fc.boolean(), operatorSpec: arb_ServersDatabaseOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","identity","Identity","location","Location","sku","Sku","tags","Tags","autoPauseDelay","AutoPauseDelay","catalogCollation","CatalogCollation","collation","Collation","createMode","CreateMode","elasticPoolReference","ElasticPoolReference","federatedClientId","FederatedClientId","highAvailabilityReplicaCount","HighAvailabilityReplicaCount","isLedgerOn","IsLedgerOn","licenseType","LicenseType","longTermRetentionBackupResourceReference","LongTermRetentionBackupResourceReference","maintenanceConfigurationId","MaintenanceConfigurationId","maxSizeBytes","MaxSizeBytes","minCapacity","MinCapacity","readScale","ReadScale","recoverableDatabaseReference","RecoverableDatabaseReference","recoveryServicesRecoveryPointReference","RecoveryServicesRecoveryPointReference","requestedBackupStorageRedundancy","RequestedBackupStorageRedundancy","restorableDroppedDatabaseReference","RestorableDroppedDatabaseReference","restorePointInTime","RestorePointInTime","sampleName","SampleName","secondaryType","SecondaryType","sourceDatabaseDeletionDate","SourceDatabaseDeletionDate","sourceDatabaseReference","SourceDatabaseReference","sourceResourceReference","SourceResourceReference","zoneRedundant","ZoneRedundant","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_ServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
@@ -111,19 +203,31 @@ function arb_ServersFirewallRuleOperatorSpec(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServersFirewallRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","$propertyBag"]);
 }
 
 function arb_ServersFirewallRule_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), startIpAddress: fc.string({ maxLength: 8 }), endIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_ServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","startIpAddress","StartIpAddress","endIpAddress","EndIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), endIpAddress: fc.string({ maxLength: 8 }), startIpAddress: fc.string({ maxLength: 8 }), operatorSpec: arb_ServersFirewallRuleOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","endIpAddress","EndIpAddress","startIpAddress","StartIpAddress","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: fc.string({ maxLength: 8 }), size: fc.string({ maxLength: 8 }), family: fc.string({ maxLength: 8 }), capacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","size","Size","family","Family","capacity","Capacity","$propertyBag"]);
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), family: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), size: fc.string({ maxLength: 8 }), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["capacity","Capacity","family","Family","name","Name","size","Size","tier","Tier","$propertyBag"]);
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), tier: fc.string({ maxLength: 8 }), size: fc.string({ maxLength: 8 }), family: fc.string({ maxLength: 8 }), capacity: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","size","Size","family","Family","capacity","Capacity","$propertyBag"]);
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), family: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), size: fc.string({ maxLength: 8 }), tier: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["capacity","Capacity","family","Family","name","Name","size","Size","tier","Tier","$propertyBag"]);
+}
+
+function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({  }, { requiredKeys: [] }), names, ["$propertyBag"]);
+}
+
+function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ reference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["reference","Reference","$propertyBag"]);
+}
+
+function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ clientId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["clientId","ClientId","principalId","PrincipalId","$propertyBag"]);
 }
 
 /** A random Server at v1api20211101, with extra keys at the root too. */

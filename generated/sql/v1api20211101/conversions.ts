@@ -39,6 +39,74 @@ export function ServersFirewallRule_toStorage(src: KubeObject): KubeObject {
   return convertResource(src, 'sql.azure.com/v1api20211101storage', ServersFirewallRule_Spec_toStorage, ServersFirewallRule_STATUS_toStorage);
 }
 
+/** Converts Administrators_STATUS of v1api20211101storage to Administrators_STATUS of v1api20211101 (out of its storage variant). */
+export function Administrators_STATUS_fromStorage(src: v1api20211101storage.Administrators_STATUS, path: string): v1api20211101.Administrators_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.Administrators_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.administratorType !== undefined) dst.administratorType = (canonicalEnum(str(src.administratorType, path, ".administratorType"), spellings_v1api20211101_Administrators_AdministratorType_STATUS) as v1api20211101.Administrators_AdministratorType_STATUS); // assignEnum
+  if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
+  if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20211101_Administrators_PrincipalType_STATUS) as v1api20211101.Administrators_PrincipalType_STATUS); // assignEnum
+  if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_Administrators_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Administrators_STATUS of v1api20211101 to Administrators_STATUS of v1api20211101storage (into its storage variant). */
+export function Administrators_STATUS_toStorage(src: v1api20211101.Administrators_STATUS, path: string): v1api20211101storage.Administrators_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Administrators_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.administratorType !== undefined) dst.administratorType = str(src.administratorType, path, ".administratorType"); // assignEnum
+  if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
+  if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
+  if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_Administrators_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Administrators of v1api20211101storage to Administrators of v1api20211101 (out of its storage variant). */
+export function Administrators_fromStorage(src: v1api20211101storage.Administrators, path: string): v1api20211101.Administrators {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.Administrators;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.administratorType !== undefined) dst.administratorType = (canonicalEnum(str(src.administratorType, path, ".administratorType"), spellings_v1api20211101_Administrators_AdministratorType) as v1api20211101.Administrators_AdministratorType); // assignEnum
+  if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
+  if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20211101_Administrators_PrincipalType) as v1api20211101.Administrators_PrincipalType); // assignEnum
+  if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_Administrators, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Administrators of v1api20211101 to Administrators of v1api20211101storage (into its storage variant). */
+export function Administrators_toStorage(src: v1api20211101.Administrators, path: string): v1api20211101storage.Administrators {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Administrators;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.administratorType !== undefined) dst.administratorType = str(src.administratorType, path, ".administratorType"); // assignEnum
+  if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
+  if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
+  if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_Administrators, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Condition of v1api20211101storage to Condition of v1api20211101 (out of its storage variant). */
 export function Condition_fromStorage(src: v1api20211101storage.Condition, path: string): v1api20211101.Condition {
   checkObject(src, path);
@@ -101,6 +169,38 @@ export function ConfigMapDestination_toStorage(src: v1api20211101.ConfigMapDesti
   return dst;
 }
 
+/** Converts CurrentSku_STATUS of v1api20211101storage to CurrentSku_STATUS of v1api20211101 (out of its storage variant). */
+export function CurrentSku_STATUS_fromStorage(src: v1api20211101storage.CurrentSku_STATUS, path: string): v1api20211101.CurrentSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.CurrentSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_CurrentSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CurrentSku_STATUS of v1api20211101 to CurrentSku_STATUS of v1api20211101storage (into its storage variant). */
+export function CurrentSku_STATUS_toStorage(src: v1api20211101.CurrentSku_STATUS, path: string): v1api20211101storage.CurrentSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.CurrentSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_CurrentSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DestinationExpression of v1api20211101storage to DestinationExpression of v1api20211101 (out of its storage variant). */
 export function DestinationExpression_fromStorage(src: v1api20211101storage.DestinationExpression, path: string): v1api20211101.DestinationExpression {
   checkObject(src, path);
@@ -133,6 +233,60 @@ export function DestinationExpression_toStorage(src: v1api20211101.DestinationEx
   return dst;
 }
 
+/** Converts Identity_STATUS of v1api20211101storage to Identity_STATUS of v1api20211101 (out of its storage variant). */
+export function Identity_STATUS_fromStorage(src: v1api20211101storage.Identity_STATUS, path: string): v1api20211101.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_Identity_Type_STATUS) as v1api20211101.Identity_Type_STATUS); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20211101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity_STATUS of v1api20211101 to Identity_STATUS of v1api20211101storage (into its storage variant). */
+export function Identity_STATUS_toStorage(src: v1api20211101.Identity_STATUS, path: string): v1api20211101storage.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_toStorage(e as v1api20211101.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20211101storage to Identity of v1api20211101 (out of its storage variant). */
+export function Identity_fromStorage(src: v1api20211101storage.Identity, path: string): v1api20211101.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_Identity_Type) as v1api20211101.Identity_Type); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20211101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20211101 to Identity of v1api20211101storage (into its storage variant). */
+export function Identity_toStorage(src: v1api20211101.Identity, path: string): v1api20211101storage.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20211101.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v1api20211101storage to KnownResourceReference of v1api20211101 (out of its storage variant). */
 export function KnownResourceReference_fromStorage(src: v1api20211101storage.KnownResourceReference, path: string): v1api20211101.KnownResourceReference {
   checkObject(src, path);
@@ -159,14 +313,123 @@ export function KnownResourceReference_toStorage(src: v1api20211101.KnownResourc
   return dst;
 }
 
+/** Converts PrivateEndpointConnection_STATUS of v1api20211101storage to PrivateEndpointConnection_STATUS of v1api20211101 (out of its storage variant). */
+export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20211101storage.PrivateEndpointConnection_STATUS, path: string): v1api20211101.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.properties !== undefined) dst.properties = Properties_STATUS_fromStorage(src.properties as v1api20211101storage.Properties_STATUS, at(path, ".properties")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20211101 to PrivateEndpointConnection_STATUS of v1api20211101storage (into its storage variant). */
+export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20211101.PrivateEndpointConnection_STATUS, path: string): v1api20211101storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.properties !== undefined) dst.properties = Properties_STATUS_toStorage(src.properties as v1api20211101.Properties_STATUS, at(path, ".properties")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpoint_STATUS of v1api20211101storage to PrivateEndpoint_STATUS of v1api20211101 (out of its storage variant). */
+export function PrivateEndpoint_STATUS_fromStorage(src: v1api20211101storage.PrivateEndpoint_STATUS, path: string): v1api20211101.PrivateEndpoint_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.PrivateEndpoint_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_PrivateEndpoint_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpoint_STATUS of v1api20211101 to PrivateEndpoint_STATUS of v1api20211101storage (into its storage variant). */
+export function PrivateEndpoint_STATUS_toStorage(src: v1api20211101.PrivateEndpoint_STATUS, path: string): v1api20211101storage.PrivateEndpoint_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.PrivateEndpoint_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_PrivateEndpoint_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateLinkServiceConnectionState_STATUS of v1api20211101storage to PrivateLinkServiceConnectionState_STATUS of v1api20211101 (out of its storage variant). */
+export function PrivateLinkServiceConnectionState_STATUS_fromStorage(src: v1api20211101storage.PrivateLinkServiceConnectionState_STATUS, path: string): v1api20211101.PrivateLinkServiceConnectionState_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.PrivateLinkServiceConnectionState_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_PrivateLinkServiceConnectionState_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateLinkServiceConnectionState_STATUS of v1api20211101 to PrivateLinkServiceConnectionState_STATUS of v1api20211101storage (into its storage variant). */
+export function PrivateLinkServiceConnectionState_STATUS_toStorage(src: v1api20211101.PrivateLinkServiceConnectionState_STATUS, path: string): v1api20211101storage.PrivateLinkServiceConnectionState_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_PrivateLinkServiceConnectionState_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Properties_STATUS of v1api20211101storage to Properties_STATUS of v1api20211101 (out of its storage variant). */
+export function Properties_STATUS_fromStorage(src: v1api20211101storage.Properties_STATUS, path: string): v1api20211101.Properties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.Properties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.groupIds !== undefined) dst.groupIds = mapArray(src.groupIds, path, ".groupIds", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.privateEndpoint !== undefined) dst.privateEndpoint = PrivateEndpoint_STATUS_fromStorage(src.privateEndpoint as v1api20211101storage.PrivateEndpoint_STATUS, at(path, ".privateEndpoint")); // assignObject
+  if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_fromStorage(src.privateLinkServiceConnectionState as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_Properties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Properties_STATUS of v1api20211101 to Properties_STATUS of v1api20211101storage (into its storage variant). */
+export function Properties_STATUS_toStorage(src: v1api20211101.Properties_STATUS, path: string): v1api20211101storage.Properties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Properties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.groupIds !== undefined) dst.groupIds = mapArray(src.groupIds, path, ".groupIds", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.privateEndpoint !== undefined) dst.privateEndpoint = PrivateEndpoint_STATUS_toStorage(src.privateEndpoint as v1api20211101.PrivateEndpoint_STATUS, at(path, ".privateEndpoint")); // assignObject
+  if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_toStorage(src.privateLinkServiceConnectionState as v1api20211101.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_Properties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ResourceIdentity_STATUS of v1api20211101storage to ResourceIdentity_STATUS of v1api20211101 (out of its storage variant). */
 export function ResourceIdentity_STATUS_fromStorage(src: v1api20211101storage.ResourceIdentity_STATUS, path: string): v1api20211101.ResourceIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101.ResourceIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType_STATUS) as v1api20211101.IdentityType_STATUS); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType_STATUS) as v1api20211101.IdentityType_STATUS); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20211101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -178,9 +441,10 @@ export function ResourceIdentity_STATUS_toStorage(src: v1api20211101.ResourceIde
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_toStorage(e as v1api20211101.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ResourceIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -193,6 +457,7 @@ export function ResourceIdentity_fromStorage(src: v1api20211101storage.ResourceI
   const dst = {} as v1api20211101.ResourceIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType) as v1api20211101.IdentityType); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20211101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -205,6 +470,7 @@ export function ResourceIdentity_toStorage(src: v1api20211101.ResourceIdentity, 
   const dst = {} as v1api20211101storage.ResourceIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20211101.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ResourceIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -328,16 +594,23 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = ResourceIdentity_STATUS_fromStorage(src.identity as v1api20211101storage.ResourceIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) dst.identity = ResourceIdentity_STATUS_fromStorage(src.identity as v1api20211101storage.ResourceIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.administrators !== undefined) dst.administrators = Administrators_STATUS_fromStorage(src.administrators as v1api20211101storage.Administrators_STATUS, at(path, ".administrators")); // assignObject
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
+  if (src.keyId !== undefined) dst.keyId = str(src.keyId, path, ".keyId"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
+  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_fromStorage(e as v1api20211101storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag_STATUS) as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag_STATUS) as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.workspaceFeature !== undefined) dst.workspaceFeature = str(src.workspaceFeature, path, ".workspaceFeature"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -353,16 +626,23 @@ export function Server_STATUS_toStorage(src: v1api20211101.Server_STATUS, path: 
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = ResourceIdentity_STATUS_toStorage(src.identity as v1api20211101.ResourceIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) dst.identity = ResourceIdentity_STATUS_toStorage(src.identity as v1api20211101.ResourceIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.administrators !== undefined) dst.administrators = Administrators_STATUS_toStorage(src.administrators as v1api20211101.Administrators_STATUS, at(path, ".administrators")); // assignObject
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = str(src.fullyQualifiedDomainName, path, ".fullyQualifiedDomainName"); // assignPrimitive
+  if (src.keyId !== undefined) dst.keyId = str(src.keyId, path, ".keyId"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
+  if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_toStorage(e as v1api20211101.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignEnum
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.workspaceFeature !== undefined) dst.workspaceFeature = str(src.workspaceFeature, path, ".workspaceFeature"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -376,15 +656,19 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = ResourceIdentity_fromStorage(src.identity as v1api20211101storage.ResourceIdentity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) dst.identity = ResourceIdentity_fromStorage(src.identity as v1api20211101storage.ResourceIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_fromStorage(src.administratorLoginPassword as v1api20211101storage.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.administrators !== undefined) dst.administrators = Administrators_fromStorage(src.administrators as v1api20211101storage.Administrators, at(path, ".administrators")); // assignObject
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
+  if (src.keyId !== undefined) dst.keyId = str(src.keyId, path, ".keyId"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v1api20211101storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag) as v1api20211101.ServerNetworkAccessFlag); // assignEnum
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
@@ -400,15 +684,19 @@ export function Server_Spec_toStorage(src: v1api20211101.Server_Spec, path: stri
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = ResourceIdentity_toStorage(src.identity as v1api20211101.ResourceIdentity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.identity !== undefined) dst.identity = ResourceIdentity_toStorage(src.identity as v1api20211101.ResourceIdentity, at(path, ".identity")); // assignObject
   if (src.administratorLogin !== undefined) dst.administratorLogin = str(src.administratorLogin, path, ".administratorLogin"); // assignPrimitive
   if (src.administratorLoginPassword !== undefined) dst.administratorLoginPassword = SecretReference_toStorage(src.administratorLoginPassword as v1api20211101.SecretReference, at(path, ".administratorLoginPassword")); // assignObject
-  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
+  if (src.administrators !== undefined) dst.administrators = Administrators_toStorage(src.administrators as v1api20211101.Administrators, at(path, ".administrators")); // assignObject
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
+  if (src.keyId !== undefined) dst.keyId = str(src.keyId, path, ".keyId"); // assignPrimitive
   if (src.minimalTlsVersion !== undefined) dst.minimalTlsVersion = str(src.minimalTlsVersion, path, ".minimalTlsVersion"); // assignPrimitive
+  if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_toStorage(src.primaryUserAssignedIdentityReference as v1api20211101.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignEnum
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_Server_Spec, bag);
@@ -452,20 +740,51 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_fromStorage(src.identity as v1api20211101storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
   if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1api20211101storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.autoPauseDelay !== undefined) dst.autoPauseDelay = int(src.autoPauseDelay, path, ".autoPauseDelay"); // assignPrimitive
+  if (src.catalogCollation !== undefined) dst.catalogCollation = (canonicalEnum(str(src.catalogCollation, path, ".catalogCollation"), spellings_v1api20211101_ServersDatabase_CatalogCollation_STATUS) as v1api20211101.ServersDatabase_CatalogCollation_STATUS); // assignEnum
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20211101_CreateMode_STATUS) as v1api20211101.CreateMode_STATUS); // assignEnum
-  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
-  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale_STATUS) as v1api20211101.DatabaseReadScale_STATUS); // assignEnum
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
-  if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
+  if (src.currentBackupStorageRedundancy !== undefined) dst.currentBackupStorageRedundancy = str(src.currentBackupStorageRedundancy, path, ".currentBackupStorageRedundancy"); // assignPrimitive
+  if (src.currentServiceObjectiveName !== undefined) dst.currentServiceObjectiveName = str(src.currentServiceObjectiveName, path, ".currentServiceObjectiveName"); // assignPrimitive
+  if (src.currentSku !== undefined) dst.currentSku = CurrentSku_STATUS_fromStorage(src.currentSku as v1api20211101storage.CurrentSku_STATUS, at(path, ".currentSku")); // assignObject
+  if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
+  if (src.defaultSecondaryLocation !== undefined) dst.defaultSecondaryLocation = str(src.defaultSecondaryLocation, path, ".defaultSecondaryLocation"); // assignPrimitive
+  if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
+  if (src.failoverGroupId !== undefined) dst.failoverGroupId = str(src.failoverGroupId, path, ".failoverGroupId"); // assignPrimitive
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
+  if (src.highAvailabilityReplicaCount !== undefined) dst.highAvailabilityReplicaCount = int(src.highAvailabilityReplicaCount, path, ".highAvailabilityReplicaCount"); // assignPrimitive
+  if (src.isInfraEncryptionEnabled !== undefined) dst.isInfraEncryptionEnabled = bool(src.isInfraEncryptionEnabled, path, ".isInfraEncryptionEnabled"); // assignPrimitive
+  if (src.isLedgerOn !== undefined) dst.isLedgerOn = bool(src.isLedgerOn, path, ".isLedgerOn"); // assignPrimitive
+  if (src.licenseType !== undefined) dst.licenseType = (canonicalEnum(str(src.licenseType, path, ".licenseType"), spellings_v1api20211101_ServersDatabase_LicenseType_STATUS) as v1api20211101.ServersDatabase_LicenseType_STATUS); // assignEnum
+  if (src.longTermRetentionBackupResourceId !== undefined) dst.longTermRetentionBackupResourceId = str(src.longTermRetentionBackupResourceId, path, ".longTermRetentionBackupResourceId"); // assignPrimitive
+  if (src.maintenanceConfigurationId !== undefined) dst.maintenanceConfigurationId = str(src.maintenanceConfigurationId, path, ".maintenanceConfigurationId"); // assignPrimitive
+  if (src.maxLogSizeBytes !== undefined) dst.maxLogSizeBytes = int(src.maxLogSizeBytes, path, ".maxLogSizeBytes"); // assignPrimitive
+  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
+  if (src.minCapacity !== undefined) dst.minCapacity = num(src.minCapacity, path, ".minCapacity"); // assignPrimitive
+  if (src.pausedDate !== undefined) dst.pausedDate = str(src.pausedDate, path, ".pausedDate"); // assignPrimitive
+  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale_STATUS) as v1api20211101.DatabaseReadScale_STATUS); // assignEnum
+  if (src.recoverableDatabaseId !== undefined) dst.recoverableDatabaseId = str(src.recoverableDatabaseId, path, ".recoverableDatabaseId"); // assignPrimitive
+  if (src.recoveryServicesRecoveryPointId !== undefined) dst.recoveryServicesRecoveryPointId = str(src.recoveryServicesRecoveryPointId, path, ".recoveryServicesRecoveryPointId"); // assignPrimitive
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (canonicalEnum(str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"), spellings_v1api20211101_BackupStorageRedundancy_STATUS) as v1api20211101.BackupStorageRedundancy_STATUS); // assignEnum
+  if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
+  if (src.restorableDroppedDatabaseId !== undefined) dst.restorableDroppedDatabaseId = str(src.restorableDroppedDatabaseId, path, ".restorableDroppedDatabaseId"); // assignPrimitive
+  if (src.restorePointInTime !== undefined) dst.restorePointInTime = str(src.restorePointInTime, path, ".restorePointInTime"); // assignPrimitive
+  if (src.resumedDate !== undefined) dst.resumedDate = str(src.resumedDate, path, ".resumedDate"); // assignPrimitive
+  if (src.sampleName !== undefined) dst.sampleName = (canonicalEnum(str(src.sampleName, path, ".sampleName"), spellings_v1api20211101_ServersDatabase_SampleName_STATUS) as v1api20211101.ServersDatabase_SampleName_STATUS); // assignEnum
+  if (src.secondaryType !== undefined) dst.secondaryType = (canonicalEnum(str(src.secondaryType, path, ".secondaryType"), spellings_v1api20211101_ServersDatabase_SecondaryType_STATUS) as v1api20211101.ServersDatabase_SecondaryType_STATUS); // assignEnum
+  if (src.sourceDatabaseDeletionDate !== undefined) dst.sourceDatabaseDeletionDate = str(src.sourceDatabaseDeletionDate, path, ".sourceDatabaseDeletionDate"); // assignPrimitive
+  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceResourceId !== undefined) dst.sourceResourceId = str(src.sourceResourceId, path, ".sourceResourceId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -481,20 +800,51 @@ export function ServersDatabase_STATUS_toStorage(src: v1api20211101.ServersDatab
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_toStorage(src.identity as v1api20211101.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive
   if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1api20211101.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.autoPauseDelay !== undefined) dst.autoPauseDelay = int(src.autoPauseDelay, path, ".autoPauseDelay"); // assignPrimitive
+  if (src.catalogCollation !== undefined) dst.catalogCollation = str(src.catalogCollation, path, ".catalogCollation"); // assignEnum
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
-  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
-  if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
+  if (src.currentBackupStorageRedundancy !== undefined) dst.currentBackupStorageRedundancy = str(src.currentBackupStorageRedundancy, path, ".currentBackupStorageRedundancy"); // assignPrimitive
+  if (src.currentServiceObjectiveName !== undefined) dst.currentServiceObjectiveName = str(src.currentServiceObjectiveName, path, ".currentServiceObjectiveName"); // assignPrimitive
+  if (src.currentSku !== undefined) dst.currentSku = CurrentSku_STATUS_toStorage(src.currentSku as v1api20211101.CurrentSku_STATUS, at(path, ".currentSku")); // assignObject
+  if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
+  if (src.defaultSecondaryLocation !== undefined) dst.defaultSecondaryLocation = str(src.defaultSecondaryLocation, path, ".defaultSecondaryLocation"); // assignPrimitive
+  if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.elasticPoolId !== undefined) dst.elasticPoolId = str(src.elasticPoolId, path, ".elasticPoolId"); // assignPrimitive
+  if (src.failoverGroupId !== undefined) dst.failoverGroupId = str(src.failoverGroupId, path, ".failoverGroupId"); // assignPrimitive
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
+  if (src.highAvailabilityReplicaCount !== undefined) dst.highAvailabilityReplicaCount = int(src.highAvailabilityReplicaCount, path, ".highAvailabilityReplicaCount"); // assignPrimitive
+  if (src.isInfraEncryptionEnabled !== undefined) dst.isInfraEncryptionEnabled = bool(src.isInfraEncryptionEnabled, path, ".isInfraEncryptionEnabled"); // assignPrimitive
+  if (src.isLedgerOn !== undefined) dst.isLedgerOn = bool(src.isLedgerOn, path, ".isLedgerOn"); // assignPrimitive
+  if (src.licenseType !== undefined) dst.licenseType = str(src.licenseType, path, ".licenseType"); // assignEnum
+  if (src.longTermRetentionBackupResourceId !== undefined) dst.longTermRetentionBackupResourceId = str(src.longTermRetentionBackupResourceId, path, ".longTermRetentionBackupResourceId"); // assignPrimitive
+  if (src.maintenanceConfigurationId !== undefined) dst.maintenanceConfigurationId = str(src.maintenanceConfigurationId, path, ".maintenanceConfigurationId"); // assignPrimitive
+  if (src.maxLogSizeBytes !== undefined) dst.maxLogSizeBytes = int(src.maxLogSizeBytes, path, ".maxLogSizeBytes"); // assignPrimitive
+  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
+  if (src.minCapacity !== undefined) dst.minCapacity = num(src.minCapacity, path, ".minCapacity"); // assignPrimitive
+  if (src.pausedDate !== undefined) dst.pausedDate = str(src.pausedDate, path, ".pausedDate"); // assignPrimitive
+  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
+  if (src.recoverableDatabaseId !== undefined) dst.recoverableDatabaseId = str(src.recoverableDatabaseId, path, ".recoverableDatabaseId"); // assignPrimitive
+  if (src.recoveryServicesRecoveryPointId !== undefined) dst.recoveryServicesRecoveryPointId = str(src.recoveryServicesRecoveryPointId, path, ".recoveryServicesRecoveryPointId"); // assignPrimitive
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"); // assignEnum
+  if (src.requestedServiceObjectiveName !== undefined) dst.requestedServiceObjectiveName = str(src.requestedServiceObjectiveName, path, ".requestedServiceObjectiveName"); // assignPrimitive
+  if (src.restorableDroppedDatabaseId !== undefined) dst.restorableDroppedDatabaseId = str(src.restorableDroppedDatabaseId, path, ".restorableDroppedDatabaseId"); // assignPrimitive
+  if (src.restorePointInTime !== undefined) dst.restorePointInTime = str(src.restorePointInTime, path, ".restorePointInTime"); // assignPrimitive
+  if (src.resumedDate !== undefined) dst.resumedDate = str(src.resumedDate, path, ".resumedDate"); // assignPrimitive
+  if (src.sampleName !== undefined) dst.sampleName = str(src.sampleName, path, ".sampleName"); // assignEnum
+  if (src.secondaryType !== undefined) dst.secondaryType = str(src.secondaryType, path, ".secondaryType"); // assignEnum
+  if (src.sourceDatabaseDeletionDate !== undefined) dst.sourceDatabaseDeletionDate = str(src.sourceDatabaseDeletionDate, path, ".sourceDatabaseDeletionDate"); // assignPrimitive
+  if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
+  if (src.sourceResourceId !== undefined) dst.sourceResourceId = str(src.sourceResourceId, path, ".sourceResourceId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_ServersDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -508,17 +858,35 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_fromStorage(src.identity as v1api20211101storage.Identity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1api20211101storage.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.autoPauseDelay !== undefined) dst.autoPauseDelay = int(src.autoPauseDelay, path, ".autoPauseDelay"); // assignPrimitive
+  if (src.catalogCollation !== undefined) dst.catalogCollation = (canonicalEnum(str(src.catalogCollation, path, ".catalogCollation"), spellings_v1api20211101_ServersDatabase_CatalogCollation) as v1api20211101.ServersDatabase_CatalogCollation); // assignEnum
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20211101_CreateMode) as v1api20211101.CreateMode); // assignEnum
-  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_fromStorage(src.sourceDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
-  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale) as v1api20211101.DatabaseReadScale); // assignEnum
   if (src.elasticPoolReference !== undefined) dst.elasticPoolReference = ResourceReference_fromStorage(src.elasticPoolReference as v1api20211101storage.ResourceReference, at(path, ".elasticPoolReference")); // assignObject
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
+  if (src.highAvailabilityReplicaCount !== undefined) dst.highAvailabilityReplicaCount = int(src.highAvailabilityReplicaCount, path, ".highAvailabilityReplicaCount"); // assignPrimitive
+  if (src.isLedgerOn !== undefined) dst.isLedgerOn = bool(src.isLedgerOn, path, ".isLedgerOn"); // assignPrimitive
+  if (src.licenseType !== undefined) dst.licenseType = (canonicalEnum(str(src.licenseType, path, ".licenseType"), spellings_v1api20211101_ServersDatabase_LicenseType) as v1api20211101.ServersDatabase_LicenseType); // assignEnum
+  if (src.longTermRetentionBackupResourceReference !== undefined) dst.longTermRetentionBackupResourceReference = ResourceReference_fromStorage(src.longTermRetentionBackupResourceReference as v1api20211101storage.ResourceReference, at(path, ".longTermRetentionBackupResourceReference")); // assignObject
+  if (src.maintenanceConfigurationId !== undefined) dst.maintenanceConfigurationId = str(src.maintenanceConfigurationId, path, ".maintenanceConfigurationId"); // assignPrimitive
+  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
+  if (src.minCapacity !== undefined) dst.minCapacity = num(src.minCapacity, path, ".minCapacity"); // assignPrimitive
+  if (src.readScale !== undefined) dst.readScale = (canonicalEnum(str(src.readScale, path, ".readScale"), spellings_v1api20211101_DatabaseReadScale) as v1api20211101.DatabaseReadScale); // assignEnum
+  if (src.recoverableDatabaseReference !== undefined) dst.recoverableDatabaseReference = ResourceReference_fromStorage(src.recoverableDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".recoverableDatabaseReference")); // assignObject
+  if (src.recoveryServicesRecoveryPointReference !== undefined) dst.recoveryServicesRecoveryPointReference = ResourceReference_fromStorage(src.recoveryServicesRecoveryPointReference as v1api20211101storage.ResourceReference, at(path, ".recoveryServicesRecoveryPointReference")); // assignObject
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = (canonicalEnum(str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"), spellings_v1api20211101_BackupStorageRedundancy) as v1api20211101.BackupStorageRedundancy); // assignEnum
+  if (src.restorableDroppedDatabaseReference !== undefined) dst.restorableDroppedDatabaseReference = ResourceReference_fromStorage(src.restorableDroppedDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".restorableDroppedDatabaseReference")); // assignObject
+  if (src.restorePointInTime !== undefined) dst.restorePointInTime = str(src.restorePointInTime, path, ".restorePointInTime"); // assignPrimitive
+  if (src.sampleName !== undefined) dst.sampleName = (canonicalEnum(str(src.sampleName, path, ".sampleName"), spellings_v1api20211101_ServersDatabase_SampleName) as v1api20211101.ServersDatabase_SampleName); // assignEnum
+  if (src.secondaryType !== undefined) dst.secondaryType = (canonicalEnum(str(src.secondaryType, path, ".secondaryType"), spellings_v1api20211101_ServersDatabase_SecondaryType) as v1api20211101.ServersDatabase_SecondaryType); // assignEnum
+  if (src.sourceDatabaseDeletionDate !== undefined) dst.sourceDatabaseDeletionDate = str(src.sourceDatabaseDeletionDate, path, ".sourceDatabaseDeletionDate"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_fromStorage(src.sourceDatabaseReference as v1api20211101storage.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
+  if (src.sourceResourceReference !== undefined) dst.sourceResourceReference = ResourceReference_fromStorage(src.sourceResourceReference as v1api20211101storage.ResourceReference, at(path, ".sourceResourceReference")); // assignObject
+  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
@@ -534,17 +902,35 @@ export function ServersDatabase_Spec_toStorage(src: v1api20211101.ServersDatabas
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v1api20211101.Identity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1api20211101.Sku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.autoPauseDelay !== undefined) dst.autoPauseDelay = int(src.autoPauseDelay, path, ".autoPauseDelay"); // assignPrimitive
+  if (src.catalogCollation !== undefined) dst.catalogCollation = str(src.catalogCollation, path, ".catalogCollation"); // assignEnum
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
-  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
-  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_toStorage(src.sourceDatabaseReference as v1api20211101.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
-  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
-  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
   if (src.elasticPoolReference !== undefined) dst.elasticPoolReference = ResourceReference_toStorage(src.elasticPoolReference as v1api20211101.ResourceReference, at(path, ".elasticPoolReference")); // assignObject
+  if (src.federatedClientId !== undefined) dst.federatedClientId = str(src.federatedClientId, path, ".federatedClientId"); // assignPrimitive
+  if (src.highAvailabilityReplicaCount !== undefined) dst.highAvailabilityReplicaCount = int(src.highAvailabilityReplicaCount, path, ".highAvailabilityReplicaCount"); // assignPrimitive
+  if (src.isLedgerOn !== undefined) dst.isLedgerOn = bool(src.isLedgerOn, path, ".isLedgerOn"); // assignPrimitive
+  if (src.licenseType !== undefined) dst.licenseType = str(src.licenseType, path, ".licenseType"); // assignEnum
+  if (src.longTermRetentionBackupResourceReference !== undefined) dst.longTermRetentionBackupResourceReference = ResourceReference_toStorage(src.longTermRetentionBackupResourceReference as v1api20211101.ResourceReference, at(path, ".longTermRetentionBackupResourceReference")); // assignObject
+  if (src.maintenanceConfigurationId !== undefined) dst.maintenanceConfigurationId = str(src.maintenanceConfigurationId, path, ".maintenanceConfigurationId"); // assignPrimitive
+  if (src.maxSizeBytes !== undefined) dst.maxSizeBytes = int(src.maxSizeBytes, path, ".maxSizeBytes"); // assignPrimitive
+  if (src.minCapacity !== undefined) dst.minCapacity = num(src.minCapacity, path, ".minCapacity"); // assignPrimitive
+  if (src.readScale !== undefined) dst.readScale = str(src.readScale, path, ".readScale"); // assignEnum
+  if (src.recoverableDatabaseReference !== undefined) dst.recoverableDatabaseReference = ResourceReference_toStorage(src.recoverableDatabaseReference as v1api20211101.ResourceReference, at(path, ".recoverableDatabaseReference")); // assignObject
+  if (src.recoveryServicesRecoveryPointReference !== undefined) dst.recoveryServicesRecoveryPointReference = ResourceReference_toStorage(src.recoveryServicesRecoveryPointReference as v1api20211101.ResourceReference, at(path, ".recoveryServicesRecoveryPointReference")); // assignObject
   if (src.requestedBackupStorageRedundancy !== undefined) dst.requestedBackupStorageRedundancy = str(src.requestedBackupStorageRedundancy, path, ".requestedBackupStorageRedundancy"); // assignEnum
+  if (src.restorableDroppedDatabaseReference !== undefined) dst.restorableDroppedDatabaseReference = ResourceReference_toStorage(src.restorableDroppedDatabaseReference as v1api20211101.ResourceReference, at(path, ".restorableDroppedDatabaseReference")); // assignObject
+  if (src.restorePointInTime !== undefined) dst.restorePointInTime = str(src.restorePointInTime, path, ".restorePointInTime"); // assignPrimitive
+  if (src.sampleName !== undefined) dst.sampleName = str(src.sampleName, path, ".sampleName"); // assignEnum
+  if (src.secondaryType !== undefined) dst.secondaryType = str(src.secondaryType, path, ".secondaryType"); // assignEnum
+  if (src.sourceDatabaseDeletionDate !== undefined) dst.sourceDatabaseDeletionDate = str(src.sourceDatabaseDeletionDate, path, ".sourceDatabaseDeletionDate"); // assignPrimitive
+  if (src.sourceDatabaseReference !== undefined) dst.sourceDatabaseReference = ResourceReference_toStorage(src.sourceDatabaseReference as v1api20211101.ResourceReference, at(path, ".sourceDatabaseReference")); // assignObject
+  if (src.sourceResourceReference !== undefined) dst.sourceResourceReference = ResourceReference_toStorage(src.sourceResourceReference as v1api20211101.ResourceReference, at(path, ".sourceResourceReference")); // assignObject
+  if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_ServersDatabase_Spec, bag);
@@ -588,8 +974,8 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20211101storage
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -605,8 +991,8 @@ export function ServersFirewallRule_STATUS_toStorage(src: v1api20211101.ServersF
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_ServersFirewallRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -620,8 +1006,8 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20211101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
@@ -637,8 +1023,8 @@ export function ServersFirewallRule_Spec_toStorage(src: v1api20211101.ServersFir
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
+  if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_toStorage(src.operatorSpec as v1api20211101.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20211101'; // originalVersion
   bag = stashUnknown(src, known_v1api20211101_ServersFirewallRule_Spec, bag);
@@ -652,11 +1038,11 @@ export function Sku_STATUS_fromStorage(src: v1api20211101storage.Sku_STATUS, pat
   checkObject(src, path);
   const dst = {} as v1api20211101.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
-  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -668,11 +1054,11 @@ export function Sku_STATUS_toStorage(src: v1api20211101.Sku_STATUS, path: string
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
-  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -684,11 +1070,11 @@ export function Sku_fromStorage(src: v1api20211101storage.Sku, path: string): v1
   checkObject(src, path);
   const dst = {} as v1api20211101.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
-  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -700,64 +1086,150 @@ export function Sku_toStorage(src: v1api20211101.Sku, path: string): v1api202111
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
-  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
+/** Converts UserAssignedIdentityDetails of v1api20211101storage to UserAssignedIdentityDetails of v1api20211101 (out of its storage variant). */
+export function UserAssignedIdentityDetails_fromStorage(src: v1api20211101storage.UserAssignedIdentityDetails, path: string): v1api20211101.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20211101storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1api20211101 to UserAssignedIdentityDetails of v1api20211101storage (into its storage variant). */
+export function UserAssignedIdentityDetails_toStorage(src: v1api20211101.UserAssignedIdentityDetails, path: string): v1api20211101storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20211101.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20211101storage to UserAssignedIdentity_STATUS of v1api20211101 (out of its storage variant). */
+export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20211101storage.UserAssignedIdentity_STATUS, path: string): v1api20211101.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20211101 to UserAssignedIdentity_STATUS of v1api20211101storage (into its storage variant). */
+export function UserAssignedIdentity_STATUS_toStorage(src: v1api20211101.UserAssignedIdentity_STATUS, path: string): v1api20211101storage.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+const known_v1api20211101_Administrators = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
+const known_v1api20211101_Administrators_STATUS = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
 const known_v1api20211101_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20211101_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101_CurrentSku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
 const known_v1api20211101_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20211101_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101_Identity_STATUS = new Set(["tenantId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20211101_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20211101_ResourceIdentity = new Set(["type","$propertyBag"]);
-const known_v1api20211101_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101_PrivateEndpointConnection_STATUS = new Set(["id","properties","$propertyBag"]);
+const known_v1api20211101_PrivateEndpoint_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20211101_PrivateLinkServiceConnectionState_STATUS = new Set(["actionsRequired","description","status","$propertyBag"]);
+const known_v1api20211101_Properties_STATUS = new Set(["groupIds","privateEndpoint","privateLinkServiceConnectionState","provisioningState","$propertyBag"]);
+const known_v1api20211101_ResourceIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101_ResourceIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20211101_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20211101_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20211101_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20211101_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
-const known_v1api20211101_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","administratorLoginPassword","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","$propertyBag"]);
+const known_v1api20211101_Server_STATUS = new Set(["conditions","id","name","type","identity","kind","location","tags","administratorLogin","administrators","federatedClientId","fullyQualifiedDomainName","keyId","minimalTlsVersion","primaryUserAssignedIdentityId","privateEndpointConnections","publicNetworkAccess","restrictOutboundNetworkAccess","state","version","workspaceFeature","$propertyBag"]);
+const known_v1api20211101_Server_Spec = new Set(["azureName","owner","identity","location","tags","administratorLogin","administratorLoginPassword","administrators","federatedClientId","keyId","minimalTlsVersion","primaryUserAssignedIdentityReference","publicNetworkAccess","restrictOutboundNetworkAccess","version","operatorSpec","$propertyBag"]);
 const known_v1api20211101_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","$propertyBag"]);
+const known_v1api20211101_ServersDatabase_STATUS = new Set(["conditions","id","name","type","identity","kind","location","managedBy","sku","tags","autoPauseDelay","catalogCollation","collation","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","earliestRestoreDate","elasticPoolId","failoverGroupId","federatedClientId","highAvailabilityReplicaCount","isInfraEncryptionEnabled","isLedgerOn","licenseType","longTermRetentionBackupResourceId","maintenanceConfigurationId","maxLogSizeBytes","maxSizeBytes","minCapacity","pausedDate","readScale","recoverableDatabaseId","recoveryServicesRecoveryPointId","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorePointInTime","resumedDate","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseId","sourceResourceId","status","zoneRedundant","$propertyBag"]);
+const known_v1api20211101_ServersDatabase_Spec = new Set(["azureName","owner","identity","location","sku","tags","autoPauseDelay","catalogCollation","collation","createMode","elasticPoolReference","federatedClientId","highAvailabilityReplicaCount","isLedgerOn","licenseType","longTermRetentionBackupResourceReference","maintenanceConfigurationId","maxSizeBytes","minCapacity","readScale","recoverableDatabaseReference","recoveryServicesRecoveryPointReference","requestedBackupStorageRedundancy","restorableDroppedDatabaseReference","restorePointInTime","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseReference","sourceResourceReference","zoneRedundant","operatorSpec","$propertyBag"]);
 const known_v1api20211101_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
-const known_v1api20211101_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
-const known_v1api20211101_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
+const known_v1api20211101_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20211101_ServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","$propertyBag"]);
+const known_v1api20211101_Sku = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101_Sku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20211101_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1api20211101storage_Administrators = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
+const known_v1api20211101storage_Administrators_STATUS = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
 const known_v1api20211101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20211101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101storage_CurrentSku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
 const known_v1api20211101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
+const known_v1api20211101storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101storage_Identity_STATUS = new Set(["tenantId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20211101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20211101storage_ResourceIdentity = new Set(["type","$propertyBag"]);
-const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+const known_v1api20211101storage_PrivateEndpointConnection_STATUS = new Set(["id","properties","$propertyBag"]);
+const known_v1api20211101storage_PrivateEndpoint_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20211101storage_PrivateLinkServiceConnectionState_STATUS = new Set(["actionsRequired","description","status","$propertyBag"]);
+const known_v1api20211101storage_Properties_STATUS = new Set(["groupIds","privateEndpoint","privateLinkServiceConnectionState","provisioningState","$propertyBag"]);
+const known_v1api20211101storage_ResourceIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20211101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20211101storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20211101storage_ServerOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","location","tags","identity","administratorLogin","version","state","fullyQualifiedDomainName","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","$propertyBag"]);
-const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","location","tags","identity","administratorLogin","administratorLoginPassword","version","minimalTlsVersion","publicNetworkAccess","restrictOutboundNetworkAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Server_STATUS = new Set(["conditions","id","name","type","identity","kind","location","tags","administratorLogin","administrators","federatedClientId","fullyQualifiedDomainName","keyId","minimalTlsVersion","primaryUserAssignedIdentityId","privateEndpointConnections","publicNetworkAccess","restrictOutboundNetworkAccess","state","version","workspaceFeature","$propertyBag"]);
+const known_v1api20211101storage_Server_Spec = new Set(["azureName","owner","identity","location","tags","administratorLogin","administratorLoginPassword","administrators","federatedClientId","keyId","minimalTlsVersion","primaryUserAssignedIdentityReference","publicNetworkAccess","restrictOutboundNetworkAccess","version","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseId","zoneRedundant","readScale","status","databaseId","creationDate","elasticPoolId","requestedBackupStorageRedundancy","$propertyBag"]);
-const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","location","tags","sku","collation","createMode","maxSizeBytes","sourceDatabaseReference","zoneRedundant","readScale","elasticPoolReference","requestedBackupStorageRedundancy","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_STATUS = new Set(["conditions","id","name","type","identity","kind","location","managedBy","sku","tags","autoPauseDelay","catalogCollation","collation","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","earliestRestoreDate","elasticPoolId","failoverGroupId","federatedClientId","highAvailabilityReplicaCount","isInfraEncryptionEnabled","isLedgerOn","licenseType","longTermRetentionBackupResourceId","maintenanceConfigurationId","maxLogSizeBytes","maxSizeBytes","minCapacity","pausedDate","readScale","recoverableDatabaseId","recoveryServicesRecoveryPointId","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorePointInTime","resumedDate","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseId","sourceResourceId","status","zoneRedundant","$propertyBag"]);
+const known_v1api20211101storage_ServersDatabase_Spec = new Set(["azureName","owner","identity","location","sku","tags","autoPauseDelay","catalogCollation","collation","createMode","elasticPoolReference","federatedClientId","highAvailabilityReplicaCount","isLedgerOn","licenseType","longTermRetentionBackupResourceReference","maintenanceConfigurationId","maxSizeBytes","minCapacity","readScale","recoverableDatabaseReference","recoveryServicesRecoveryPointReference","requestedBackupStorageRedundancy","restorableDroppedDatabaseReference","restorePointInTime","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseReference","sourceResourceReference","zoneRedundant","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20211101storage_ServersFirewallRuleOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
-const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20211101storage_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
-const known_v1api20211101storage_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
-const spellings_v1api20211101_BackupStorageRedundancy = enumSpellings(["Geo","Local","Zone","GeoZone"]);
-const spellings_v1api20211101_BackupStorageRedundancy_STATUS = enumSpellings(["Geo","Local","Zone","GeoZone"]);
+const known_v1api20211101storage_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","endIpAddress","startIpAddress","$propertyBag"]);
+const known_v1api20211101storage_ServersFirewallRule_Spec = new Set(["azureName","owner","endIpAddress","startIpAddress","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20211101storage_Sku = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101storage_Sku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20211101storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const spellings_v1api20211101_Administrators_AdministratorType = enumSpellings(["ActiveDirectory"]);
+const spellings_v1api20211101_Administrators_AdministratorType_STATUS = enumSpellings(["ActiveDirectory"]);
+const spellings_v1api20211101_Administrators_PrincipalType = enumSpellings(["Application","Group","User"]);
+const spellings_v1api20211101_Administrators_PrincipalType_STATUS = enumSpellings(["Application","Group","User"]);
+const spellings_v1api20211101_BackupStorageRedundancy = enumSpellings(["Geo","GeoZone","Local","Zone"]);
+const spellings_v1api20211101_BackupStorageRedundancy_STATUS = enumSpellings(["Geo","GeoZone","Local","Zone"]);
 const spellings_v1api20211101_CreateMode = enumSpellings(["Copy","Default","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreExternalBackup","RestoreExternalBackupSecondary","RestoreLongTermRetentionBackup","Secondary"]);
 const spellings_v1api20211101_CreateMode_STATUS = enumSpellings(["Copy","Default","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreExternalBackup","RestoreExternalBackupSecondary","RestoreLongTermRetentionBackup","Secondary"]);
-const spellings_v1api20211101_DatabaseReadScale = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20211101_DatabaseReadScale_STATUS = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20211101_IdentityType = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
-const spellings_v1api20211101_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
-const spellings_v1api20211101_ServerNetworkAccessFlag = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20211101_ServerNetworkAccessFlag_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20211101_DatabaseReadScale = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20211101_DatabaseReadScale_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20211101_IdentityType = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v1api20211101_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v1api20211101_Identity_Type = enumSpellings(["None","UserAssigned"]);
+const spellings_v1api20211101_Identity_Type_STATUS = enumSpellings(["None","UserAssigned"]);
+const spellings_v1api20211101_ServerNetworkAccessFlag = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20211101_ServerNetworkAccessFlag_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20211101_ServersDatabase_CatalogCollation = enumSpellings(["DATABASE_DEFAULT","SQL_Latin1_General_CP1_CI_AS"]);
+const spellings_v1api20211101_ServersDatabase_CatalogCollation_STATUS = enumSpellings(["DATABASE_DEFAULT","SQL_Latin1_General_CP1_CI_AS"]);
+const spellings_v1api20211101_ServersDatabase_LicenseType = enumSpellings(["BasePrice","LicenseIncluded"]);
+const spellings_v1api20211101_ServersDatabase_LicenseType_STATUS = enumSpellings(["BasePrice","LicenseIncluded"]);
+const spellings_v1api20211101_ServersDatabase_SampleName = enumSpellings(["AdventureWorksLT","WideWorldImportersFull","WideWorldImportersStd"]);
+const spellings_v1api20211101_ServersDatabase_SampleName_STATUS = enumSpellings(["AdventureWorksLT","WideWorldImportersFull","WideWorldImportersStd"]);
+const spellings_v1api20211101_ServersDatabase_SecondaryType = enumSpellings(["Geo","Named"]);
+const spellings_v1api20211101_ServersDatabase_SecondaryType_STATUS = enumSpellings(["Geo","Named"]);

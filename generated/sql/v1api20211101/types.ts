@@ -34,11 +34,59 @@ export interface ServersFirewallRule {
   status?: ServersFirewallRule_STATUS;
 }
 
+/** The Azure Active Directory administrator of the server. */
+export interface Administrators {
+  /** Type of the sever administrator. */
+  administratorType?: Administrators_AdministratorType;
+  /** Azure Active Directory only Authentication enabled. */
+  azureADOnlyAuthentication?: boolean;
+  /** Login name of the server administrator. */
+  login?: string;
+  /** Principal Type of the sever administrator. */
+  principalType?: Administrators_PrincipalType;
+  /** SID (object ID) of the server administrator. */
+  sid?: string;
+  /** Tenant ID of the administrator. */
+  tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Administrators_AdministratorType (string). */
+export type Administrators_AdministratorType = "ActiveDirectory";
+
+/** Enum Administrators_AdministratorType_STATUS (string). */
+export type Administrators_AdministratorType_STATUS = "ActiveDirectory";
+
+/** Enum Administrators_PrincipalType (string). */
+export type Administrators_PrincipalType = "Application" | "Group" | "User";
+
+/** Enum Administrators_PrincipalType_STATUS (string). */
+export type Administrators_PrincipalType_STATUS = "Application" | "Group" | "User";
+
+/** The Azure Active Directory administrator of the server. */
+export interface Administrators_STATUS {
+  /** Type of the sever administrator. */
+  administratorType?: Administrators_AdministratorType_STATUS;
+  /** Azure Active Directory only Authentication enabled. */
+  azureADOnlyAuthentication?: boolean;
+  /** Login name of the server administrator. */
+  login?: string;
+  /** Principal Type of the sever administrator. */
+  principalType?: Administrators_PrincipalType_STATUS;
+  /** SID (object ID) of the server administrator. */
+  sid?: string;
+  /** Tenant ID of the administrator. */
+  tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum BackupStorageRedundancy (string). */
-export type BackupStorageRedundancy = "Geo" | "Local" | "Zone" | "GeoZone";
+export type BackupStorageRedundancy = "Geo" | "GeoZone" | "Local" | "Zone";
 
 /** Enum BackupStorageRedundancy_STATUS (string). */
-export type BackupStorageRedundancy_STATUS = "Geo" | "Local" | "Zone" | "GeoZone";
+export type BackupStorageRedundancy_STATUS = "Geo" | "GeoZone" | "Local" | "Zone";
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
@@ -69,11 +117,27 @@ export type CreateMode = "Copy" | "Default" | "OnlineSecondary" | "PointInTimeRe
 /** Enum CreateMode_STATUS (string). */
 export type CreateMode_STATUS = "Copy" | "Default" | "OnlineSecondary" | "PointInTimeRestore" | "Recovery" | "Restore" | "RestoreExternalBackup" | "RestoreExternalBackupSecondary" | "RestoreLongTermRetentionBackup" | "Secondary";
 
+/** The name and tier of the SKU. */
+export interface CurrentSku_STATUS {
+  /** Capacity of the particular SKU. */
+  capacity?: number;
+  /** If the service has different generations of hardware, for the same SKU, then that can be captured here. */
+  family?: string;
+  /** The name of the SKU, typically, a letter + Number code, e.g. P3. */
+  name?: string;
+  /** Size of the particular SKU */
+  size?: string;
+  /** The tier or edition of the particular SKU, e.g. Basic, Premium. */
+  tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum DatabaseReadScale (string). */
-export type DatabaseReadScale = "Enabled" | "Disabled";
+export type DatabaseReadScale = "Disabled" | "Enabled";
 
 /** Enum DatabaseReadScale_STATUS (string). */
-export type DatabaseReadScale_STATUS = "Enabled" | "Disabled";
+export type DatabaseReadScale_STATUS = "Disabled" | "Enabled";
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
@@ -91,11 +155,39 @@ export interface DestinationExpression {
   $propertyBag?: PropertyBagData;
 }
 
+/** The Azure Active Directory identity of the database. */
+export interface Identity {
+  /** The identity type */
+  type?: Identity_Type;
+  /** The resource ids of the user assigned identities to use */
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum IdentityType (string). */
-export type IdentityType = "None" | "SystemAssigned" | "UserAssigned" | "SystemAssigned,UserAssigned";
+export type IdentityType = "None" | "SystemAssigned" | "SystemAssigned,UserAssigned" | "UserAssigned";
 
 /** Enum IdentityType_STATUS (string). */
-export type IdentityType_STATUS = "None" | "SystemAssigned" | "UserAssigned" | "SystemAssigned,UserAssigned";
+export type IdentityType_STATUS = "None" | "SystemAssigned" | "SystemAssigned,UserAssigned" | "UserAssigned";
+
+/** The Azure Active Directory identity of the database. */
+export interface Identity_STATUS {
+  /** The Azure Active Directory tenant id. */
+  tenantId?: string;
+  /** The identity type */
+  type?: Identity_Type_STATUS;
+  /** The resource ids of the user assigned identities to use */
+  userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Identity_Type (string). */
+export type Identity_Type = "None" | "UserAssigned";
+
+/** Enum Identity_Type_STATUS (string). */
+export type Identity_Type_STATUS = "None" | "UserAssigned";
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
 export interface KnownResourceReference {
@@ -107,18 +199,72 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ResourceIdentity. */
-export interface ResourceIdentity {
-  type?: IdentityType;
+/** A private endpoint connection under a server */
+export interface PrivateEndpointConnection_STATUS {
+  /** Resource ID. */
+  id?: string;
+  /** Private endpoint connection properties */
+  properties?: Properties_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ResourceIdentity_STATUS. */
+/** Private endpoint which the connection belongs to. */
+export interface PrivateEndpoint_STATUS {
+  /** Resource id of the private endpoint. */
+  id?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Connection state of the private endpoint connection. */
+export interface PrivateLinkServiceConnectionState_STATUS {
+  /** The actions required for private link service connection. */
+  actionsRequired?: string;
+  /** The private link service connection description. */
+  description?: string;
+  /** The private link service connection status. */
+  status?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Private endpoint connection properties */
+export interface Properties_STATUS {
+  /** Group IDs. */
+  groupIds?: string[];
+  /** Private endpoint which the connection belongs to. */
+  privateEndpoint?: PrivateEndpoint_STATUS;
+  /** Connection state of the private endpoint connection. */
+  privateLinkServiceConnectionState?: PrivateLinkServiceConnectionState_STATUS;
+  /** State of the private endpoint connection. */
+  provisioningState?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The Azure Active Directory identity of the server. */
+export interface ResourceIdentity {
+  /** The identity type. Set this to 'SystemAssigned' in order to automatically create and assign an Azure Active
+   * Directory principal for the resource. */
+  type?: IdentityType;
+  /** The resource ids of the user assigned identities to use */
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The Azure Active Directory identity of the server. */
 export interface ResourceIdentity_STATUS {
-  type?: IdentityType_STATUS;
+  /** The Azure Active Directory principal id. */
   principalId?: string;
+  /** The Azure Active Directory tenant id. */
   tenantId?: string;
+  /** The identity type. Set this to 'SystemAssigned' in order to automatically create and assign an Azure Active
+   * Directory principal for the resource. */
+  type?: IdentityType_STATUS;
+  /** The resource ids of the user assigned identities to use */
+  userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -148,10 +294,10 @@ export interface SecretReference {
 }
 
 /** Enum ServerNetworkAccessFlag (string). */
-export type ServerNetworkAccessFlag = "Enabled" | "Disabled";
+export type ServerNetworkAccessFlag = "Disabled" | "Enabled";
 
 /** Enum ServerNetworkAccessFlag_STATUS (string). */
-export type ServerNetworkAccessFlag_STATUS = "Enabled" | "Disabled";
+export type ServerNetworkAccessFlag_STATUS = "Disabled" | "Enabled";
 
 /** Object type ServerOperatorConfigMaps. */
 export interface ServerOperatorConfigMaps {
@@ -180,17 +326,42 @@ export interface Server_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** The Azure Active Directory identity of the server. */
+  identity?: ResourceIdentity_STATUS;
+  /** Kind of sql server. This is metadata used for the Azure portal experience. */
+  kind?: string;
+  /** Resource location. */
   location?: string;
   /** Resource tags. */
   tags?: Record<string, string>;
-  identity?: ResourceIdentity_STATUS;
+  /** Administrator username for the server. Once created it cannot be changed. */
   administratorLogin?: string;
-  version?: string;
-  state?: string;
+  /** The Azure Active Directory administrator of the server. */
+  administrators?: Administrators_STATUS;
+  /** The Client id used for cross tenant CMK scenario */
+  federatedClientId?: string;
+  /** The fully qualified domain name of the server. */
   fullyQualifiedDomainName?: string;
+  /** A CMK URI of the key to use for encryption. */
+  keyId?: string;
+  /** Minimal TLS version. Allowed values: '1.0', '1.1', '1.2' */
   minimalTlsVersion?: string;
+  /** The resource id of a user assigned identity to be used by default. */
+  primaryUserAssignedIdentityId?: string;
+  /** List of private endpoint connections on a server */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** Whether or not public endpoint access is allowed for this server.  Value is optional but if passed
+   * in, must be 'Enabled' or 'Disabled' */
   publicNetworkAccess?: ServerNetworkAccessFlag_STATUS;
+  /** Whether or not to restrict outbound network access for this server.  Value is optional
+   * but if passed in, must be 'Enabled' or 'Disabled' */
   restrictOutboundNetworkAccess?: ServerNetworkAccessFlag_STATUS;
+  /** The state of the server. */
+  state?: string;
+  /** The version of the server. */
+  version?: string;
+  /** Whether or not existing server has a workspace created and if it allows connection from workspace */
+  workspaceFeature?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -201,17 +372,34 @@ export interface Server_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The Azure Active Directory identity of the server. */
+  identity?: ResourceIdentity;
+  /** Resource location. */
   location: string;
   /** Resource tags. */
   tags?: Record<string, string>;
-  identity?: ResourceIdentity;
+  /** Administrator username for the server. Once created it cannot be changed. */
   administratorLogin?: string;
   /** The administrator login password (required for server creation). */
   administratorLoginPassword?: SecretReference;
-  version?: string;
+  /** The Azure Active Directory administrator of the server. */
+  administrators?: Administrators;
+  /** The Client id used for cross tenant CMK scenario */
+  federatedClientId?: string;
+  /** A CMK URI of the key to use for encryption. */
+  keyId?: string;
+  /** Minimal TLS version. Allowed values: '1.0', '1.1', '1.2' */
   minimalTlsVersion?: string;
+  /** The resource id of a user assigned identity to be used by default. */
+  primaryUserAssignedIdentityReference?: ResourceReference;
+  /** Whether or not public endpoint access is allowed for this server.  Value is optional but if passed
+   * in, must be 'Enabled' or 'Disabled' */
   publicNetworkAccess?: ServerNetworkAccessFlag;
+  /** Whether or not to restrict outbound network access for this server.  Value is optional
+   * but if passed in, must be 'Enabled' or 'Disabled' */
   restrictOutboundNetworkAccess?: ServerNetworkAccessFlag;
+  /** The version of the server. */
+  version?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServerOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -228,6 +416,18 @@ export interface ServersDatabaseOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Enum ServersDatabase_CatalogCollation (string). */
+export type ServersDatabase_CatalogCollation = "DATABASE_DEFAULT" | "SQL_Latin1_General_CP1_CI_AS";
+
+/** Enum ServersDatabase_CatalogCollation_STATUS (string). */
+export type ServersDatabase_CatalogCollation_STATUS = "DATABASE_DEFAULT" | "SQL_Latin1_General_CP1_CI_AS";
+
+/** Enum ServersDatabase_LicenseType (string). */
+export type ServersDatabase_LicenseType = "BasePrice" | "LicenseIncluded";
+
+/** Enum ServersDatabase_LicenseType_STATUS (string). */
+export type ServersDatabase_LicenseType_STATUS = "BasePrice" | "LicenseIncluded";
+
 /** A database. */
 export interface ServersDatabase_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -235,25 +435,165 @@ export interface ServersDatabase_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** The Azure Active Directory identity of the database. */
+  identity?: Identity_STATUS;
+  /** Kind of database. This is metadata used for the Azure portal experience. */
+  kind?: string;
+  /** Resource location. */
   location?: string;
+  /** Resource that manages the database. */
+  managedBy?: string;
+  /** The database SKU.
+   * The list of SKUs may vary by region and support offer. To determine the SKUs (including the SKU name, tier/edition,
+   * family, and capacity) that are available to your subscription in an Azure region, use the `Capabilities_ListByLocation`
+   * REST API or one of the following commands:
+   * ```azurecli
+   * az sql db list-editions -l <location> -o table
+   * ````
+   * ```powershell
+   * Get-AzSqlServerServiceObjective -Location <location>
+   * ```` */
+  sku?: Sku_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku_STATUS;
+  /** Time in minutes after which database is automatically paused. A value of -1 means that automatic pause
+   * is disabled */
+  autoPauseDelay?: number;
+  /** Collation of the metadata catalog. */
+  catalogCollation?: ServersDatabase_CatalogCollation_STATUS;
+  /** The collation of the database. */
   collation?: string;
+  /** Specifies the mode of database creation.
+   * Default: regular database creation.
+   * Copy: creates a database as a copy of an existing database. sourceDatabaseId must be specified as the resource ID of the
+   * source database.
+   * Secondary: creates a database as a secondary replica of an existing database. sourceDatabaseId must be specified as the
+   * resource ID of the existing primary database.
+   * PointInTimeRestore: Creates a database by restoring a point in time backup of an existing database. sourceDatabaseId
+   * must be specified as the resource ID of the existing database, and restorePointInTime must be specified.
+   * Recovery: Creates a database by restoring a geo-replicated backup. sourceDatabaseId must be specified as the recoverable
+   * database resource ID to restore.
+   * Restore: Creates a database by restoring a backup of a deleted database. sourceDatabaseId must be specified. If
+   * sourceDatabaseId is the database's original resource ID, then sourceDatabaseDeletionDate must be specified. Otherwise
+   * sourceDatabaseId must be the restorable dropped database resource ID and sourceDatabaseDeletionDate is ignored.
+   * restorePointInTime may also be specified to restore from an earlier point in time.
+   * RestoreLongTermRetentionBackup: Creates a database by restoring from a long term retention vault.
+   * recoveryServicesRecoveryPointResourceId must be specified as the recovery point resource ID.
+   * Copy, Secondary, and RestoreLongTermRetentionBackup are not supported for DataWarehouse edition. */
   createMode?: CreateMode_STATUS;
+  /** The creation date of the database (ISO8601 format). */
+  creationDate?: string;
+  /** The storage account type used to store backups for this database. */
+  currentBackupStorageRedundancy?: string;
+  /** The current service level objective name of the database. */
+  currentServiceObjectiveName?: string;
+  /** The name and tier of the SKU. */
+  currentSku?: CurrentSku_STATUS;
+  /** The ID of the database. */
+  databaseId?: string;
+  /** The default secondary region for this database. */
+  defaultSecondaryLocation?: string;
+  /** This records the earliest start date and time that restore is available for this database (ISO8601
+   * format). */
+  earliestRestoreDate?: string;
+  /** The resource identifier of the elastic pool containing this database. */
+  elasticPoolId?: string;
+  /** Failover Group resource identifier that this database belongs to. */
+  failoverGroupId?: string;
+  /** The Client id used for cross tenant per database CMK scenario */
+  federatedClientId?: string;
+  /** The number of secondary replicas associated with the database that are used to provide
+   * high availability. Not applicable to a Hyperscale database within an elastic pool. */
+  highAvailabilityReplicaCount?: number;
+  /** Infra encryption is enabled for this database. */
+  isInfraEncryptionEnabled?: boolean;
+  /** Whether or not this database is a ledger database, which means all tables in the database are ledger tables.
+   * Note: the value of this property cannot be changed after the database has been created. */
+  isLedgerOn?: boolean;
+  /** The license type to apply for this database. `LicenseIncluded` if you need a license, or `BasePrice` if you
+   * have a license and are eligible for the Azure Hybrid Benefit. */
+  licenseType?: ServersDatabase_LicenseType_STATUS;
+  /** The resource identifier of the long term retention backup associated with
+   * create operation of this database. */
+  longTermRetentionBackupResourceId?: string;
+  /** Maintenance configuration id assigned to the database. This configuration defines the period
+   * when the maintenance updates will occur. */
+  maintenanceConfigurationId?: string;
+  /** The max log size for this database. */
+  maxLogSizeBytes?: number;
   /** The max size of the database expressed in bytes. */
   maxSizeBytes?: number;
-  sourceDatabaseId?: string;
-  zoneRedundant?: boolean;
+  /** Minimal capacity that database will always have allocated, if not paused */
+  minCapacity?: number;
+  /** The date when database was paused by user configuration or action(ISO8601 format). Null if the database is
+   * ready. */
+  pausedDate?: string;
+  /** The state of read-only routing. If enabled, connections that have application intent set to readonly in their
+   * connection string may be routed to a readonly secondary replica in the same region. Not applicable to a Hyperscale
+   * database within an elastic pool. */
   readScale?: DatabaseReadScale_STATUS;
-  status?: string;
-  databaseId?: string;
-  creationDate?: string;
-  elasticPoolId?: string;
+  /** The resource identifier of the recoverable database associated with create operation of
+   * this database. */
+  recoverableDatabaseId?: string;
+  /** The resource identifier of the recovery point associated with create operation
+   * of this database. */
+  recoveryServicesRecoveryPointId?: string;
+  /** The storage account type to be used to store backups for this database. */
   requestedBackupStorageRedundancy?: BackupStorageRedundancy_STATUS;
+  /** The requested service level objective name of the database. */
+  requestedServiceObjectiveName?: string;
+  /** The resource identifier of the restorable dropped database associated with create
+   * operation of this database. */
+  restorableDroppedDatabaseId?: string;
+  /** Specifies the point in time (ISO8601 format) of the source database that will be restored to create
+   * the new database. */
+  restorePointInTime?: string;
+  /** The date when database was resumed by user action or database login (ISO8601 format). Null if the database
+   * is paused. */
+  resumedDate?: string;
+  /** The name of the sample schema to apply when creating this database. */
+  sampleName?: ServersDatabase_SampleName_STATUS;
+  /** The secondary type of the database if it is a secondary.  Valid values are Geo and Named. */
+  secondaryType?: ServersDatabase_SecondaryType_STATUS;
+  /** Specifies the time that the database was deleted. */
+  sourceDatabaseDeletionDate?: string;
+  /** The resource identifier of the source database associated with create operation of this
+   * database. */
+  sourceDatabaseId?: string;
+  /** The resource identifier of the source associated with the create operation of this database.
+   * This property is only supported for DataWarehouse edition and allows to restore across subscriptions.
+   * When sourceResourceId is specified, sourceDatabaseId, recoverableDatabaseId, restorableDroppedDatabaseId and
+   * sourceDatabaseDeletionDate must not be specified and CreateMode must be PointInTimeRestore, Restore or Recover.
+   * When createMode is PointInTimeRestore, sourceResourceId must be the resource ID of the existing database or existing sql
+   * pool, and restorePointInTime must be specified.
+   * When createMode is Restore, sourceResourceId must be the resource ID of restorable dropped database or restorable
+   * dropped sql pool.
+   * When createMode is Recover, sourceResourceId must be the resource ID of recoverable database or recoverable sql pool.
+   * When source subscription belongs to a different tenant than target subscription, “x-ms-authorization-auxiliary”
+   * header must contain authentication token for the source tenant. For more details about
+   * “x-ms-authorization-auxiliary” header see
+   * https://docs.microsoft.com/en-us/azure/azure-resource-manager/management/authenticate-multi-tenant */
+  sourceResourceId?: string;
+  /** The status of the database. */
+  status?: string;
+  /** Whether or not this database is zone redundant, which means the replicas of this database will be spread
+   * across multiple availability zones. */
+  zoneRedundant?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
+
+/** Enum ServersDatabase_SampleName (string). */
+export type ServersDatabase_SampleName = "AdventureWorksLT" | "WideWorldImportersFull" | "WideWorldImportersStd";
+
+/** Enum ServersDatabase_SampleName_STATUS (string). */
+export type ServersDatabase_SampleName_STATUS = "AdventureWorksLT" | "WideWorldImportersFull" | "WideWorldImportersStd";
+
+/** Enum ServersDatabase_SecondaryType (string). */
+export type ServersDatabase_SecondaryType = "Geo" | "Named";
+
+/** Enum ServersDatabase_SecondaryType_STATUS (string). */
+export type ServersDatabase_SecondaryType_STATUS = "Geo" | "Named";
 
 /** A database. */
 export interface ServersDatabase_Spec {
@@ -261,19 +601,115 @@ export interface ServersDatabase_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The Azure Active Directory identity of the database. */
+  identity?: Identity;
+  /** Resource location. */
   location: string;
+  /** The database SKU.
+   * The list of SKUs may vary by region and support offer. To determine the SKUs (including the SKU name, tier/edition,
+   * family, and capacity) that are available to your subscription in an Azure region, use the `Capabilities_ListByLocation`
+   * REST API or one of the following commands:
+   * ```azurecli
+   * az sql db list-editions -l <location> -o table
+   * ````
+   * ```powershell
+   * Get-AzSqlServerServiceObjective -Location <location>
+   * ```` */
+  sku?: Sku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: Sku;
+  /** Time in minutes after which database is automatically paused. A value of -1 means that automatic pause
+   * is disabled */
+  autoPauseDelay?: number;
+  /** Collation of the metadata catalog. */
+  catalogCollation?: ServersDatabase_CatalogCollation;
+  /** The collation of the database. */
   collation?: string;
+  /** Specifies the mode of database creation.
+   * Default: regular database creation.
+   * Copy: creates a database as a copy of an existing database. sourceDatabaseId must be specified as the resource ID of the
+   * source database.
+   * Secondary: creates a database as a secondary replica of an existing database. sourceDatabaseId must be specified as the
+   * resource ID of the existing primary database.
+   * PointInTimeRestore: Creates a database by restoring a point in time backup of an existing database. sourceDatabaseId
+   * must be specified as the resource ID of the existing database, and restorePointInTime must be specified.
+   * Recovery: Creates a database by restoring a geo-replicated backup. sourceDatabaseId must be specified as the recoverable
+   * database resource ID to restore.
+   * Restore: Creates a database by restoring a backup of a deleted database. sourceDatabaseId must be specified. If
+   * sourceDatabaseId is the database's original resource ID, then sourceDatabaseDeletionDate must be specified. Otherwise
+   * sourceDatabaseId must be the restorable dropped database resource ID and sourceDatabaseDeletionDate is ignored.
+   * restorePointInTime may also be specified to restore from an earlier point in time.
+   * RestoreLongTermRetentionBackup: Creates a database by restoring from a long term retention vault.
+   * recoveryServicesRecoveryPointResourceId must be specified as the recovery point resource ID.
+   * Copy, Secondary, and RestoreLongTermRetentionBackup are not supported for DataWarehouse edition. */
   createMode?: CreateMode;
+  /** The resource identifier of the elastic pool containing this database. */
+  elasticPoolReference?: ResourceReference;
+  /** The Client id used for cross tenant per database CMK scenario */
+  federatedClientId?: string;
+  /** The number of secondary replicas associated with the database that are used to provide
+   * high availability. Not applicable to a Hyperscale database within an elastic pool. */
+  highAvailabilityReplicaCount?: number;
+  /** Whether or not this database is a ledger database, which means all tables in the database are ledger tables.
+   * Note: the value of this property cannot be changed after the database has been created. */
+  isLedgerOn?: boolean;
+  /** The license type to apply for this database. `LicenseIncluded` if you need a license, or `BasePrice` if you
+   * have a license and are eligible for the Azure Hybrid Benefit. */
+  licenseType?: ServersDatabase_LicenseType;
+  /** The resource identifier of the long term retention backup associated with
+   * create operation of this database. */
+  longTermRetentionBackupResourceReference?: ResourceReference;
+  /** Maintenance configuration id assigned to the database. This configuration defines the period
+   * when the maintenance updates will occur. */
+  maintenanceConfigurationId?: string;
   /** The max size of the database expressed in bytes. */
   maxSizeBytes?: number;
-  sourceDatabaseReference?: ResourceReference;
-  zoneRedundant?: boolean;
+  /** Minimal capacity that database will always have allocated, if not paused */
+  minCapacity?: number;
+  /** The state of read-only routing. If enabled, connections that have application intent set to readonly in their
+   * connection string may be routed to a readonly secondary replica in the same region. Not applicable to a Hyperscale
+   * database within an elastic pool. */
   readScale?: DatabaseReadScale;
-  elasticPoolReference?: ResourceReference;
+  /** The resource identifier of the recoverable database associated with create operation of
+   * this database. */
+  recoverableDatabaseReference?: ResourceReference;
+  /** The resource identifier of the recovery point associated with create operation
+   * of this database. */
+  recoveryServicesRecoveryPointReference?: ResourceReference;
+  /** The storage account type to be used to store backups for this database. */
   requestedBackupStorageRedundancy?: BackupStorageRedundancy;
+  /** The resource identifier of the restorable dropped database associated with create
+   * operation of this database. */
+  restorableDroppedDatabaseReference?: ResourceReference;
+  /** Specifies the point in time (ISO8601 format) of the source database that will be restored to create
+   * the new database. */
+  restorePointInTime?: string;
+  /** The name of the sample schema to apply when creating this database. */
+  sampleName?: ServersDatabase_SampleName;
+  /** The secondary type of the database if it is a secondary.  Valid values are Geo and Named. */
+  secondaryType?: ServersDatabase_SecondaryType;
+  /** Specifies the time that the database was deleted. */
+  sourceDatabaseDeletionDate?: string;
+  /** The resource identifier of the source database associated with create operation of this
+   * database. */
+  sourceDatabaseReference?: ResourceReference;
+  /** The resource identifier of the source associated with the create operation of this database.
+   * This property is only supported for DataWarehouse edition and allows to restore across subscriptions.
+   * When sourceResourceId is specified, sourceDatabaseId, recoverableDatabaseId, restorableDroppedDatabaseId and
+   * sourceDatabaseDeletionDate must not be specified and CreateMode must be PointInTimeRestore, Restore or Recover.
+   * When createMode is PointInTimeRestore, sourceResourceId must be the resource ID of the existing database or existing sql
+   * pool, and restorePointInTime must be specified.
+   * When createMode is Restore, sourceResourceId must be the resource ID of restorable dropped database or restorable
+   * dropped sql pool.
+   * When createMode is Recover, sourceResourceId must be the resource ID of recoverable database or recoverable sql pool.
+   * When source subscription belongs to a different tenant than target subscription, “x-ms-authorization-auxiliary”
+   * header must contain authentication token for the source tenant. For more details about
+   * “x-ms-authorization-auxiliary” header see
+   * https://docs.microsoft.com/en-us/azure/azure-resource-manager/management/authenticate-multi-tenant */
+  sourceResourceReference?: ResourceReference;
+  /** Whether or not this database is zone redundant, which means the replicas of this database will be spread
+   * across multiple availability zones. */
+  zoneRedundant?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServersDatabaseOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -297,8 +733,12 @@ export interface ServersFirewallRule_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  startIpAddress?: string;
+  /** The end IP address of the firewall rule. Must be IPv4 format. Must be greater than or equal to
+   * startIpAddress. Use value '0.0.0.0' for all Azure-internal IP addresses. */
   endIpAddress?: string;
+  /** The start IP address of the firewall rule. Must be IPv4 format. Use value '0.0.0.0' for all
+   * Azure-internal IP addresses. */
+  startIpAddress?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -309,32 +749,87 @@ export interface ServersFirewallRule_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  startIpAddress?: string;
+  /** The end IP address of the firewall rule. Must be IPv4 format. Must be greater than or equal to
+   * startIpAddress. Use value '0.0.0.0' for all Azure-internal IP addresses. */
   endIpAddress?: string;
+  /** The start IP address of the firewall rule. Must be IPv4 format. Use value '0.0.0.0' for all
+   * Azure-internal IP addresses. */
+  startIpAddress?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServersFirewallRuleOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku. */
+/** The database SKU.
+ * The list of SKUs may vary by region and support offer. To determine the SKUs (including the SKU name, tier/edition,
+ * family, and capacity) that are available to your subscription in an Azure region, use the `Capabilities_ListByLocation`
+ * REST API or one of the following commands:
+ * ```azurecli
+ * az sql db list-editions -l <location> -o table
+ * ````
+ * ```powershell
+ * Get-AzSqlServerServiceObjective -Location <location>
+ * ```` */
 export interface Sku {
-  name: string;
-  tier?: string;
-  size?: string;
-  family?: string;
+  /** Capacity of the particular SKU. */
   capacity?: number;
+  /** If the service has different generations of hardware, for the same SKU, then that can be captured here. */
+  family?: string;
+  /** The name of the SKU, typically, a letter + Number code, e.g. P3. */
+  name: string;
+  /** Size of the particular SKU */
+  size?: string;
+  /** The tier or edition of the particular SKU, e.g. Basic, Premium. */
+  tier?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku_STATUS. */
+/** The database SKU.
+ * The list of SKUs may vary by region and support offer. To determine the SKUs (including the SKU name, tier/edition,
+ * family, and capacity) that are available to your subscription in an Azure region, use the `Capabilities_ListByLocation`
+ * REST API or one of the following commands:
+ * ```azurecli
+ * az sql db list-editions -l <location> -o table
+ * ````
+ * ```powershell
+ * Get-AzSqlServerServiceObjective -Location <location>
+ * ```` */
 export interface Sku_STATUS {
-  name?: string;
-  tier?: string;
-  size?: string;
-  family?: string;
+  /** Capacity of the particular SKU. */
   capacity?: number;
+  /** If the service has different generations of hardware, for the same SKU, then that can be captured here. */
+  family?: string;
+  /** The name of the SKU, typically, a letter + Number code, e.g. P3. */
+  name?: string;
+  /** Size of the particular SKU */
+  size?: string;
+  /** The tier or edition of the particular SKU, e.g. Basic, Premium. */
+  tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Azure Active Directory identity configuration for a resource. */
+export interface UserAssignedIdentity {
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Azure Active Directory identity configuration for a resource. */
+export interface UserAssignedIdentity_STATUS {
+  /** The Azure Active Directory client id. */
+  clientId?: string;
+  /** The Azure Active Directory principal id. */
+  principalId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -7,14 +7,146 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20211101storage from './types.ts';
 
+/** Converts Administrators_STATUS of v1api20211101storage to Administrators_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Administrators_STATUS_normalize(src: v1api20211101storage.Administrators_STATUS, path: string): v1api20211101storage.Administrators_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Administrators_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.administratorType !== undefined) dst.administratorType = str(src.administratorType, path, ".administratorType"); // assignPrimitive
+  if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
+  if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
+  if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_Administrators_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Administrators of v1api20211101storage to Administrators of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Administrators_normalize(src: v1api20211101storage.Administrators, path: string): v1api20211101storage.Administrators {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Administrators;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.administratorType !== undefined) dst.administratorType = str(src.administratorType, path, ".administratorType"); // assignPrimitive
+  if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
+  if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
+  if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_Administrators, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CurrentSku_STATUS of v1api20211101storage to CurrentSku_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function CurrentSku_STATUS_normalize(src: v1api20211101storage.CurrentSku_STATUS, path: string): v1api20211101storage.CurrentSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.CurrentSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_CurrentSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity_STATUS of v1api20211101storage to Identity_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Identity_STATUS_normalize(src: v1api20211101storage.Identity_STATUS, path: string): v1api20211101storage.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_normalize(e as v1api20211101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20211101storage to Identity of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Identity_normalize(src: v1api20211101storage.Identity, path: string): v1api20211101storage.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_normalize(e as v1api20211101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20211101storage_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20211101storage to PrivateEndpointConnection_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function PrivateEndpointConnection_STATUS_normalize(src: v1api20211101storage.PrivateEndpointConnection_STATUS, path: string): v1api20211101storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.properties !== undefined) dst.properties = Properties_STATUS_normalize(src.properties as v1api20211101storage.Properties_STATUS, at(path, ".properties")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpoint_STATUS of v1api20211101storage to PrivateEndpoint_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function PrivateEndpoint_STATUS_normalize(src: v1api20211101storage.PrivateEndpoint_STATUS, path: string): v1api20211101storage.PrivateEndpoint_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.PrivateEndpoint_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_PrivateEndpoint_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateLinkServiceConnectionState_STATUS of v1api20211101storage to PrivateLinkServiceConnectionState_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function PrivateLinkServiceConnectionState_STATUS_normalize(src: v1api20211101storage.PrivateLinkServiceConnectionState_STATUS, path: string): v1api20211101storage.PrivateLinkServiceConnectionState_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_PrivateLinkServiceConnectionState_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Properties_STATUS of v1api20211101storage to Properties_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function Properties_STATUS_normalize(src: v1api20211101storage.Properties_STATUS, path: string): v1api20211101storage.Properties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.Properties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.groupIds !== undefined) dst.groupIds = mapArray(src.groupIds, path, ".groupIds", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.privateEndpoint !== undefined) dst.privateEndpoint = PrivateEndpoint_STATUS_normalize(src.privateEndpoint as v1api20211101storage.PrivateEndpoint_STATUS, at(path, ".privateEndpoint")); // assignObject
+  if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_normalize(src.privateLinkServiceConnectionState as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_Properties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ResourceIdentity_STATUS of v1api20211101storage to ResourceIdentity_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
 export function ResourceIdentity_STATUS_normalize(src: v1api20211101storage.ResourceIdentity_STATUS, path: string): v1api20211101storage.ResourceIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_normalize(e as v1api20211101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -27,6 +159,7 @@ export function ResourceIdentity_normalize(src: v1api20211101storage.ResourceIde
   const dst = {} as v1api20211101storage.ResourceIdentity;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_normalize(e as v1api20211101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -66,11 +199,11 @@ export function Sku_STATUS_normalize(src: v1api20211101storage.Sku_STATUS, path:
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
-  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -82,20 +215,56 @@ export function Sku_normalize(src: v1api20211101storage.Sku, path: string): v1ap
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
-  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
-  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-const known_v1api20211101storage_ResourceIdentity = new Set(["type","$propertyBag"]);
-const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["type","principalId","tenantId","$propertyBag"]);
+/** Converts UserAssignedIdentityDetails of v1api20211101storage to UserAssignedIdentityDetails of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function UserAssignedIdentityDetails_normalize(src: v1api20211101storage.UserAssignedIdentityDetails, path: string): v1api20211101storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_normalize(src.reference as v1api20211101storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20211101storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20211101storage to UserAssignedIdentity_STATUS of v1api20211101storage (onto itself: every value checked, for values recalled from the property bag). */
+export function UserAssignedIdentity_STATUS_normalize(src: v1api20211101storage.UserAssignedIdentity_STATUS, path: string): v1api20211101storage.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20211101storage.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20211101storage_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+const known_v1api20211101storage_Administrators = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
+const known_v1api20211101storage_Administrators_STATUS = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
+const known_v1api20211101storage_CurrentSku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101storage_Identity_STATUS = new Set(["tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101storage_PrivateEndpointConnection_STATUS = new Set(["id","properties","$propertyBag"]);
+const known_v1api20211101storage_PrivateEndpoint_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20211101storage_PrivateLinkServiceConnectionState_STATUS = new Set(["actionsRequired","description","status","$propertyBag"]);
+const known_v1api20211101storage_Properties_STATUS = new Set(["groupIds","privateEndpoint","privateLinkServiceConnectionState","provisioningState","$propertyBag"]);
+const known_v1api20211101storage_ResourceIdentity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20211101storage_ResourceIdentity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
 const known_v1api20211101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20211101storage_SecretReference = new Set(["name","key","$propertyBag"]);
-const known_v1api20211101storage_Sku = new Set(["name","tier","size","family","capacity","$propertyBag"]);
-const known_v1api20211101storage_Sku_STATUS = new Set(["name","tier","size","family","capacity","$propertyBag"]);
+const known_v1api20211101storage_Sku = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101storage_Sku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
+const known_v1api20211101storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20211101storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);

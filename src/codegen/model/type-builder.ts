@@ -66,6 +66,8 @@ export class TypeBuilder {
     for (const [name, prop] of Object.entries(def.properties ?? {})) {
       const target = prop.$ref ? this.definition(schema, prop.$ref) : prop;
       if (side === 'spec' && (prop.readOnly || target.readOnly)) continue;
+      // Write-only in ARM (a secret, say): ARM never returns it, so no status has it.
+      if (side === 'status' && prop['x-ms-mutability'] && !prop['x-ms-mutability'].includes('read')) continue;
       out.push({
         name,
         type: this.ref(schema, prop, owner, name, side),

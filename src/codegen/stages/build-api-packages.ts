@@ -165,17 +165,23 @@ function flattened(
   owner: string,
   side: Side,
 ): PropertyDef[] {
+  const propsRef = def.properties?.properties;
+  // ARM's `x-ms-client-flatten: false`: the operator keeps `properties` as a property of its own (a
+  // ResourceGroup's status has `properties.provisioningState`).
+  const keepProperties = propsRef?.['x-ms-client-flatten'] === false;
   const rootOnly: JsonSchema = {
     ...def,
     properties: Object.fromEntries(
-      Object.entries(def.properties ?? {}).filter(([n]) => !skippedAtRoot.has(n)),
+      Object.entries(def.properties ?? {}).filter(
+        ([n]) => !skippedAtRoot.has(n) || (n === 'properties' && keepProperties),
+      ),
     ),
   };
   const root = builder.properties(schema, rootOnly, owner, side, 'root');
-  const propsRef = def.properties?.properties;
-  const inner = propsRef?.$ref
-    ? builder.properties(schema, builder.definition(schema, propsRef.$ref), owner, side, 'properties')
-    : [];
+  const inner =
+    propsRef?.$ref && !keepProperties
+      ? builder.properties(schema, builder.definition(schema, propsRef.$ref), owner, side, 'properties')
+      : [];
   const seen = new Set<string>(['azurename', 'owner', 'conditions', 'id', 'name', 'type']);
   for (const p of [...root, ...inner]) {
     if (seen.has(p.name.toLowerCase()))

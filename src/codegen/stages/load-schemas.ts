@@ -19,6 +19,8 @@ export interface JsonSchema {
   readonly description?: string;
   readonly pattern?: string;
   readonly format?: string;
+  /** On the root `properties` only: `false` keeps it a property of its own instead of flattening it. */
+  readonly 'x-ms-client-flatten'?: boolean;
 }
 
 /** One schema file: one ARM resource type at one API version. */

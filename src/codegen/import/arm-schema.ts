@@ -1,0 +1,210 @@
+import type { Hints } from './hints.ts';
+import type { Field } from './reverse.ts';
+
+/** A JSON value as the schema files hold it. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/**
+ * Definition names already given out in one package (provider and API version): the generator builds one
+ * set of types per package, so one name must mean one shape across the package's files.
+ */
+export class DefinitionNames {
+  private readonly shapes = new Map<string, string>();
+
+  /** `wanted` if it is free or names the same shape; otherwise `owner + wanted`, then numbered. */
+  claim(wanted: string, owner: string, shape: Json): string {
+    const key = JSON.stringify(shape);
+    const candidates = [wanted, `${owner}${wanted}`];
+    for (let i = 2; i < 100; i++) candidates.push(`${owner}${wanted}${i}`);
+    for (const name of candidates) {
+      const taken = this.shapes.get(name);
+      if (taken === undefined || taken === key) {
+        this.shapes.set(name, key);
+        return name;
+      }
+    }
+    throw new Error(`no free definition name for ${wanted} in ${owner}`);
+  }
+}
+
+/** ARM's own root properties: where an ARM body carries them when no earlier schema says otherwise. */
+const armRoot = new Set([
+  'location',
+  'tags',
+  'sku',
+  'identity',
+  'kind',
+  'plan',
+  'zones',
+  'extendedLocation',
+  'managedBy',
+  'etag',
+  'systemData',
+]);
+
+/** What the import knows of the resource it writes. */
+export interface Resource {
+  readonly provider: string;
+  readonly typePath: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly fields: Field;
+  readonly hints: Hints;
+}
+
+/**
+ * Writes a resource as an ARM deployment-style schema, the generator's input: boilerplate root properties,
+ * the rest split between the root and `properties` as ARM's body has them, every object a named definition.
+ * Returns the document and, by path, the definition each object was given (to check the config against).
+ */
+export function armSchema(
+  resource: Resource,
+  names: DefinitionNames,
+): { document: Json; definitionAt: ReadonlyMap<string, string> } {
+  const { provider, typePath, apiVersion, kind, fields, hints } = resource;
+  const resourceType = `${provider}/${typePath}`;
+  const definitions: Record<string, Json> = {};
+  const definitionAt = new Map<string, string>();
+  const lastSegment = typePath.split('/').at(-1) ?? typePath;
+
+  const propertyOf = (field: Field, path: string, name: string, owner: string): Record<string, Json> => {
+    const out: Record<string, Json> = {};
+    if (field.description) out.description = field.description;
+    if (field.readOnly) out.readOnly = true;
+    const mutability = hints.mutability.get(path);
+    if (field.writeOnly) {
+      const kept = (mutability ?? ['create', 'update']).filter((m) => m !== 'read');
+      out['x-ms-mutability'] = kept.length > 0 ? kept : ['create'];
+    } else if (mutability) out['x-ms-mutability'] = [...mutability];
+    return { ...out, ...typeOf(field, path, name, owner) };
+  };
+
+  const typeOf = (field: Field, path: string, name: string, owner: string): Record<string, Json> => {
+    switch (field.type) {
+      case 'array':
+        return { type: 'array', items: typeOf(elementOf(field), `${path}[]`, singular(name), owner) };
+      case 'map':
+        return {
+          type: 'object',
+          additionalProperties: typeOf(elementOf(field), `${path}{}`, singular(name), owner),
+        };
+      case 'object':
+        return { $ref: `#/definitions/${definitionOf(field, path, name, owner)}` };
+      default: {
+        const out: Record<string, Json> = { type: field.type };
+        const values = field.enum ?? hints.enumValues.get(path);
+        if (values) {
+          out.enum = [...values];
+          const enumName = hints.enums.get(path);
+          if (enumName) out['x-ms-enum'] = { name: enumName };
+        }
+        if (field.pattern) out.pattern = field.pattern;
+        if (field.format) out.format = field.format;
+        return out;
+      }
+    }
+  };
+
+  const objectOf = (field: Field, path: string, owner: string, only?: (name: string) => boolean) => {
+    const properties: Record<string, Json> = {};
+    for (const [child, value] of field.properties ?? []) {
+      if (only && !only(child)) continue;
+      const at = path === '' ? child : `${path}.${child}`;
+      properties[child] = propertyOf(value, at, child, owner);
+    }
+    const required = (field.required ?? []).filter((r) => r in properties);
+    const out: Record<string, Json> = { type: 'object', properties };
+    if (field.description && path !== '') out.description = field.description;
+    if (required.length > 0) out.required = required;
+    return out;
+  };
+
+  const definitionOf = (field: Field, path: string, name: string, owner: string): string => {
+    const wanted =
+      hints.definitions.get(path) ??
+      (path === 'properties' ? hints.propertiesDefinition : undefined) ??
+      pascal(name);
+    // Children first: the definition's shape includes the names they were given.
+    const shape = objectOf(field, path, wanted);
+    const chosen = names.claim(wanted, owner, shape);
+    definitions[chosen] = shape;
+    definitionAt.set(path, chosen);
+    return chosen;
+  };
+
+  const atRoot = (name: string) => hints.root.has(name) || armRoot.has(name);
+  const unflattened = fields.properties?.get('properties');
+  const rootProps: Record<string, Json> = {
+    name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
+    type: { type: 'string', enum: [resourceType] },
+    apiVersion: { type: 'string', enum: [apiVersion] },
+    id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },
+  };
+  const root = objectOf(fields, '', kind, (n) => n !== 'properties' && atRoot(n));
+  Object.assign(rootProps, root.properties as Record<string, Json>);
+  if (unflattened?.type === 'object') {
+    rootProps.properties = {
+      ...propertyOf(unflattened, 'properties', 'properties', kind),
+      'x-ms-client-flatten': false,
+    };
+  } else {
+    const inner = objectOf(fields, '', kind, (n) => !atRoot(n));
+    if (Object.keys(inner.properties as Record<string, Json>).length > 0) {
+      const wanted = hints.propertiesDefinition ?? `${kind}Properties`;
+      const chosen = names.claim(wanted, kind, inner);
+      definitions[chosen] = inner;
+      rootProps.properties = { $ref: `#/definitions/${chosen}` };
+    }
+  }
+  const rootRequired = ['name', 'type', 'apiVersion', ...((root.required as string[] | undefined) ?? [])];
+  const definitionKey = typePath.replaceAll('/', '_');
+  const document: Json = {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    id: `https://schema.management.azure.com/schemas/${apiVersion}/${provider}.json#/resourceDefinitions/${definitionKey}`,
+    title: provider,
+    description: `${provider} ${typePath} (ARM API version ${apiVersion}), imported by kubectl-aso's \`npm run schemas:import\` from Azure Service Operator's CRD for ${kind}.`,
+    resourceType,
+    apiVersion,
+    resourceDefinitions: {
+      [definitionKey]: {
+        type: 'object',
+        ...(hints.description ? { description: hints.description } : {}),
+        properties: rootProps,
+        required: rootRequired,
+      },
+    },
+    definitions,
+  };
+  return { document, definitionAt };
+}
+
+function elementOf(field: Field): Field {
+  if (!field.element) throw new Error(`${field.type} without an element`);
+  return field.element;
+}
+
+function pascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function singular(name: string): string {
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
+  if (name.endsWith('ses')) return name.slice(0, -2);
+  if (name.endsWith('s') && !name.endsWith('ss')) return name.slice(0, -1);
+  return name;
+}
+
+/** JSON text with every object's keys sorted, so the same schema is always the same bytes. */
+export function stableJson(value: Json): string {
+  const sort = (v: Json): Json => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort(v[k] as Json)]),
+      );
+    return v;
+  };
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
+}

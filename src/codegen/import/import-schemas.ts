@@ -1,0 +1,141 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { parse } from 'yaml';
+import { type GeneratorConfig, validateConfig } from '../model/config.ts';
+import { groupOf, kindOf, pluralOf } from '../model/names.ts';
+import { versionName } from '../model/versions.ts';
+import { basePrefix } from '../stages/build-api-packages.ts';
+import { configFile } from '../stages/load-config.ts';
+import { armSchema, DefinitionNames, stableJson } from './arm-schema.ts';
+import {
+  type MissingTransformation,
+  missingTransformations,
+  TransformationsNotConfigured,
+} from './check-transformations.ts';
+import { readHints } from './hints.ts';
+import { importedTypes } from './imported-types.ts';
+import { RealCrds } from './real-crds.ts';
+import { reverseCrd } from './reverse.ts';
+
+/** Where the import reads and writes. */
+export interface ImportOptions {
+  /** The folder of the operator's CRDs (`../shared/real-aso-crds/v2.20.0`). */
+  readonly crdDir: string;
+  /** The shipped schemas: which types and API versions to import, the config, and the hints. */
+  readonly schemasDir: string;
+  /** Where the imported schemas are written (`schemasDir` itself, or elsewhere to compare). */
+  readonly outDir: string;
+  /** The ARM types to import (default: `importedTypes`). */
+  readonly types?: readonly string[];
+}
+
+/** One schema file the import wrote. */
+export interface ImportedSchema {
+  /** Relative to the output folder: `Microsoft.Sql/2021-11-01/servers.json`. */
+  readonly file: string;
+  /** The real CRD and version it came from. */
+  readonly crd: string;
+  readonly version: string;
+}
+
+/**
+ * `npm run schemas:import`: rewrites the shipped schemas of the imported types, at every API version the
+ * shipped schemas cover, from the operator's CRDs, so that the generator's input describes the ARM API as
+ * the operator has it. Files are written in sorted order and every JSON key sorted: importing again gives
+ * the same bytes. Nothing is written unless every file imports and the config redoes every transformation.
+ */
+export function importSchemas(options: ImportOptions): {
+  written: ImportedSchema[];
+  skipped: ImportedSchema[];
+} {
+  const config = validateConfig(parse(readFileSync(join(options.schemasDir, configFile), 'utf8')));
+  const crds = new RealCrds(options.crdDir);
+  const types = new Set(options.types ?? importedTypes);
+  const files = schemaFiles(options.schemasDir);
+  const names = new Map<string, DefinitionNames>();
+  // Names defined by the package's hand-written schemas are taken: an imported type must not reuse them.
+  for (const file of files.filter((f) => !types.has(armTypeOf(f)))) {
+    const registry = namesFor(names, packageOf(file));
+    const doc = JSON.parse(readFileSync(join(options.schemasDir, file), 'utf8')) as {
+      definitions?: Record<string, unknown>;
+    };
+    for (const name of Object.keys(doc.definitions ?? {})) registry.claim(name, '', { handWritten: file });
+  }
+  const written: { file: string; text: string; crd: string; version: string }[] = [];
+  const missing: MissingTransformation[] = [];
+  const skipped: ImportedSchema[] = [];
+  for (const file of files.filter((f) => types.has(armTypeOf(f)))) {
+    const [provider = '', apiVersion = ''] = file.split('/');
+    const typePath =
+      file
+        .split('/')[2]
+        ?.replace(/\.json$/, '')
+        .replaceAll('.', '/') ?? '';
+    const armType = `${provider}/${typePath}`;
+    const group = groupOf(provider);
+    const kind = config.kinds[armType] ?? kindOf(typePath);
+    const crdFile = `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
+    const version = versionName(config.prefixes, basePrefix(config, group, apiVersion), apiVersion);
+    // An API version the operator does not serve (SQL's 2014-04-01) has nothing to import from: it stays
+    // as written, and the caller lists it.
+    if (!crds.serves(crdFile, version)) {
+      skipped.push({ file, crd: crdFile, version });
+      continue;
+    }
+    const crd = crds.version(crdFile, version);
+    const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
+    const { document, definitionAt } = armSchema(
+      { provider, typePath, apiVersion, kind, fields, hints: readHints(join(options.schemasDir, file)) },
+      namesFor(names, packageOf(file)),
+    );
+    missing.push(
+      ...missingTransformations(config, group, apiVersion, `${kind}_Spec`, reversals, definitionAt),
+    );
+    written.push({ file, text: stableJson(document), crd: crdFile, version });
+  }
+  if (missing.length > 0) throw new TransformationsNotConfigured(missing);
+  for (const w of written) {
+    const path = join(options.outDir, w.file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, w.text);
+  }
+  return {
+    written: written.map(({ file, crd, version }) => ({ file, crd, version })),
+    skipped,
+  };
+}
+
+/** Every schema file under the folder, relative to it, sorted: `Microsoft.Sql/2021-11-01/servers.json`. */
+function schemaFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.json')) out.push(relative(dir, path));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+function armTypeOf(file: string): string {
+  const [provider, , name = ''] = file.split('/');
+  return `${provider}/${name.replace(/\.json$/, '').replaceAll('.', '/')}`;
+}
+
+function packageOf(file: string): string {
+  return file.split('/').slice(0, 2).join('/');
+}
+
+function namesFor(names: Map<string, DefinitionNames>, pkg: string): DefinitionNames {
+  let registry = names.get(pkg);
+  if (!registry) {
+    registry = new DefinitionNames();
+    names.set(pkg, registry);
+  }
+  return registry;
+}
+
+/** The config the import checks transformations against, for callers that want it. */
+export type { GeneratorConfig };

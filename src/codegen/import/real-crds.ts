@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+/** The part of an OpenAPI v3 schema the real CRDs use for spec and status trees. */
+export interface CrdNode {
+  readonly type?: string;
+  readonly description?: string;
+  readonly properties?: Readonly<Record<string, CrdNode>>;
+  readonly items?: CrdNode;
+  readonly additionalProperties?: CrdNode | boolean;
+  readonly enum?: readonly (string | number)[];
+  readonly pattern?: string;
+  readonly format?: string;
+  readonly required?: readonly string[];
+  readonly 'x-kubernetes-preserve-unknown-fields'?: boolean;
+}
+
+/** The spec and status trees of one served version of a real CRD. */
+export interface CrdVersion {
+  readonly file: string;
+  readonly version: string;
+  readonly spec: CrdNode;
+  readonly status: CrdNode;
+}
+
+/**
+ * The import cannot run without the operator's CRDs: raised naming the file (or folder) it looked for, so
+ * the message says where to put them instead of a stack trace from a failed read.
+ */
+export class RealCrdMissing extends Error {
+  readonly path: string;
+
+  constructor(path: string) {
+    super(`real ASO CRD not found: ${path} (pass the folder of ASO's CRDs as the first argument)`);
+    this.name = 'RealCrdMissing';
+    this.path = path;
+  }
+}
+
+/** Raised when a real CRD lacks the version the import needs, naming both. */
+export class RealCrdVersionMissing extends Error {
+  readonly path: string;
+  readonly version: string;
+
+  constructor(path: string, version: string) {
+    super(`${path} does not serve ${version}`);
+    this.name = 'RealCrdVersionMissing';
+    this.path = path;
+    this.version = version;
+  }
+}
+
+interface CrdDocument {
+  spec?: {
+    versions?: { name: string; schema?: { openAPIV3Schema?: { properties?: Record<string, CrdNode> } } }[];
+  };
+}
+
+/**
+ * Reads one version of a real CRD, so that the rest of the import works on plain spec and status trees.
+ * Files are parsed once per run (a StorageAccount CRD is several megabytes).
+ */
+export class RealCrds {
+  private readonly parsed = new Map<string, CrdDocument>();
+
+  readonly dir: string;
+
+  constructor(dir: string) {
+    if (!existsSync(dir)) throw new RealCrdMissing(dir);
+    this.dir = dir;
+  }
+
+  /** Whether the CRD file `file` serves `version`. */
+  serves(file: string, version: string): boolean {
+    return this.document(file).spec?.versions?.some((v) => v.name === version) ?? false;
+  }
+
+  /** The spec and status of `version` in the CRD file `file` (`sql.azure.com_servers.yaml`). */
+  version(file: string, version: string): CrdVersion {
+    const path = join(this.dir, file);
+    const doc = this.document(file);
+    const found = doc.spec?.versions?.find((v) => v.name === version);
+    const props = found?.schema?.openAPIV3Schema?.properties;
+    if (!props?.spec) throw new RealCrdVersionMissing(path, version);
+    return { file: path, version, spec: props.spec, status: props.status ?? {} };
+  }
+
+  private document(file: string): CrdDocument {
+    const path = join(this.dir, file);
+    let doc = this.parsed.get(path);
+    if (!doc) {
+      if (!existsSync(path)) throw new RealCrdMissing(path);
+      doc = parse(readFileSync(path, 'utf8')) as CrdDocument;
+      this.parsed.set(path, doc);
+    }
+    return doc;
+  }
+}

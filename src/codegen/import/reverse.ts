@@ -1,0 +1,227 @@
+import type { CrdNode } from './real-crds.ts';
+
+/** A property of the ARM resource as the import rebuilds it: spec and status merged into one tree. */
+export interface Field {
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
+  readonly description?: string;
+  readonly enum?: readonly (string | number)[];
+  readonly pattern?: string;
+  readonly format?: string;
+  /** Only the status has it: ARM returns it, never takes it. */
+  readonly readOnly: boolean;
+  /** Only the spec has it: ARM takes it, never returns it (a secret, say). */
+  readonly writeOnly: boolean;
+  /** Object fields, in name order. */
+  readonly properties?: ReadonlyMap<string, Field>;
+  /** Names of the object's fields the spec requires. */
+  readonly required?: readonly string[];
+  /** The element of an array, the value of a map. */
+  readonly element?: Field;
+}
+
+/** One of the operator's transformations undone, so the config can be checked to redo it. */
+export interface Reversal {
+  readonly transformation: 'armReferences' | 'secrets' | 'fromConfig' | 'userAssignedIdentities';
+  /** Path of the object holding the property, in the merged tree (`''` for the resource itself). */
+  readonly owner: string;
+  /** The ARM property name (`roleDefinitionId`, `administratorLoginPassword`, ...). */
+  readonly property: string;
+  /** An ARM reference that also takes a well-known name. */
+  readonly wellKnown?: boolean;
+}
+
+/** A real CRD's shape the import has no ARM counterpart for, naming where. */
+export class UnsupportedCrdShape extends Error {
+  readonly file: string;
+  readonly path: string;
+
+  constructor(file: string, path: string, reason: string) {
+    super(`${file}: ${path}: ${reason}`);
+    this.name = 'UnsupportedCrdShape';
+    this.file = file;
+    this.path = path;
+  }
+}
+
+/** What the operator adds to every spec, and the generator adds back itself. */
+const operatorSpecRoot = new Set(['azureName', 'owner', 'operatorSpec']);
+/** What the operator adds to every status, and the generator adds back itself. */
+const operatorStatusRoot = new Set(['conditions', 'id', 'name', 'type']);
+
+/**
+ * Turns a real CRD's spec and status back into the ARM resource they were generated from, undoing what
+ * the operator's generator did so that kubectl-aso's generator can redo it from its config: references
+ * become ARM IDs again, secret references plain strings, `*FromConfig` and the operator's own fields go,
+ * lists of identity references become ARM's map. Each undone transformation is reported in `reversals`.
+ */
+export function reverseCrd(
+  file: string,
+  spec: CrdNode,
+  status: CrdNode,
+): { fields: Field; reversals: Reversal[] } {
+  const reversals: Reversal[] = [];
+  const specSide = specFields(file, spec, '', reversals, operatorSpecRoot);
+  const statusSide = statusFields(status, operatorStatusRoot);
+  const fields = merge(file, '', specSide, statusSide);
+  return { fields, reversals };
+}
+
+/** The description without the Go field name the operator puts first (`Location: The location ...`). */
+function describe(node: CrdNode): string | undefined {
+  const text = node.description?.replace(/^[A-Za-z0-9_]+: /, '');
+  return text === '' ? undefined : text;
+}
+
+const isConfigMapRef = (node: CrdNode): boolean =>
+  node.properties?.name !== undefined && /config ?map/i.test(node.properties.key?.description ?? '');
+const isSecretRef = (node: CrdNode): boolean =>
+  node.properties?.name !== undefined && /Kubernetes secret/.test(node.properties.key?.description ?? '');
+const isArmReference = (name: string, node: CrdNode): boolean =>
+  (name === 'reference' || name.endsWith('Reference')) && node.properties?.armId !== undefined;
+
+/** A spec tree with the transformations undone; `drop` names root fields that are the operator's own. */
+function specFields(
+  file: string,
+  node: CrdNode,
+  path: string,
+  reversals: Reversal[],
+  drop: ReadonlySet<string> = new Set(),
+): Side {
+  const kind = kindOf(file, node, path);
+  if (kind === 'array') return { node, element: specFields(file, node.items ?? {}, `${path}[]`, reversals) };
+  if (kind === 'map')
+    return {
+      node,
+      element: specFields(file, node.additionalProperties as CrdNode, `${path}{}`, reversals),
+    };
+  if (kind !== 'object') return { node };
+  const properties = new Map<string, Side>();
+  const renamed = new Map<string, string>();
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    if (name === '$propertyBag' || drop.has(name)) continue;
+    if (name.endsWith('FromConfig') && isConfigMapRef(child)) {
+      reversals.push({
+        transformation: 'fromConfig',
+        owner: path,
+        property: name.slice(0, -'FromConfig'.length),
+      });
+      continue;
+    }
+    if (isSecretRef(child)) {
+      reversals.push({ transformation: 'secrets', owner: path, property: name });
+      properties.set(name, { node: { type: 'string', description: child.description } });
+      continue;
+    }
+    if (isArmReference(name, child)) {
+      const armName = name === 'reference' ? 'id' : `${name.slice(0, -'Reference'.length)}Id`;
+      renamed.set(name, armName);
+      reversals.push({
+        transformation: 'armReferences',
+        owner: path,
+        property: armName,
+        ...(child.properties?.wellKnownName ? { wellKnown: true } : {}),
+      });
+      properties.set(armName, { node: { type: 'string', description: child.description } });
+      continue;
+    }
+    if (name === 'userAssignedIdentities' && child.type === 'array' && child.items?.properties?.reference) {
+      reversals.push({ transformation: 'userAssignedIdentities', owner: path, property: name });
+      properties.set(name, {
+        node: { type: 'object', description: child.description },
+        element: { node: { type: 'object' }, properties: new Map() },
+        map: true,
+      });
+      continue;
+    }
+    properties.set(name, specFields(file, child, join(path, name), reversals));
+  }
+  const required = (node.required ?? []).map((r) => renamed.get(r) ?? r).filter((r) => properties.has(r));
+  return { node, properties, required };
+}
+
+/** A status tree without the operator's own fields and bags. */
+function statusFields(node: CrdNode, drop: ReadonlySet<string> = new Set()): Side {
+  if (node.type === 'array') return { node, element: statusFields(node.items ?? {}) };
+  if (node.type === 'object' && typeof node.additionalProperties === 'object')
+    return { node, element: statusFields(node.additionalProperties), map: true };
+  if (node.type !== 'object') return { node };
+  const properties = new Map<string, Side>();
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    if (name === '$propertyBag' || drop.has(name)) continue;
+    properties.set(name, statusFields(child));
+  }
+  return { node, properties };
+}
+
+/** One side's view of a property before the merge. */
+interface Side {
+  readonly node: CrdNode;
+  readonly properties?: ReadonlyMap<string, Side>;
+  readonly required?: readonly string[];
+  readonly element?: Side;
+  readonly map?: boolean;
+}
+
+function kindOf(file: string, node: CrdNode, path: string): Field['type'] {
+  switch (node.type) {
+    case 'string':
+    case 'integer':
+    case 'number':
+    case 'boolean':
+      return node.type;
+    case 'array':
+      return 'array';
+    case 'object':
+      if (typeof node.additionalProperties === 'object') return 'map';
+      return 'object';
+    default:
+      throw new UnsupportedCrdShape(file, path, `type ${String(node.type)}`);
+  }
+}
+
+function typeOf(file: string, side: Side, path: string): Field['type'] {
+  return side.map ? 'map' : kindOf(file, side.node, path);
+}
+
+function join(path: string, name: string): string {
+  return path === '' ? name : `${path}.${name}`;
+}
+
+/** Spec and status as one field: what only the status has is read-only, what only the spec has write-only. */
+function merge(file: string, path: string, spec: Side | undefined, status: Side | undefined): Field {
+  const main = spec ?? status;
+  if (!main) throw new UnsupportedCrdShape(file, path, 'neither spec nor status has it');
+  const type = typeOf(file, main, path);
+  if (spec && status && typeOf(file, status, path) !== type)
+    throw new UnsupportedCrdShape(
+      file,
+      path,
+      `spec has ${type}, status ${typeOf(file, status, path)} after undoing the operator's transformations`,
+    );
+  const base = {
+    type,
+    description: describe(main.node) ?? (status ? describe(status.node) : undefined),
+    enum: spec?.node.enum ?? status?.node.enum,
+    pattern: spec?.node.pattern,
+    format: main.node.format,
+    readOnly: spec === undefined && path !== '',
+    writeOnly: status === undefined && path !== '',
+  };
+  if (type === 'array' || type === 'map') {
+    const at = `${path}${type === 'array' ? '[]' : '{}'}`;
+    const element = merge(file, at, spec?.element, status?.element);
+    // Inside a read-only or write-only property the element is that property's: no flag of its own.
+    return { ...base, element: { ...element, readOnly: false, writeOnly: false } };
+  }
+  if (type !== 'object') return base;
+  const names = [
+    ...new Set([...(spec?.properties?.keys() ?? []), ...(status?.properties?.keys() ?? [])]),
+  ].sort();
+  const properties = new Map<string, Field>();
+  for (const name of names) {
+    const field = merge(file, join(path, name), spec?.properties?.get(name), status?.properties?.get(name));
+    // Below a property only one side has, the flag is the parent's alone.
+    properties.set(name, spec && status ? field : { ...field, readOnly: false, writeOnly: false });
+  }
+  return { ...base, properties, required: [...(spec?.required ?? [])].sort() };
+}
