@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,12 +77,16 @@ describe.skipIf(!go || !crds.present)('migrate while the operator reconciles', (
   let proxy: LoopbackProxy;
   let operator: RunningOperator | undefined;
   const crdFile = (release: string, name: string) => join(crds.path, release, name);
+  // One subscription across the restart, as a real upgrade keeps its settings: a fresh one would make the
+  // operator refuse the resource group it already created (SubscriptionMismatch) and hold its children.
+  const subscriptionId = randomUUID();
   const start = (networkRelease: string) =>
     startOperator({
       plane,
       admin,
       arm,
       proxy,
+      subscriptionId,
       crdFiles: [
         crdFile('v2.20.0', 'resources.azure.com_resourcegroups.yaml'),
         crdFile(networkRelease, `${group}_${plural}.yaml`),
@@ -110,7 +115,11 @@ describe.skipIf(!go || !crds.present)('migrate while the operator reconciles', (
         const ready = object.status?.conditions?.find((condition) => condition.type === 'Ready');
         return `${object.metadata.name} generation ${object.metadata.generation}: ${JSON.stringify(ready)}`;
       });
-      throw new Error(`${(error as Error).message}\n${states.join('\n')}`);
+      const log = operator ? readFileSync(operator.logFile, 'utf8').split('\n') : [];
+      const owners = log.filter((line) => /owner|rg-net/i.test(line)).slice(-15);
+      throw new Error(
+        `${(error as Error).message}\n${states.join('\n')}\noperator log:\n${owners.join('\n')}`,
+      );
     }
   };
   const setTag = async (name: string, value: string) => {
