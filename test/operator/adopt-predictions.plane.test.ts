@@ -7,10 +7,10 @@ import type { AdoptItem, AdoptReport } from '../../src/lib/adoption/report.ts';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import { NotFound } from '../../src/lib/kube/errors.ts';
 import { applyObject } from '../control-plane/apply.ts';
-import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
+import type { Plane } from '../control-plane/plane.ts';
 import { waitUntil } from '../control-plane/processes.ts';
-import { type ArmEmulator, type SeedResource, startArmEmulator } from '../fixtures/arm-emulator/index.ts';
-import { type LoopbackProxy, startLoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
+import type { ArmEmulator, SeedResource } from '../fixtures/arm-emulator/index.ts';
+import type { LoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
 import { runCli } from '../fixtures/cli.ts';
 import {
   goForOperator,
@@ -18,6 +18,7 @@ import {
   type RunningOperator,
   startOperator,
 } from '../fixtures/operator-controller.ts';
+import { startSurroundings, stopSurroundings } from '../fixtures/operator-surroundings.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 import { bodyChanges, requestsOn, valueAt, withChanges } from './arm-writes.ts';
 
@@ -340,10 +341,10 @@ for (const [index, scenario] of scenarios.entries()) {
 
       beforeAll(async () => {
         await operatorControllerBinary();
-        arm = await startArmEmulator({ seed: seedOf(cases), longRunningPolls: 1 });
-        proxy = await startLoopbackProxy(arm);
-        plane = await startPlane(stateDir, { withGenerated: false });
-        admin = await clientFor(plane);
+        ({ arm, proxy, plane, admin } = await startSurroundings(stateDir, {
+          seed: seedOf(cases),
+          longRunningPolls: 1,
+        }));
         operator = await startOperator({
           plane,
           admin,
@@ -363,10 +364,7 @@ for (const [index, scenario] of scenarios.entries()) {
       }, 3_600_000);
 
       afterAll(async () => {
-        await operator?.stop();
-        await proxy?.stop();
-        await arm?.stop();
-        await stopPlane(stateDir);
+        await stopSurroundings(stateDir, { operator, proxy, arm });
       }, 120_000);
 
       const objectOf = (c: Case) => ({
@@ -572,16 +570,11 @@ describe.skipIf(!go || !crds.present)('an operator default the operator refuses'
 
   beforeAll(async () => {
     await operatorControllerBinary();
-    arm = await startArmEmulator({ longRunningPolls: 1 });
-    proxy = await startLoopbackProxy(arm);
-    plane = await startPlane(stateDir, { withGenerated: false });
-    admin = await clientFor(plane);
+    ({ arm, proxy, plane, admin } = await startSurroundings(stateDir, { longRunningPolls: 1 }));
   }, 3_600_000);
 
   afterAll(async () => {
-    await proxy?.stop();
-    await arm?.stop();
-    await stopPlane(stateDir);
+    await stopSurroundings(stateDir, { proxy, arm });
   }, 120_000);
 
   it('makes the operator exit at start, and adopt-check warns that its answers assume manage', async () => {

@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import { printable } from '../../src/lib/render/printable.ts';
 import { applyObject, type Placement } from '../control-plane/apply.ts';
-import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
+import type { Plane } from '../control-plane/plane.ts';
 import { isAlive, waitUntil } from '../control-plane/processes.ts';
-import { type ArmEmulator, startArmEmulator } from '../fixtures/arm-emulator/index.ts';
-import { type LoopbackProxy, startLoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
+import type { ArmEmulator } from '../fixtures/arm-emulator/index.ts';
+import type { LoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
 import {
   goForOperator,
   operatorControllerBinary,
   type RunningOperator,
   startOperator,
 } from '../fixtures/operator-controller.ts';
+import { startSurroundings, stopSurroundings } from '../fixtures/operator-surroundings.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 import {
   type AsoObject,
@@ -134,7 +135,7 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
 
   beforeAll(async () => {
     await operatorControllerBinary();
-    arm = await startArmEmulator({
+    ({ arm, proxy, plane, admin } = await startSurroundings(stateDir, {
       longRunningPolls: 2,
       forbidden: [groupId(cases.forbidden.name)],
       injectedErrors: [
@@ -160,10 +161,7 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
           message: fatalMessage,
         },
       ],
-    });
-    proxy = await startLoopbackProxy(arm);
-    plane = await startPlane(stateDir, { withGenerated: false });
-    admin = await clientFor(plane);
+    }));
     operator = await startOperator({
       plane,
       admin,
@@ -203,10 +201,7 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
 
   afterAll(async () => {
     releaseHeldPut();
-    await operator?.stop();
-    await proxy?.stop();
-    await arm?.stop();
-    await stopPlane(stateDir);
+    await stopSurroundings(stateDir, { operator, proxy, arm });
   }, 120_000);
 
   it('reports Reconciling (Info) as Progressing while the PUT is in flight; --wait returns once the operator makes it Ready', async () => {

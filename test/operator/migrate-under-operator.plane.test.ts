@@ -8,10 +8,10 @@ import type { KubeObject } from '../../src/lib/kube/list.ts';
 import { resourcePath } from '../../src/lib/kube/paths.ts';
 import type { MigrationReport } from '../../src/lib/migrate/report.ts';
 import { applyObject } from '../control-plane/apply.ts';
-import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
+import type { Plane } from '../control-plane/plane.ts';
 import { isAlive, waitUntil } from '../control-plane/processes.ts';
-import { type ArmEmulator, startArmEmulator } from '../fixtures/arm-emulator/index.ts';
-import { type LoopbackProxy, startLoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
+import type { ArmEmulator } from '../fixtures/arm-emulator/index.ts';
+import type { LoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
 import { runCli } from '../fixtures/cli.ts';
 import {
   goForOperator,
@@ -19,6 +19,7 @@ import {
   type RunningOperator,
   startOperator,
 } from '../fixtures/operator-controller.ts';
+import { startSurroundings, stopSurroundings } from '../fixtures/operator-surroundings.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 import { storedObjects } from '../lib/migrate/support.ts';
 
@@ -139,10 +140,7 @@ describe.skipIf(!go || !crds.present)('migrate while the operator reconciles', (
 
   beforeAll(async () => {
     await operatorControllerBinary();
-    arm = await startArmEmulator({ longRunningPolls: 1 });
-    proxy = await startLoopbackProxy(arm);
-    plane = await startPlane(stateDir, { withGenerated: false });
-    admin = await clientFor(plane);
+    ({ arm, proxy, plane, admin } = await startSurroundings(stateDir, { longRunningPolls: 1 }));
     operator = await start('v2.18.0');
     await applyObject(admin, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
     await applyObject(
@@ -180,10 +178,7 @@ describe.skipIf(!go || !crds.present)('migrate while the operator reconciles', (
   }, 3_600_000);
 
   afterAll(async () => {
-    await operator?.stop();
-    await proxy?.stop();
-    await arm?.stop();
-    await stopPlane(stateDir);
+    await stopSurroundings(stateDir, { operator, proxy, arm });
   }, 120_000);
 
   it("stores what is written through the operator's webhooks under v2.18.0's CRD at v2.18.0's storage version", async () => {

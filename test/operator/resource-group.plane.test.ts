@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import { NotFound } from '../../src/lib/kube/errors.ts';
 import { applyObject } from '../control-plane/apply.ts';
-import { clientFor, type Plane, startPlane, stopPlane } from '../control-plane/plane.ts';
+import type { Plane } from '../control-plane/plane.ts';
 import { waitUntil } from '../control-plane/processes.ts';
-import { type ArmEmulator, startArmEmulator } from '../fixtures/arm-emulator/index.ts';
-import { type LoopbackProxy, startLoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
+import type { ArmEmulator } from '../fixtures/arm-emulator/index.ts';
+import type { LoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
 import { runCli } from '../fixtures/cli.ts';
 import {
   goForOperator,
@@ -14,6 +14,7 @@ import {
   type RunningOperator,
   startOperator,
 } from '../fixtures/operator-controller.ts';
+import { startSurroundings, stopSurroundings } from '../fixtures/operator-surroundings.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 
 const neededBy = 'test/operator/resource-group.plane.test.ts';
@@ -66,10 +67,7 @@ describe.skipIf(!go || !crds.present)("the operator's own controller against the
 
   beforeAll(async () => {
     await operatorControllerBinary();
-    arm = await startArmEmulator({ longRunningPolls: 2 });
-    proxy = await startLoopbackProxy(arm);
-    plane = await startPlane(stateDir, { withGenerated: false });
-    admin = await clientFor(plane);
+    ({ arm, proxy, plane, admin } = await startSurroundings(stateDir, { longRunningPolls: 2 }));
     operator = await startOperator({
       plane,
       admin,
@@ -81,10 +79,7 @@ describe.skipIf(!go || !crds.present)("the operator's own controller against the
   }, 3_600_000);
 
   afterAll(async () => {
-    await operator?.stop();
-    await proxy?.stop();
-    await arm?.stop();
-    await stopPlane(stateDir);
+    await stopSurroundings(stateDir, { operator, proxy, arm });
   }, 120_000);
 
   it('reconciles a ResourceGroup through a long-running PUT to Ready=True, and status --wait sees it', async () => {
