@@ -20,6 +20,7 @@ interface Emulator {
 const sub = '22222222-2222-2222-2222-222222222222';
 const rgId = `/subscriptions/${sub}/resourceGroups/rg-exists`;
 const pgId = `${rgId}/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg`;
+const sqlId = `${rgId}/providers/Microsoft.Sql/servers/sqlsrv`;
 const secretValue = 'this-value-must-never-be-printed';
 
 describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', () => {
@@ -37,6 +38,17 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
         resources: [
           { id: rgId, apiVersion: '2020-06-01', body: { location: 'westus' } },
           { id: pgId, apiVersion: '2022-12-01', body: { location: 'westus', properties: { version: '14' } } },
+          { id: sqlId, apiVersion: '2021-11-01', body: { location: 'westus', properties: {} } },
+          {
+            id: `${sqlId}/databases/db-copy1`,
+            apiVersion: '2021-11-01',
+            body: { location: 'westus', properties: { createMode: 'Default' } },
+          },
+          {
+            id: `${sqlId}/databases/db-copy2`,
+            apiVersion: '2021-11-01',
+            body: { location: 'westus', properties: { createMode: 'Default' } },
+          },
         ],
         forbidden: [`${pgId}/firewallRules`],
       },
@@ -258,6 +270,90 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
       env,
     );
     expect(JSON.parse(recorded.stdout).items[0]).toMatchObject({ armId: `${pgId}/databases/db-rec` });
+  });
+
+  it('resolves references by name as the operator does (the files, then the cluster), reads config maps, and lists what it cannot resolve', async () => {
+    const sql = 'sql.azure.com';
+    const pg = 'dbforpostgresql.azure.com';
+    const recordedSource = `${sqlId}/databases/db-recorded-in-azure`;
+    await createInCluster(
+      sql,
+      'serversdatabases',
+      'ServersDatabase',
+      'db-src',
+      { owner: { name: 'sqlsrv' }, location: 'westus' },
+      { 'serviceoperator.azure.com/resource-id': recordedSource },
+    );
+    const client = await adminClient();
+    await client.request({
+      method: 'POST',
+      path: `/api/v1/namespaces/${ns}/configmaps`,
+      body: {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'keys' },
+        data: { uri: 'https://vault.example/keys/k1' },
+      },
+      subject: { verb: 'create', resource: 'configmaps', namespace: ns },
+    });
+    const at = (kind: string, group: string, version: string, name: string, spec: object) =>
+      JSON.stringify({ apiVersion: `${group}/${version}`, kind, metadata: { name, namespace: ns }, spec });
+    const database = (name: string, spec: object) =>
+      at('ServersDatabase', sql, 'v1api20211101', name, {
+        owner: { name: 'sqlsrv' },
+        location: 'westus',
+        ...spec,
+      });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'adopt-refs-')), 'refs.yaml');
+    writeFileSync(
+      file,
+      [
+        at('ResourceGroup', 'resources.azure.com', 'v1api20200601', 'rg-exists', { location: 'westus' }),
+        at('Server', sql, 'v1api20211101', 'sqlsrv', { owner: { name: 'rg-exists' }, location: 'westus' }),
+        database('db-orig', {}),
+        database('db-copy1', {
+          createMode: 'Copy',
+          sourceDatabaseReference: { group: sql, kind: 'ServersDatabase', name: 'db-src' },
+        }),
+        database('db-copy2', {
+          createMode: 'Copy',
+          sourceDatabaseReference: { group: sql, kind: 'ServersDatabase', name: 'db-orig' },
+          elasticPoolReference: { group: sql, kind: 'ServersElasticPool', name: 'pool-nowhere' },
+        }),
+        at('FlexibleServer', pg, 'v1api20221201', 'pg', {
+          owner: { name: 'rg-exists' },
+          location: 'westus',
+          version: '14',
+          dataEncryption: { type: 'AzureKeyVault', primaryKeyURIFromConfig: { name: 'keys', key: 'uri' } },
+        }),
+      ].join('\n---\n'),
+    );
+    const env = { KUBECONFIG: testPlane().kubeconfig, NODE_EXTRA_CA_CERTS: emulator.env.NODE_EXTRA_CA_CERTS };
+    const run = await runCli(['adopt-check', '-f', file, '-o', 'json'], env);
+    const report = JSON.parse(run.stdout) as AdoptReport;
+    const by = (name: string) => report.items.find((i) => i.name === name);
+    // In the cluster: the ARM ID the operator recorded on the named object.
+    expect(by('db-copy1')?.changes).toContainEqual(
+      expect.objectContaining({ path: 'properties.sourceDatabaseId', to: recordedSource }),
+    );
+    expect(by('db-copy1')?.unmapped).toEqual([]);
+    // In the same files: the ARM ID the operator will record for it.
+    expect(by('db-copy2')?.changes).toContainEqual(
+      expect.objectContaining({ path: 'properties.sourceDatabaseId', to: `${sqlId}/databases/db-orig` }),
+    );
+    // Nowhere: left out of the body and said, never guessed.
+    expect(by('db-copy2')?.unmapped).toEqual(['spec.elasticPoolReference']);
+    expect(JSON.stringify(by('db-copy2')?.changes)).not.toContain('elasticPoolId');
+    // A config map key: read from the cluster, as the operator reads it.
+    expect(by('pg')?.changes).toContainEqual({
+      path: 'properties.dataEncryption',
+      from: null,
+      to: { primaryKeyURI: 'https://vault.example/keys/k1', type: 'AzureKeyVault' },
+    });
+    const writes = readFileSync(emulator.requestLogFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('/subscriptions/') && !line.startsWith('GET '));
+    expect(writes).toEqual([]);
   });
 
   it('an owner cycle through the cluster is an error naming the chain (exit 9), not a hang', async () => {

@@ -19,6 +19,7 @@ import {
 } from './operator-settings.ts';
 import { type Existence, outcomeOf } from './outcome.ts';
 import type { ProgressReporter } from './progress.ts';
+import { prefetchedResolvers, referenceLookupOf } from './reference-lookup.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
 import { flagImmutable, whatIf } from './what-if.ts';
@@ -189,6 +190,16 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     knownIdOf: recordedArmId,
   });
 
+  // References by name in a spec resolve as the operator resolves them: through the named object's ARM ID.
+  const references = referenceLookupOf({
+    given: set.objects,
+    predictedIdOf: (object) => ids.get(object)?.armId,
+    defaultNamespace: plan.defaultNamespace,
+    client,
+    crds,
+    plurals,
+  });
+
   // Policy context per namespace.
   const namespaceAnn = new Map<string, Record<string, string> | undefined>();
   for (const object of set.objects) {
@@ -270,7 +281,12 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     };
     // Under skip the operator only reads the resource (ASO v2.20.0 handleSkipReconcile): no PUT, nothing changes.
     if (body && decided.outcome !== 'skip-exists') {
-      const desired = await desiredArmOf(object);
+      const resolvers = await prefetchedResolvers(
+        (found) => desiredArmOf(object, found),
+        references,
+        namespace,
+      );
+      const desired = await desiredArmOf(object, resolvers);
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
