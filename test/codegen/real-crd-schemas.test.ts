@@ -66,35 +66,7 @@ const pendingHubs: Record<string, string> = {};
  * no other version may be. Preview API versions are out of the storage chain kubectl-aso generates (its hub
  * chain skips previews), so objects stored at them are the only ones this leaves unhandled.
  */
-const omittedVersions: Record<string, { readonly versions: readonly string[]; readonly why: string }> = {
-  'dbforpostgresql.azure.com_flexibleservers.yaml': {
-    versions: [
-      'v1api20220120preview',
-      'v1api20220120previewstorage',
-      'v1api20230601preview',
-      'v1api20230601previewstorage',
-    ],
-    why: 'the preview ARM API versions 2022-01-20-preview and 2023-06-01-preview are not among the shipped schemas yet',
-  },
-  'dbforpostgresql.azure.com_flexibleserversdatabases.yaml': {
-    versions: [
-      'v1api20220120preview',
-      'v1api20220120previewstorage',
-      'v1api20230601preview',
-      'v1api20230601previewstorage',
-    ],
-    why: 'as for FlexibleServer',
-  },
-  'dbforpostgresql.azure.com_flexibleserversfirewallrules.yaml': {
-    versions: [
-      'v1api20220120preview',
-      'v1api20220120previewstorage',
-      'v1api20230601preview',
-      'v1api20230601previewstorage',
-    ],
-    why: 'as for FlexibleServer',
-  },
-};
+const omittedVersions: Record<string, { readonly versions: readonly string[]; readonly why: string }> = {};
 
 type Node = {
   type?: string;

@@ -44,7 +44,7 @@ describe('version names and order, as the operator has them', () => {
     expect(pluralOf('FlexibleServersDatabase')).toBe('flexibleserversdatabases');
   });
 
-  it('chains storage versions to the newest non-preview one, previews joining the chain after them in time', () => {
+  it('chains storage versions to the newest non-preview one, each preview joining the stable version before it (the first, if none is older), as the operator links them', () => {
     const graph = graphOf('g', 'K', [
       'v1api20200101preview',
       'v1api20210101',
@@ -56,7 +56,7 @@ describe('version names and order, as the operator has them', () => {
     expect(Object.fromEntries(graph.next)).toEqual({
       v1api20210101storage: 'v1api20230101storage',
       v1api20200101previewstorage: 'v1api20210101storage',
-      v1api20220101previewstorage: 'v1api20230101storage',
+      v1api20220101previewstorage: 'v1api20210101storage',
       v1api20240101previewstorage: 'v1api20230101storage',
     });
   });

@@ -38,10 +38,14 @@ export function graphOf(group: string, kind: string, versions: readonly string[]
     const up = stable[i + 1];
     if (up) next.set(v, up);
   });
+  // As the operator's generator links them (ASO v2.20.0: v1api20220120previewstorage converts to
+  // v1api20210601storage, v1api20230601previewstorage to v1api20221201storage): a preview joins the stable
+  // version before it, since what only a preview has need not reach the next stable version; a preview
+  // older than every stable version joins the first one.
   for (const preview of storageVersions.filter((v) => parseVersion(v)?.preview)) {
     if (preview === hub) continue;
-    const after = stable.find((v) => compareIgnoringPreview(v, preview) > 0) ?? hub;
-    next.set(preview, after);
+    const before = stable.filter((v) => compareIgnoringPreview(v, preview) < 0).at(-1);
+    next.set(preview, before ?? stable.find((v) => compareIgnoringPreview(v, preview) > 0) ?? hub);
   }
   if (stable.length === 0) {
     storageVersions.forEach((v, i) => {

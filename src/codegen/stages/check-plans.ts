@@ -60,12 +60,17 @@ function acknowledgement(
   c: PlannedConversion,
   property: string,
 ): number | undefined {
+  // A preview joins the stable version before it (build-conversion-graph.ts), back in time: what only the
+  // preview has is acknowledged by an entry at the preview's own API version.
+  const backward = armDate(c.olderArmVersion) > armDate(c.newerArmVersion);
   const index = config.removals.findIndex(
     (r) =>
       r.group === c.group &&
       (sameType(r.type, c.sourceType) || sameType(r.type, c.destType)) &&
-      armDate(c.olderArmVersion) < armDate(r.apiVersion) &&
-      armDate(r.apiVersion) <= armDate(c.newerArmVersion) &&
+      (backward
+        ? r.apiVersion === c.olderArmVersion
+        : armDate(c.olderArmVersion) < armDate(r.apiVersion) &&
+          armDate(r.apiVersion) <= armDate(c.newerArmVersion)) &&
       r.properties.some((p) => p.toLowerCase() === property.toLowerCase()),
   );
   return index === -1 ? undefined : index;
