@@ -57,6 +57,18 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
+        "version": "v1api20220120preview",
+        "armApiVersion": "2022-01-20-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230601preview",
+        "armApiVersion": "2023-06-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
         "version": "v1alpha1api20210601",
         "armApiVersion": "2021-06-01",
         "preview": false,
@@ -94,6 +106,8 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
+      "v1api20220120previewstorage",
+      "v1api20230601previewstorage",
       "v1alpha1api20210601storage",
       "v1beta20210601storage",
       "v1api20210601storage",
@@ -103,6 +117,24 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v20250801storage",
     "immutable": {
+      "v1api20220120preview": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.administratorLogin",
+        "spec.backup.geoRedundantBackup",
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
+      ],
+      "v1api20230601preview": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.location",
+        "spec.administratorLogin",
+        "spec.backup.geoRedundantBackup",
+        "spec.network.delegatedSubnetResourceReference",
+        "spec.network.privateDnsZoneArmResourceReference"
+      ],
       "v1alpha1api20210601": [
         "spec.azureName",
         "spec.owner",
@@ -172,6 +204,18 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
+        "version": "v1api20220120preview",
+        "armApiVersion": "2022-01-20-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230601preview",
+        "armApiVersion": "2023-06-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
         "version": "v1alpha1api20210601",
         "armApiVersion": "2021-06-01",
         "preview": false,
@@ -209,6 +253,8 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
+      "v1api20220120previewstorage",
+      "v1api20230601previewstorage",
       "v1alpha1api20210601storage",
       "v1beta20210601storage",
       "v1api20210601storage",
@@ -218,6 +264,18 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v20250801storage",
     "immutable": {
+      "v1api20220120preview": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.charset",
+        "spec.collation"
+      ],
+      "v1api20230601preview": [
+        "spec.azureName",
+        "spec.owner",
+        "spec.charset",
+        "spec.collation"
+      ],
       "v1alpha1api20210601": [
         "spec.azureName",
         "spec.owner",
@@ -269,6 +327,18 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
+        "version": "v1api20220120preview",
+        "armApiVersion": "2022-01-20-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230601preview",
+        "armApiVersion": "2023-06-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
         "version": "v1alpha1api20210601",
         "armApiVersion": "2021-06-01",
         "preview": false,
@@ -306,6 +376,8 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
+      "v1api20220120previewstorage",
+      "v1api20230601previewstorage",
       "v1alpha1api20210601storage",
       "v1beta20210601storage",
       "v1api20210601storage",
@@ -315,6 +387,14 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "hub": "v20250801storage",
     "immutable": {
+      "v1api20220120preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230601preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v1alpha1api20210601": [
         "spec.azureName",
         "spec.owner"

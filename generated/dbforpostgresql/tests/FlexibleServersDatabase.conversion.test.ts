@@ -4,18 +4,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';
+import * as v1api20220120preview from '../v1api20220120preview/arbitraries.ts';
+import * as v1api20230601preview from '../v1api20230601preview/arbitraries.ts';
 import * as v1alpha1api20210601 from '../v1alpha1api20210601/arbitraries.ts';
 import * as v1beta20210601 from '../v1beta20210601/arbitraries.ts';
 import * as v1api20210601 from '../v1api20210601/arbitraries.ts';
 import * as v1api20221201 from '../v1api20221201/arbitraries.ts';
 import * as v1api20240801 from '../v1api20240801/arbitraries.ts';
 import * as v20250801 from '../v20250801/arbitraries.ts';
+import * as v1api20220120preview_arm from '../v1api20220120preview/arm.ts';
+import * as v1api20230601preview_arm from '../v1api20230601preview/arm.ts';
 import * as v1alpha1api20210601_arm from '../v1alpha1api20210601/arm.ts';
 import * as v1beta20210601_arm from '../v1beta20210601/arm.ts';
 import * as v1api20210601_arm from '../v1api20210601/arm.ts';
 import * as v1api20221201_arm from '../v1api20221201/arm.ts';
 import * as v1api20240801_arm from '../v1api20240801/arm.ts';
 import * as v20250801_arm from '../v20250801/arm.ts';
+import * as v1api20220120previewstorage from '../v1api20220120previewstorage/arbitraries.ts';
+import * as v1api20230601previewstorage from '../v1api20230601previewstorage/arbitraries.ts';
 import * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/arbitraries.ts';
 import * as v1beta20210601storage from '../v1beta20210601storage/arbitraries.ts';
 import * as v1api20210601storage from '../v1api20210601storage/arbitraries.ts';
@@ -26,6 +32,12 @@ import * as hubArbitraries from '../v20250801storage/arbitraries.ts';
 const hub = 'v20250801storage';
 
 describe('FlexibleServersDatabase round trip through the hub (v20250801storage)', () => {
+  it('v1api20220120preview -> hub -> v1api20220120preview loses nothing', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20220120preview'), object)), { numRuns: roundTripRuns });
+  });
+  it('v1api20230601preview -> hub -> v1api20230601preview loses nothing', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230601preview'), object)), { numRuns: roundTripRuns });
+  });
   it('v1alpha1api20210601 -> hub -> v1alpha1api20210601 loses nothing', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1alpha1api20210601'), object)), { numRuns: roundTripRuns });
   });
@@ -43,6 +55,12 @@ describe('FlexibleServersDatabase round trip through the hub (v20250801storage)'
   });
   it('v20250801 -> hub -> v20250801 loses nothing', () => {
     fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v20250801'), object)), { numRuns: roundTripRuns });
+  });
+  it('v1api20220120previewstorage (old storage) -> hub -> v1api20220120previewstorage loses nothing', () => {
+    fc.assert(fc.property(v1api20220120previewstorage.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20220120previewstorage'), object)), { numRuns: storageRuns });
+  });
+  it('v1api20230601previewstorage (old storage) -> hub -> v1api20230601previewstorage loses nothing', () => {
+    fc.assert(fc.property(v1api20230601previewstorage.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20230601previewstorage'), object)), { numRuns: storageRuns });
   });
   it('v1alpha1api20210601storage (old storage) -> hub -> v1alpha1api20210601storage loses nothing', () => {
     fc.assert(fc.property(v1alpha1api20210601storage.FlexibleServersDatabase(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1alpha1api20210601storage'), object)), { numRuns: storageRuns });
@@ -63,6 +81,12 @@ describe('FlexibleServersDatabase round trip through the hub (v20250801storage)'
 
 describe('FlexibleServersDatabase read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
   const stored = () => hubArbitraries.FlexibleServersDatabase().map((o) => pruneToSchema(o, crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', hub)) as Record<string, unknown>);
+  it('v1api20220120preview keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220120preview'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20220120preview')), hub), writtenAt(object, 'v1api20220120preview', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20220120preview')))), { numRuns: rmwRuns });
+  });
+  it('v1api20230601preview keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230601preview'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20230601preview')), hub), writtenAt(object, 'v1api20230601preview', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20230601preview')))), { numRuns: rmwRuns });
+  });
   it('v1alpha1api20210601 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20210601'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1alpha1api20210601')), hub), writtenAt(object, 'v1alpha1api20210601', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1alpha1api20210601')))), { numRuns: rmwRuns });
   });
@@ -80,6 +104,12 @@ describe('FlexibleServersDatabase read-modify-write at each version: hub -> vers
   });
   it('v20250801 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v20250801'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v20250801')), hub), writtenAt(object, 'v20250801', crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v20250801')))), { numRuns: rmwRuns });
+  });
+  it('v1api20220120previewstorage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20220120previewstorage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20220120previewstorage')), hub), object)), { numRuns: rmwRuns });
+  });
+  it('v1api20230601previewstorage keeps every hub value', () => {
+    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20230601previewstorage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20230601previewstorage')), hub), object)), { numRuns: rmwRuns });
   });
   it('v1alpha1api20210601storage keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1alpha1api20210601storage'), crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1alpha1api20210601storage')), hub), object)), { numRuns: rmwRuns });
@@ -99,6 +129,12 @@ describe('FlexibleServersDatabase read-modify-write at each version: hub -> vers
 });
 
 describe('FlexibleServersDatabase ARM payloads of random instances converted from the hub', () => {
+  it('v1api20220120preview: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20220120preview'), v1api20220120preview_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+  });
+  it('v1api20230601preview: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
+    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20230601preview'), v1api20230601preview_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+  });
   it('v1alpha1api20210601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1alpha1api20210601'), v1alpha1api20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
@@ -120,6 +156,54 @@ describe('FlexibleServersDatabase ARM payloads of random instances converted fro
 });
 
 describe('FlexibleServersDatabase reliability between spoke versions', () => {
+  it('v1api20220120preview -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220120preview -> hub -> v1alpha1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220120preview -> hub -> v1beta20210601 never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220120preview -> hub -> v1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220120preview -> hub -> v1api20221201 never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220120preview -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20220120preview -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v1alpha1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v1beta20210601 never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v1api20210601 never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v1api20221201 never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v1api20240801 never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20230601preview -> hub -> v20250801 never throws', () => {
+    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1alpha1api20210601 -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1alpha1api20210601 -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+  });
   it('v1alpha1api20210601 -> hub -> v1beta20210601 never throws', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
@@ -134,6 +218,12 @@ describe('FlexibleServersDatabase reliability between spoke versions', () => {
   });
   it('v1alpha1api20210601 -> hub -> v20250801 never throws', () => {
     fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1beta20210601 -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1beta20210601 -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -150,6 +240,12 @@ describe('FlexibleServersDatabase reliability between spoke versions', () => {
   it('v1beta20210601 -> hub -> v20250801 never throws', () => {
     fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
+  it('v1api20210601 -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20210601 -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+  });
   it('v1api20210601 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
@@ -164,6 +260,12 @@ describe('FlexibleServersDatabase reliability between spoke versions', () => {
   });
   it('v1api20210601 -> hub -> v20250801 never throws', () => {
     fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20221201 -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20221201 -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
@@ -180,6 +282,12 @@ describe('FlexibleServersDatabase reliability between spoke versions', () => {
   it('v1api20221201 -> hub -> v20250801 never throws', () => {
     fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
+  it('v1api20240801 -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v1api20240801 -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+  });
   it('v1api20240801 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
@@ -194,6 +302,12 @@ describe('FlexibleServersDatabase reliability between spoke versions', () => {
   });
   it('v1api20240801 -> hub -> v20250801 never throws', () => {
     fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20220120preview never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+  });
+  it('v20250801 -> hub -> v1api20230601preview never throws', () => {
+    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1alpha1api20210601 never throws', () => {
     fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
