@@ -179,6 +179,7 @@ export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20200801preview
   const dst = {} as v1api20200801preview.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = (canonicalEnum(str(src.namingConvention, path, ".namingConvention"), spellings_v1api20200801preview_RoleAssignmentOperatorSpecNamingConvention) as v1api20200801preview.RoleAssignmentOperatorSpecNamingConvention); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -192,6 +193,7 @@ export function RoleAssignmentOperatorSpec_toStorage(src: v1api20200801preview.R
   const dst = {} as v1api20200801previewstorage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20200801preview.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20200801preview.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20200801preview_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -340,7 +342,7 @@ const known_v1api20200801preview_Condition = new Set(["type","status","severity"
 const known_v1api20200801preview_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801preview_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20200801preview_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20200801preview_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20200801preview_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
 const known_v1api20200801preview_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
 const known_v1api20200801preview_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","$propertyBag"]);
 const known_v1api20200801preview_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
@@ -349,9 +351,10 @@ const known_v1api20200801previewstorage_Condition = new Set(["type","status","se
 const known_v1api20200801previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20200801previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20200801previewstorage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
+const spellings_v1api20200801preview_RoleAssignmentOperatorSpecNamingConvention = enumSpellings(["random","stable"]);
 const spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
 const spellings_v1api20200801preview_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

@@ -178,6 +178,7 @@ export function RoleAssignmentOperatorSpec_from_v1api20220401storage(src: v1api2
   const dst = {} as v1api20200801previewstorage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20220401storage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignPrimitive
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20220401storage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -191,6 +192,7 @@ export function RoleAssignmentOperatorSpec_to_v1api20220401storage(src: v1api202
   const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20220401storage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignPrimitive
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20220401storage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -345,7 +347,7 @@ const known_v1api20200801previewstorage_Condition = new Set(["type","status","se
 const known_v1api20200801previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20200801previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
 const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20200801previewstorage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
@@ -354,7 +356,7 @@ const known_v1api20220401storage_Condition = new Set(["type","status","severity"
 const known_v1api20220401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220401storage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["annotations","armId","azureName","canDelegate","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","observedGeneration","operatorSpec","owner","principalId","principalIdFromConfig","principalType","reason","roleDefinitionId","roleDefinitionReference","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"];
+const names: readonly string[] = ["annotations","armId","azureName","canDelegate","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","namingConvention","observedGeneration","operatorSpec","owner","principalId","principalIdFromConfig","principalType","reason","roleDefinitionId","roleDefinitionReference","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"];
 
 function arb_ArbitraryOwnerReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
@@ -27,7 +27,11 @@ function arb_ResourceReference(): fc.Arbitrary<unknown> {
 }
 
 function arb_RoleAssignmentOperatorSpec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), namingConvention: arb_RoleAssignmentOperatorSpecNamingConvention(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","namingConvention","NamingConvention","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
+function arb_RoleAssignmentOperatorSpecNamingConvention(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("random", "stable");
 }
 
 function arb_RoleAssignmentProperties_PrincipalType(): fc.Arbitrary<unknown> {

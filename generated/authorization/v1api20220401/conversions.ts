@@ -179,6 +179,7 @@ export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20220401storage
   const dst = {} as v1api20220401.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = (canonicalEnum(str(src.namingConvention, path, ".namingConvention"), spellings_v1api20220401_RoleAssignmentOperatorSpecNamingConvention) as v1api20220401.RoleAssignmentOperatorSpecNamingConvention); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -192,6 +193,7 @@ export function RoleAssignmentOperatorSpec_toStorage(src: v1api20220401.RoleAssi
   const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -336,7 +338,7 @@ const known_v1api20220401_Condition = new Set(["type","status","severity","reaso
 const known_v1api20220401_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220401_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20220401_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
 const known_v1api20220401_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
 const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","$propertyBag"]);
 const known_v1api20220401_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
@@ -345,9 +347,10 @@ const known_v1api20220401storage_Condition = new Set(["type","status","severity"
 const known_v1api20220401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
 const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220401storage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
+const spellings_v1api20220401_RoleAssignmentOperatorSpecNamingConvention = enumSpellings(["random","stable"]);
 const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
 const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);

@@ -83,11 +83,16 @@ export interface ResourceReference {
 export interface RoleAssignmentOperatorSpec {
   /** Where to place config maps the operator writes from CEL expressions. */
   configMapExpressions?: DestinationExpression[];
+  /** The uuid generation technique to use for any role without an explicit AzureName. One of 'stable' or 'random'. */
+  namingConvention?: RoleAssignmentOperatorSpecNamingConvention;
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
+
+/** Enum RoleAssignmentOperatorSpecNamingConvention (string). */
+export type RoleAssignmentOperatorSpecNamingConvention = "random" | "stable";
 
 /** Enum RoleAssignmentProperties_PrincipalType (string). */
 export type RoleAssignmentProperties_PrincipalType = "User" | "Group" | "ServicePrincipal" | "ForeignGroup" | "Device";
