@@ -1,6 +1,5 @@
 import { bagKey } from '../../lib/conversion/property-bag.ts';
 import {
-  type ObjectDef,
   oneOfOptions,
   type PackageDef,
   type PropertyDef,
