@@ -33,14 +33,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20200801preview": [
         "spec.azureName",
         "spec.owner",
-        "spec.roleDefinitionReference",
-        "spec.principalId"
+        "spec.principalId",
+        "spec.roleDefinitionReference"
       ],
       "v1api20220401": [
         "spec.azureName",
         "spec.owner",
-        "spec.roleDefinitionReference",
-        "spec.principalId"
+        "spec.principalId",
+        "spec.roleDefinitionReference"
       ]
     }
   },

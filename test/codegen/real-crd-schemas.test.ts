@@ -45,10 +45,6 @@ const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string
     why: 'kubectl-aso gives the owner reference, the conditions, the operatorSpec destinations and the resource, secret and config map references a property bag in storage versions; the operator keeps them as its shared runtime types, without one',
   },
   {
-    pattern: /^authorization\.azure\.com_roleassignments\.yaml (spec|status)\.canDelegate$/,
-    why: 'the shipped 2020-08-01-preview schema has canDelegate; the operator does not',
-  },
-  {
     pattern: /^kusto\.azure\.com_clustersdatabases\.yaml (spec|status)\.(readWrite|readOnlyFollowing)(\W|$)/,
     why: 'the shipped Kusto database schema names its kinds readWrite/readOnlyFollowing; the operator has readWriteDatabase/readOnlyFollowingDatabase',
   },

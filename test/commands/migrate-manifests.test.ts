@@ -18,15 +18,18 @@ spec:
     name: shop-rg
 `;
 
-const role = `apiVersion: authorization.azure.com/v1api20200801preview
-kind: RoleAssignment
+// The operator's 2024-08-01 spec takes the key status; its 2025-08-01 spec has no place for it.
+const encrypted = `apiVersion: dbforpostgresql.azure.com/v1api20240801
+kind: FlexibleServer
 metadata:
-  name: orders-reader
+  name: orders-db
 spec:
+  location: westeurope
   owner:
-    name: orders-db
-  principalId: 00000000-0000-0000-0000-000000000001
-  canDelegate: true
+    name: shop-rg
+  dataEncryption:
+    type: SystemManaged
+    primaryEncryptionKeyStatus: Valid
 `;
 
 let dir: string;
@@ -67,20 +70,20 @@ describe('kubectl aso migrate -f (the built plugin, no cluster)', () => {
   });
 
   it('refuses a lossy conversion with exit 13, naming file, line and property; --allow-loss drops it', async () => {
-    const path = file('role.yaml', role);
-    const refused = await runCli(['migrate', '--to', 'v1api', '-f', path, '--write'], noCluster);
+    const path = file('db.yaml', encrypted);
+    const refused = await runCli(['migrate', '--to', 'v20250801', '-f', path, '--write'], noCluster);
     expect(refused.code).toBe(13);
     expect(refused.stderr).toContain(
-      `error: ${path}:1 (document 1) RoleAssignment/orders-reader: v1api20220401 cannot hold spec.canDelegate`,
+      `error: ${path}:1 (document 1) FlexibleServer/orders-db: v20250801 cannot hold spec.dataEncryption.primaryEncryptionKeyStatus`,
     );
     expect(refused.stderr).toContain('hint: move the value by hand, or rerun with --allow-loss');
-    expect(readFileSync(path, 'utf8')).toBe(role);
+    expect(readFileSync(path, 'utf8')).toBe(encrypted);
 
-    const allowed = await runCli(['migrate', '--to', 'v1api', '-f', path, '--allow-loss'], noCluster);
+    const allowed = await runCli(['migrate', '--to', 'v20250801', '-f', path, '--allow-loss'], noCluster);
     expect(allowed.code).toBe(0);
-    expect(parse(allowed.stdout).spec.canDelegate).toBeUndefined();
+    expect(parse(allowed.stdout).spec.dataEncryption).toEqual({ type: 'SystemManaged' });
     expect(allowed.stderr).toContain('warning:');
-    expect(allowed.stderr).toContain('--allow-loss dropped spec.canDelegate');
+    expect(allowed.stderr).toContain('--allow-loss dropped spec.dataEncryption.primaryEncryptionKeyStatus');
   });
 
   it('--diff exits 23 when the manifests would change and 0 when they would not', async () => {

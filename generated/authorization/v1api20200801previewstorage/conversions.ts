@@ -178,6 +178,7 @@ export function RoleAssignmentOperatorSpec_from_v1api20220401storage(src: v1api2
   const dst = {} as v1api20200801previewstorage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20220401storage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignPrimitive
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20220401storage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -191,6 +192,7 @@ export function RoleAssignmentOperatorSpec_to_v1api20220401storage(src: v1api202
   const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20220401storage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignPrimitive
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20220401storage(e as v1api20200801previewstorage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -207,23 +209,19 @@ export function RoleAssignment_STATUS_from_v1api20220401storage(src: v1api202204
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
-  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
-  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
-  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
+  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
+  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_STATUS, bag);
-  if (bag !== undefined) {
-    const v = recall(bag, "CanDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
-    if (v !== undefined) dst.canDelegate = v;
-  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -238,19 +236,18 @@ export function RoleAssignment_STATUS_to_v1api20220401storage(src: v1api20200801
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
-  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
-  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
-  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
+  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
-  if (src.canDelegate !== undefined) bag = stash(bag, "CanDelegate", src.canDelegate); // stashInBag: no counterpart
+  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -264,21 +261,17 @@ export function RoleAssignment_Spec_from_v1api20220401storage(src: v1api20220401
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_from_v1api20220401storage(src.owner as v1api20220401storage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_from_v1api20220401storage(src.roleDefinitionReference as v1api20220401storage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_from_v1api20220401storage(src.principalIdFromConfig as v1api20220401storage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
-  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_from_v1api20220401storage(src.delegatedManagedIdentityResourceReference as v1api20220401storage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_from_v1api20220401storage(src.principalIdFromConfig as v1api20220401storage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_from_v1api20220401storage(src.roleDefinitionReference as v1api20220401storage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_from_v1api20220401storage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
-  if (bag !== undefined) {
-    const v = recall(bag, "CanDelegate", path, ".canDelegate", (v, p, k) => bool(v, p, k)); // recallFromBag
-    if (v !== undefined) dst.canDelegate = v;
-  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -291,15 +284,14 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_to_v1api20220401storage(src.owner as v1api20200801previewstorage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_to_v1api20220401storage(src.roleDefinitionReference as v1api20200801previewstorage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_to_v1api20220401storage(src.principalIdFromConfig as v1api20200801previewstorage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
-  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_to_v1api20220401storage(src.delegatedManagedIdentityResourceReference as v1api20200801previewstorage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
-  if (src.canDelegate !== undefined) bag = stash(bag, "CanDelegate", src.canDelegate); // stashInBag: no counterpart
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_to_v1api20220401storage(src.principalIdFromConfig as v1api20200801previewstorage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignPrimitive
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_to_v1api20220401storage(src.roleDefinitionReference as v1api20200801previewstorage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_to_v1api20220401storage(src.operatorSpec as v1api20200801previewstorage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_RoleAssignment_Spec, bag);
@@ -345,16 +337,16 @@ const known_v1api20200801previewstorage_Condition = new Set(["type","status","se
 const known_v1api20200801previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20200801previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20200801previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","canDelegate","$propertyBag"]);
-const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","canDelegate","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn","$propertyBag"]);
+const known_v1api20200801previewstorage_RoleAssignment_Spec = new Set(["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20200801previewstorage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20220401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220401storage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);

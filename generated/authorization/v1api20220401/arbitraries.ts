@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["annotations","armId","azureName","canDelegate","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","observedGeneration","operatorSpec","owner","principalId","principalIdFromConfig","principalType","reason","roleDefinitionId","roleDefinitionReference","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"];
+const names: readonly string[] = ["annotations","armId","azureName","condition","conditionVersion","conditions","configMapExpressions","createdBy","createdOn","delegatedManagedIdentityResourceId","delegatedManagedIdentityResourceReference","description","group","id","key","kind","labels","lastTransitionTime","message","name","namingConvention","observedGeneration","operatorSpec","owner","principalId","principalIdFromConfig","principalType","reason","roleDefinitionId","roleDefinitionReference","scope","secretExpressions","severity","status","type","updatedBy","updatedOn","value","wellKnownName"];
 
 function arb_ArbitraryOwnerReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
@@ -27,23 +27,27 @@ function arb_ResourceReference(): fc.Arbitrary<unknown> {
 }
 
 function arb_RoleAssignmentOperatorSpec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), namingConvention: arb_RoleAssignmentOperatorSpecNamingConvention(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","namingConvention","NamingConvention","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
+function arb_RoleAssignmentOperatorSpecNamingConvention(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("random", "stable");
 }
 
 function arb_RoleAssignmentProperties_PrincipalType(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("User", "Group", "ServicePrincipal", "ForeignGroup", "Device");
+  return fc.constantFrom("Device", "ForeignGroup", "Group", "ServicePrincipal", "User");
 }
 
 function arb_RoleAssignmentProperties_PrincipalType_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("User", "Group", "ServicePrincipal", "ForeignGroup", "Device");
+  return fc.constantFrom("Device", "ForeignGroup", "Group", "ServicePrincipal", "User");
 }
 
 function arb_RoleAssignment_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), roleDefinitionId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType_STATUS(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), scope: fc.string({ maxLength: 8 }), createdOn: fc.string({ maxLength: 8 }), updatedOn: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), updatedBy: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","roleDefinitionId","RoleDefinitionId","principalId","PrincipalId","principalType","PrincipalType","description","Description","condition","Condition","conditionVersion","ConditionVersion","delegatedManagedIdentityResourceId","DelegatedManagedIdentityResourceId","scope","Scope","createdOn","CreatedOn","updatedOn","UpdatedOn","createdBy","CreatedBy","updatedBy","UpdatedBy","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdOn: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceId: fc.string({ maxLength: 8 }), description: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalType: arb_RoleAssignmentProperties_PrincipalType_STATUS(), roleDefinitionId: fc.string({ maxLength: 8 }), scope: fc.string({ maxLength: 8 }), updatedBy: fc.string({ maxLength: 8 }), updatedOn: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","condition","Condition","conditionVersion","ConditionVersion","createdBy","CreatedBy","createdOn","CreatedOn","delegatedManagedIdentityResourceId","DelegatedManagedIdentityResourceId","description","Description","principalId","PrincipalId","principalType","PrincipalType","roleDefinitionId","RoleDefinitionId","scope","Scope","updatedBy","UpdatedBy","updatedOn","UpdatedOn","$propertyBag"]);
 }
 
 function arb_RoleAssignment_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_ArbitraryOwnerReference(), roleDefinitionReference: arb_WellKnownResourceReference(), principalId: fc.string({ maxLength: 8 }), principalIdFromConfig: arb_ConfigMapReference(), principalType: arb_RoleAssignmentProperties_PrincipalType(), description: fc.string({ maxLength: 8 }), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceReference: arb_ResourceReference(), operatorSpec: arb_RoleAssignmentOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","roleDefinitionReference","RoleDefinitionReference","principalId","PrincipalId","principalIdFromConfig","PrincipalIdFromConfig","principalType","PrincipalType","description","Description","condition","Condition","conditionVersion","ConditionVersion","delegatedManagedIdentityResourceReference","DelegatedManagedIdentityResourceReference","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_ArbitraryOwnerReference(), condition: fc.string({ maxLength: 8 }), conditionVersion: fc.string({ maxLength: 8 }), delegatedManagedIdentityResourceReference: arb_ResourceReference(), description: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalIdFromConfig: arb_ConfigMapReference(), principalType: arb_RoleAssignmentProperties_PrincipalType(), roleDefinitionReference: arb_WellKnownResourceReference(), operatorSpec: arb_RoleAssignmentOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","condition","Condition","conditionVersion","ConditionVersion","delegatedManagedIdentityResourceReference","DelegatedManagedIdentityResourceReference","description","Description","principalId","PrincipalId","principalIdFromConfig","PrincipalIdFromConfig","principalType","PrincipalType","roleDefinitionReference","RoleDefinitionReference","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_WellKnownResourceReference(): fc.Arbitrary<unknown> {

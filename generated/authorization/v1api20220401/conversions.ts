@@ -179,6 +179,7 @@ export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20220401storage
   const dst = {} as v1api20220401.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = (canonicalEnum(str(src.namingConvention, path, ".namingConvention"), spellings_v1api20220401_RoleAssignmentOperatorSpecNamingConvention) as v1api20220401.RoleAssignmentOperatorSpecNamingConvention); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -192,6 +193,7 @@ export function RoleAssignmentOperatorSpec_toStorage(src: v1api20220401.RoleAssi
   const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
+  if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401_RoleAssignmentOperatorSpec, bag);
   const kept = finishBag(bag);
@@ -208,18 +210,18 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.Role
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS) as v1api20220401.RoleAssignmentProperties_PrincipalType_STATUS); // assignEnum
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
-  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
-  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
-  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS) as v1api20220401.RoleAssignmentProperties_PrincipalType_STATUS); // assignEnum
+  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
+  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -235,18 +237,18 @@ export function RoleAssignment_STATUS_toStorage(src: v1api20220401.RoleAssignmen
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
-  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
-  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
-  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
-  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdOn !== undefined) dst.createdOn = str(src.createdOn, path, ".createdOn"); // assignPrimitive
+  if (src.delegatedManagedIdentityResourceId !== undefined) dst.delegatedManagedIdentityResourceId = str(src.delegatedManagedIdentityResourceId, path, ".delegatedManagedIdentityResourceId"); // assignPrimitive
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
+  if (src.roleDefinitionId !== undefined) dst.roleDefinitionId = str(src.roleDefinitionId, path, ".roleDefinitionId"); // assignPrimitive
+  if (src.scope !== undefined) dst.scope = str(src.scope, path, ".scope"); // assignPrimitive
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
+  if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401_RoleAssignment_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -260,14 +262,14 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_fromStorage(src.owner as v1api20220401storage.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_fromStorage(src.roleDefinitionReference as v1api20220401storage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_fromStorage(src.principalIdFromConfig as v1api20220401storage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
-  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType) as v1api20220401.RoleAssignmentProperties_PrincipalType); // assignEnum
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_fromStorage(src.delegatedManagedIdentityResourceReference as v1api20220401storage.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_fromStorage(src.principalIdFromConfig as v1api20220401storage.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
+  if (src.principalType !== undefined) dst.principalType = (canonicalEnum(str(src.principalType, path, ".principalType"), spellings_v1api20220401_RoleAssignmentProperties_PrincipalType) as v1api20220401.RoleAssignmentProperties_PrincipalType); // assignEnum
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_fromStorage(src.roleDefinitionReference as v1api20220401storage.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_fromStorage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
@@ -283,14 +285,14 @@ export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_toStorage(src.owner as v1api20220401.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
-  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_toStorage(src.roleDefinitionReference as v1api20220401.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
-  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_toStorage(src.principalIdFromConfig as v1api20220401.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
-  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
-  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
   if (src.conditionVersion !== undefined) dst.conditionVersion = str(src.conditionVersion, path, ".conditionVersion"); // assignPrimitive
   if (src.delegatedManagedIdentityResourceReference !== undefined) dst.delegatedManagedIdentityResourceReference = ResourceReference_toStorage(src.delegatedManagedIdentityResourceReference as v1api20220401.ResourceReference, at(path, ".delegatedManagedIdentityResourceReference")); // assignObject
+  if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.principalIdFromConfig !== undefined) dst.principalIdFromConfig = ConfigMapReference_toStorage(src.principalIdFromConfig as v1api20220401.ConfigMapReference, at(path, ".principalIdFromConfig")); // assignObject
+  if (src.principalType !== undefined) dst.principalType = str(src.principalType, path, ".principalType"); // assignEnum
+  if (src.roleDefinitionReference !== undefined) dst.roleDefinitionReference = WellKnownResourceReference_toStorage(src.roleDefinitionReference as v1api20220401.WellKnownResourceReference, at(path, ".roleDefinitionReference")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_toStorage(src.operatorSpec as v1api20220401.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20220401'; // originalVersion
   bag = stashUnknown(src, known_v1api20220401_RoleAssignment_Spec, bag);
@@ -336,18 +338,19 @@ const known_v1api20220401_Condition = new Set(["type","status","severity","reaso
 const known_v1api20220401_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220401_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20220401_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","$propertyBag"]);
+const known_v1api20220401_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
+const known_v1api20220401_RoleAssignment_STATUS = new Set(["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn","$propertyBag"]);
+const known_v1api20220401_RoleAssignment_Spec = new Set(["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","$propertyBag"]);
 const known_v1api20220401_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
 const known_v1api20220401storage_ArbitraryOwnerReference = new Set(["group","kind","name","armId","$propertyBag"]);
 const known_v1api20220401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20220401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","roleDefinitionId","principalId","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceId","scope","createdOn","updatedOn","createdBy","updatedBy","$propertyBag"]);
-const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","roleDefinitionReference","principalId","principalIdFromConfig","principalType","description","condition","conditionVersion","delegatedManagedIdentityResourceReference","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignmentOperatorSpec = new Set(["configMapExpressions","namingConvention","secretExpressions","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_STATUS = new Set(["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn","$propertyBag"]);
+const known_v1api20220401storage_RoleAssignment_Spec = new Set(["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20220401storage_WellKnownResourceReference = new Set(["group","kind","name","armId","wellKnownName","$propertyBag"]);
-const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
-const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["User","Group","ServicePrincipal","ForeignGroup","Device"]);
+const spellings_v1api20220401_RoleAssignmentOperatorSpecNamingConvention = enumSpellings(["random","stable"]);
+const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType = enumSpellings(["Device","ForeignGroup","Group","ServicePrincipal","User"]);
+const spellings_v1api20220401_RoleAssignmentProperties_PrincipalType_STATUS = enumSpellings(["Device","ForeignGroup","Group","ServicePrincipal","User"]);

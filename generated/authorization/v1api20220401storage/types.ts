@@ -83,6 +83,8 @@ export interface ResourceReference {
 export interface RoleAssignmentOperatorSpec {
   /** Where to place config maps the operator writes from CEL expressions. */
   configMapExpressions?: DestinationExpression[];
+  /** The uuid generation technique to use for any role without an explicit AzureName. One of 'stable' or 'random'. */
+  namingConvention?: string;
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -96,18 +98,32 @@ export interface RoleAssignment_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  roleDefinitionId?: string;
-  principalId?: string;
-  principalType?: string;
-  description?: string;
+  /** The conditions on the role assignment. This limits the resources it can be assigned to. e.g.:
+   * @Resource[Microsoft.Storage/storageAccounts/blobServices/containers:ContainerName] StringEqualsIgnoreCase
+   * 'foo_storage_container' */
   condition?: string;
+  /** Version of the condition. Currently the only accepted value is '2.0' */
   conditionVersion?: string;
-  delegatedManagedIdentityResourceId?: string;
-  scope?: string;
-  createdOn?: string;
-  updatedOn?: string;
+  /** Id of the user who created the assignment */
   createdBy?: string;
+  /** Time it was created */
+  createdOn?: string;
+  /** Id of the delegated managed identity resource */
+  delegatedManagedIdentityResourceId?: string;
+  /** Description of role assignment */
+  description?: string;
+  /** The principal ID. */
+  principalId?: string;
+  /** The principal type of the assigned principal ID. */
+  principalType?: string;
+  /** The role definition ID. */
+  roleDefinitionId?: string;
+  /** The role assignment scope. */
+  scope?: string;
+  /** Id of the user who updated the assignment */
   updatedBy?: string;
+  /** Time it was updated */
+  updatedOn?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -118,14 +134,24 @@ export interface RoleAssignment_Spec {
   azureName?: string;
   /** The owner of an extension resource: any Kubernetes object by group, kind and name, or an ARM ID. */
   owner?: ArbitraryOwnerReference;
-  roleDefinitionReference?: WellKnownResourceReference;
-  principalId?: string;
-  principalIdFromConfig?: ConfigMapReference;
-  principalType?: string;
-  description?: string;
+  /** The conditions on the role assignment. This limits the resources it can be assigned to. e.g.:
+   * @Resource[Microsoft.Storage/storageAccounts/blobServices/containers:ContainerName] StringEqualsIgnoreCase
+   * 'foo_storage_container' */
   condition?: string;
+  /** Version of the condition. Currently the only accepted value is '2.0' */
   conditionVersion?: string;
+  /** Id of the delegated managed identity resource */
   delegatedManagedIdentityResourceReference?: ResourceReference;
+  /** Description of role assignment */
+  description?: string;
+  /** The principal ID. */
+  principalId?: string;
+  /** The principal ID. */
+  principalIdFromConfig?: ConfigMapReference;
+  /** The principal type of the assigned principal ID. */
+  principalType?: string;
+  /** The role definition ID. */
+  roleDefinitionReference?: WellKnownResourceReference;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: RoleAssignmentOperatorSpec;
   /** The API version the object was written in. */

@@ -830,6 +830,8 @@ export function SecretDestination_fromStorage(src: v1api20210601storage.SecretDe
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -843,6 +845,8 @@ export function SecretDestination_toStorage(src: v1api20210601.SecretDestination
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1033,7 +1037,7 @@ const known_v1api20210601_MaintenanceWindow_STATUS = new Set(["customWindow","da
 const known_v1api20210601_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20210601_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20210601_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20210601_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210601_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20210601_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1064,7 +1068,7 @@ const known_v1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWind
 const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20210601storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20210601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210601storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20210601storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

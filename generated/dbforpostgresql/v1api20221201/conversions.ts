@@ -192,6 +192,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20221201storage.Confi
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -205,6 +207,8 @@ export function ConfigMapDestination_toStorage(src: v1api20221201.ConfigMapDesti
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1040,6 +1044,8 @@ export function SecretDestination_fromStorage(src: v1api20221201storage.SecretDe
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1053,6 +1059,8 @@ export function SecretDestination_toStorage(src: v1api20221201.SecretDestination
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1328,7 +1336,7 @@ const known_v1api20221201_AuthConfig_STATUS = new Set(["activeDirectoryAuth","pa
 const known_v1api20221201_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20221201_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20221201_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20221201_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1354,7 +1362,7 @@ const known_v1api20221201_MaintenanceWindow_STATUS = new Set(["customWindow","da
 const known_v1api20221201_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20221201_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20221201_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20221201_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20221201_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1370,7 +1378,7 @@ const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1396,7 +1404,7 @@ const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWind
 const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20221201storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20221201storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20221201storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

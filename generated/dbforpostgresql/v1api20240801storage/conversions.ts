@@ -197,6 +197,8 @@ export function ConfigMapDestination_from_v20250801storage(src: v20250801storage
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -210,6 +212,8 @@ export function ConfigMapDestination_to_v20250801storage(src: v1api20240801stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1241,6 +1245,8 @@ export function SecretDestination_from_v20250801storage(src: v20250801storage.Se
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1254,6 +1260,8 @@ export function SecretDestination_to_v20250801storage(src: v1api20240801storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1553,7 +1561,7 @@ const known_v1api20240801storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20240801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20240801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240801storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20240801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20240801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1582,7 +1590,7 @@ const known_v1api20240801storage_PrivateEndpointConnection_STATUS = new Set(["id
 const known_v1api20240801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v1api20240801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20240801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20240801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240801storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20240801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20240801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20240801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1598,7 +1606,7 @@ const known_v20250801storage_AuthConfig_STATUS = new Set(["activeDirectoryAuth",
 const known_v20250801storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v20250801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20250801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_DataEncryption = new Set(["geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v20250801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1627,7 +1635,7 @@ const known_v20250801storage_PrivateEndpointConnection_STATUS = new Set(["id","$
 const known_v20250801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v20250801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v20250801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20250801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20250801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

@@ -246,6 +246,8 @@ export function ConfigMapDestination_fromStorage(src: v20250801storage.ConfigMap
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -259,6 +261,8 @@ export function ConfigMapDestination_toStorage(src: v20250801.ConfigMapDestinati
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1204,6 +1208,8 @@ export function SecretDestination_fromStorage(src: v20250801storage.SecretDestin
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1217,6 +1223,8 @@ export function SecretDestination_toStorage(src: v20250801.SecretDestination, pa
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1518,7 +1526,7 @@ const known_v20250801_Backup_STATUS = new Set(["backupRetentionDays","earliestRe
 const known_v20250801_Cluster = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801_Cluster_STATUS = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20250801_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20250801_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801_DataEncryption = new Set(["geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v20250801_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1547,7 +1555,7 @@ const known_v20250801_PrivateEndpointConnection_STATUS = new Set(["id","$propert
 const known_v20250801_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v20250801_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v20250801_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20250801_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20250801_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1565,7 +1573,7 @@ const known_v20250801storage_Backup_STATUS = new Set(["backupRetentionDays","ear
 const known_v20250801storage_Cluster = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801storage_Cluster_STATUS = new Set(["clusterSize","defaultDatabaseName","$propertyBag"]);
 const known_v20250801storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20250801storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20250801storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_DataEncryption = new Set(["geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v20250801storage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1594,7 +1602,7 @@ const known_v20250801storage_PrivateEndpointConnection_STATUS = new Set(["id","$
 const known_v20250801storage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v20250801storage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v20250801storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20250801storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20250801storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20250801storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v20250801storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v20250801storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

@@ -231,6 +231,32 @@ export function Cluster_Spec_toStorage(src: v1api20230815.Cluster_Spec, path: st
   return dst;
 }
 
+/** Converts ClustersDatabaseOperatorSpec of v1api20230815storage to ClustersDatabaseOperatorSpec of v1api20230815 (out of its storage variant). */
+export function ClustersDatabaseOperatorSpec_fromStorage(src: v1api20230815storage.ClustersDatabaseOperatorSpec, path: string): v1api20230815.ClustersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815.ClustersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabaseOperatorSpec of v1api20230815 to ClustersDatabaseOperatorSpec of v1api20230815storage (into its storage variant). */
+export function ClustersDatabaseOperatorSpec_toStorage(src: v1api20230815.ClustersDatabaseOperatorSpec, path: string): v1api20230815storage.ClustersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClustersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815_ClustersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ClustersDatabase_STATUS of v1api20230815storage to ClustersDatabase_STATUS of v1api20230815 (out of its storage variant). */
 export function ClustersDatabase_STATUS_fromStorage(src: v1api20230815storage.ClustersDatabase_STATUS, path: string): v1api20230815.ClustersDatabase_STATUS {
   checkObject(src, path);
@@ -267,6 +293,7 @@ export function ClustersDatabase_Spec_fromStorage(src: v1api20230815storage.Clus
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_fromStorage(src.readWrite as v1api20230815storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_fromStorage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20230815storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -282,6 +309,7 @@ export function ClustersDatabase_Spec_toStorage(src: v1api20230815.ClustersDatab
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230815.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_toStorage(src.readWrite as v1api20230815.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_toStorage(src.readOnlyFollowing as v1api20230815.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20230815.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20230815'; // originalVersion
   bag = stashUnknown(src, known_v1api20230815_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -736,8 +764,9 @@ const known_v1api20230815_AzureSku_STATUS = new Set(["name","capacity","tier","$
 const known_v1api20230815_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 const known_v1api20230815_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","$propertyBag"]);
+const known_v1api20230815_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20230815_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","$propertyBag"]);
+const known_v1api20230815_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","$propertyBag"]);
 const known_v1api20230815_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230815_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
 const known_v1api20230815_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
@@ -757,8 +786,9 @@ const known_v1api20230815storage_AzureSku_STATUS = new Set(["name","capacity","t
 const known_v1api20230815storage_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230815storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
 const known_v1api20230815storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);

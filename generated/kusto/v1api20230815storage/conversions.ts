@@ -236,6 +236,32 @@ export function Cluster_Spec_to_v1api20240413storage(src: v1api20230815storage.C
   return dst;
 }
 
+/** Converts ClustersDatabaseOperatorSpec of v1api20240413storage to ClustersDatabaseOperatorSpec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClustersDatabaseOperatorSpec_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabaseOperatorSpec, path: string): v1api20230815storage.ClustersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClustersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabaseOperatorSpec of v1api20230815storage to ClustersDatabaseOperatorSpec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClustersDatabaseOperatorSpec_to_v1api20240413storage(src: v1api20230815storage.ClustersDatabaseOperatorSpec, path: string): v1api20240413storage.ClustersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClustersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ClustersDatabase_STATUS of v1api20240413storage to ClustersDatabase_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
 export function ClustersDatabase_STATUS_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabase_STATUS, path: string): v1api20230815storage.ClustersDatabase_STATUS {
   checkObject(src, path);
@@ -272,6 +298,7 @@ export function ClustersDatabase_Spec_from_v1api20240413storage(src: v1api202404
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240413storage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_from_v1api20240413storage(src.readWrite as v1api20240413storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_from_v1api20240413storage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_from_v1api20240413storage(src.operatorSpec as v1api20240413storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -287,6 +314,7 @@ export function ClustersDatabase_Spec_to_v1api20240413storage(src: v1api20230815
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240413storage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_to_v1api20240413storage(src.readWrite as v1api20230815storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_to_v1api20240413storage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_to_v1api20240413storage(src.operatorSpec as v1api20230815storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -741,8 +769,9 @@ const known_v1api20230815storage_AzureSku_STATUS = new Set(["name","capacity","t
 const known_v1api20230815storage_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230815storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
 const known_v1api20230815storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
@@ -762,8 +791,9 @@ const known_v1api20240413storage_AzureSku_STATUS = new Set(["name","capacity","t
 const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
 const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);

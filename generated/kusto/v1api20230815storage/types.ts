@@ -110,6 +110,16 @@ export interface Cluster_Spec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClustersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** ClustersDatabase_STATUS
  * 
  * OneOf: exactly one of the options must be set. */
@@ -130,6 +140,8 @@ export interface ClustersDatabase_Spec {
   owner?: KnownResourceReference;
   readWrite?: ReadWriteDatabase;
   readOnlyFollowing?: ReadOnlyFollowingDatabase;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClustersDatabaseOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */

@@ -66,12 +66,16 @@ function arb_Cluster_Spec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType(), operatorSpec: arb_ClusterOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","enableAutoStop","EnableAutoStop","publicIPType","PublicIPType","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
+function arb_ClustersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
 function arb_ClustersDatabase_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readWrite: arb_ReadWriteDatabase_STATUS() }, { requiredKeys: ["readWrite"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase_STATUS() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["conditions","Conditions","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","$propertyBag"]);
 }
 
 function arb_ClustersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.oneof(fc.record({ owner: arb_KnownResourceReference(), readWrite: arb_ReadWriteDatabase() }, { requiredKeys: ["owner", "readWrite"] }), fc.record({ owner: arb_KnownResourceReference(), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: ["owner", "readOnlyFollowing"] })), names, ["owner","Owner","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","$propertyBag"]);
+  return withExtras(fc.oneof(fc.record({ owner: arb_KnownResourceReference(), operatorSpec: arb_ClustersDatabaseOperatorSpec(), readWrite: arb_ReadWriteDatabase() }, { requiredKeys: ["owner", "readWrite"] }), fc.record({ owner: arb_KnownResourceReference(), operatorSpec: arb_ClustersDatabaseOperatorSpec(), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: ["owner", "readOnlyFollowing"] })), names, ["owner","Owner","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
@@ -79,7 +83,7 @@ function arb_Condition(): fc.Arbitrary<unknown> {
 }
 
 function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
 function arb_DatabaseShareOrigin_STATUS(): fc.Arbitrary<unknown> {

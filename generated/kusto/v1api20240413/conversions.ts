@@ -259,6 +259,32 @@ export function Cluster_Spec_toStorage(src: v1api20240413.Cluster_Spec, path: st
   return dst;
 }
 
+/** Converts ClustersDatabaseOperatorSpec of v1api20240413storage to ClustersDatabaseOperatorSpec of v1api20240413 (out of its storage variant). */
+export function ClustersDatabaseOperatorSpec_fromStorage(src: v1api20240413storage.ClustersDatabaseOperatorSpec, path: string): v1api20240413.ClustersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ClustersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClustersDatabaseOperatorSpec of v1api20240413 to ClustersDatabaseOperatorSpec of v1api20240413storage (into its storage variant). */
+export function ClustersDatabaseOperatorSpec_toStorage(src: v1api20240413.ClustersDatabaseOperatorSpec, path: string): v1api20240413storage.ClustersDatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClustersDatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_ClustersDatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ClustersDatabase_STATUS of v1api20240413storage to ClustersDatabase_STATUS of v1api20240413 (out of its storage variant). */
 export function ClustersDatabase_STATUS_fromStorage(src: v1api20240413storage.ClustersDatabase_STATUS, path: string): v1api20240413.ClustersDatabase_STATUS {
   checkObject(src, path);
@@ -295,6 +321,7 @@ export function ClustersDatabase_Spec_fromStorage(src: v1api20240413storage.Clus
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_fromStorage(src.readWrite as v1api20240413storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_fromStorage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -310,6 +337,7 @@ export function ClustersDatabase_Spec_toStorage(src: v1api20240413.ClustersDatab
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240413.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_toStorage(src.readWrite as v1api20240413.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
   if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_toStorage(src.readOnlyFollowing as v1api20240413.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20240413.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20240413'; // originalVersion
   bag = stashUnknown(src, known_v1api20240413_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
@@ -360,6 +388,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20240413storage.Confi
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -373,6 +403,8 @@ export function ConfigMapDestination_toStorage(src: v1api20240413.ConfigMapDesti
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -791,10 +823,11 @@ const known_v1api20240413_ClusterOperatorConfigMaps = new Set(["clusterPrincipal
 const known_v1api20240413_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20240413_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 const known_v1api20240413_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","$propertyBag"]);
+const known_v1api20240413_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240413_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20240413_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","$propertyBag"]);
+const known_v1api20240413_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","$propertyBag"]);
 const known_v1api20240413_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20240413_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240413_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20240413_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
 const known_v1api20240413_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240413_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
@@ -814,10 +847,11 @@ const known_v1api20240413storage_ClusterOperatorConfigMaps = new Set(["clusterPr
 const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
 const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
 const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);

@@ -147,6 +147,16 @@ export interface Cluster_Spec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClustersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** ClustersDatabase_STATUS
  * 
  * OneOf: exactly one of the options must be set. */
@@ -167,6 +177,8 @@ export interface ClustersDatabase_Spec {
   owner: KnownResourceReference;
   readWrite?: ReadWriteDatabase;
   readOnlyFollowing?: ReadOnlyFollowingDatabase;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClustersDatabaseOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -190,6 +202,10 @@ export interface ConfigMapDestination {
   name: string;
   /** The key in the config map. */
   key: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

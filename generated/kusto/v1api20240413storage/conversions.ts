@@ -27,6 +27,8 @@ export function ConfigMapDestination_normalize(src: v1api20240413storage.ConfigM
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -34,4 +36,4 @@ export function ConfigMapDestination_normalize(src: v1api20240413storage.ConfigM
 }
 
 const known_v1api20240413storage_ClusterOperatorConfigMaps = new Set(["clusterPrincipalId","clusterTenantId","$propertyBag"]);
-const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);

@@ -122,6 +122,16 @@ export interface Cluster_Spec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface ClustersDatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** ClustersDatabase_STATUS
  * 
  * OneOf: exactly one of the options must be set. */
@@ -142,6 +152,8 @@ export interface ClustersDatabase_Spec {
   owner?: KnownResourceReference;
   readWrite?: ReadWriteDatabase;
   readOnlyFollowing?: ReadOnlyFollowingDatabase;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: ClustersDatabaseOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -167,6 +179,10 @@ export interface ConfigMapDestination {
   name?: string;
   /** The key in the config map. */
   key?: string;
+  /** Annotations to apply to the destination. */
+  annotations?: Record<string, string>;
+  /** Labels to apply to the destination. */
+  labels?: Record<string, string>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -82,6 +82,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20140401storage.Confi
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20140401storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -95,6 +97,8 @@ export function ConfigMapDestination_toStorage(src: v1api20140401.ConfigMapDesti
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20140401_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -552,7 +556,7 @@ export function ServersFirewallRule_Spec_toStorage(src: v1api20140401.ServersFir
 }
 
 const known_v1api20140401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20140401_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20140401_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20140401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20140401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
@@ -567,7 +571,7 @@ const known_v1api20140401_ServersFirewallRuleOperatorSpec = new Set(["configMapE
 const known_v1api20140401_ServersFirewallRule_STATUS = new Set(["conditions","id","name","type","startIpAddress","endIpAddress","$propertyBag"]);
 const known_v1api20140401_ServersFirewallRule_Spec = new Set(["azureName","owner","startIpAddress","endIpAddress","operatorSpec","$propertyBag"]);
 const known_v1api20140401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20140401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20140401storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20140401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20140401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
 const known_v1api20140401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);

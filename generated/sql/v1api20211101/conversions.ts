@@ -150,6 +150,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20211101storage.Confi
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -163,6 +165,8 @@ export function ConfigMapDestination_toStorage(src: v1api20211101.ConfigMapDesti
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1150,7 +1154,7 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v1api20211101.UserAss
 const known_v1api20211101_Administrators = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
 const known_v1api20211101_Administrators_STATUS = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
 const known_v1api20211101_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20211101_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20211101_CurrentSku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
 const known_v1api20211101_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20211101_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
@@ -1181,7 +1185,7 @@ const known_v1api20211101_UserAssignedIdentity_STATUS = new Set(["clientId","pri
 const known_v1api20211101storage_Administrators = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
 const known_v1api20211101storage_Administrators_STATUS = new Set(["administratorType","azureADOnlyAuthentication","login","principalType","sid","tenantId","$propertyBag"]);
 const known_v1api20211101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20211101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20211101storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20211101storage_CurrentSku_STATUS = new Set(["capacity","family","name","size","tier","$propertyBag"]);
 const known_v1api20211101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20211101storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);

@@ -82,6 +82,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20230101storage.Confi
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -95,6 +97,8 @@ export function ConfigMapDestination_toStorage(src: v1api20230101.ConfigMapDesti
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -616,6 +620,8 @@ export function SecretDestination_fromStorage(src: v1api20230101storage.SecretDe
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -629,6 +635,8 @@ export function SecretDestination_toStorage(src: v1api20230101.SecretDestination
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1226,7 +1234,7 @@ export function VirtualNetworkRule_toStorage(src: v1api20230101.VirtualNetworkRu
 }
 
 const known_v1api20230101_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230101_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230101_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1245,7 +1253,7 @@ const known_v1api20230101_KnownResourceReference = new Set(["name","armId","$pro
 const known_v1api20230101_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20230101_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230101_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20230101_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20230101_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
@@ -1264,7 +1272,7 @@ const known_v1api20230101_UserAssignedIdentity_STATUS = new Set(["principalId","
 const known_v1api20230101_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1api20230101_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1api20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230101storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1283,7 +1291,7 @@ const known_v1api20230101storage_KnownResourceReference = new Set(["name","armId
 const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20230101storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230101storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);

@@ -82,6 +82,8 @@ export function ConfigMapDestination_fromStorage(src: v1beta20210401storage.Conf
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -95,6 +97,8 @@ export function ConfigMapDestination_toStorage(src: v1beta20210401.ConfigMapDest
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -612,6 +616,8 @@ export function SecretDestination_fromStorage(src: v1beta20210401storage.SecretD
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -625,6 +631,8 @@ export function SecretDestination_toStorage(src: v1beta20210401.SecretDestinatio
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1214,7 +1222,7 @@ export function VirtualNetworkRule_toStorage(src: v1beta20210401.VirtualNetworkR
 }
 
 const known_v1beta20210401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1beta20210401_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1beta20210401_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1233,7 +1241,7 @@ const known_v1beta20210401_KnownResourceReference = new Set(["name","armId","$pr
 const known_v1beta20210401_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1beta20210401_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1beta20210401_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210401_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
@@ -1252,7 +1260,7 @@ const known_v1beta20210401_UserAssignedIdentity_STATUS = new Set(["principalId",
 const known_v1beta20210401_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1beta20210401_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1beta20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1beta20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1271,7 +1279,7 @@ const known_v1beta20210401storage_KnownResourceReference = new Set(["name","armI
 const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1beta20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1beta20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);

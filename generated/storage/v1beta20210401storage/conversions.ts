@@ -81,6 +81,8 @@ export function ConfigMapDestination_from_v1api20210401storage(src: v1api2021040
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -94,6 +96,8 @@ export function ConfigMapDestination_to_v1api20210401storage(src: v1beta20210401
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -611,6 +615,8 @@ export function SecretDestination_from_v1api20210401storage(src: v1api20210401st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210401storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -624,6 +630,8 @@ export function SecretDestination_to_v1api20210401storage(src: v1beta20210401sto
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1213,7 +1221,7 @@ export function VirtualNetworkRule_to_v1api20210401storage(src: v1beta20210401st
 }
 
 const known_v1api20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210401storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1232,7 +1240,7 @@ const known_v1api20210401storage_KnownResourceReference = new Set(["name","armId
 const known_v1api20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210401storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
@@ -1251,7 +1259,7 @@ const known_v1api20210401storage_UserAssignedIdentity_STATUS = new Set(["princip
 const known_v1api20210401storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1api20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v1beta20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1beta20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1beta20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1270,7 +1278,7 @@ const known_v1beta20210401storage_KnownResourceReference = new Set(["name","armI
 const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1beta20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1beta20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1beta20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1beta20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);

@@ -81,6 +81,8 @@ export function ConfigMapDestination_from_v1api20220901storage(src: v1api2022090
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -94,6 +96,8 @@ export function ConfigMapDestination_to_v1api20220901storage(src: v20210401stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20210401storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -621,6 +625,8 @@ export function SecretDestination_from_v1api20220901storage(src: v1api20220901st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220901storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -634,6 +640,8 @@ export function SecretDestination_to_v1api20220901storage(src: v20210401storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20210401storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1243,7 +1251,7 @@ export function VirtualNetworkRule_to_v1api20220901storage(src: v20210401storage
 }
 
 const known_v1api20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20220901storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220901storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1262,7 +1270,7 @@ const known_v1api20220901storage_KnownResourceReference = new Set(["name","armId
 const known_v1api20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20220901storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220901storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220901storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220901storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
@@ -1281,7 +1289,7 @@ const known_v1api20220901storage_UserAssignedIdentity_STATUS = new Set(["princip
 const known_v1api20220901storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1api20220901storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20210401storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20210401storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1300,7 +1308,7 @@ const known_v20210401storage_KnownResourceReference = new Set(["name","armId","$
 const known_v20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20210401storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20210401storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20210401storage_Sku = new Set(["name","$propertyBag"]);
 const known_v20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);

@@ -82,6 +82,8 @@ export function ConfigMapDestination_fromStorage(src: v20220901storage.ConfigMap
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -95,6 +97,8 @@ export function ConfigMapDestination_toStorage(src: v20220901.ConfigMapDestinati
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -616,6 +620,8 @@ export function SecretDestination_fromStorage(src: v20220901storage.SecretDestin
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -629,6 +635,8 @@ export function SecretDestination_toStorage(src: v20220901.SecretDestination, pa
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1226,7 +1234,7 @@ export function VirtualNetworkRule_toStorage(src: v20220901.VirtualNetworkRule, 
 }
 
 const known_v20220901_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20220901_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20220901_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20220901_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20220901_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1245,7 +1253,7 @@ const known_v20220901_KnownResourceReference = new Set(["name","armId","$propert
 const known_v20220901_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20220901_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20220901_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20220901_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20220901_Sku = new Set(["name","$propertyBag"]);
 const known_v20220901_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20220901_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
@@ -1264,7 +1272,7 @@ const known_v20220901_UserAssignedIdentity_STATUS = new Set(["principalId","clie
 const known_v20220901_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v20220901_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20220901storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1283,7 +1291,7 @@ const known_v20220901storage_KnownResourceReference = new Set(["name","armId","$
 const known_v20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20220901storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20220901storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20220901storage_Sku = new Set(["name","$propertyBag"]);
 const known_v20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);

@@ -81,6 +81,8 @@ export function ConfigMapDestination_from_v1api20230101storage(src: v1api2023010
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -94,6 +96,8 @@ export function ConfigMapDestination_to_v1api20230101storage(src: v20220901stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -615,6 +619,8 @@ export function SecretDestination_from_v1api20230101storage(src: v1api20230101st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -628,6 +634,8 @@ export function SecretDestination_to_v1api20230101storage(src: v20220901storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1225,7 +1233,7 @@ export function VirtualNetworkRule_to_v1api20230101storage(src: v20220901storage
 }
 
 const known_v1api20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230101storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230101storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v1api20230101storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1244,7 +1252,7 @@ const known_v1api20230101storage_KnownResourceReference = new Set(["name","armId
 const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v1api20230101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20230101storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230101storage_Sku = new Set(["name","$propertyBag"]);
 const known_v1api20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
@@ -1263,7 +1271,7 @@ const known_v1api20230101storage_UserAssignedIdentity_STATUS = new Set(["princip
 const known_v1api20230101storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
 const known_v1api20230101storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
 const known_v20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v20220901storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
 const known_v20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
@@ -1282,7 +1290,7 @@ const known_v20220901storage_KnownResourceReference = new Set(["name","armId","$
 const known_v20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
 const known_v20220901storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v20220901storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v20220901storage_Sku = new Set(["name","$propertyBag"]);
 const known_v20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);

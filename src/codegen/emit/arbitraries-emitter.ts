@@ -1,5 +1,11 @@
 import { bagKey } from '../../lib/conversion/property-bag.ts';
-import type { ObjectDef, PackageDef, PropertyDef, TypeDef, TypeRef } from '../model/types.ts';
+import {
+  oneOfOptions,
+  type PackageDef,
+  type PropertyDef,
+  type TypeDef,
+  type TypeRef,
+} from '../model/types.ts';
 import { key, tsHeader } from './code.ts';
 
 /**
@@ -36,13 +42,6 @@ export function emitArbitraries(
     );
   }
   return out.join('');
-}
-
-/** The options of a oneOf root: its object properties other than the owner and the conditions. */
-export function oneOfOptions(def: ObjectDef): PropertyDef[] {
-  return def.properties.filter(
-    (p) => p.type.kind === 'object' && p.name !== 'owner' && p.name !== 'conditions',
-  );
 }
 
 /** One type's arbitrary; `reserved` names (read by a hook) are never drawn as its extras. */

@@ -1,4 +1,4 @@
-import type { PackageDef, TypeRef } from '../model/types.ts';
+import { oneOfOptions, type PackageDef, type TypeRef } from '../model/types.ts';
 
 /**
  * A deterministic exemplar of a type (seed 000, golden tests): every property set once, strings as
@@ -37,11 +37,7 @@ export function exemplar(pkg: PackageDef, typeName: string): Record<string, unkn
     if (def?.kind !== 'object') throw new Error(`${pkg.group}/${pkg.version}: no object type ${name}`);
     const out: Record<string, unknown> = {};
     const props = def.oneOf
-      ? def.properties.filter(
-          (p, i) =>
-            p.name === 'owner' ||
-            i === def.properties.findIndex((q) => q.name !== 'owner' && q.name !== 'conditions'),
-        )
+      ? def.properties.filter((p) => p.name === 'owner' || p === oneOfOptions(def)[0])
       : def.properties;
     const reference = props.some((p) => p.name === 'name') && props.some((p) => p.name === 'armId');
     for (const p of props) if (!(reference && p.name === 'armId')) out[p.name] = value(p.type);

@@ -4,6 +4,7 @@
  * differential tests checked, so that a disagreement is found kind by kind.
  */
 export const importedTypes: readonly string[] = [
+  'Microsoft.Authorization/roleAssignments',
   'Microsoft.DBforPostgreSQL/flexibleServers',
   'Microsoft.DBforPostgreSQL/flexibleServers/databases',
   'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',

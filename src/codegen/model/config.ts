@@ -74,6 +74,19 @@ export interface OperatorExports {
 }
 
 /**
+ * A setting of the operator's own on one resource type's `operatorSpec`, beside the expressions and exports
+ * (RoleAssignment's `namingConvention`). ASO's generator takes these from its config
+ * (`$operatorSpecProperties`); they are not in ARM schemas. A string, limited to `enum` when one is listed.
+ */
+export interface OperatorSpecProperty {
+  readonly armType: string;
+  readonly apiVersions: readonly string[];
+  readonly name: string;
+  readonly enum: readonly string[];
+  readonly description: string;
+}
+
+/**
  * Properties of one object type of a group, at the listed ARM API versions (all when none is listed), that
  * one of the operator's type transformations applies to. ASO's generator reads the same facts from its
  * own config (`$referenceType: arm`, `$isSecret`, `$importConfigMapMode`); they are not in ARM schemas.
@@ -113,6 +126,7 @@ export interface GeneratorConfig {
   /** Kind names the operator gives ARM types, where they differ from the rule (`clusters/databases` -> `Database`). */
   readonly kinds: Readonly<Record<string, string>>;
   readonly operatorExports: readonly OperatorExports[];
+  readonly operatorSpecProperties: readonly OperatorSpecProperty[];
   readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
   readonly removals: readonly Removal[];
   readonly hooks: readonly HookConfig[];
@@ -135,6 +149,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'published',
     'kinds',
     'operatorExports',
+    'operatorSpecProperties',
     'renames',
     'removals',
     'hooks',
@@ -207,6 +222,18 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
         configMaps: texts(e.configMaps, `${at}.configMaps`),
         secrets: texts(e.secrets, `${at}.secrets`),
+      };
+    }),
+    operatorSpecProperties: list(root.operatorSpecProperties, 'operatorSpecProperties').map((entry, i) => {
+      const at = `operatorSpecProperties[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['armType', 'apiVersions', 'name', 'enum', 'description']);
+      return {
+        armType: text(e.armType, `${at}.armType`),
+        apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+        name: text(e.name, `${at}.name`),
+        enum: texts(e.enum, `${at}.enum`),
+        description: text(e.description, `${at}.description`),
       };
     }),
     renames: {

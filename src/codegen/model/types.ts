@@ -52,6 +52,17 @@ export interface ObjectDef {
   readonly oneOf?: boolean | undefined;
 }
 
+/**
+ * The options of a oneOf root: its object properties other than those every spec or status has beside them
+ * (the owner, the conditions, the operator's own settings), which the operator keeps on the root too.
+ */
+export function oneOfOptions(def: ObjectDef): PropertyDef[] {
+  return def.properties.filter(
+    (p) =>
+      p.type.kind === 'object' && p.name !== 'owner' && p.name !== 'conditions' && p.name !== 'operatorSpec',
+  );
+}
+
 /** A named enumeration; seed 000 matches enums by their underlying type. */
 export interface EnumDef {
   readonly kind: 'enum';

@@ -1,7 +1,17 @@
-import type { OperatorExports } from '../model/config.ts';
+import type { OperatorExports, OperatorSpecProperty } from '../model/config.ts';
 import type { ObjectDef, PackageDef, PropertyDef, TypeDef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { need } from '../state.ts';
+
+/** Annotations or labels the operator puts on the config map or secret it writes. */
+function metadataOf(which: 'annotations' | 'labels'): PropertyDef {
+  return {
+    name: which,
+    type: { kind: 'map', value: { kind: 'primitive', primitive: 'string' } },
+    required: false,
+    description: `${which === 'annotations' ? 'Annotations' : 'Labels'} to apply to the destination.`,
+  };
+}
 
 /** Where the operator writes one exported value: a key of a config map or secret (the operator's types). */
 function destination(name: string, what: string): ObjectDef {
@@ -9,7 +19,8 @@ function destination(name: string, what: string): ObjectDef {
     kind: 'object',
     name,
     description: `The ${what} (in the namespace of the resource) and key the operator writes the value to.`,
-    // Go field order (Name, Key): the operator writes a bagged value as JSON text in that order.
+    // Go field order of genruntime's ConfigMapDestination and SecretDestination (Name, Key, Annotations,
+    // Labels): the operator writes a bagged value as JSON text in that order.
     properties: [
       {
         name: 'name',
@@ -23,6 +34,8 @@ function destination(name: string, what: string): ObjectDef {
         required: true,
         description: `The key in the ${what}.`,
       },
+      metadataOf('annotations'),
+      metadataOf('labels'),
     ],
   };
 }
@@ -40,7 +53,7 @@ export const destinationExpression: ObjectDef = {
   name: 'DestinationExpression',
   description:
     'A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in.',
-  // Go field order of the operator's core.DestinationExpression where known (Name, Key, Value).
+  // Go field order of the operator's core.DestinationExpression (Name, Key, Value, Annotations, Labels).
   properties: [
     {
       name: 'name',
@@ -60,18 +73,8 @@ export const destinationExpression: ObjectDef = {
       required: true,
       description: 'The CEL expression.',
     },
-    {
-      name: 'annotations',
-      type: { kind: 'map', value: { kind: 'primitive', primitive: 'string' } },
-      required: false,
-      description: 'Annotations to apply to the destination.',
-    },
-    {
-      name: 'labels',
-      type: { kind: 'map', value: { kind: 'primitive', primitive: 'string' } },
-      required: false,
-      description: 'Labels to apply to the destination.',
-    },
+    metadataOf('annotations'),
+    metadataOf('labels'),
   ],
 };
 
@@ -79,7 +82,9 @@ export const destinationExpression: ObjectDef = {
  * Issue 8, item 3: every resource spec carries `operatorSpec`, as the operator's CRDs do: settings the
  * operator interprets itself and never sends to Azure (`arm: 'none'`): `configMapExpressions` and
  * `secretExpressions` on every kind, and the exports the config lists per resource type (`configMaps`,
- * `secrets`). A oneOf root (seed 004) is left alone: its object properties are its options.
+ * `secrets`) and the operator's own settings it lists (`operatorSpecProperties`), in the Go field order of
+ * the operator's `<Kind>OperatorSpec` (alphabetical). A oneOf root (seed 004) gets one too, beside its
+ * options, as the operator's Kusto `Database` has it (`oneOfOptions` leaves it out of the options).
  */
 export const addOperatorSpec = stage({
   id: 'addOperatorSpec',
@@ -88,18 +93,21 @@ export const addOperatorSpec = stage({
   run: (state) => {
     const config = need(state.config, 'config');
     state.packages = state.packages.map((pkg) =>
-      pkg.storage ? pkg : withOperatorSpec(pkg, config.operatorExports),
+      pkg.storage ? pkg : withOperatorSpec(pkg, config.operatorExports, config.operatorSpecProperties),
     );
   },
 });
 
-/** One API package with `operatorSpec` on each resource spec that is not a oneOf root. */
-export function withOperatorSpec(pkg: PackageDef, exports: readonly OperatorExports[] = []): PackageDef {
+/** One API package with `operatorSpec` on each resource spec (a oneOf root included). */
+export function withOperatorSpec(
+  pkg: PackageDef,
+  exports: readonly OperatorExports[] = [],
+  settings: readonly OperatorSpecProperty[] = [],
+): PackageDef {
   const types = new Map<string, TypeDef>(pkg.types);
   for (const resource of pkg.resources) {
     const spec = types.get(resource.specType);
-    if (spec?.kind !== 'object' || spec.oneOf || spec.properties.some((p) => p.name === 'operatorSpec'))
-      continue;
+    if (spec?.kind !== 'object' || spec.properties.some((p) => p.name === 'operatorSpec')) continue;
     const operatorSpecType = `${resource.kind}OperatorSpec`;
     if (types.has(operatorSpecType)) {
       throw new Error(
@@ -113,11 +121,33 @@ export function withOperatorSpec(pkg: PackageDef, exports: readonly OperatorExpo
       required: false,
       description: `Where to place ${what} the operator writes from CEL expressions.`,
     });
-    const exported = exports.find(
-      (e) =>
-        e.armType.toLowerCase() === resource.armType.toLowerCase() &&
-        (e.apiVersions.length === 0 || e.apiVersions.includes(pkg.armApiVersion)),
-    );
+    const applies = (e: { armType: string; apiVersions: readonly string[] }) =>
+      e.armType.toLowerCase() === resource.armType.toLowerCase() &&
+      (e.apiVersions.length === 0 || e.apiVersions.includes(pkg.armApiVersion));
+    const exported = exports.find(applies);
+    const own = settings.filter(applies).map((setting): PropertyDef => {
+      if (setting.enum.length === 0) {
+        return {
+          name: setting.name,
+          type: { kind: 'primitive', primitive: 'string' },
+          required: false,
+          description: setting.description,
+        };
+      }
+      const enumName = `${operatorSpecType}${setting.name[0]?.toUpperCase()}${setting.name.slice(1)}`;
+      if (types.has(enumName)) {
+        throw new Error(
+          `${pkg.group}/${pkg.version}: type ${enumName} already exists; operatorSpec would clash`,
+        );
+      }
+      types.set(enumName, { kind: 'enum', name: enumName, base: 'string', values: [...setting.enum] });
+      return {
+        name: setting.name,
+        type: { kind: 'enum', name: enumName },
+        required: false,
+        description: setting.description,
+      };
+    });
     const exportsOf = (names: readonly string[], suffix: string, target: ObjectDef): PropertyDef[] => {
       if (names.length === 0) return [];
       const typeName = `${resource.kind}Operator${suffix}`;
@@ -150,7 +180,8 @@ export function withOperatorSpec(pkg: PackageDef, exports: readonly OperatorExpo
         ...exportsOf(exported?.configMaps ?? [], 'ConfigMaps', configMapDestination),
         expressions('secretExpressions', 'secrets'),
         ...exportsOf(exported?.secrets ?? [], 'Secrets', secretDestination),
-      ],
+        ...own,
+      ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     });
     const operatorSpec: PropertyDef = {
       name: 'operatorSpec',

@@ -49,19 +49,19 @@ describe('the single conversion entry point', () => {
   });
 
   it('stashes a property removed in a newer version on the way up and recalls it on the way down', () => {
-    const preview = {
-      apiVersion: 'authorization.azure.com/v1api20200801preview',
-      kind: 'RoleAssignment',
-      spec: {
-        owner: { name: 'x', kind: 'ResourceGroup', group: 'resources.azure.com' },
-        roleDefinitionReference: { armId: '/r' },
-        principalId: 'p',
-        canDelegate: true,
-      },
-    };
-    const hub = convert(preview, 'v1api20220401storage');
-    expect(hub.spec).toMatchObject({ $propertyBag: { CanDelegate: 'true' } });
-    expect(convert(hub, 'v1api20200801preview').spec).toEqual(preview.spec);
+    // The operator's 2024-08-01 spec takes the key status; its 2025-08-01 hub does not.
+    const older = server(
+      { dataEncryption: { type: 'SystemManaged', primaryEncryptionKeyStatus: 'Valid' } },
+      'v1api20240801',
+    );
+    const hub = convert(older, 'v20250801storage');
+    expect(hub.spec).toMatchObject({
+      dataEncryption: { type: 'SystemManaged', $propertyBag: { PrimaryEncryptionKeyStatus: 'Valid' } },
+    });
+    expect((hub.spec as { dataEncryption: object }).dataEncryption).not.toHaveProperty(
+      'primaryEncryptionKeyStatus',
+    );
+    expect(convert(hub, 'v1api20240801').spec).toEqual(older.spec);
   });
 
   it('casts enums across versions whose values differ (SameZone exists only from 2022-12-01)', () => {

@@ -10,70 +10,79 @@ import type { Crd } from '../../../src/lib/migrate/crds.ts';
 import { schemaDifference } from '../../../src/lib/migrate/schema-compare.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 
-const authorization = 'authorization.azure.com';
-const preview = 'v1api20200801previewstorage';
-const hub = 'v1api20220401storage';
+const postgresql = 'dbforpostgresql.azure.com';
+const older = 'v1api20240801storage';
+const hub = 'v20250801storage';
 const side: ClientSide = {
-  group: authorization,
-  kind: 'RoleAssignment',
-  plural: 'roleassignments',
+  group: postgresql,
+  kind: 'FlexibleServer',
+  plural: 'flexibleservers',
   target: hub,
-  candidates: [preview, hub],
+  candidates: [older, hub],
 };
-const metadata = { name: 'ra', namespace: 'ns', resourceVersion: '7' };
+const metadata = { name: 'pg', namespace: 'ns', resourceVersion: '7' };
 
-/** A RoleAssignment as stored at `version`, with the given spec. */
+/** A FlexibleServer as stored at `version`, with the given spec. */
 function storedAt(version: string, spec: Record<string, unknown>): KubeObject {
-  return { apiVersion: `${authorization}/${version}`, kind: 'RoleAssignment', metadata, spec };
+  return { apiVersion: `${postgresql}/${version}`, kind: 'FlexibleServer', metadata, spec };
 }
 
 /** What a read at `version` gives under conversion None: the stored value relabelled, `drop` pruned. */
 function readAt(stored: KubeObject, version: string, drop: string[] = []): KubeObject {
-  const spec = { ...(stored.spec as Record<string, unknown>) };
-  for (const key of drop) delete spec[key];
-  return { ...stored, apiVersion: `${authorization}/${version}`, spec };
+  const spec = structuredClone(stored.spec) as Record<string, unknown>;
+  for (const path of drop) {
+    const keys = path.split('.');
+    let at: Record<string, unknown> | undefined = spec;
+    for (const key of keys.slice(0, -1)) at = at?.[key] as Record<string, unknown> | undefined;
+    if (at) delete at[keys.at(-1) as string];
+  }
+  return { ...stored, apiVersion: `${postgresql}/${version}`, spec };
 }
 
 const common = {
   owner: { name: 'rg' },
-  principalId: 'p',
-  roleDefinitionReference: { armId: '/r' },
-  originalVersion: 'v1api20200801preview',
+  location: 'westeurope',
+  version: '16',
+  originalVersion: 'v1api20240801',
 };
 
 describe('resolving where an object is stored, under conversion None', () => {
   it('takes the read that holds a property the hub prunes as the stored one, and converts it from there', () => {
-    const stored = storedAt(preview, { ...common, canDelegate: true });
+    // The operator's 2024-08-01 spec takes the key status; its 2025-08-01 hub does not, and prunes it.
+    const dataEncryption = { type: 'SystemManaged', primaryEncryptionKeyStatus: 'Valid' };
+    const stored = storedAt(older, { ...common, dataEncryption });
     const reads = new Map([
-      [hub, readAt(stored, hub, ['canDelegate'])],
-      [preview, readAt(stored, preview)],
+      [hub, readAt(stored, hub, ['dataEncryption.primaryEncryptionKeyStatus'])],
+      [older, readAt(stored, older)],
     ]);
     const resolved = resolveStored(side, reads, metadata);
     if ('failed' in resolved) throw new Error(resolved.failed);
-    expect(resolved.storedAt).toEqual([preview]);
+    expect(resolved.storedAt).toEqual([older]);
     expect(resolved.original).toEqual(stored);
     const expected = convert(stored, hub);
     expect(resolved.converted.spec).toEqual(expected.spec);
     expect(resolved.converted.metadata).toEqual(metadata);
-    expect(propertyBags(resolved.converted)).toEqual([{ path: 'spec', entries: { CanDelegate: 'true' } }]);
+    expect(propertyBags(resolved.converted)).toEqual([
+      { path: 'spec.dataEncryption', entries: { PrimaryEncryptionKeyStatus: 'Valid' } },
+    ]);
   });
 
   it('accepts an object that fits both versions when both convert it to the same object', () => {
     const stored = storedAt(hub, common);
     const reads = new Map([
       [hub, readAt(stored, hub)],
-      [preview, readAt(stored, preview)],
+      [older, readAt(stored, older)],
     ]);
     const resolved = resolveStored(side, reads, metadata);
     if ('failed' in resolved) throw new Error(resolved.failed);
-    expect(resolved.storedAt).toEqual([preview, hub]);
+    expect(resolved.storedAt).toEqual([older, hub]);
     expect(resolved.converted.spec).toEqual(stored.spec);
   });
 
   it('refuses reads that no pruning of one stored value explains', () => {
     const reads = new Map([
-      [hub, storedAt(hub, { ...common, principalId: 'one' })],
-      [preview, storedAt(preview, { ...common, principalId: 'two' })],
+      [hub, storedAt(hub, { ...common, location: 'one' })],
+      [older, storedAt(older, { ...common, location: 'two' })],
     ]);
     const resolved = resolveStored(side, reads, metadata);
     expect(resolved).toEqual({ failed: expect.stringMatching(/disagree in a way pruning cannot explain/) });
@@ -109,6 +118,8 @@ describe('comparing a cluster schema with the generated one', () => {
 });
 
 describe('whether a CRD may be converted client-side', () => {
+  const preview = 'v1api20200801previewstorage';
+  const hub = 'v1api20220401storage';
   const generatedCrd = parse(
     readFileSync(
       new URL('../../../generated/crds/authorization.azure.com_roleassignments.yaml', import.meta.url),

@@ -205,20 +205,20 @@ describe('client-side migrate on the real control plane', () => {
   }, 240_000);
 
   it('previews $propertyBag in the dry run (table and JSON), and stores what the server-side path stores', async () => {
-    const authorization = 'authorization.azure.com';
-    const preview = 'v1api20200801previewstorage';
-    const hub = 'v1api20220401storage';
+    // Stored at 2024-08-01, whose spec takes the key status; the 2025-08-01 hub has no place for it.
+    const older = 'v1api20240801storage';
+    const hub = hubStorage;
     const make = (namespace: string, index: number): KubeObject => ({
-      apiVersion: `${authorization}/v1api20200801preview`,
-      kind: 'RoleAssignment',
-      metadata: { name: `ra-${index}`, namespace },
+      apiVersion: `${postgres}/v1api20240801`,
+      kind: 'FlexibleServer',
+      metadata: { name: `encrypted-${index}`, namespace },
       spec: {
-        owner: { group: 'resources.azure.com', kind: 'ResourceGroup', name: 'rg' },
-        roleDefinitionReference: {
-          armId: `/subscriptions/s/providers/Microsoft.Authorization/roleDefinitions/r${index}`,
+        owner: { name: 'rg' },
+        location: 'westeurope',
+        dataEncryption: {
+          type: 'SystemManaged',
+          primaryEncryptionKeyStatus: index % 2 === 0 ? 'Valid' : 'Invalid',
         },
-        principalId: `principal-${index}`,
-        canDelegate: index % 2 === 0,
       },
     });
     const hook = await webhook();
@@ -226,7 +226,7 @@ describe('client-side migrate on the real control plane', () => {
       plane,
       admin,
       hook,
-      { group: authorization, plural: 'roleassignments', oldStorage: preview, hub, namespace: 'bag' },
+      { group: postgres, plural: 'flexibleservers', oldStorage: older, hub, namespace: 'bag' },
       make,
       4,
     );
@@ -235,7 +235,7 @@ describe('client-side migrate on the real control plane', () => {
       runCli([
         'migrate',
         '--to',
-        'v1api',
+        'latest',
         '--kind',
         s.name,
         '--state-namespace',
@@ -246,7 +246,7 @@ describe('client-side migrate on the real control plane', () => {
         plane.contexts.admin,
         ...extra,
       ]);
-    const writes = writesTo(authorization);
+    const writes = writesTo(postgres);
     const json = await cli(['--dry-run', '-o', 'json']);
     expect(json.code, json.stderr).toBe(0);
     const planned = (JSON.parse(json.stdout) as MigrationReport).crds[0];
@@ -255,20 +255,20 @@ describe('client-side migrate on the real control plane', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/client-side conversion, per object:/);
     for (const original of s.originals) {
-      // canDelegate is gone from the hub: the conversion keeps it in the bag, as the operator's does.
+      // The key status is gone from the hub: the conversion keeps it in the bag, as the operator's does.
       const bags = propertyBags(expectedAt(original, hub));
       expect(bags.length).toBe(1);
       expect(planned?.preview?.find((object) => object.name === original.metadata.name)).toEqual({
         namespace: s.namespace,
         name: original.metadata.name,
-        storedAt: [preview],
+        storedAt: [older],
         propertyBag: bags,
       });
       expect(table.stdout).toContain(
-        `${s.namespace}/${original.metadata.name} (stored at ${preview}): spec.$propertyBag ${JSON.stringify(bags[0]?.entries)}`,
+        `${s.namespace}/${original.metadata.name} (stored at ${older}): spec.dataEncryption.$propertyBag ${JSON.stringify(bags[0]?.entries)}`,
       );
     }
-    expect(writesTo(authorization)).toBe(writes);
+    expect(writesTo(postgres)).toBe(writes);
 
     // Client-side (the webhook is down), then the same objects again server-side (through the webhook).
     const clientRun = await cli(['-o', 'json']);
@@ -286,19 +286,19 @@ describe('client-side migrate on the real control plane', () => {
       await admin.request({
         method: 'DELETE',
         path: resourcePath(
-          { group: authorization, version: hub, plural: s.plural },
+          { group: postgres, version: hub, plural: s.plural },
           s.namespace,
           original.metadata.name,
         ),
         subject: { verb: 'delete', resource: s.plural },
       });
     }
-    await moveStorage(admin, s.name, preview);
+    await moveStorage(admin, s.name, older);
     await new Promise((done) => setTimeout(done, 3000));
     for (const original of s.originals) await create(admin, s.plural, original);
     for (const original of s.originals) {
       const stored = (await storedByName(plane, s.asTestCrd)).get(original.metadata.name);
-      expect(stored?.apiVersion).toBe(`${authorization}/${preview}`);
+      expect(stored?.apiVersion).toBe(`${postgres}/${older}`);
     }
     await moveStorage(admin, s.name, hub);
     await new Promise((done) => setTimeout(done, 3000));
@@ -312,7 +312,7 @@ describe('client-side migrate on the real control plane', () => {
     for (const original of s.originals) {
       const viaClient = clientSide.get(original.metadata.name)?.value;
       const viaServer = serverSide.get(original.metadata.name)?.value;
-      expect(viaServer?.apiVersion).toBe(`${authorization}/${hub}`);
+      expect(viaServer?.apiVersion).toBe(`${postgres}/${hub}`);
       expect(viaClient?.apiVersion).toBe(viaServer?.apiVersion);
       expect(viaClient?.spec).toEqual(viaServer?.spec);
       expect(viaClient?.status).toEqual(viaServer?.status);

@@ -230,38 +230,39 @@ describe('migrate -f: manifest conversion', () => {
   });
 
   it('refuses a conversion that would lose a value, naming file, line, object and property', async () => {
-    const roles = `apiVersion: v1
+    // The operator's 2024-08-01 spec takes the key status; its 2025-08-01 spec has no place for it.
+    const servers = `apiVersion: v1
 kind: Namespace
 metadata:
   name: shop
 ---
-apiVersion: authorization.azure.com/v1api20200801preview
-kind: RoleAssignment
+apiVersion: dbforpostgresql.azure.com/v1api20240801
+kind: FlexibleServer
 metadata:
-  name: orders-reader
+  name: orders-db
 spec:
   owner:
-    name: orders-db
-  principalId: 00000000-0000-0000-0000-000000000001
-  roleDefinitionReference:
-    armId: /subscriptions/00000000-0000-0000-0000-000000000000/providers/Microsoft.Authorization/roleDefinitions/acdd72a7-3385-48ef-bd42-f606fba81ae7
-  canDelegate: true
+    name: orders-rg
+  location: westeurope
+  dataEncryption:
+    type: SystemManaged
+    primaryEncryptionKeyStatus: Valid
 `;
-    const file = put('roles.yaml', roles);
-    const failure = run({ filename: [file], to: 'v1api', write: true });
+    const file = put('servers.yaml', servers);
+    const failure = run({ filename: [file], to: 'v20250801', write: true });
     await expect(failure).rejects.toBeInstanceOf(ConversionLoss);
     await expect(failure).rejects.toThrow(
-      `${file}:6 (document 2) RoleAssignment/orders-reader: v1api20220401 cannot hold spec.canDelegate`,
+      `${file}:6 (document 2) FlexibleServer/orders-db: v20250801 cannot hold spec.dataEncryption.primaryEncryptionKeyStatus`,
     );
-    expect(readFileSync(file, 'utf8')).toBe(roles);
+    expect(readFileSync(file, 'utf8')).toBe(servers);
 
-    const allowed = await run({ filename: [file], to: 'v1api', 'allow-loss': true });
-    const [, role] = documents(allowed.stdout) as [unknown, { spec: Record<string, unknown> }];
-    expect(role.spec.canDelegate).toBeUndefined();
-    expect(role.spec.principalId).toBe('00000000-0000-0000-0000-000000000001');
-    expect(allowed.report.objects[0]?.dropped).toEqual(['spec.canDelegate']);
+    const allowed = await run({ filename: [file], to: 'v20250801', 'allow-loss': true });
+    const [, server] = documents(allowed.stdout) as [unknown, { spec: Record<string, unknown> }];
+    expect(server.spec.dataEncryption).toEqual({ type: 'SystemManaged' });
+    expect(server.spec.location).toBe('westeurope');
+    expect(allowed.report.objects[0]?.dropped).toEqual(['spec.dataEncryption.primaryEncryptionKeyStatus']);
     expect(allowed.report.warnings).toContainEqual(
-      expect.stringContaining('--allow-loss dropped spec.canDelegate'),
+      expect.stringContaining('--allow-loss dropped spec.dataEncryption.primaryEncryptionKeyStatus'),
     );
   });
 
@@ -360,15 +361,34 @@ describe.skipIf(!realCrds.present)('migrate -f against the real v2.20.0 CRDs', (
   });
 
   it('carries a property the catalog does not model to the target, checked against its CRD schema', async () => {
-    // The operator's secret destinations take annotations and labels, which the generated ones do not model.
-    const carried = 'spec.operatorSpec.secrets.fullyQualifiedDomainName.annotations';
+    // The generated FlexibleServer now models every path of the operator v2.20.0's CRD, so the cluster's CRD
+    // stands for a newer operator release: the real one with one property added to the secret destination
+    // at every version, which the catalog does not model.
+    const carried = 'spec.operatorSpec.secrets.fullyQualifiedDomainName.addedByANewerRelease';
     const server = alphaServer
       .replace('v1alpha1api20210601 # the era before v1beta', 'v1api20210601')
       .replace(
         '  administratorLogin: orders\n',
-        '  administratorLogin: orders\n  operatorSpec:\n    secrets:\n      fullyQualifiedDomainName:\n        name: orders-db\n        key: host\n        annotations: {team: orders} # for the reflector\n',
+        '  administratorLogin: orders\n  operatorSpec:\n    secrets:\n      fullyQualifiedDomainName:\n        name: orders-db\n        key: host\n        addedByANewerRelease: {team: orders} # for the reflector\n',
       );
-    const schemas = crdSchemasFromDir(realCrds.path);
+    const real = crdSchemasFromDir(realCrds.path);
+    const schemas: CrdSchemas = {
+      async lookup(group, kind) {
+        const found = structuredClone(await real.lookup(group, kind));
+        for (const version of 'versions' in found ? found.versions : []) {
+          const destination =
+            version.schema?.openAPIV3Schema?.properties?.spec?.properties?.operatorSpec?.properties?.secrets
+              ?.properties?.fullyQualifiedDomainName;
+          if (destination?.properties) {
+            destination.properties.addedByANewerRelease = {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+            };
+          }
+        }
+        return found;
+      },
+    };
     const outcome = await run({ filename: [put('db.yaml', server)], to: 'v1api20221201' }, schemas);
     const [converted] = documents(outcome.stdout) as [
       { spec: { operatorSpec?: { secrets?: Record<string, unknown> } } },
@@ -376,9 +396,9 @@ describe.skipIf(!realCrds.present)('migrate -f against the real v2.20.0 CRDs', (
     expect(converted.spec.operatorSpec?.secrets?.fullyQualifiedDomainName).toEqual({
       name: 'orders-db',
       key: 'host',
-      annotations: { team: 'orders' },
+      addedByANewerRelease: { team: 'orders' },
     });
-    expect(outcome.stdout).toContain('annotations: {team: orders} # for the reflector');
+    expect(outcome.stdout).toContain('addedByANewerRelease: {team: orders} # for the reflector');
     expect(outcome.report.objects).toMatchObject([
       { how: 'converted', to: 'v1api20221201', carried: [carried], verified: true },
     ]);
