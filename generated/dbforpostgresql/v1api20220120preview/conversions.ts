@@ -136,6 +136,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20220120previewstorag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -149,6 +151,8 @@ export function ConfigMapDestination_toStorage(src: v1api20220120preview.ConfigM
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -882,6 +886,8 @@ export function SecretDestination_fromStorage(src: v1api20220120previewstorage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -895,6 +901,8 @@ export function SecretDestination_toStorage(src: v1api20220120preview.SecretDest
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1064,7 +1072,7 @@ export function SystemData_STATUS_toStorage(src: v1api20220120preview.SystemData
 const known_v1api20220120preview_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20220120preview_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20220120preview_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20220120preview_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220120preview_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220120preview_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220120preview_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20220120preview_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
@@ -1087,7 +1095,7 @@ const known_v1api20220120preview_MaintenanceWindow_STATUS = new Set(["customWind
 const known_v1api20220120preview_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20220120preview_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20220120preview_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220120preview_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220120preview_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220120preview_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220120preview_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20220120preview_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1097,7 +1105,7 @@ const known_v1api20220120preview_SystemData_STATUS = new Set(["createdAt","creat
 const known_v1api20220120previewstorage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20220120previewstorage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20220120previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20220120previewstorage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220120previewstorage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220120previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220120previewstorage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20220120previewstorage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
@@ -1120,7 +1128,7 @@ const known_v1api20220120previewstorage_MaintenanceWindow_STATUS = new Set(["cus
 const known_v1api20220120previewstorage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20220120previewstorage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20220120previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220120previewstorage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220120previewstorage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220120previewstorage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220120previewstorage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20220120previewstorage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

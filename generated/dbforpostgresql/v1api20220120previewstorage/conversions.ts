@@ -135,6 +135,8 @@ export function ConfigMapDestination_normalize(src: v1api20220120previewstorage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -859,6 +861,8 @@ export function SecretDestination_from_v1api20210601storage(src: v1api20210601st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -872,6 +876,8 @@ export function SecretDestination_to_v1api20210601storage(src: v1api20220120prev
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1062,7 +1068,7 @@ const known_v1api20210601storage_MaintenanceWindow_STATUS = new Set(["customWind
 const known_v1api20210601storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20210601storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20210601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20210601storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20210601storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20210601storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20210601storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20210601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1072,7 +1078,7 @@ const known_v1api20210601storage_SystemData_STATUS = new Set(["createdAt","creat
 const known_v1api20220120previewstorage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20220120previewstorage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20220120previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20220120previewstorage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220120previewstorage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220120previewstorage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
 const known_v1api20220120previewstorage_FlexibleServerOperatorConfigMaps = new Set(["fullyQualifiedDomainName","$propertyBag"]);
 const known_v1api20220120previewstorage_FlexibleServerOperatorSecrets = new Set(["fullyQualifiedDomainName","$propertyBag"]);
@@ -1095,7 +1101,7 @@ const known_v1api20220120previewstorage_MaintenanceWindow_STATUS = new Set(["cus
 const known_v1api20220120previewstorage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20220120previewstorage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20220120previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20220120previewstorage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20220120previewstorage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20220120previewstorage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20220120previewstorage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20220120previewstorage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

@@ -192,6 +192,8 @@ export function ConfigMapDestination_fromStorage(src: v1api20230601previewstorag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230601previewstorage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -205,6 +207,8 @@ export function ConfigMapDestination_toStorage(src: v1api20230601preview.ConfigM
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230601preview_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1150,6 +1154,8 @@ export function SecretDestination_fromStorage(src: v1api20230601previewstorage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230601previewstorage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1163,6 +1169,8 @@ export function SecretDestination_toStorage(src: v1api20230601preview.SecretDest
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230601preview_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1458,7 +1466,7 @@ const known_v1api20230601preview_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20230601preview_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601preview_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601preview_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230601preview_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230601preview_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230601preview_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601preview_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20230601preview_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1487,7 +1495,7 @@ const known_v1api20230601preview_PrivateEndpointConnection_STATUS = new Set(["id
 const known_v1api20230601preview_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v1api20230601preview_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20230601preview_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20230601preview_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230601preview_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230601preview_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601preview_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20230601preview_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1503,7 +1511,7 @@ const known_v1api20230601previewstorage_AuthConfig_STATUS = new Set(["activeDire
 const known_v1api20230601previewstorage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601previewstorage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230601previewstorage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230601previewstorage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230601previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601previewstorage_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20230601previewstorage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1532,7 +1540,7 @@ const known_v1api20230601previewstorage_PrivateEndpointConnection_STATUS = new S
 const known_v1api20230601previewstorage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v1api20230601previewstorage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20230601previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20230601previewstorage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230601previewstorage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230601previewstorage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601previewstorage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20230601previewstorage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);

@@ -191,6 +191,8 @@ export function ConfigMapDestination_from_v1api20221201storage(src: v1api2022120
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -204,6 +206,8 @@ export function ConfigMapDestination_to_v1api20221201storage(src: v1api20230601p
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230601previewstorage_ConfigMapDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1174,6 +1178,8 @@ export function SecretDestination_from_v1api20221201storage(src: v1api20221201st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1187,6 +1193,8 @@ export function SecretDestination_to_v1api20221201storage(src: v1api20230601prev
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230601previewstorage_SecretDestination, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1512,7 +1520,7 @@ const known_v1api20221201storage_AuthConfig_STATUS = new Set(["activeDirectoryAu
 const known_v1api20221201storage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20221201storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20221201storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption = new Set(["primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20221201storage_DataEncryption_STATUS = new Set(["primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1538,7 +1546,7 @@ const known_v1api20221201storage_MaintenanceWindow_STATUS = new Set(["customWind
 const known_v1api20221201storage_Network = new Set(["delegatedSubnetResourceReference","privateDnsZoneArmResourceReference","$propertyBag"]);
 const known_v1api20221201storage_Network_STATUS = new Set(["delegatedSubnetResourceId","privateDnsZoneArmResourceId","publicNetworkAccess","$propertyBag"]);
 const known_v1api20221201storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20221201storage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20221201storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20221201storage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20221201storage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20221201storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
@@ -1554,7 +1562,7 @@ const known_v1api20230601previewstorage_AuthConfig_STATUS = new Set(["activeDire
 const known_v1api20230601previewstorage_Backup = new Set(["backupRetentionDays","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601previewstorage_Backup_STATUS = new Set(["backupRetentionDays","earliestRestoreDate","geoRedundantBackup","$propertyBag"]);
 const known_v1api20230601previewstorage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
-const known_v1api20230601previewstorage_ConfigMapDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230601previewstorage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230601previewstorage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601previewstorage_DataEncryption = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","primaryEncryptionKeyStatus","primaryKeyURI","primaryKeyURIFromConfig","primaryUserAssignedIdentityReference","type","$propertyBag"]);
 const known_v1api20230601previewstorage_DataEncryption_STATUS = new Set(["geoBackupEncryptionKeyStatus","geoBackupKeyURI","geoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","primaryKeyURI","primaryUserAssignedIdentityId","type","$propertyBag"]);
@@ -1583,7 +1591,7 @@ const known_v1api20230601previewstorage_PrivateEndpointConnection_STATUS = new S
 const known_v1api20230601previewstorage_Replica = new Set(["promoteMode","promoteOption","role","$propertyBag"]);
 const known_v1api20230601previewstorage_Replica_STATUS = new Set(["capacity","promoteMode","promoteOption","replicationState","role","$propertyBag"]);
 const known_v1api20230601previewstorage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
-const known_v1api20230601previewstorage_SecretDestination = new Set(["name","key","$propertyBag"]);
+const known_v1api20230601previewstorage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
 const known_v1api20230601previewstorage_SecretReference = new Set(["name","key","$propertyBag"]);
 const known_v1api20230601previewstorage_Sku = new Set(["name","tier","$propertyBag"]);
 const known_v1api20230601previewstorage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
