@@ -38,12 +38,15 @@ export function emitArbitraries(
   return out.join('');
 }
 
-/** The options of a oneOf root: its object properties other than the owner and the conditions. */
+/**
+ * The options of a oneOf root: its object properties other than those every resource has (the owner,
+ * operatorSpec, the conditions); the name is a string, never an option.
+ */
 export function oneOfOptions(def: ObjectDef): PropertyDef[] {
-  return def.properties.filter(
-    (p) => p.type.kind === 'object' && p.name !== 'owner' && p.name !== 'conditions',
-  );
+  return def.properties.filter((p) => p.type.kind === 'object' && !commonToEveryResource.has(p.name));
 }
+
+const commonToEveryResource = new Set(['owner', 'operatorSpec', 'conditions']);
 
 /** One type's arbitrary; `reserved` names (read by a hook) are never drawn as its extras. */
 function emitType(def: TypeDef, reserved: readonly string[]): string {

@@ -1,4 +1,5 @@
 import type { PackageDef, TypeRef } from '../model/types.ts';
+import { oneOfOptions } from './arbitraries-emitter.ts';
 
 /**
  * A deterministic exemplar of a type (seed 000, golden tests): every property set once, strings as
@@ -36,13 +37,9 @@ export function exemplar(pkg: PackageDef, typeName: string): Record<string, unkn
     const def = pkg.types.get(name);
     if (def?.kind !== 'object') throw new Error(`${pkg.group}/${pkg.version}: no object type ${name}`);
     const out: Record<string, unknown> = {};
-    const props = def.oneOf
-      ? def.properties.filter(
-          (p, i) =>
-            p.name === 'owner' ||
-            i === def.properties.findIndex((q) => q.name !== 'owner' && q.name !== 'conditions'),
-        )
-      : def.properties;
+    const options = def.oneOf ? oneOfOptions(def) : [];
+    // A oneOf root sets its first option only (seed 004): exactly one may be set.
+    const props = def.properties.filter((p) => !options.includes(p) || p === options[0]);
     const reference = props.some((p) => p.name === 'name') && props.some((p) => p.name === 'armId');
     for (const p of props) if (!(reference && p.name === 'armId')) out[p.name] = value(p.type);
     return out;

@@ -1,4 +1,5 @@
 import { isCurrentPrefix, type ObjectDef, type PackageDef, type TypeRef } from '../model/types.ts';
+import { oneOfOptions } from './arbitraries-emitter.ts';
 
 /** A JSON schema node of a CRD's openAPIV3Schema. */
 export type OpenApi = Record<string, unknown>;
@@ -56,9 +57,7 @@ function documented(pkg: PackageDef): boolean {
 }
 
 function oneOfRule(def: ObjectDef): OpenApi {
-  const options = def.properties.filter(
-    (p) => p.type.kind === 'object' && p.name !== 'owner' && p.name !== 'conditions',
-  );
+  const options = oneOfOptions(def);
   return {
     rule: `[${options.map((p) => `has(self.${p.name})`).join(', ')}].exists_one(x, x)`,
     message: `exactly one of ${options.map((p) => p.name).join(', ')} must be set`,
