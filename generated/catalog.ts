@@ -466,7 +466,7 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "kusto.azure.com",
-    "kind": "ClustersDatabase",
+    "kind": "Database",
     "armType": "Microsoft.Kusto/clusters/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -496,18 +496,14 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20240413storage",
     "immutable": {
       "v1api20230815": [
-        "spec.readWrite.azureName",
-        "spec.readOnlyFollowing.azureName",
+        "spec.azureName",
         "spec.owner",
-        "spec.readWrite.location",
-        "spec.readOnlyFollowing.location"
+        "spec.readWriteDatabase.location"
       ],
       "v1api20240413": [
-        "spec.readWrite.azureName",
-        "spec.readOnlyFollowing.azureName",
+        "spec.azureName",
         "spec.owner",
-        "spec.readWrite.location",
-        "spec.readOnlyFollowing.location"
+        "spec.readWriteDatabase.location"
       ]
     }
   },

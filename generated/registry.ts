@@ -135,12 +135,12 @@ export const registry: ConversionRegistry = {
           v1api20240413storage: { storage: true },
         },
       },
-      ClustersDatabase: {
+      Database: {
         hub: 'v1api20240413storage',
         versions: {
-          v1api20230815: { storage: false, up: { to: 'v1api20230815storage', convert: kusto_v1api20230815.ClustersDatabase_toStorage }, down: { from: 'v1api20230815storage', convert: kusto_v1api20230815.ClustersDatabase_fromStorage } },
-          v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_v1api20240413.ClustersDatabase_toStorage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20240413.ClustersDatabase_fromStorage } },
-          v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_v1api20230815storage.ClustersDatabase_to_v1api20240413storage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20230815storage.ClustersDatabase_from_v1api20240413storage } },
+          v1api20230815: { storage: false, up: { to: 'v1api20230815storage', convert: kusto_v1api20230815.Database_toStorage }, down: { from: 'v1api20230815storage', convert: kusto_v1api20230815.Database_fromStorage } },
+          v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_v1api20240413.Database_toStorage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20240413.Database_fromStorage } },
+          v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_v1api20230815storage.Database_to_v1api20240413storage }, down: { from: 'v1api20240413storage', convert: kusto_v1api20230815storage.Database_from_v1api20240413storage } },
           v1api20240413storage: { storage: true },
         },
       },

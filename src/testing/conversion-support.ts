@@ -454,7 +454,8 @@ export const testResolvers: ArmResolvers = {
  * they carry bags at every depth): azureName defaults to metadata.name (on the one leaf of a oneOf root),
  * the body carries that name, and the body flattened (root keys and `properties` merged) equals the spec
  * without `azureName`, `owner`, `operatorSpec` and `$propertyBag` at any depth, and with the operator's
- * transformations undone by their naming rule: `<x>Reference` sent as `<x>Id` (its armId, or the object it
+ * transformations undone by their naming rule: `<x>Reference` sent as `<x>Id` (or `<x>` where the layout says
+ * ARM names it so; its armId, or the object it
  * names resolved), `<x>FromConfig` as `<x>` (unless `<x>` is set), secret references never, and a
  * `userAssignedIdentities` list as ARM's map keyed by ARM ID. A reference naming nothing (neither armId nor
  * name) must fail the body with {@link UnresolvedReferenceError} naming exactly those spec paths, and the
@@ -467,7 +468,8 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     layout.kind === 'plain' ? undefined : layout.leaves.find((l) => spec[l.property] !== undefined);
   const holder = (leaf ? spec[leaf.property] : spec) as Record<string, unknown>;
   const at = leaf ? `spec.${leaf.property}` : 'spec';
-  const name = holder.azureName;
+  // A oneOf root holds the name beside its leaves, as a plain spec does.
+  const name = spec.azureName;
   if (typeof name !== 'string' || name === '')
     throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
   const expected: Record<string, unknown> = {};
@@ -478,7 +480,7 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   armView(
     Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
     at,
-    { unresolved, named, secrets: secretNames(layout) },
+    { unresolved, named, secrets: secretNames(layout), references: referenceArmNames(layout) },
     expected,
   );
   const parts = armBodyParts(defaulted, layout, testResolvers);
@@ -536,6 +538,23 @@ function secretNames(layout: ArmLayout): Set<string> {
   return out;
 }
 
+/**
+ * The ARM names of the layout's references whose ARM property has no `Id` suffix (Kusto's
+ * `userIdentityReference` is ARM's `userIdentity`): the naming rule cannot tell those from `<x>Id`.
+ */
+function referenceArmNames(layout: ArmLayout): Map<string, string> {
+  const out = new Map<string, string>();
+  const scan = (shapes: Readonly<Record<string, unknown>> | undefined) => {
+    for (const [name, shape] of Object.entries(shapes ?? {}))
+      if (isRecord(shape) && typeof shape.reference === 'string' && !/Id$/.test(shape.reference))
+        out.set(name, shape.reference);
+  };
+  for (const type of Object.values(layout.objects ?? {})) scan(type);
+  if (layout.kind === 'plain') scan(layout.spec.values);
+  else for (const leaf of layout.leaves) scan(leaf.spec.values);
+  return out;
+}
+
 /** The ARM ID a reference stands for under {@link testResolvers}; records the path when it names nothing. */
 function referenceId(
   v: unknown,
@@ -562,7 +581,12 @@ function referenceId(
 function armView(
   value: Record<string, unknown>,
   path: string,
-  seen: { unresolved: string[]; named: string[]; secrets: ReadonlySet<string> },
+  seen: {
+    unresolved: string[];
+    named: string[];
+    secrets: ReadonlySet<string>;
+    references: ReadonlyMap<string, string>;
+  },
   out: Record<string, unknown>,
 ): void {
   const view = (v: unknown, at: string): unknown => {
@@ -577,8 +601,9 @@ function armView(
     const at = `${path}.${k}`;
     if ((k.endsWith('Reference') || k === 'reference') && isRecord(v)) {
       const id = referenceId(v, at, seen);
-      if (id !== undefined)
-        setKey(out, k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`, id);
+      const armName =
+        seen.references.get(k) ?? (k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`);
+      if (id !== undefined) setKey(out, armName, id);
     } else if (k.endsWith('FromConfig') && isRecord(v)) {
       const base = k.slice(0, -'FromConfig'.length);
       if (typeof v.name === 'string' && typeof v.key === 'string') {

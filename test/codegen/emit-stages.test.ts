@@ -102,7 +102,7 @@ describe('emitTests', () => {
   it('draws exactly one option of a oneOf root, and emits a test per config rename', () => {
     const kusto = state.files.get('kusto/v1api20230815/arbitraries.ts') ?? '';
     expect(kusto).toMatch(
-      /function arb_ClustersDatabase_Spec\(\)[^}]*fc\.oneof\(fc\.record\(.*requiredKeys: \["owner", "readWrite"\]/s,
+      /function arb_ClustersDatabase_Spec\(\)[^}]*fc\.oneof\(fc\.record\(.*requiredKeys: \["owner", "readWriteDatabase"\]/s,
     );
     const pg = state.files.get('dbforpostgresql/tests/FlexibleServer.conversion.test.ts') ?? '';
     expect(pg).toContain(

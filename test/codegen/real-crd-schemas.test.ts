@@ -27,12 +27,7 @@ type Cause =
   | 'schema'; // the ARM schema itself: a property or type the shipped schemas do not describe yet
 
 /** Our generated CRD files whose real counterpart has another name, and why. */
-const renamedKinds: Record<string, { real: string; why: string }> = {
-  'kusto.azure.com_clustersdatabases.yaml': {
-    real: 'kusto.azure.com_databases.yaml',
-    why: 'the operator names Microsoft.Kusto/clusters/databases `Database`; the shipped schemas still say ClustersDatabase',
-  },
-};
+const renamedKinds: Record<string, { real: string; why: string }> = {};
 
 /**
  * Paths only kubectl-aso has (matched as `<file> <path>`) that no pending transformation explains, with
@@ -41,12 +36,8 @@ const renamedKinds: Record<string, { real: string; why: string }> = {
 const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   {
     pattern:
-      /^\S+ (spec\.owner|status\.conditions\[\]|spec\.operatorSpec\.((configMap|secret)Expressions\[\]|(configMaps|secrets)\.\w+)|spec\.(\S+\.)?(\w+Reference|reference|\w+FromConfig|administratorLoginPassword))\.\$propertyBag(\{\})?$/,
+      /^\S+ (spec\.owner|status\.conditions\[\]|spec\.operatorSpec\.((configMap|secret)Expressions\[\]|(configMaps|secrets)\.\w+)|spec\.(\S+\.)?(\w+Reference|reference|\w+FromConfig|administratorLoginPassword|virtualClusterGraduationProperties))\.\$propertyBag(\{\})?$/,
     why: 'kubectl-aso gives the owner reference, the conditions, the operatorSpec destinations and the resource, secret and config map references a property bag in storage versions; the operator keeps them as its shared runtime types, without one',
-  },
-  {
-    pattern: /^kusto\.azure\.com_clustersdatabases\.yaml (spec|status)\.(readWrite|readOnlyFollowing)(\W|$)/,
-    why: 'the shipped Kusto database schema names its kinds readWrite/readOnlyFollowing; the operator has readWriteDatabase/readOnlyFollowingDatabase',
   },
   {
     pattern: /^storage\.azure\.com_storageaccountsblobservices\.yaml spec\.azureName$/,

@@ -23,9 +23,7 @@ const realCrds = sharedData('real-aso-crds/v2.20.0', neededBy);
 const samples = sharedData('aso-samples/v2.20.0', neededBy);
 
 /** Generated CRDs the operator has under no such name, each with why; the list may only shrink. */
-const withoutRealCounterpart: Record<string, string> = {
-  'clustersdatabases.kusto.azure.com': "the operator's kind is Database (databases.kusto.azure.com)",
-};
+const withoutRealCounterpart: Record<string, string> = {};
 
 type CrdDocument = KubeObject & Crd;
 

@@ -190,14 +190,16 @@ describe('the review checks of the generator', () => {
   });
 
   it('names a kind as configured where the operator departs from the naming rule', () => {
-    const { state } = withConfig((c) => ({
-      ...c,
-      kinds: { 'Microsoft.Kusto/clusters/databases': 'Database' },
-    }));
-    const kusto = state.packages
-      .filter((p) => p.group === 'kusto')
-      .flatMap((p) => p.resources.map((r) => r.kind));
-    expect(new Set(kusto)).toEqual(new Set(['Cluster', 'Database']));
+    const kindsOf = (kinds: Record<string, string>) =>
+      new Set(
+        withConfig((c) => ({ ...c, kinds }))
+          .state.packages.filter((p) => p.group === 'kusto')
+          .flatMap((p) => p.resources.map((r) => r.kind)),
+      );
+    expect(kindsOf({})).toEqual(new Set(['Cluster', 'ClustersDatabase']));
+    expect(kindsOf({ 'Microsoft.Kusto/clusters/databases': 'Database' })).toEqual(
+      new Set(['Cluster', 'Database']),
+    );
   });
 
   it('fails clearly when a published version has no schemas', () => {
@@ -459,6 +461,19 @@ describe('the review checks of the generator', () => {
         operatorSpecProperties: [{ armType: 'A/b', name: 'namingConvention', enum: ['random'] }],
       }),
     ).toThrow('operatorSpecProperties[0].description: expected a non-empty string');
+  });
+
+  it('rejects a kinds entry that is not an ARM type and kind name, or names a type no schema has', () => {
+    const base = { prefixes: { ga: 'a', plain: 'p', beta: 'b', alpha: 'c' }, groupSuffix: 'x' };
+    expect(() => validateConfig({ ...base, kinds: { 'clusters/databases': 'Database' } })).toThrow(
+      'kinds: "clusters/databases" is not an ARM resource type',
+    );
+    expect(() =>
+      validateConfig({ ...base, kinds: { 'Microsoft.Kusto/clusters/databases': 'database' } }),
+    ).toThrow('kinds.Microsoft.Kusto/clusters/databases: "database" is not a kind name');
+    expect(() =>
+      withConfig((c) => ({ ...c, kinds: { ...c.kinds, 'Microsoft.Kusto/clusters/tables': 'Table' } })),
+    ).toThrow(/buildApiPackages.*kinds: no schema describes Microsoft\.Kusto\/clusters\/tables/s);
   });
 
   it('rejects unknown config keys, naming where', () => {

@@ -33,7 +33,10 @@ const goValueFields = new RegExp(
     // The operator's references (genruntime.ResourceReference, WellKnownResourceReference) and its secret and
     // config map references (SecretReference, ConfigMapReference): plain strings, directly or in a bag entry.
     /^spec\.(.*\.)?([a-zA-Z]*Reference|reference)\.(group|kind|name|armId|wellKnownName)$/.source,
-    /^spec\.(.*\.)?([a-zA-Z]+FromConfig|[aA]dministratorLoginPassword)\.(name|key)$/.source,
+    // Secret references by the properties the config makes secrets (SQL's and PostgreSQL's password, Kusto's
+    // virtualClusterGraduationProperties).
+    /^spec\.(.*\.)?([a-zA-Z]+FromConfig|[aA]dministratorLoginPassword|[vV]irtualClusterGraduationProperties)\.(name|key)$/
+      .source,
   ].join('|'),
 );
 

@@ -35,10 +35,7 @@ export interface SharedKind {
   readonly theirs: CrdSchemas;
 }
 
-/**
- * The kind's versions both sides have. The plural is the lower-cased kind plus `s`, as ASO names every CRD
- * (so kubectl-aso's invented `ClustersDatabase` finds no real CRD and shares nothing: issue 8 item 4).
- */
+/** The kind's versions both sides have. The plural is the lower-cased kind plus `s`, as ASO names every CRD. */
 export function sharedKind(entry: CatalogEntry, realCrdDir: string): SharedKind {
   const plural = `${entry.kind.toLowerCase()}s`;
   const ours = ourSchemas(entry.group, plural);

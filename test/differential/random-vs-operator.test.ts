@@ -21,13 +21,6 @@ const crdDir = sharedData('real-aso-crds/v2.20.0', neededBy);
 /** Random objects per version pair; the issue's bar is 300 (ASO_DIFF_RUNS lowers it for a quick local run). */
 const runs = Number(process.env.ASO_DIFF_RUNS ?? 300);
 
-/**
- * Kinds kubectl-aso generates under a name no real CRD has, so no version is shared: Kusto's database is
- * `ClustersDatabase` here and `Database` in the operator (issue 8 item 4). Asserted, so that the kind joins
- * the comparison as soon as item 4 renames it.
- */
-const sharingNoVersion = new Set(['ClustersDatabase']);
-
 function kindOf(name: string): SharedKind {
   const entry = catalog.find((candidate) => candidate.kind === name);
   if (!entry) throw new Error(`no generated kind ${name}`);
@@ -48,12 +41,6 @@ describe.skipIf(!go.present || !crdDir.present)(
     }, 1_800_000);
 
     for (const entry of catalog) {
-      if (sharingNoVersion.has(entry.kind)) {
-        it(`${entry.group} ${entry.kind} shares no version with the operator (issue 8 item 4)`, () => {
-          expect(sharedKind(entry, crdDir.path).shared).toEqual([]);
-        });
-        continue;
-      }
       it(`${entry.group} ${entry.kind}: ${runs} random objects per shared version pair, both ways round`, async () => {
         const figures = await compareKindRandomly(sharedKind(entry, crdDir.path), runs, propertySeed);
         process.stdout.write(`operator agreement (random): ${figuresLine(figures)}\n`);

@@ -17,33 +17,55 @@ export interface Cluster {
 }
 
 /** Class representing a Kusto database: either a read-write database or a read-only following database. */
-export interface ClustersDatabase {
+export interface Database {
   apiVersion?: string;
-  kind?: 'ClustersDatabase';
+  kind?: 'Database';
   metadata?: Record<string, unknown>;
-  spec?: ClustersDatabase_Spec;
-  status?: ClustersDatabase_STATUS;
+  spec?: Database_Spec;
+  status?: Database_STATUS;
 }
 
-/** Object type AzureSku. */
+/** Represents an accepted audience trusted by the cluster. */
+export interface AcceptedAudience {
+  /** GUID or valid URL representing an accepted audience. */
+  value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Represents an accepted audience trusted by the cluster. */
+export interface AcceptedAudience_STATUS {
+  /** GUID or valid URL representing an accepted audience. */
+  value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The SKU of the cluster. */
 export interface AzureSku {
-  name: AzureSku_Name;
+  /** The number of instances of the cluster. */
   capacity?: number;
+  /** SKU name. */
+  name: AzureSku_Name;
+  /** SKU tier. */
   tier: AzureSku_Tier;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Name (string). */
-export type AzureSku_Name = "Dev(No SLA)_Standard_D11_v2" | "Dev(No SLA)_Standard_E2a_v4" | "Standard_D11_v2" | "Standard_D12_v2" | "Standard_E8ads_v5";
+export type AzureSku_Name = "Dev(No SLA)_Standard_D11_v2" | "Dev(No SLA)_Standard_E2a_v4" | "Standard_D11_v2" | "Standard_D12_v2" | "Standard_D13_v2" | "Standard_D14_v2" | "Standard_D16d_v5" | "Standard_D32d_v4" | "Standard_D32d_v5" | "Standard_DS13_v2+1TB_PS" | "Standard_DS13_v2+2TB_PS" | "Standard_DS14_v2+3TB_PS" | "Standard_DS14_v2+4TB_PS" | "Standard_E16a_v4" | "Standard_E16ads_v5" | "Standard_E16as_v4+3TB_PS" | "Standard_E16as_v4+4TB_PS" | "Standard_E16as_v5+3TB_PS" | "Standard_E16as_v5+4TB_PS" | "Standard_E16d_v4" | "Standard_E16d_v5" | "Standard_E16s_v4+3TB_PS" | "Standard_E16s_v4+4TB_PS" | "Standard_E16s_v5+3TB_PS" | "Standard_E16s_v5+4TB_PS" | "Standard_E2a_v4" | "Standard_E2ads_v5" | "Standard_E2d_v4" | "Standard_E2d_v5" | "Standard_E4a_v4" | "Standard_E4ads_v5" | "Standard_E4d_v4" | "Standard_E4d_v5" | "Standard_E64i_v3" | "Standard_E80ids_v4" | "Standard_E8a_v4" | "Standard_E8ads_v5" | "Standard_E8as_v4+1TB_PS" | "Standard_E8as_v4+2TB_PS" | "Standard_E8as_v5+1TB_PS" | "Standard_E8as_v5+2TB_PS" | "Standard_E8d_v4" | "Standard_E8d_v5" | "Standard_E8s_v4+1TB_PS" | "Standard_E8s_v4+2TB_PS" | "Standard_E8s_v5+1TB_PS" | "Standard_E8s_v5+2TB_PS" | "Standard_EC16ads_v5" | "Standard_EC16as_v5+3TB_PS" | "Standard_EC16as_v5+4TB_PS" | "Standard_EC8ads_v5" | "Standard_EC8as_v5+1TB_PS" | "Standard_EC8as_v5+2TB_PS" | "Standard_L16as_v3" | "Standard_L16s" | "Standard_L16s_v2" | "Standard_L16s_v3" | "Standard_L32as_v3" | "Standard_L32s_v3" | "Standard_L4s" | "Standard_L8as_v3" | "Standard_L8s" | "Standard_L8s_v2" | "Standard_L8s_v3";
 
 /** Enum AzureSku_Name_STATUS (string). */
-export type AzureSku_Name_STATUS = "Dev(No SLA)_Standard_D11_v2" | "Dev(No SLA)_Standard_E2a_v4" | "Standard_D11_v2" | "Standard_D12_v2" | "Standard_E8ads_v5";
+export type AzureSku_Name_STATUS = "Dev(No SLA)_Standard_D11_v2" | "Dev(No SLA)_Standard_E2a_v4" | "Standard_D11_v2" | "Standard_D12_v2" | "Standard_D13_v2" | "Standard_D14_v2" | "Standard_D16d_v5" | "Standard_D32d_v4" | "Standard_D32d_v5" | "Standard_DS13_v2+1TB_PS" | "Standard_DS13_v2+2TB_PS" | "Standard_DS14_v2+3TB_PS" | "Standard_DS14_v2+4TB_PS" | "Standard_E16a_v4" | "Standard_E16ads_v5" | "Standard_E16as_v4+3TB_PS" | "Standard_E16as_v4+4TB_PS" | "Standard_E16as_v5+3TB_PS" | "Standard_E16as_v5+4TB_PS" | "Standard_E16d_v4" | "Standard_E16d_v5" | "Standard_E16s_v4+3TB_PS" | "Standard_E16s_v4+4TB_PS" | "Standard_E16s_v5+3TB_PS" | "Standard_E16s_v5+4TB_PS" | "Standard_E2a_v4" | "Standard_E2ads_v5" | "Standard_E2d_v4" | "Standard_E2d_v5" | "Standard_E4a_v4" | "Standard_E4ads_v5" | "Standard_E4d_v4" | "Standard_E4d_v5" | "Standard_E64i_v3" | "Standard_E80ids_v4" | "Standard_E8a_v4" | "Standard_E8ads_v5" | "Standard_E8as_v4+1TB_PS" | "Standard_E8as_v4+2TB_PS" | "Standard_E8as_v5+1TB_PS" | "Standard_E8as_v5+2TB_PS" | "Standard_E8d_v4" | "Standard_E8d_v5" | "Standard_E8s_v4+1TB_PS" | "Standard_E8s_v4+2TB_PS" | "Standard_E8s_v5+1TB_PS" | "Standard_E8s_v5+2TB_PS" | "Standard_EC16ads_v5" | "Standard_EC16as_v5+3TB_PS" | "Standard_EC16as_v5+4TB_PS" | "Standard_EC8ads_v5" | "Standard_EC8as_v5+1TB_PS" | "Standard_EC8as_v5+2TB_PS" | "Standard_L16as_v3" | "Standard_L16s" | "Standard_L16s_v2" | "Standard_L16s_v3" | "Standard_L32as_v3" | "Standard_L32s_v3" | "Standard_L4s" | "Standard_L8as_v3" | "Standard_L8s" | "Standard_L8s_v2" | "Standard_L8s_v3";
 
-/** Object type AzureSku_STATUS. */
+/** The SKU of the cluster. */
 export interface AzureSku_STATUS {
-  name?: AzureSku_Name_STATUS;
+  /** The number of instances of the cluster. */
   capacity?: number;
+  /** SKU name. */
+  name?: AzureSku_Name_STATUS;
+  /** SKU tier. */
   tier?: AzureSku_Tier_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -54,6 +76,34 @@ export type AzureSku_Tier = "Basic" | "Standard";
 
 /** Enum AzureSku_Tier_STATUS (string). */
 export type AzureSku_Tier_STATUS = "Basic" | "Standard";
+
+/** KeyVault properties for the cluster encryption. */
+export interface ClusterKeyVaultProperties {
+  /** The name of the key vault key. */
+  keyName?: string;
+  /** The Uri of the key vault. */
+  keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
+  userIdentityReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyVault properties for the cluster encryption. */
+export interface ClusterKeyVaultProperties_STATUS {
+  /** The name of the key vault key. */
+  keyName?: string;
+  /** The Uri of the key vault. */
+  keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
+  userIdentity?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
 export interface ClusterOperatorSpec {
@@ -72,13 +122,19 @@ export type ClusterProperties_EngineType = "V2" | "V3";
 export type ClusterProperties_EngineType_STATUS = "V2" | "V3";
 
 /** Enum ClusterProperties_PublicNetworkAccess (string). */
-export type ClusterProperties_PublicNetworkAccess = "Enabled" | "Disabled";
+export type ClusterProperties_PublicNetworkAccess = "Disabled" | "Enabled";
 
 /** Enum ClusterProperties_PublicNetworkAccess_STATUS (string). */
-export type ClusterProperties_PublicNetworkAccess_STATUS = "Enabled" | "Disabled";
+export type ClusterProperties_PublicNetworkAccess_STATUS = "Disabled" | "Enabled";
 
 /** Enum ClusterProperties_State_STATUS (string). */
 export type ClusterProperties_State_STATUS = "Creating" | "Unavailable" | "Running" | "Deleting" | "Deleted" | "Stopping" | "Stopped" | "Starting" | "Updating" | "Migrated";
+
+/** Enum Cluster_RestrictOutboundNetworkAccess (string). */
+export type Cluster_RestrictOutboundNetworkAccess = "Disabled" | "Enabled";
+
+/** Enum Cluster_RestrictOutboundNetworkAccess_STATUS (string). */
+export type Cluster_RestrictOutboundNetworkAccess_STATUS = "Disabled" | "Enabled";
 
 /** Class representing a Kusto cluster. */
 export interface Cluster_STATUS {
@@ -87,23 +143,71 @@ export interface Cluster_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** A unique read-only string that changes whenever the resource is updated. */
+  etag?: string;
+  /** The identity of the cluster, if configured. */
+  identity?: Identity_STATUS;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** The SKU of the cluster. */
+  sku?: AzureSku_STATUS;
+  /** Metadata pertaining to creation and last modification of the resource. */
+  systemData?: SystemData_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: AzureSku_STATUS;
+  /** The availability zones of the cluster. */
   zones?: string[];
-  enableDiskEncryption?: boolean;
-  enableStreamingIngest?: boolean;
-  enablePurge?: boolean;
-  enableDoubleEncryption?: boolean;
-  engineType?: ClusterProperties_EngineType_STATUS;
-  trustedExternalTenants?: TrustedExternalTenant_STATUS[];
-  optimizedAutoscale?: OptimizedAutoscale_STATUS;
-  publicNetworkAccess?: ClusterProperties_PublicNetworkAccess_STATUS;
-  uri?: string;
-  state?: ClusterProperties_State_STATUS;
+  /** The cluster's accepted audiences. */
+  acceptedAudiences?: AcceptedAudience_STATUS[];
+  /** List of allowed FQDNs(Fully Qualified Domain Name) for egress from Cluster. */
+  allowedFqdnList?: string[];
+  /** The list of ips in the format of CIDR allowed to connect to the cluster. */
+  allowedIpRangeList?: string[];
+  /** The cluster data ingestion URI. */
+  dataIngestionUri?: string;
+  /** A boolean value that indicates if the cluster could be automatically stopped (due to lack of data or no
+   * activity for many days). */
   enableAutoStop?: boolean;
+  /** A boolean value that indicates if the cluster's disks are encrypted. */
+  enableDiskEncryption?: boolean;
+  /** A boolean value that indicates if double encryption is enabled. */
+  enableDoubleEncryption?: boolean;
+  /** A boolean value that indicates if the purge operations are enabled. */
+  enablePurge?: boolean;
+  /** A boolean value that indicates if the streaming ingest is enabled. */
+  enableStreamingIngest?: boolean;
+  /** The engine type */
+  engineType?: ClusterProperties_EngineType_STATUS;
+  /** KeyVault properties for the cluster encryption. */
+  keyVaultProperties?: ClusterKeyVaultProperties_STATUS;
+  /** List of the cluster's language extensions. */
+  languageExtensions?: LanguageExtensions_STATUS;
+  /** Properties of the peer cluster involved in a migration to/from this cluster. */
+  migrationCluster?: MigrationCluster_STATUS;
+  /** Optimized auto scale definition. */
+  optimizedAutoscale?: OptimizedAutoscale_STATUS;
+  /** A list of private endpoint connections. */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** The provisioned state of the resource. */
+  provisioningState?: ProvisioningState_STATUS;
+  /** Indicates what public IP type to create - IPv4 (default), or DualStack (both IPv4 and IPv6) */
   publicIPType?: PublicIPType_STATUS;
+  /** Public network access to the cluster is enabled by default. When disabled, only private endpoint
+   * connection to the cluster is allowed */
+  publicNetworkAccess?: ClusterProperties_PublicNetworkAccess_STATUS;
+  /** Whether or not to restrict outbound network access.  Value is optional but if passed in,
+   * must be 'Enabled' or 'Disabled' */
+  restrictOutboundNetworkAccess?: Cluster_RestrictOutboundNetworkAccess_STATUS;
+  /** The state of the resource. */
+  state?: ClusterProperties_State_STATUS;
+  /** The reason for the cluster's current state. */
+  stateReason?: string;
+  /** The cluster's external tenants. */
+  trustedExternalTenants?: TrustedExternalTenant_STATUS[];
+  /** The cluster URI. */
+  uri?: string;
+  /** Virtual network definition. */
+  virtualNetworkConfiguration?: VirtualNetworkConfiguration_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -114,59 +218,57 @@ export interface Cluster_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
+  /** The identity of the cluster, if configured. */
+  identity?: Identity;
+  /** The geo-location where the resource lives */
   location: string;
+  /** The SKU of the cluster. */
+  sku: AzureSku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku: AzureSku;
+  /** The availability zones of the cluster. */
   zones?: string[];
-  enableDiskEncryption?: boolean;
-  enableStreamingIngest?: boolean;
-  enablePurge?: boolean;
-  enableDoubleEncryption?: boolean;
-  engineType?: ClusterProperties_EngineType;
-  trustedExternalTenants?: TrustedExternalTenant[];
-  optimizedAutoscale?: OptimizedAutoscale;
-  publicNetworkAccess?: ClusterProperties_PublicNetworkAccess;
+  /** The cluster's accepted audiences. */
+  acceptedAudiences?: AcceptedAudience[];
+  /** List of allowed FQDNs(Fully Qualified Domain Name) for egress from Cluster. */
+  allowedFqdnList?: string[];
+  /** The list of ips in the format of CIDR allowed to connect to the cluster. */
+  allowedIpRangeList?: string[];
+  /** A boolean value that indicates if the cluster could be automatically stopped (due to lack of data or no
+   * activity for many days). */
   enableAutoStop?: boolean;
+  /** A boolean value that indicates if the cluster's disks are encrypted. */
+  enableDiskEncryption?: boolean;
+  /** A boolean value that indicates if double encryption is enabled. */
+  enableDoubleEncryption?: boolean;
+  /** A boolean value that indicates if the purge operations are enabled. */
+  enablePurge?: boolean;
+  /** A boolean value that indicates if the streaming ingest is enabled. */
+  enableStreamingIngest?: boolean;
+  /** The engine type */
+  engineType?: ClusterProperties_EngineType;
+  /** KeyVault properties for the cluster encryption. */
+  keyVaultProperties?: ClusterKeyVaultProperties;
+  /** List of the cluster's language extensions. */
+  languageExtensions?: LanguageExtensions;
+  /** Optimized auto scale definition. */
+  optimizedAutoscale?: OptimizedAutoscale;
+  /** Indicates what public IP type to create - IPv4 (default), or DualStack (both IPv4 and IPv6) */
   publicIPType?: PublicIPType;
+  /** Public network access to the cluster is enabled by default. When disabled, only private endpoint
+   * connection to the cluster is allowed */
+  publicNetworkAccess?: ClusterProperties_PublicNetworkAccess;
+  /** Whether or not to restrict outbound network access.  Value is optional but if passed in,
+   * must be 'Enabled' or 'Disabled' */
+  restrictOutboundNetworkAccess?: Cluster_RestrictOutboundNetworkAccess;
+  /** The cluster's external tenants. */
+  trustedExternalTenants?: TrustedExternalTenant[];
+  /** Virtual Cluster graduation properties */
+  virtualClusterGraduationProperties?: SecretReference;
+  /** Virtual network definition. */
+  virtualNetworkConfiguration?: VirtualNetworkConfiguration;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ClusterOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Settings interpreted by the operator itself and never sent to Azure. */
-export interface ClustersDatabaseOperatorSpec {
-  /** Where to place config maps the operator writes from CEL expressions. */
-  configMapExpressions?: DestinationExpression[];
-  /** Where to place secrets the operator writes from CEL expressions. */
-  secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** ClustersDatabase_STATUS
- * 
- * OneOf: exactly one of the options must be set. */
-export interface ClustersDatabase_STATUS {
-  /** The observed state of the resource, e.g. Ready. */
-  conditions?: Condition[];
-  readWrite?: ReadWriteDatabase_STATUS;
-  readOnlyFollowing?: ReadOnlyFollowingDatabase_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Class representing a Kusto database: either a read-write database or a read-only following database.
- * 
- * OneOf: exactly one of the options must be set. */
-export interface ClustersDatabase_Spec {
-  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner: KnownResourceReference;
-  readWrite?: ReadWriteDatabase;
-  readOnlyFollowing?: ReadOnlyFollowingDatabase;
-  /** Settings interpreted by the operator itself and never sent to Azure. */
-  operatorSpec?: ClustersDatabaseOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -184,13 +286,50 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
-/** Enum DatabaseShareOrigin_STATUS (string). */
-export type DatabaseShareOrigin_STATUS = "Direct" | "DataShare" | "Other";
+/** Enum CreatedByType_STATUS (string). */
+export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
 
-/** Object type DatabaseStatistics_STATUS. */
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface DatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The statistics of the database. */
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Database_STATUS
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface Database_STATUS {
+  /** The observed state of the resource, e.g. Ready. */
+  conditions?: Condition[];
+  name?: string;
+  readWrite?: ReadWriteDatabase_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Class representing a Kusto database: either a read-write database or a read-only following database.
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface Database_Spec {
+  /** The name of the resource in Azure; defaults to metadata.name. */
+  azureName?: string;
+  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
+  owner: KnownResourceReference;
+  readWriteDatabase?: ReadWriteDatabase;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: DatabaseOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -211,21 +350,65 @@ export interface DestinationExpression {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type KeyVaultProperties. */
-export interface KeyVaultProperties {
-  keyName?: string;
-  keyVersion?: string;
-  keyVaultUri?: string;
-  userIdentity?: string;
+/** The identity of the cluster, if configured. */
+export interface Identity {
+  /** The type of managed identity used. The type 'SystemAssigned, UserAssigned' includes both an implicitly created
+   * identity and a set of user-assigned identities. The type 'None' will remove all identities. */
+  type: Identity_Type;
+  /** The list of user identities associated with the Kusto cluster. The user identity dictionary key
+   * references will be ARM resource ids in the form:
+   * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type KeyVaultProperties_STATUS. */
-export interface KeyVaultProperties_STATUS {
+/** The identity of the cluster, if configured. */
+export interface Identity_STATUS {
+  /** The principal ID of resource identity. */
+  principalId?: string;
+  /** The tenant ID of resource. */
+  tenantId?: string;
+  /** The type of managed identity used. The type 'SystemAssigned, UserAssigned' includes both an implicitly created
+   * identity and a set of user-assigned identities. The type 'None' will remove all identities. */
+  type?: Identity_Type_STATUS;
+  /** The list of user identities associated with the Kusto cluster. The user identity dictionary key
+   * references will be ARM resource ids in the form:
+   * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
+  userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Identity_Type (string). */
+export type Identity_Type = "None" | "SystemAssigned" | "SystemAssigned, UserAssigned" | "UserAssigned";
+
+/** Enum Identity_Type_STATUS (string). */
+export type Identity_Type_STATUS = "None" | "SystemAssigned" | "SystemAssigned, UserAssigned" | "UserAssigned";
+
+/** KeyVault properties for the database encryption. */
+export interface KeyVaultProperties {
+  /** The name of the key vault key. */
   keyName?: string;
-  keyVersion?: string;
+  /** The Uri of the key vault. */
   keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
+  userIdentityReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyVault properties for the database encryption. */
+export interface KeyVaultProperties_STATUS {
+  /** The name of the key vault key. */
+  keyName?: string;
+  /** The Uri of the key vault. */
+  keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentity?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -241,80 +424,100 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type OptimizedAutoscale. */
+/** List of the cluster's language extensions. */
+export interface LanguageExtensions {
+  /** The list of language extensions. */
+  value?: Value[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** List of the cluster's language extensions. */
+export interface LanguageExtensions_STATUS {
+  /** The list of language extensions. */
+  value?: Value_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum LastModifiedByType_STATUS (string). */
+export type LastModifiedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
+
+/** Enum MigrationClusterRole_STATUS (string). */
+export type MigrationClusterRole_STATUS = "Source" | "Destination";
+
+/** Properties of the peer cluster involved in a migration to/from this cluster. */
+export interface MigrationCluster_STATUS {
+  /** The public data ingestion URL of the cluster. */
+  dataIngestionUri?: string;
+  /** The resource ID of the cluster. */
+  id?: string;
+  /** The role of the cluster in the migration process. */
+  role?: MigrationClusterRole_STATUS;
+  /** The public URL of the cluster. */
+  uri?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Optimized auto scale definition. */
 export interface OptimizedAutoscale {
-  version: number;
+  /** A boolean value that indicate if the optimized autoscale feature is enabled or not. */
   isEnabled: boolean;
-  minimum: number;
+  /** Maximum allowed instances count. */
   maximum: number;
+  /** Minimum allowed instances count. */
+  minimum: number;
+  /** The version of the template defined, for instance 1. */
+  version: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type OptimizedAutoscale_STATUS. */
+/** Optimized auto scale definition. */
 export interface OptimizedAutoscale_STATUS {
-  version?: number;
+  /** A boolean value that indicate if the optimized autoscale feature is enabled or not. */
   isEnabled?: boolean;
-  minimum?: number;
+  /** Maximum allowed instances count. */
   maximum?: number;
+  /** Minimum allowed instances count. */
+  minimum?: number;
+  /** The version of the template defined, for instance 1. */
+  version?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Enum PrincipalsModificationKind_STATUS (string). */
-export type PrincipalsModificationKind_STATUS = "Union" | "Replace" | "None";
+/** A private endpoint connection */
+export interface PrivateEndpointConnection_STATUS {
+  /** Fully qualified resource ID for the resource. Ex -
+   * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
+  id?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum ProvisioningState_STATUS (string). */
+export type ProvisioningState_STATUS = "Running" | "Creating" | "Deleting" | "Succeeded" | "Failed" | "Moving" | "Canceled";
 
 /** Enum PublicIPType (string). */
-export type PublicIPType = "IPv4" | "DualStack";
+export type PublicIPType = "DualStack" | "IPv4";
 
 /** Enum PublicIPType_STATUS (string). */
-export type PublicIPType_STATUS = "IPv4" | "DualStack";
-
-/** Object type ReadOnlyFollowingDatabase. */
-export interface ReadOnlyFollowingDatabase {
-  /** The name of the resource in Azure; defaults to metadata.name. */
-  azureName?: string;
-  kind: ReadOnlyFollowingDatabase_Kind;
-  location?: string;
-  hotCachePeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Enum ReadOnlyFollowingDatabase_Kind (string). */
-export type ReadOnlyFollowingDatabase_Kind = "ReadOnlyFollowing";
-
-/** Enum ReadOnlyFollowingDatabase_Kind_STATUS (string). */
-export type ReadOnlyFollowingDatabase_Kind_STATUS = "ReadOnlyFollowing";
-
-/** Object type ReadOnlyFollowingDatabase_STATUS. */
-export interface ReadOnlyFollowingDatabase_STATUS {
-  id?: string;
-  name?: string;
-  type?: string;
-  kind?: ReadOnlyFollowingDatabase_Kind_STATUS;
-  location?: string;
-  hotCachePeriod?: string;
-  softDeletePeriod?: string;
-  leaderClusterResourceId?: string;
-  attachedDatabaseConfigurationName?: string;
-  principalsModificationKind?: PrincipalsModificationKind_STATUS;
-  statistics?: DatabaseStatistics_STATUS;
-  provisioningState?: string;
-  databaseShareOrigin?: DatabaseShareOrigin_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
+export type PublicIPType_STATUS = "DualStack" | "IPv4";
 
 /** Object type ReadWriteDatabase. */
 export interface ReadWriteDatabase {
-  /** The name of the resource in Azure; defaults to metadata.name. */
-  azureName?: string;
+  /** Kind of the database */
   kind: ReadWriteDatabase_Kind;
+  /** Resource location. */
   location?: string;
-  softDeletePeriod?: string;
+  /** The time the data should be kept in cache for fast queries in TimeSpan. */
   hotCachePeriod?: string;
+  /** KeyVault properties for the database encryption. */
   keyVaultProperties?: KeyVaultProperties;
+  /** The time the data should be kept before it stops being accessible to queries in TimeSpan. */
+  softDeletePeriod?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -328,30 +531,188 @@ export type ReadWriteDatabase_Kind_STATUS = "ReadWrite";
 /** Object type ReadWriteDatabase_STATUS. */
 export interface ReadWriteDatabase_STATUS {
   id?: string;
-  name?: string;
   type?: string;
+  /** Kind of the database */
   kind?: ReadWriteDatabase_Kind_STATUS;
+  /** Resource location. */
   location?: string;
-  softDeletePeriod?: string;
+  /** The time the data should be kept in cache for fast queries in TimeSpan. */
   hotCachePeriod?: string;
-  statistics?: DatabaseStatistics_STATUS;
+  /** Indicates whether the database is followed. */
   isFollowed?: boolean;
-  provisioningState?: string;
+  /** KeyVault properties for the database encryption. */
   keyVaultProperties?: KeyVaultProperties_STATUS;
+  /** The provisioned state of the resource. */
+  provisioningState?: ProvisioningState_STATUS;
+  /** The time the data should be kept before it stops being accessible to queries in TimeSpan. */
+  softDeletePeriod?: string;
+  /** The statistics of the database. */
+  statistics?: DatabaseStatistics_STATUS;
+  /** The database suspension details. If the database is suspended, this object contains information
+   * related to the database's suspension state. */
+  suspensionDetails?: SuspensionDetails_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type TrustedExternalTenant. */
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
+export interface SecretReference {
+  /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes secret being referenced */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The database suspension details. If the database is suspended, this object contains information
+ * related to the database's suspension state. */
+export interface SuspensionDetails_STATUS {
+  /** The starting date and time of the suspension state. */
+  suspensionStartDate?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Metadata pertaining to creation and last modification of the resource. */
+export interface SystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: CreatedByType_STATUS;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: LastModifiedByType_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant {
+  /** GUID representing an external tenant. */
   value?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type TrustedExternalTenant_STATUS. */
+/** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant_STATUS {
+  /** GUID representing an external tenant. */
   value?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
+
+/** Object type UserAssignedIdentity. */
+export interface UserAssignedIdentity {
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type UserAssignedIdentity_STATUS. */
+export interface UserAssignedIdentity_STATUS {
+  /** The client id of user assigned identity. */
+  clientId?: string;
+  /** The principal id of user assigned identity. */
+  principalId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The language extension object. */
+export interface Value {
+  /** The language extension custom image name. */
+  languageExtensionCustomImageName?: string;
+  /** The language extension image name. */
+  languageExtensionImageName?: Value_LanguageExtensionImageName;
+  /** The language extension name. */
+  languageExtensionName?: Value_LanguageExtensionName;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Value_LanguageExtensionImageName (string). */
+export type Value_LanguageExtensionImageName = "Python3_10_8" | "Python3_10_8_DL" | "Python3_6_5" | "PythonCustomImage" | "R";
+
+/** Enum Value_LanguageExtensionImageName_STATUS (string). */
+export type Value_LanguageExtensionImageName_STATUS = "Python3_10_8" | "Python3_10_8_DL" | "Python3_6_5" | "PythonCustomImage" | "R";
+
+/** Enum Value_LanguageExtensionName (string). */
+export type Value_LanguageExtensionName = "PYTHON" | "R";
+
+/** Enum Value_LanguageExtensionName_STATUS (string). */
+export type Value_LanguageExtensionName_STATUS = "PYTHON" | "R";
+
+/** The language extension object. */
+export interface Value_STATUS {
+  /** The language extension custom image name. */
+  languageExtensionCustomImageName?: string;
+  /** The language extension image name. */
+  languageExtensionImageName?: Value_LanguageExtensionImageName_STATUS;
+  /** The language extension name. */
+  languageExtensionName?: Value_LanguageExtensionName_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Virtual network definition. */
+export interface VirtualNetworkConfiguration {
+  /** Data management's service public IP address resource id. */
+  dataManagementPublicIpReference: ResourceReference;
+  /** Engine service's public IP address resource id. */
+  enginePublicIpReference: ResourceReference;
+  /** When enabled, the cluster is deployed into the configured subnet, when disabled it will be removed from the
+   * subnet. */
+  state?: VirtualNetworkConfiguration_State;
+  /** The subnet resource id. */
+  subnetReference: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Virtual network definition. */
+export interface VirtualNetworkConfiguration_STATUS {
+  /** Data management's service public IP address resource id. */
+  dataManagementPublicIpId?: string;
+  /** Engine service's public IP address resource id. */
+  enginePublicIpId?: string;
+  /** When enabled, the cluster is deployed into the configured subnet, when disabled it will be removed from the
+   * subnet. */
+  state?: VirtualNetworkConfiguration_State_STATUS;
+  /** The subnet resource id. */
+  subnetId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum VirtualNetworkConfiguration_State (string). */
+export type VirtualNetworkConfiguration_State = "Disabled" | "Enabled";
+
+/** Enum VirtualNetworkConfiguration_State_STATUS (string). */
+export type VirtualNetworkConfiguration_State_STATUS = "Disabled" | "Enabled";

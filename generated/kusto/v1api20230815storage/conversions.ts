@@ -19,14 +19,62 @@ export function Cluster_to_v1api20240413storage(src: KubeObject): KubeObject {
   return convertResource(src, 'kusto.azure.com/v1api20240413storage', Cluster_Spec_to_v1api20240413storage, Cluster_STATUS_to_v1api20240413storage);
 }
 
-/** Converts a whole ClustersDatabase from v1api20240413storage to v1api20230815storage (one step down the storage chain, away from the hub). */
-export function ClustersDatabase_from_v1api20240413storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'kusto.azure.com/v1api20230815storage', ClustersDatabase_Spec_from_v1api20240413storage, ClustersDatabase_STATUS_from_v1api20240413storage);
+/** Converts a whole Database from v1api20240413storage to v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Database_from_v1api20240413storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20230815storage', Database_Spec_from_v1api20240413storage, Database_STATUS_from_v1api20240413storage);
 }
 
-/** Converts a whole ClustersDatabase from v1api20230815storage to v1api20240413storage (one step up the storage chain, towards the hub). */
-export function ClustersDatabase_to_v1api20240413storage(src: KubeObject): KubeObject {
-  return convertResource(src, 'kusto.azure.com/v1api20240413storage', ClustersDatabase_Spec_to_v1api20240413storage, ClustersDatabase_STATUS_to_v1api20240413storage);
+/** Converts a whole Database from v1api20230815storage to v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Database_to_v1api20240413storage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20240413storage', Database_Spec_to_v1api20240413storage, Database_STATUS_to_v1api20240413storage);
+}
+
+/** Converts AcceptedAudience_STATUS of v1api20240413storage to AcceptedAudience_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function AcceptedAudience_STATUS_from_v1api20240413storage(src: v1api20240413storage.AcceptedAudience_STATUS, path: string): v1api20230815storage.AcceptedAudience_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.AcceptedAudience_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_AcceptedAudience_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AcceptedAudience_STATUS of v1api20230815storage to AcceptedAudience_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function AcceptedAudience_STATUS_to_v1api20240413storage(src: v1api20230815storage.AcceptedAudience_STATUS, path: string): v1api20240413storage.AcceptedAudience_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.AcceptedAudience_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_AcceptedAudience_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AcceptedAudience of v1api20240413storage to AcceptedAudience of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function AcceptedAudience_from_v1api20240413storage(src: v1api20240413storage.AcceptedAudience, path: string): v1api20230815storage.AcceptedAudience {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.AcceptedAudience;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_AcceptedAudience, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AcceptedAudience of v1api20230815storage to AcceptedAudience of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function AcceptedAudience_to_v1api20240413storage(src: v1api20230815storage.AcceptedAudience, path: string): v1api20240413storage.AcceptedAudience {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.AcceptedAudience;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_AcceptedAudience, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
 }
 
 /** Converts AzureSku_STATUS of v1api20240413storage to AzureSku_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
@@ -34,8 +82,8 @@ export function AzureSku_STATUS_from_v1api20240413storage(src: v1api20240413stor
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AzureSku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_AzureSku_STATUS, bag);
   const kept = finishBag(bag);
@@ -48,8 +96,8 @@ export function AzureSku_STATUS_to_v1api20240413storage(src: v1api20230815storag
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AzureSku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku_STATUS, bag);
   const kept = finishBag(bag);
@@ -62,8 +110,8 @@ export function AzureSku_from_v1api20240413storage(src: v1api20240413storage.Azu
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AzureSku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_AzureSku, bag);
   const kept = finishBag(bag);
@@ -76,10 +124,70 @@ export function AzureSku_to_v1api20240413storage(src: v1api20230815storage.Azure
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AzureSku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties_STATUS of v1api20240413storage to ClusterKeyVaultProperties_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClusterKeyVaultProperties_STATUS_from_v1api20240413storage(src: v1api20240413storage.ClusterKeyVaultProperties_STATUS, path: string): v1api20230815storage.ClusterKeyVaultProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClusterKeyVaultProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterKeyVaultProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties_STATUS of v1api20230815storage to ClusterKeyVaultProperties_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClusterKeyVaultProperties_STATUS_to_v1api20240413storage(src: v1api20230815storage.ClusterKeyVaultProperties_STATUS, path: string): v1api20240413storage.ClusterKeyVaultProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterKeyVaultProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_ClusterKeyVaultProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties of v1api20240413storage to ClusterKeyVaultProperties of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ClusterKeyVaultProperties_from_v1api20240413storage(src: v1api20240413storage.ClusterKeyVaultProperties, path: string): v1api20230815storage.ClusterKeyVaultProperties {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ClusterKeyVaultProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_from_v1api20240413storage(src.userIdentityReference as v1api20240413storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterKeyVaultProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties of v1api20230815storage to ClusterKeyVaultProperties of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ClusterKeyVaultProperties_to_v1api20240413storage(src: v1api20230815storage.ClusterKeyVaultProperties, path: string): v1api20240413storage.ClusterKeyVaultProperties {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterKeyVaultProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_to_v1api20240413storage(src.userIdentityReference as v1api20230815storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_ClusterKeyVaultProperties, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -125,22 +233,39 @@ export function Cluster_STATUS_from_v1api20240413storage(src: v1api20240413stora
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_from_v1api20240413storage(src.identity as v1api20240413storage.Identity_STATUS, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_STATUS_from_v1api20240413storage(src.sku as v1api20240413storage.AzureSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_from_v1api20240413storage(src.systemData as v1api20240413storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_from_v1api20240413storage(e as v1api20240413storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_from_v1api20240413storage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
-  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_STATUS_from_v1api20240413storage(e as v1api20240413storage.AcceptedAudience_STATUS, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.calloutPolicies !== undefined) bag = stash(bag, "CalloutPolicies", src.calloutPolicies); // stashInBag: no counterpart
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_STATUS_from_v1api20240413storage(src.keyVaultProperties as v1api20240413storage.ClusterKeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_STATUS_from_v1api20240413storage(src.languageExtensions as v1api20240413storage.LanguageExtensions_STATUS, at(path, ".languageExtensions")); // assignObject
+  if (src.migrationCluster !== undefined) dst.migrationCluster = MigrationCluster_STATUS_from_v1api20240413storage(src.migrationCluster as v1api20240413storage.MigrationCluster_STATUS, at(path, ".migrationCluster")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_from_v1api20240413storage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_from_v1api20240413storage(e as v1api20240413storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.stateReason !== undefined) dst.stateReason = str(src.stateReason, path, ".stateReason"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_from_v1api20240413storage(e as v1api20240413storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_STATUS_from_v1api20240413storage(src.virtualNetworkConfiguration as v1api20240413storage.VirtualNetworkConfiguration_STATUS, at(path, ".virtualNetworkConfiguration")); // assignObject
+  if (src.zoneStatus !== undefined) bag = stash(bag, "ZoneStatus", src.zoneStatus); // stashInBag: no counterpart
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -156,23 +281,46 @@ export function Cluster_STATUS_to_v1api20240413storage(src: v1api20230815storage
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_to_v1api20240413storage(src.identity as v1api20230815storage.Identity_STATUS, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_STATUS_to_v1api20240413storage(src.sku as v1api20230815storage.AzureSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_to_v1api20240413storage(src.systemData as v1api20230815storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_to_v1api20240413storage(e as v1api20230815storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_to_v1api20240413storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
-  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_STATUS_to_v1api20240413storage(e as v1api20230815storage.AcceptedAudience_STATUS, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_STATUS_to_v1api20240413storage(src.keyVaultProperties as v1api20230815storage.ClusterKeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_STATUS_to_v1api20240413storage(src.languageExtensions as v1api20230815storage.LanguageExtensions_STATUS, at(path, ".languageExtensions")); // assignObject
+  if (src.migrationCluster !== undefined) dst.migrationCluster = MigrationCluster_STATUS_to_v1api20240413storage(src.migrationCluster as v1api20230815storage.MigrationCluster_STATUS, at(path, ".migrationCluster")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_to_v1api20240413storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_to_v1api20240413storage(e as v1api20230815storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.stateReason !== undefined) dst.stateReason = str(src.stateReason, path, ".stateReason"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_to_v1api20240413storage(e as v1api20230815storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_STATUS_to_v1api20240413storage(src.virtualNetworkConfiguration as v1api20230815storage.VirtualNetworkConfiguration_STATUS, at(path, ".virtualNetworkConfiguration")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_STATUS, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "CalloutPolicies", path, ".calloutPolicies", (v, p, k) => mapArray(v, p, k, (e, p, i) => v1api20240413storage_conversions.CalloutPolicy_STATUS_normalize(e as v1api20240413storage.CalloutPolicy_STATUS, at(p, i)))); // recallFromBag
+    if (v !== undefined) dst.calloutPolicies = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "ZoneStatus", path, ".zoneStatus", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.zoneStatus = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -185,20 +333,30 @@ export function Cluster_Spec_from_v1api20240413storage(src: v1api20240413storage
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240413storage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_from_v1api20240413storage(src.identity as v1api20240413storage.Identity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_from_v1api20240413storage(src.sku as v1api20240413storage.AzureSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_from_v1api20240413storage(e as v1api20240413storage.TrustedExternalTenant, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_from_v1api20240413storage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_from_v1api20240413storage(e as v1api20240413storage.AcceptedAudience, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.calloutPolicies !== undefined) bag = stash(bag, "CalloutPolicies", src.calloutPolicies); // stashInBag: no counterpart
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_from_v1api20240413storage(src.keyVaultProperties as v1api20240413storage.ClusterKeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_from_v1api20240413storage(src.languageExtensions as v1api20240413storage.LanguageExtensions, at(path, ".languageExtensions")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_from_v1api20240413storage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_from_v1api20240413storage(e as v1api20240413storage.TrustedExternalTenant, at(p, i))); // assignCollection
+  if (src.virtualClusterGraduationProperties !== undefined) dst.virtualClusterGraduationProperties = SecretReference_from_v1api20240413storage(src.virtualClusterGraduationProperties as v1api20240413storage.SecretReference, at(path, ".virtualClusterGraduationProperties")); // assignObject
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_from_v1api20240413storage(src.virtualNetworkConfiguration as v1api20240413storage.VirtualNetworkConfiguration, at(path, ".virtualNetworkConfiguration")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_from_v1api20240413storage(src.operatorSpec as v1api20240413storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_Spec, bag);
@@ -214,109 +372,36 @@ export function Cluster_Spec_to_v1api20240413storage(src: v1api20230815storage.C
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240413storage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_to_v1api20240413storage(src.identity as v1api20230815storage.Identity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_to_v1api20240413storage(src.sku as v1api20230815storage.AzureSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_to_v1api20240413storage(e as v1api20230815storage.TrustedExternalTenant, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_to_v1api20240413storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_to_v1api20240413storage(e as v1api20230815storage.AcceptedAudience, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignPrimitive
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_to_v1api20240413storage(src.keyVaultProperties as v1api20230815storage.ClusterKeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_to_v1api20240413storage(src.languageExtensions as v1api20230815storage.LanguageExtensions, at(path, ".languageExtensions")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_to_v1api20240413storage(src.optimizedAutoscale as v1api20230815storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_to_v1api20240413storage(e as v1api20230815storage.TrustedExternalTenant, at(p, i))); // assignCollection
+  if (src.virtualClusterGraduationProperties !== undefined) dst.virtualClusterGraduationProperties = SecretReference_to_v1api20240413storage(src.virtualClusterGraduationProperties as v1api20230815storage.SecretReference, at(path, ".virtualClusterGraduationProperties")); // assignObject
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_to_v1api20240413storage(src.virtualNetworkConfiguration as v1api20230815storage.VirtualNetworkConfiguration, at(path, ".virtualNetworkConfiguration")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_to_v1api20240413storage(src.operatorSpec as v1api20230815storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabaseOperatorSpec of v1api20240413storage to ClustersDatabaseOperatorSpec of v1api20230815storage (one step down the storage chain, away from the hub). */
-export function ClustersDatabaseOperatorSpec_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabaseOperatorSpec, path: string): v1api20230815storage.ClustersDatabaseOperatorSpec {
-  checkObject(src, path);
-  const dst = {} as v1api20230815storage.ClustersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabaseOperatorSpec of v1api20230815storage to ClustersDatabaseOperatorSpec of v1api20240413storage (one step up the storage chain, towards the hub). */
-export function ClustersDatabaseOperatorSpec_to_v1api20240413storage(src: v1api20230815storage.ClustersDatabaseOperatorSpec, path: string): v1api20240413storage.ClustersDatabaseOperatorSpec {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ClustersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_STATUS of v1api20240413storage to ClustersDatabase_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
-export function ClustersDatabase_STATUS_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabase_STATUS, path: string): v1api20230815storage.ClustersDatabase_STATUS {
-  checkObject(src, path);
-  const dst = {} as v1api20230815storage.ClustersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240413storage(e as v1api20240413storage.Condition, at(p, i))); // assignCollection
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_from_v1api20240413storage(src.readWrite as v1api20240413storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_from_v1api20240413storage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
-  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_STATUS of v1api20230815storage to ClustersDatabase_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
-export function ClustersDatabase_STATUS_to_v1api20240413storage(src: v1api20230815storage.ClustersDatabase_STATUS, path: string): v1api20240413storage.ClustersDatabase_STATUS {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ClustersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240413storage(e as v1api20230815storage.Condition, at(p, i))); // assignCollection
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_to_v1api20240413storage(src.readWrite as v1api20230815storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_to_v1api20240413storage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
-  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_Spec of v1api20240413storage to ClustersDatabase_Spec of v1api20230815storage (one step down the storage chain, away from the hub). */
-export function ClustersDatabase_Spec_from_v1api20240413storage(src: v1api20240413storage.ClustersDatabase_Spec, path: string): v1api20230815storage.ClustersDatabase_Spec {
-  checkObject(src, path);
-  const dst = {} as v1api20230815storage.ClustersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240413storage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_from_v1api20240413storage(src.readWrite as v1api20240413storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_from_v1api20240413storage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
-  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_from_v1api20240413storage(src.operatorSpec as v1api20240413storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
-  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_Spec of v1api20230815storage to ClustersDatabase_Spec of v1api20240413storage (one step up the storage chain, towards the hub). */
-export function ClustersDatabase_Spec_to_v1api20240413storage(src: v1api20230815storage.ClustersDatabase_Spec, path: string): v1api20240413storage.ClustersDatabase_Spec {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ClustersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240413storage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_to_v1api20240413storage(src.readWrite as v1api20230815storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_to_v1api20240413storage(src.readOnlyFollowing as v1api20230815storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
-  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_to_v1api20240413storage(src.operatorSpec as v1api20230815storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
-  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230815storage_ClustersDatabase_Spec, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "CalloutPolicies", path, ".calloutPolicies", (v, p, k) => mapArray(v, p, k, (e, p, i) => v1api20240413storage_conversions.CalloutPolicy_normalize(e as v1api20240413storage.CalloutPolicy, at(p, i)))); // recallFromBag
+    if (v !== undefined) dst.calloutPolicies = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -358,6 +443,32 @@ export function Condition_to_v1api20240413storage(src: v1api20230815storage.Cond
   return dst;
 }
 
+/** Converts DatabaseOperatorSpec of v1api20240413storage to DatabaseOperatorSpec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function DatabaseOperatorSpec_from_v1api20240413storage(src: v1api20240413storage.DatabaseOperatorSpec, path: string): v1api20230815storage.DatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.DatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_from_v1api20240413storage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_DatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DatabaseOperatorSpec of v1api20230815storage to DatabaseOperatorSpec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function DatabaseOperatorSpec_to_v1api20240413storage(src: v1api20230815storage.DatabaseOperatorSpec, path: string): v1api20240413storage.DatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.DatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_to_v1api20240413storage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_DatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DatabaseStatistics_STATUS of v1api20240413storage to DatabaseStatistics_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
 export function DatabaseStatistics_STATUS_from_v1api20240413storage(src: v1api20240413storage.DatabaseStatistics_STATUS, path: string): v1api20230815storage.DatabaseStatistics_STATUS {
   checkObject(src, path);
@@ -377,6 +488,66 @@ export function DatabaseStatistics_STATUS_to_v1api20240413storage(src: v1api2023
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_STATUS of v1api20240413storage to Database_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Database_STATUS_from_v1api20240413storage(src: v1api20240413storage.Database_STATUS, path: string): v1api20230815storage.Database_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Database_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_from_v1api20240413storage(e as v1api20240413storage.Condition, at(p, i))); // assignCollection
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_from_v1api20240413storage(src.readWrite as v1api20240413storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_Database_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_STATUS of v1api20230815storage to Database_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Database_STATUS_to_v1api20240413storage(src: v1api20230815storage.Database_STATUS, path: string): v1api20240413storage.Database_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Database_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_to_v1api20240413storage(e as v1api20230815storage.Condition, at(p, i))); // assignCollection
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_to_v1api20240413storage(src.readWrite as v1api20230815storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_Database_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_Spec of v1api20240413storage to Database_Spec of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Database_Spec_from_v1api20240413storage(src: v1api20240413storage.Database_Spec, path: string): v1api20230815storage.Database_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Database_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20240413storage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.readWriteDatabase !== undefined) dst.readWriteDatabase = ReadWriteDatabase_from_v1api20240413storage(src.readWriteDatabase as v1api20240413storage.ReadWriteDatabase, at(path, ".readWriteDatabase")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = DatabaseOperatorSpec_from_v1api20240413storage(src.operatorSpec as v1api20240413storage.DatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_Database_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_Spec of v1api20230815storage to Database_Spec of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Database_Spec_to_v1api20240413storage(src: v1api20230815storage.Database_Spec, path: string): v1api20240413storage.Database_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Database_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20240413storage(src.owner as v1api20230815storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.readWriteDatabase !== undefined) dst.readWriteDatabase = ReadWriteDatabase_to_v1api20240413storage(src.readWriteDatabase as v1api20230815storage.ReadWriteDatabase, at(path, ".readWriteDatabase")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = DatabaseOperatorSpec_to_v1api20240413storage(src.operatorSpec as v1api20230815storage.DatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_Database_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -414,14 +585,70 @@ export function DestinationExpression_to_v1api20240413storage(src: v1api20230815
   return dst;
 }
 
+/** Converts Identity_STATUS of v1api20240413storage to Identity_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Identity_STATUS_from_v1api20240413storage(src: v1api20240413storage.Identity_STATUS, path: string): v1api20230815storage.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_from_v1api20240413storage(e as v1api20240413storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity_STATUS of v1api20230815storage to Identity_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Identity_STATUS_to_v1api20240413storage(src: v1api20230815storage.Identity_STATUS, path: string): v1api20240413storage.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_to_v1api20240413storage(e as v1api20230815storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20240413storage to Identity of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Identity_from_v1api20240413storage(src: v1api20240413storage.Identity, path: string): v1api20230815storage.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_from_v1api20240413storage(e as v1api20240413storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20230815storage to Identity of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Identity_to_v1api20240413storage(src: v1api20230815storage.Identity, path: string): v1api20240413storage.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_to_v1api20240413storage(e as v1api20230815storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KeyVaultProperties_STATUS of v1api20240413storage to KeyVaultProperties_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
 export function KeyVaultProperties_STATUS_from_v1api20240413storage(src: v1api20240413storage.KeyVaultProperties_STATUS, path: string): v1api20230815storage.KeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties_STATUS, bag);
   const kept = finishBag(bag);
@@ -435,8 +662,8 @@ export function KeyVaultProperties_STATUS_to_v1api20240413storage(src: v1api2023
   const dst = {} as v1api20240413storage.KeyVaultProperties_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_KeyVaultProperties_STATUS, bag);
   const kept = finishBag(bag);
@@ -450,9 +677,9 @@ export function KeyVaultProperties_from_v1api20240413storage(src: v1api20240413s
   const dst = {} as v1api20230815storage.KeyVaultProperties;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
-  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_from_v1api20240413storage(src.userIdentityReference as v1api20240413storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -465,9 +692,9 @@ export function KeyVaultProperties_to_v1api20240413storage(src: v1api20230815sto
   const dst = {} as v1api20240413storage.KeyVaultProperties;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
-  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_to_v1api20240413storage(src.userIdentityReference as v1api20230815storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_KeyVaultProperties, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -500,15 +727,93 @@ export function KnownResourceReference_to_v1api20240413storage(src: v1api2023081
   return dst;
 }
 
+/** Converts LanguageExtensions_STATUS of v1api20240413storage to LanguageExtensions_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function LanguageExtensions_STATUS_from_v1api20240413storage(src: v1api20240413storage.LanguageExtensions_STATUS, path: string): v1api20230815storage.LanguageExtensions_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.LanguageExtensions_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_from_v1api20240413storage(e as v1api20240413storage.Value_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_LanguageExtensions_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LanguageExtensions_STATUS of v1api20230815storage to LanguageExtensions_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function LanguageExtensions_STATUS_to_v1api20240413storage(src: v1api20230815storage.LanguageExtensions_STATUS, path: string): v1api20240413storage.LanguageExtensions_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.LanguageExtensions_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_to_v1api20240413storage(e as v1api20230815storage.Value_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_LanguageExtensions_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LanguageExtensions of v1api20240413storage to LanguageExtensions of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function LanguageExtensions_from_v1api20240413storage(src: v1api20240413storage.LanguageExtensions, path: string): v1api20230815storage.LanguageExtensions {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.LanguageExtensions;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_from_v1api20240413storage(e as v1api20240413storage.Value, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_LanguageExtensions, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LanguageExtensions of v1api20230815storage to LanguageExtensions of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function LanguageExtensions_to_v1api20240413storage(src: v1api20230815storage.LanguageExtensions, path: string): v1api20240413storage.LanguageExtensions {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.LanguageExtensions;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_to_v1api20240413storage(e as v1api20230815storage.Value, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230815storage_LanguageExtensions, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MigrationCluster_STATUS of v1api20240413storage to MigrationCluster_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function MigrationCluster_STATUS_from_v1api20240413storage(src: v1api20240413storage.MigrationCluster_STATUS, path: string): v1api20230815storage.MigrationCluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.MigrationCluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_MigrationCluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MigrationCluster_STATUS of v1api20230815storage to MigrationCluster_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function MigrationCluster_STATUS_to_v1api20240413storage(src: v1api20230815storage.MigrationCluster_STATUS, path: string): v1api20240413storage.MigrationCluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.MigrationCluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignPrimitive
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_MigrationCluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts OptimizedAutoscale_STATUS of v1api20240413storage to OptimizedAutoscale_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
 export function OptimizedAutoscale_STATUS_from_v1api20240413storage(src: v1api20240413storage.OptimizedAutoscale_STATUS, path: string): v1api20230815storage.OptimizedAutoscale_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.OptimizedAutoscale_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -520,10 +825,10 @@ export function OptimizedAutoscale_STATUS_to_v1api20240413storage(src: v1api2023
   checkObject(src, path);
   const dst = {} as v1api20240413storage.OptimizedAutoscale_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -535,10 +840,10 @@ export function OptimizedAutoscale_from_v1api20240413storage(src: v1api20240413s
   checkObject(src, path);
   const dst = {} as v1api20230815storage.OptimizedAutoscale;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -550,89 +855,35 @@ export function OptimizedAutoscale_to_v1api20240413storage(src: v1api20230815sto
   checkObject(src, path);
   const dst = {} as v1api20240413storage.OptimizedAutoscale;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ReadOnlyFollowingDatabase_STATUS of v1api20240413storage to ReadOnlyFollowingDatabase_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
-export function ReadOnlyFollowingDatabase_STATUS_from_v1api20240413storage(src: v1api20240413storage.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20230815storage.ReadOnlyFollowingDatabase_STATUS {
+/** Converts PrivateEndpointConnection_STATUS of v1api20240413storage to PrivateEndpointConnection_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function PrivateEndpointConnection_STATUS_from_v1api20240413storage(src: v1api20240413storage.PrivateEndpointConnection_STATUS, path: string): v1api20230815storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230815storage.ReadOnlyFollowingDatabase_STATUS;
+  const dst = {} as v1api20230815storage.PrivateEndpointConnection_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
-  if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
-  if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
-  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = str(src.principalsModificationKind, path, ".principalsModificationKind"); // assignPrimitive
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20240413storage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = str(src.databaseShareOrigin, path, ".databaseShareOrigin"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20240413storage_ReadOnlyFollowingDatabase_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240413storage_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ReadOnlyFollowingDatabase_STATUS of v1api20230815storage to ReadOnlyFollowingDatabase_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
-export function ReadOnlyFollowingDatabase_STATUS_to_v1api20240413storage(src: v1api20230815storage.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20240413storage.ReadOnlyFollowingDatabase_STATUS {
+/** Converts PrivateEndpointConnection_STATUS of v1api20230815storage to PrivateEndpointConnection_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function PrivateEndpointConnection_STATUS_to_v1api20240413storage(src: v1api20230815storage.PrivateEndpointConnection_STATUS, path: string): v1api20240413storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20240413storage.ReadOnlyFollowingDatabase_STATUS;
+  const dst = {} as v1api20240413storage.PrivateEndpointConnection_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
-  if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
-  if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
-  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = str(src.principalsModificationKind, path, ".principalsModificationKind"); // assignPrimitive
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_to_v1api20240413storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = str(src.databaseShareOrigin, path, ".databaseShareOrigin"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ReadOnlyFollowingDatabase of v1api20240413storage to ReadOnlyFollowingDatabase of v1api20230815storage (one step down the storage chain, away from the hub). */
-export function ReadOnlyFollowingDatabase_from_v1api20240413storage(src: v1api20240413storage.ReadOnlyFollowingDatabase, path: string): v1api20230815storage.ReadOnlyFollowingDatabase {
-  checkObject(src, path);
-  const dst = {} as v1api20230815storage.ReadOnlyFollowingDatabase;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20240413storage_ReadOnlyFollowingDatabase, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ReadOnlyFollowingDatabase of v1api20230815storage to ReadOnlyFollowingDatabase of v1api20240413storage (one step up the storage chain, towards the hub). */
-export function ReadOnlyFollowingDatabase_to_v1api20240413storage(src: v1api20230815storage.ReadOnlyFollowingDatabase, path: string): v1api20240413storage.ReadOnlyFollowingDatabase {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ReadOnlyFollowingDatabase;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230815storage_ReadOnlyFollowingDatabase, bag);
+  bag = stashUnknown(src, known_v1api20230815storage_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -644,16 +895,16 @@ export function ReadWriteDatabase_STATUS_from_v1api20240413storage(src: v1api202
   const dst = {} as v1api20230815storage.ReadWriteDatabase_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20240413storage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_from_v1api20240413storage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_from_v1api20240413storage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.suspensionDetails !== undefined) dst.suspensionDetails = SuspensionDetails_STATUS_from_v1api20240413storage(src.suspensionDetails as v1api20240413storage.SuspensionDetails_STATUS, at(path, ".suspensionDetails")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -666,16 +917,16 @@ export function ReadWriteDatabase_STATUS_to_v1api20240413storage(src: v1api20230
   const dst = {} as v1api20240413storage.ReadWriteDatabase_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_to_v1api20240413storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_to_v1api20240413storage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_to_v1api20240413storage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.suspensionDetails !== undefined) dst.suspensionDetails = SuspensionDetails_STATUS_to_v1api20240413storage(src.suspensionDetails as v1api20230815storage.SuspensionDetails_STATUS, at(path, ".suspensionDetails")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -687,12 +938,11 @@ export function ReadWriteDatabase_from_v1api20240413storage(src: v1api20240413st
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadWriteDatabase;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_from_v1api20240413storage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -704,13 +954,126 @@ export function ReadWriteDatabase_to_v1api20240413storage(src: v1api20230815stor
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ReadWriteDatabase;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_to_v1api20240413storage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20240413storage to ResourceReference of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function ResourceReference_from_v1api20240413storage(src: v1api20240413storage.ResourceReference, path: string): v1api20230815storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20230815storage to ResourceReference of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function ResourceReference_to_v1api20240413storage(src: v1api20230815storage.ResourceReference, path: string): v1api20240413storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20240413storage to SecretReference of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function SecretReference_from_v1api20240413storage(src: v1api20240413storage.SecretReference, path: string): v1api20230815storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20230815storage to SecretReference of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function SecretReference_to_v1api20240413storage(src: v1api20230815storage.SecretReference, path: string): v1api20240413storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SuspensionDetails_STATUS of v1api20240413storage to SuspensionDetails_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function SuspensionDetails_STATUS_from_v1api20240413storage(src: v1api20240413storage.SuspensionDetails_STATUS, path: string): v1api20230815storage.SuspensionDetails_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.SuspensionDetails_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_SuspensionDetails_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SuspensionDetails_STATUS of v1api20230815storage to SuspensionDetails_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function SuspensionDetails_STATUS_to_v1api20240413storage(src: v1api20230815storage.SuspensionDetails_STATUS, path: string): v1api20240413storage.SuspensionDetails_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.SuspensionDetails_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_SuspensionDetails_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SystemData_STATUS of v1api20240413storage to SystemData_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function SystemData_STATUS_from_v1api20240413storage(src: v1api20240413storage.SystemData_STATUS, path: string): v1api20230815storage.SystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.SystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_SystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SystemData_STATUS of v1api20230815storage to SystemData_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function SystemData_STATUS_to_v1api20240413storage(src: v1api20230815storage.SystemData_STATUS, path: string): v1api20240413storage.SystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.SystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignPrimitive
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -764,47 +1127,249 @@ export function TrustedExternalTenant_to_v1api20240413storage(src: v1api20230815
   return dst;
 }
 
-const known_v1api20230815storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
-const known_v1api20230815storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+/** Converts UserAssignedIdentityDetails of v1api20240413storage to UserAssignedIdentityDetails of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentityDetails_from_v1api20240413storage(src: v1api20240413storage.UserAssignedIdentityDetails, path: string): v1api20230815storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v1api20240413storage(src.reference as v1api20240413storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1api20230815storage to UserAssignedIdentityDetails of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentityDetails_to_v1api20240413storage(src: v1api20230815storage.UserAssignedIdentityDetails, path: string): v1api20240413storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v1api20240413storage(src.reference as v1api20230815storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20240413storage to UserAssignedIdentity_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function UserAssignedIdentity_STATUS_from_v1api20240413storage(src: v1api20240413storage.UserAssignedIdentity_STATUS, path: string): v1api20230815storage.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20230815storage to UserAssignedIdentity_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function UserAssignedIdentity_STATUS_to_v1api20240413storage(src: v1api20230815storage.UserAssignedIdentity_STATUS, path: string): v1api20240413storage.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value_STATUS of v1api20240413storage to Value_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Value_STATUS_from_v1api20240413storage(src: v1api20240413storage.Value_STATUS, path: string): v1api20230815storage.Value_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Value_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignPrimitive
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_Value_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value_STATUS of v1api20230815storage to Value_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Value_STATUS_to_v1api20240413storage(src: v1api20230815storage.Value_STATUS, path: string): v1api20240413storage.Value_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Value_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignPrimitive
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_Value_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value of v1api20240413storage to Value of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function Value_from_v1api20240413storage(src: v1api20240413storage.Value, path: string): v1api20230815storage.Value {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.Value;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignPrimitive
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_Value, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value of v1api20230815storage to Value of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function Value_to_v1api20240413storage(src: v1api20230815storage.Value, path: string): v1api20240413storage.Value {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Value;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignPrimitive
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_Value, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration_STATUS of v1api20240413storage to VirtualNetworkConfiguration_STATUS of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function VirtualNetworkConfiguration_STATUS_from_v1api20240413storage(src: v1api20240413storage.VirtualNetworkConfiguration_STATUS, path: string): v1api20230815storage.VirtualNetworkConfiguration_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.VirtualNetworkConfiguration_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpId !== undefined) dst.dataManagementPublicIpId = str(src.dataManagementPublicIpId, path, ".dataManagementPublicIpId"); // assignPrimitive
+  if (src.enginePublicIpId !== undefined) dst.enginePublicIpId = str(src.enginePublicIpId, path, ".enginePublicIpId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.subnetId !== undefined) dst.subnetId = str(src.subnetId, path, ".subnetId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_VirtualNetworkConfiguration_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration_STATUS of v1api20230815storage to VirtualNetworkConfiguration_STATUS of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function VirtualNetworkConfiguration_STATUS_to_v1api20240413storage(src: v1api20230815storage.VirtualNetworkConfiguration_STATUS, path: string): v1api20240413storage.VirtualNetworkConfiguration_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.VirtualNetworkConfiguration_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpId !== undefined) dst.dataManagementPublicIpId = str(src.dataManagementPublicIpId, path, ".dataManagementPublicIpId"); // assignPrimitive
+  if (src.enginePublicIpId !== undefined) dst.enginePublicIpId = str(src.enginePublicIpId, path, ".enginePublicIpId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.subnetId !== undefined) dst.subnetId = str(src.subnetId, path, ".subnetId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230815storage_VirtualNetworkConfiguration_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration of v1api20240413storage to VirtualNetworkConfiguration of v1api20230815storage (one step down the storage chain, away from the hub). */
+export function VirtualNetworkConfiguration_from_v1api20240413storage(src: v1api20240413storage.VirtualNetworkConfiguration, path: string): v1api20230815storage.VirtualNetworkConfiguration {
+  checkObject(src, path);
+  const dst = {} as v1api20230815storage.VirtualNetworkConfiguration;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpReference !== undefined) dst.dataManagementPublicIpReference = ResourceReference_from_v1api20240413storage(src.dataManagementPublicIpReference as v1api20240413storage.ResourceReference, at(path, ".dataManagementPublicIpReference")); // assignObject
+  if (src.enginePublicIpReference !== undefined) dst.enginePublicIpReference = ResourceReference_from_v1api20240413storage(src.enginePublicIpReference as v1api20240413storage.ResourceReference, at(path, ".enginePublicIpReference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.subnetReference !== undefined) dst.subnetReference = ResourceReference_from_v1api20240413storage(src.subnetReference as v1api20240413storage.ResourceReference, at(path, ".subnetReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_VirtualNetworkConfiguration, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration of v1api20230815storage to VirtualNetworkConfiguration of v1api20240413storage (one step up the storage chain, towards the hub). */
+export function VirtualNetworkConfiguration_to_v1api20240413storage(src: v1api20230815storage.VirtualNetworkConfiguration, path: string): v1api20240413storage.VirtualNetworkConfiguration {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.VirtualNetworkConfiguration;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpReference !== undefined) dst.dataManagementPublicIpReference = ResourceReference_to_v1api20240413storage(src.dataManagementPublicIpReference as v1api20230815storage.ResourceReference, at(path, ".dataManagementPublicIpReference")); // assignObject
+  if (src.enginePublicIpReference !== undefined) dst.enginePublicIpReference = ResourceReference_to_v1api20240413storage(src.enginePublicIpReference as v1api20230815storage.ResourceReference, at(path, ".enginePublicIpReference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.subnetReference !== undefined) dst.subnetReference = ResourceReference_to_v1api20240413storage(src.subnetReference as v1api20230815storage.ResourceReference, at(path, ".subnetReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20230815storage_VirtualNetworkConfiguration, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+const known_v1api20230815storage_AcceptedAudience = new Set(["value","$propertyBag"]);
+const known_v1api20230815storage_AcceptedAudience_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20230815storage_AzureSku = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20230815storage_AzureSku_STATUS = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20230815storage_ClusterKeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20230815storage_ClusterKeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_ClusterOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20230815storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20230815storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20230815storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230815storage_Cluster_STATUS = new Set(["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration","$propertyBag"]);
+const known_v1api20230815storage_Cluster_Spec = new Set(["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20230815storage_DatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20230815storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20230815storage_Database_STATUS = new Set(["conditions","name","readWrite","$propertyBag"]);
+const known_v1api20230815storage_Database_Spec = new Set(["azureName","owner","readWriteDatabase","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230815storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1api20230815storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
-const known_v1api20230815storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20230815storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20230815storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20230815storage_KeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20230815storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20230815storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20230815storage_OptimizedAutoscale = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20230815storage_OptimizedAutoscale_STATUS = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20230815storage_ReadOnlyFollowingDatabase = new Set(["azureName","kind","location","hotCachePeriod","$propertyBag"]);
-const known_v1api20230815storage_ReadOnlyFollowingDatabase_STATUS = new Set(["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
-const known_v1api20230815storage_ReadWriteDatabase = new Set(["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
-const known_v1api20230815storage_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
+const known_v1api20230815storage_LanguageExtensions = new Set(["value","$propertyBag"]);
+const known_v1api20230815storage_LanguageExtensions_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20230815storage_MigrationCluster_STATUS = new Set(["dataIngestionUri","id","role","uri","$propertyBag"]);
+const known_v1api20230815storage_OptimizedAutoscale = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20230815storage_OptimizedAutoscale_STATUS = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20230815storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20230815storage_ReadWriteDatabase = new Set(["kind","location","hotCachePeriod","keyVaultProperties","softDeletePeriod","$propertyBag"]);
+const known_v1api20230815storage_ReadWriteDatabase_STATUS = new Set(["id","type","kind","location","hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails","$propertyBag"]);
+const known_v1api20230815storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20230815storage_SecretReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20230815storage_SuspensionDetails_STATUS = new Set(["suspensionStartDate","$propertyBag"]);
+const known_v1api20230815storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20230815storage_TrustedExternalTenant = new Set(["value","$propertyBag"]);
 const known_v1api20230815storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
-const known_v1api20240413storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
-const known_v1api20240413storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20230815storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20230815storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1api20230815storage_Value = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20230815storage_Value_STATUS = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20230815storage_VirtualNetworkConfiguration = new Set(["dataManagementPublicIpReference","enginePublicIpReference","state","subnetReference","$propertyBag"]);
+const known_v1api20230815storage_VirtualNetworkConfiguration_STATUS = new Set(["dataManagementPublicIpId","enginePublicIpId","state","subnetId","$propertyBag"]);
+const known_v1api20240413storage_AcceptedAudience = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_AcceptedAudience_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_AzureSku = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20240413storage_AzureSku_STATUS = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20240413storage_ClusterKeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20240413storage_ClusterKeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
-const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration","zoneStatus","$propertyBag"]);
+const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
+const known_v1api20240413storage_DatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413storage_Database_STATUS = new Set(["conditions","name","readWrite","$propertyBag"]);
+const known_v1api20240413storage_Database_Spec = new Set(["azureName","owner","readWriteDatabase","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
-const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20240413storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240413storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240413storage_OptimizedAutoscale = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20240413storage_OptimizedAutoscale_STATUS = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20240413storage_ReadOnlyFollowingDatabase = new Set(["azureName","kind","location","hotCachePeriod","$propertyBag"]);
-const known_v1api20240413storage_ReadOnlyFollowingDatabase_STATUS = new Set(["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
-const known_v1api20240413storage_ReadWriteDatabase = new Set(["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
-const known_v1api20240413storage_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
+const known_v1api20240413storage_LanguageExtensions = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_LanguageExtensions_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_MigrationCluster_STATUS = new Set(["dataIngestionUri","id","role","uri","$propertyBag"]);
+const known_v1api20240413storage_OptimizedAutoscale = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20240413storage_OptimizedAutoscale_STATUS = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20240413storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20240413storage_ReadWriteDatabase = new Set(["kind","location","hotCachePeriod","keyVaultProperties","softDeletePeriod","$propertyBag"]);
+const known_v1api20240413storage_ReadWriteDatabase_STATUS = new Set(["id","type","kind","location","hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails","$propertyBag"]);
+const known_v1api20240413storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20240413storage_SecretReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20240413storage_SuspensionDetails_STATUS = new Set(["suspensionStartDate","$propertyBag"]);
+const known_v1api20240413storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240413storage_TrustedExternalTenant = new Set(["value","$propertyBag"]);
 const known_v1api20240413storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20240413storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1api20240413storage_Value = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20240413storage_Value_STATUS = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20240413storage_VirtualNetworkConfiguration = new Set(["dataManagementPublicIpReference","enginePublicIpReference","state","subnetReference","$propertyBag"]);
+const known_v1api20240413storage_VirtualNetworkConfiguration_STATUS = new Set(["dataManagementPublicIpId","enginePublicIpId","state","subnetId","$propertyBag"]);

@@ -17,28 +17,78 @@ export interface Cluster {
 }
 
 /** Class representing a Kusto database: either a read-write database or a read-only following database. */
-export interface ClustersDatabase {
+export interface Database {
   apiVersion?: string;
-  kind?: 'ClustersDatabase';
+  kind?: 'Database';
   metadata?: Record<string, unknown>;
-  spec?: ClustersDatabase_Spec;
-  status?: ClustersDatabase_STATUS;
+  spec?: Database_Spec;
+  status?: Database_STATUS;
 }
 
-/** Object type AzureSku. */
+/** Represents an accepted audience trusted by the cluster. */
+export interface AcceptedAudience {
+  /** GUID or valid URL representing an accepted audience. */
+  value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Represents an accepted audience trusted by the cluster. */
+export interface AcceptedAudience_STATUS {
+  /** GUID or valid URL representing an accepted audience. */
+  value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The SKU of the cluster. */
 export interface AzureSku {
-  name?: string;
+  /** The number of instances of the cluster. */
   capacity?: number;
+  /** SKU name. */
+  name?: string;
+  /** SKU tier. */
   tier?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type AzureSku_STATUS. */
+/** The SKU of the cluster. */
 export interface AzureSku_STATUS {
-  name?: string;
+  /** The number of instances of the cluster. */
   capacity?: number;
+  /** SKU name. */
+  name?: string;
+  /** SKU tier. */
   tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyVault properties for the cluster encryption. */
+export interface ClusterKeyVaultProperties {
+  /** The name of the key vault key. */
+  keyName?: string;
+  /** The Uri of the key vault. */
+  keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
+  userIdentityReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyVault properties for the cluster encryption. */
+export interface ClusterKeyVaultProperties_STATUS {
+  /** The name of the key vault key. */
+  keyName?: string;
+  /** The Uri of the key vault. */
+  keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
+  userIdentity?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -60,23 +110,71 @@ export interface Cluster_STATUS {
   id?: string;
   name?: string;
   type?: string;
+  /** A unique read-only string that changes whenever the resource is updated. */
+  etag?: string;
+  /** The identity of the cluster, if configured. */
+  identity?: Identity_STATUS;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** The SKU of the cluster. */
+  sku?: AzureSku_STATUS;
+  /** Metadata pertaining to creation and last modification of the resource. */
+  systemData?: SystemData_STATUS;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: AzureSku_STATUS;
+  /** The availability zones of the cluster. */
   zones?: string[];
-  enableDiskEncryption?: boolean;
-  enableStreamingIngest?: boolean;
-  enablePurge?: boolean;
-  enableDoubleEncryption?: boolean;
-  engineType?: string;
-  trustedExternalTenants?: TrustedExternalTenant_STATUS[];
-  optimizedAutoscale?: OptimizedAutoscale_STATUS;
-  publicNetworkAccess?: string;
-  uri?: string;
-  state?: string;
+  /** The cluster's accepted audiences. */
+  acceptedAudiences?: AcceptedAudience_STATUS[];
+  /** List of allowed FQDNs(Fully Qualified Domain Name) for egress from Cluster. */
+  allowedFqdnList?: string[];
+  /** The list of ips in the format of CIDR allowed to connect to the cluster. */
+  allowedIpRangeList?: string[];
+  /** The cluster data ingestion URI. */
+  dataIngestionUri?: string;
+  /** A boolean value that indicates if the cluster could be automatically stopped (due to lack of data or no
+   * activity for many days). */
   enableAutoStop?: boolean;
+  /** A boolean value that indicates if the cluster's disks are encrypted. */
+  enableDiskEncryption?: boolean;
+  /** A boolean value that indicates if double encryption is enabled. */
+  enableDoubleEncryption?: boolean;
+  /** A boolean value that indicates if the purge operations are enabled. */
+  enablePurge?: boolean;
+  /** A boolean value that indicates if the streaming ingest is enabled. */
+  enableStreamingIngest?: boolean;
+  /** The engine type */
+  engineType?: string;
+  /** KeyVault properties for the cluster encryption. */
+  keyVaultProperties?: ClusterKeyVaultProperties_STATUS;
+  /** List of the cluster's language extensions. */
+  languageExtensions?: LanguageExtensions_STATUS;
+  /** Properties of the peer cluster involved in a migration to/from this cluster. */
+  migrationCluster?: MigrationCluster_STATUS;
+  /** Optimized auto scale definition. */
+  optimizedAutoscale?: OptimizedAutoscale_STATUS;
+  /** A list of private endpoint connections. */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** Indicates what public IP type to create - IPv4 (default), or DualStack (both IPv4 and IPv6) */
   publicIPType?: string;
+  /** Public network access to the cluster is enabled by default. When disabled, only private endpoint
+   * connection to the cluster is allowed */
+  publicNetworkAccess?: string;
+  /** Whether or not to restrict outbound network access.  Value is optional but if passed in,
+   * must be 'Enabled' or 'Disabled' */
+  restrictOutboundNetworkAccess?: string;
+  /** The state of the resource. */
+  state?: string;
+  /** The reason for the cluster's current state. */
+  stateReason?: string;
+  /** The cluster's external tenants. */
+  trustedExternalTenants?: TrustedExternalTenant_STATUS[];
+  /** The cluster URI. */
+  uri?: string;
+  /** Virtual network definition. */
+  virtualNetworkConfiguration?: VirtualNetworkConfiguration_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -87,61 +185,57 @@ export interface Cluster_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
+  /** The identity of the cluster, if configured. */
+  identity?: Identity;
+  /** The geo-location where the resource lives */
   location?: string;
+  /** The SKU of the cluster. */
+  sku?: AzureSku;
   /** Resource tags. */
   tags?: Record<string, string>;
-  sku?: AzureSku;
+  /** The availability zones of the cluster. */
   zones?: string[];
-  enableDiskEncryption?: boolean;
-  enableStreamingIngest?: boolean;
-  enablePurge?: boolean;
-  enableDoubleEncryption?: boolean;
-  engineType?: string;
-  trustedExternalTenants?: TrustedExternalTenant[];
-  optimizedAutoscale?: OptimizedAutoscale;
-  publicNetworkAccess?: string;
+  /** The cluster's accepted audiences. */
+  acceptedAudiences?: AcceptedAudience[];
+  /** List of allowed FQDNs(Fully Qualified Domain Name) for egress from Cluster. */
+  allowedFqdnList?: string[];
+  /** The list of ips in the format of CIDR allowed to connect to the cluster. */
+  allowedIpRangeList?: string[];
+  /** A boolean value that indicates if the cluster could be automatically stopped (due to lack of data or no
+   * activity for many days). */
   enableAutoStop?: boolean;
+  /** A boolean value that indicates if the cluster's disks are encrypted. */
+  enableDiskEncryption?: boolean;
+  /** A boolean value that indicates if double encryption is enabled. */
+  enableDoubleEncryption?: boolean;
+  /** A boolean value that indicates if the purge operations are enabled. */
+  enablePurge?: boolean;
+  /** A boolean value that indicates if the streaming ingest is enabled. */
+  enableStreamingIngest?: boolean;
+  /** The engine type */
+  engineType?: string;
+  /** KeyVault properties for the cluster encryption. */
+  keyVaultProperties?: ClusterKeyVaultProperties;
+  /** List of the cluster's language extensions. */
+  languageExtensions?: LanguageExtensions;
+  /** Optimized auto scale definition. */
+  optimizedAutoscale?: OptimizedAutoscale;
+  /** Indicates what public IP type to create - IPv4 (default), or DualStack (both IPv4 and IPv6) */
   publicIPType?: string;
+  /** Public network access to the cluster is enabled by default. When disabled, only private endpoint
+   * connection to the cluster is allowed */
+  publicNetworkAccess?: string;
+  /** Whether or not to restrict outbound network access.  Value is optional but if passed in,
+   * must be 'Enabled' or 'Disabled' */
+  restrictOutboundNetworkAccess?: string;
+  /** The cluster's external tenants. */
+  trustedExternalTenants?: TrustedExternalTenant[];
+  /** Virtual Cluster graduation properties */
+  virtualClusterGraduationProperties?: SecretReference;
+  /** Virtual network definition. */
+  virtualNetworkConfiguration?: VirtualNetworkConfiguration;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ClusterOperatorSpec;
-  /** The API version the object was written in. */
-  originalVersion?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Settings interpreted by the operator itself and never sent to Azure. */
-export interface ClustersDatabaseOperatorSpec {
-  /** Where to place config maps the operator writes from CEL expressions. */
-  configMapExpressions?: DestinationExpression[];
-  /** Where to place secrets the operator writes from CEL expressions. */
-  secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** ClustersDatabase_STATUS
- * 
- * OneOf: exactly one of the options must be set. */
-export interface ClustersDatabase_STATUS {
-  /** The observed state of the resource, e.g. Ready. */
-  conditions?: Condition[];
-  readWrite?: ReadWriteDatabase_STATUS;
-  readOnlyFollowing?: ReadOnlyFollowingDatabase_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Class representing a Kusto database: either a read-write database or a read-only following database.
- * 
- * OneOf: exactly one of the options must be set. */
-export interface ClustersDatabase_Spec {
-  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
-  readWrite?: ReadWriteDatabase;
-  readOnlyFollowing?: ReadOnlyFollowingDatabase;
-  /** Settings interpreted by the operator itself and never sent to Azure. */
-  operatorSpec?: ClustersDatabaseOperatorSpec;
   /** The API version the object was written in. */
   originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -161,10 +255,49 @@ export interface Condition {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DatabaseStatistics_STATUS. */
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface DatabaseOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The statistics of the database. */
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Database_STATUS
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface Database_STATUS {
+  /** The observed state of the resource, e.g. Ready. */
+  conditions?: Condition[];
+  name?: string;
+  readWrite?: ReadWriteDatabase_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Class representing a Kusto database: either a read-write database or a read-only following database.
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface Database_Spec {
+  /** The name of the resource in Azure; defaults to metadata.name. */
+  azureName?: string;
+  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
+  owner?: KnownResourceReference;
+  readWriteDatabase?: ReadWriteDatabase;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: DatabaseOperatorSpec;
+  /** The API version the object was written in. */
+  originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -185,21 +318,59 @@ export interface DestinationExpression {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type KeyVaultProperties. */
-export interface KeyVaultProperties {
-  keyName?: string;
-  keyVersion?: string;
-  keyVaultUri?: string;
-  userIdentity?: string;
+/** The identity of the cluster, if configured. */
+export interface Identity {
+  /** The type of managed identity used. The type 'SystemAssigned, UserAssigned' includes both an implicitly created
+   * identity and a set of user-assigned identities. The type 'None' will remove all identities. */
+  type?: string;
+  /** The list of user identities associated with the Kusto cluster. The user identity dictionary key
+   * references will be ARM resource ids in the form:
+   * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
+  userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type KeyVaultProperties_STATUS. */
-export interface KeyVaultProperties_STATUS {
+/** The identity of the cluster, if configured. */
+export interface Identity_STATUS {
+  /** The principal ID of resource identity. */
+  principalId?: string;
+  /** The tenant ID of resource. */
+  tenantId?: string;
+  /** The type of managed identity used. The type 'SystemAssigned, UserAssigned' includes both an implicitly created
+   * identity and a set of user-assigned identities. The type 'None' will remove all identities. */
+  type?: string;
+  /** The list of user identities associated with the Kusto cluster. The user identity dictionary key
+   * references will be ARM resource ids in the form:
+   * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
+  userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyVault properties for the database encryption. */
+export interface KeyVaultProperties {
+  /** The name of the key vault key. */
   keyName?: string;
-  keyVersion?: string;
+  /** The Uri of the key vault. */
   keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
+  userIdentityReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyVault properties for the database encryption. */
+export interface KeyVaultProperties_STATUS {
+  /** The name of the key vault key. */
+  keyName?: string;
+  /** The Uri of the key vault. */
+  keyVaultUri?: string;
+  /** The version of the key vault key. */
+  keyVersion?: string;
+  /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentity?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -215,65 +386,85 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type OptimizedAutoscale. */
-export interface OptimizedAutoscale {
-  version?: number;
-  isEnabled?: boolean;
-  minimum?: number;
-  maximum?: number;
+/** List of the cluster's language extensions. */
+export interface LanguageExtensions {
+  /** The list of language extensions. */
+  value?: Value[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type OptimizedAutoscale_STATUS. */
-export interface OptimizedAutoscale_STATUS {
-  version?: number;
-  isEnabled?: boolean;
-  minimum?: number;
-  maximum?: number;
+/** List of the cluster's language extensions. */
+export interface LanguageExtensions_STATUS {
+  /** The list of language extensions. */
+  value?: Value_STATUS[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ReadOnlyFollowingDatabase. */
-export interface ReadOnlyFollowingDatabase {
-  /** The name of the resource in Azure; defaults to metadata.name. */
-  azureName?: string;
-  kind?: string;
-  location?: string;
-  hotCachePeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type ReadOnlyFollowingDatabase_STATUS. */
-export interface ReadOnlyFollowingDatabase_STATUS {
+/** Properties of the peer cluster involved in a migration to/from this cluster. */
+export interface MigrationCluster_STATUS {
+  /** The public data ingestion URL of the cluster. */
+  dataIngestionUri?: string;
+  /** The resource ID of the cluster. */
   id?: string;
-  name?: string;
-  type?: string;
-  kind?: string;
-  location?: string;
-  hotCachePeriod?: string;
-  softDeletePeriod?: string;
-  leaderClusterResourceId?: string;
-  attachedDatabaseConfigurationName?: string;
-  principalsModificationKind?: string;
-  statistics?: DatabaseStatistics_STATUS;
-  provisioningState?: string;
-  databaseShareOrigin?: string;
+  /** The role of the cluster in the migration process. */
+  role?: string;
+  /** The public URL of the cluster. */
+  uri?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Optimized auto scale definition. */
+export interface OptimizedAutoscale {
+  /** A boolean value that indicate if the optimized autoscale feature is enabled or not. */
+  isEnabled?: boolean;
+  /** Maximum allowed instances count. */
+  maximum?: number;
+  /** Minimum allowed instances count. */
+  minimum?: number;
+  /** The version of the template defined, for instance 1. */
+  version?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Optimized auto scale definition. */
+export interface OptimizedAutoscale_STATUS {
+  /** A boolean value that indicate if the optimized autoscale feature is enabled or not. */
+  isEnabled?: boolean;
+  /** Maximum allowed instances count. */
+  maximum?: number;
+  /** Minimum allowed instances count. */
+  minimum?: number;
+  /** The version of the template defined, for instance 1. */
+  version?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A private endpoint connection */
+export interface PrivateEndpointConnection_STATUS {
+  /** Fully qualified resource ID for the resource. Ex -
+   * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
+  id?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Object type ReadWriteDatabase. */
 export interface ReadWriteDatabase {
-  /** The name of the resource in Azure; defaults to metadata.name. */
-  azureName?: string;
+  /** Kind of the database */
   kind?: string;
+  /** Resource location. */
   location?: string;
-  softDeletePeriod?: string;
+  /** The time the data should be kept in cache for fast queries in TimeSpan. */
   hotCachePeriod?: string;
+  /** KeyVault properties for the database encryption. */
   keyVaultProperties?: KeyVaultProperties;
+  /** The time the data should be kept before it stops being accessible to queries in TimeSpan. */
+  softDeletePeriod?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -281,30 +472,170 @@ export interface ReadWriteDatabase {
 /** Object type ReadWriteDatabase_STATUS. */
 export interface ReadWriteDatabase_STATUS {
   id?: string;
-  name?: string;
   type?: string;
+  /** Kind of the database */
   kind?: string;
+  /** Resource location. */
   location?: string;
-  softDeletePeriod?: string;
+  /** The time the data should be kept in cache for fast queries in TimeSpan. */
   hotCachePeriod?: string;
-  statistics?: DatabaseStatistics_STATUS;
+  /** Indicates whether the database is followed. */
   isFollowed?: boolean;
-  provisioningState?: string;
+  /** KeyVault properties for the database encryption. */
   keyVaultProperties?: KeyVaultProperties_STATUS;
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** The time the data should be kept before it stops being accessible to queries in TimeSpan. */
+  softDeletePeriod?: string;
+  /** The statistics of the database. */
+  statistics?: DatabaseStatistics_STATUS;
+  /** The database suspension details. If the database is suspended, this object contains information
+   * related to the database's suspension state. */
+  suspensionDetails?: SuspensionDetails_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type TrustedExternalTenant. */
+/** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
+export interface ResourceReference {
+  /** Group is the Kubernetes group of the resource. */
+  group?: string;
+  /** Kind is the Kubernetes kind of the resource. */
+  kind?: string;
+  /** Name is the Kubernetes name of the resource. */
+  name?: string;
+  /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
+  armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
+export interface SecretReference {
+  /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
+  name?: string;
+  /** Key is the key in the Kubernetes secret being referenced */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The database suspension details. If the database is suspended, this object contains information
+ * related to the database's suspension state. */
+export interface SuspensionDetails_STATUS {
+  /** The starting date and time of the suspension state. */
+  suspensionStartDate?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Metadata pertaining to creation and last modification of the resource. */
+export interface SystemData_STATUS {
+  /** The timestamp of resource creation (UTC). */
+  createdAt?: string;
+  /** The identity that created the resource. */
+  createdBy?: string;
+  /** The type of identity that created the resource. */
+  createdByType?: string;
+  /** The timestamp of resource last modification (UTC) */
+  lastModifiedAt?: string;
+  /** The identity that last modified the resource. */
+  lastModifiedBy?: string;
+  /** The type of identity that last modified the resource. */
+  lastModifiedByType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant {
+  /** GUID representing an external tenant. */
   value?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type TrustedExternalTenant_STATUS. */
+/** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant_STATUS {
+  /** GUID representing an external tenant. */
   value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type UserAssignedIdentity. */
+export interface UserAssignedIdentity {
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Information about the user assigned identity for the resource */
+export interface UserAssignedIdentityDetails {
+  reference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type UserAssignedIdentity_STATUS. */
+export interface UserAssignedIdentity_STATUS {
+  /** The client id of user assigned identity. */
+  clientId?: string;
+  /** The principal id of user assigned identity. */
+  principalId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The language extension object. */
+export interface Value {
+  /** The language extension custom image name. */
+  languageExtensionCustomImageName?: string;
+  /** The language extension image name. */
+  languageExtensionImageName?: string;
+  /** The language extension name. */
+  languageExtensionName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The language extension object. */
+export interface Value_STATUS {
+  /** The language extension custom image name. */
+  languageExtensionCustomImageName?: string;
+  /** The language extension image name. */
+  languageExtensionImageName?: string;
+  /** The language extension name. */
+  languageExtensionName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Virtual network definition. */
+export interface VirtualNetworkConfiguration {
+  /** Data management's service public IP address resource id. */
+  dataManagementPublicIpReference?: ResourceReference;
+  /** Engine service's public IP address resource id. */
+  enginePublicIpReference?: ResourceReference;
+  /** When enabled, the cluster is deployed into the configured subnet, when disabled it will be removed from the
+   * subnet. */
+  state?: string;
+  /** The subnet resource id. */
+  subnetReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Virtual network definition. */
+export interface VirtualNetworkConfiguration_STATUS {
+  /** Data management's service public IP address resource id. */
+  dataManagementPublicIpId?: string;
+  /** Engine service's public IP address resource id. */
+  enginePublicIpId?: string;
+  /** When enabled, the cluster is deployed into the configured subnet, when disabled it will be removed from the
+   * subnet. */
+  state?: string;
+  /** The subnet resource id. */
+  subnetId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

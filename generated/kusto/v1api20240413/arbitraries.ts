@@ -4,22 +4,30 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["annotations","armId","attachedDatabaseConfigurationName","azureName","capacity","clusterPrincipalId","clusterTenantId","conditions","configMapExpressions","configMaps","databaseShareOrigin","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","hotCachePeriod","id","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","lastTransitionTime","leaderClusterResourceId","location","maximum","message","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","owner","principalsModificationKind","provisioningState","publicIPType","publicNetworkAccess","readOnlyFollowing","readWrite","reason","secretExpressions","severity","size","sku","softDeletePeriod","state","statistics","status","tags","tier","trustedExternalTenants","type","uri","userIdentity","value","version","zones"];
+const names: readonly string[] = ["acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","conditions","configMapExpressions","configMaps","createdAt","createdBy","createdByType","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","group","hotCachePeriod","id","identity","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","role","secretExpressions","severity","size","sku","softDeletePeriod","state","stateReason","statistics","status","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tags","tenantId","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"];
+
+function arb_AcceptedAudience(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
+}
+
+function arb_AcceptedAudience_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
+}
 
 function arb_AzureSku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_AzureSku_Name(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier() }, { requiredKeys: [] }), names, ["name","Name","capacity","Capacity","tier","Tier","$propertyBag"]);
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), name: arb_AzureSku_Name(), tier: arb_AzureSku_Tier() }, { requiredKeys: [] }), names, ["capacity","Capacity","name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_AzureSku_Name(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Dev(No SLA)_Standard_D11_v2", "Dev(No SLA)_Standard_E2a_v4", "Standard_D11_v2", "Standard_D12_v2", "Standard_E8ads_v5");
+  return fc.constantFrom("Dev(No SLA)_Standard_D11_v2", "Dev(No SLA)_Standard_E2a_v4", "Standard_D11_v2", "Standard_D12_v2", "Standard_D13_v2", "Standard_D14_v2", "Standard_D16d_v5", "Standard_D32d_v4", "Standard_D32d_v5", "Standard_DS13_v2+1TB_PS", "Standard_DS13_v2+2TB_PS", "Standard_DS14_v2+3TB_PS", "Standard_DS14_v2+4TB_PS", "Standard_E16a_v4", "Standard_E16ads_v5", "Standard_E16as_v4+3TB_PS", "Standard_E16as_v4+4TB_PS", "Standard_E16as_v5+3TB_PS", "Standard_E16as_v5+4TB_PS", "Standard_E16d_v4", "Standard_E16d_v5", "Standard_E16s_v4+3TB_PS", "Standard_E16s_v4+4TB_PS", "Standard_E16s_v5+3TB_PS", "Standard_E16s_v5+4TB_PS", "Standard_E2a_v4", "Standard_E2ads_v5", "Standard_E2d_v4", "Standard_E2d_v5", "Standard_E4a_v4", "Standard_E4ads_v5", "Standard_E4d_v4", "Standard_E4d_v5", "Standard_E64i_v3", "Standard_E80ids_v4", "Standard_E8a_v4", "Standard_E8ads_v5", "Standard_E8as_v4+1TB_PS", "Standard_E8as_v4+2TB_PS", "Standard_E8as_v5+1TB_PS", "Standard_E8as_v5+2TB_PS", "Standard_E8d_v4", "Standard_E8d_v5", "Standard_E8s_v4+1TB_PS", "Standard_E8s_v4+2TB_PS", "Standard_E8s_v5+1TB_PS", "Standard_E8s_v5+2TB_PS", "Standard_EC16ads_v5", "Standard_EC16as_v5+3TB_PS", "Standard_EC16as_v5+4TB_PS", "Standard_EC8ads_v5", "Standard_EC8as_v5+1TB_PS", "Standard_EC8as_v5+2TB_PS", "Standard_L16as_v3", "Standard_L16s", "Standard_L16s_v2", "Standard_L16s_v3", "Standard_L32as_v3", "Standard_L32s_v3", "Standard_L4s", "Standard_L8as_v3", "Standard_L8s", "Standard_L8s_v2", "Standard_L8s_v3");
 }
 
 function arb_AzureSku_Name_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Dev(No SLA)_Standard_D11_v2", "Dev(No SLA)_Standard_E2a_v4", "Standard_D11_v2", "Standard_D12_v2", "Standard_E8ads_v5");
+  return fc.constantFrom("Dev(No SLA)_Standard_D11_v2", "Dev(No SLA)_Standard_E2a_v4", "Standard_D11_v2", "Standard_D12_v2", "Standard_D13_v2", "Standard_D14_v2", "Standard_D16d_v5", "Standard_D32d_v4", "Standard_D32d_v5", "Standard_DS13_v2+1TB_PS", "Standard_DS13_v2+2TB_PS", "Standard_DS14_v2+3TB_PS", "Standard_DS14_v2+4TB_PS", "Standard_E16a_v4", "Standard_E16ads_v5", "Standard_E16as_v4+3TB_PS", "Standard_E16as_v4+4TB_PS", "Standard_E16as_v5+3TB_PS", "Standard_E16as_v5+4TB_PS", "Standard_E16d_v4", "Standard_E16d_v5", "Standard_E16s_v4+3TB_PS", "Standard_E16s_v4+4TB_PS", "Standard_E16s_v5+3TB_PS", "Standard_E16s_v5+4TB_PS", "Standard_E2a_v4", "Standard_E2ads_v5", "Standard_E2d_v4", "Standard_E2d_v5", "Standard_E4a_v4", "Standard_E4ads_v5", "Standard_E4d_v4", "Standard_E4d_v5", "Standard_E64i_v3", "Standard_E80ids_v4", "Standard_E8a_v4", "Standard_E8ads_v5", "Standard_E8as_v4+1TB_PS", "Standard_E8as_v4+2TB_PS", "Standard_E8as_v5+1TB_PS", "Standard_E8as_v5+2TB_PS", "Standard_E8d_v4", "Standard_E8d_v5", "Standard_E8s_v4+1TB_PS", "Standard_E8s_v4+2TB_PS", "Standard_E8s_v5+1TB_PS", "Standard_E8s_v5+2TB_PS", "Standard_EC16ads_v5", "Standard_EC16as_v5+3TB_PS", "Standard_EC16as_v5+4TB_PS", "Standard_EC8ads_v5", "Standard_EC8as_v5+1TB_PS", "Standard_EC8as_v5+2TB_PS", "Standard_L16as_v3", "Standard_L16s", "Standard_L16s_v2", "Standard_L16s_v3", "Standard_L32as_v3", "Standard_L32s_v3", "Standard_L4s", "Standard_L8as_v3", "Standard_L8s", "Standard_L8s_v2", "Standard_L8s_v3");
 }
 
 function arb_AzureSku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_AzureSku_Name_STATUS(), capacity: fc.maxSafeInteger(), tier: arb_AzureSku_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","capacity","Capacity","tier","Tier","$propertyBag"]);
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), name: arb_AzureSku_Name_STATUS(), tier: arb_AzureSku_Tier_STATUS() }, { requiredKeys: [] }), names, ["capacity","Capacity","name","Name","tier","Tier","$propertyBag"]);
 }
 
 function arb_AzureSku_Tier(): fc.Arbitrary<unknown> {
@@ -28,6 +36,38 @@ function arb_AzureSku_Tier(): fc.Arbitrary<unknown> {
 
 function arb_AzureSku_Tier_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Basic", "Standard");
+}
+
+function arb_CalloutPolicy(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ calloutType: arb_CalloutPolicy_CalloutType(), calloutUriRegex: fc.string({ maxLength: 8 }), outboundAccess: arb_CalloutPolicy_OutboundAccess() }, { requiredKeys: [] }), names, ["calloutType","CalloutType","calloutUriRegex","CalloutUriRegex","outboundAccess","OutboundAccess","$propertyBag"]);
+}
+
+function arb_CalloutPolicy_CalloutType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("azure_digital_twins", "azure_openai", "cosmosdb", "external_data", "genevametrics", "kusto", "mysql", "postgresql", "sandbox_artifacts", "sql", "webapi");
+}
+
+function arb_CalloutPolicy_CalloutType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("azure_digital_twins", "azure_openai", "cosmosdb", "external_data", "genevametrics", "kusto", "mysql", "postgresql", "sandbox_artifacts", "sql", "webapi");
+}
+
+function arb_CalloutPolicy_OutboundAccess(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Allow", "Deny");
+}
+
+function arb_CalloutPolicy_OutboundAccess_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Allow", "Deny");
+}
+
+function arb_CalloutPolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ calloutId: fc.string({ maxLength: 8 }), calloutType: arb_CalloutPolicy_CalloutType_STATUS(), calloutUriRegex: fc.string({ maxLength: 8 }), outboundAccess: arb_CalloutPolicy_OutboundAccess_STATUS() }, { requiredKeys: [] }), names, ["calloutId","CalloutId","calloutType","CalloutType","calloutUriRegex","CalloutUriRegex","outboundAccess","OutboundAccess","$propertyBag"]);
+}
+
+function arb_ClusterKeyVaultProperties(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), userIdentityReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["keyName","KeyName","keyVaultUri","KeyVaultUri","keyVersion","KeyVersion","userIdentityReference","UserIdentityReference","$propertyBag"]);
+}
+
+function arb_ClusterKeyVaultProperties_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyName","KeyName","keyVaultUri","KeyVaultUri","keyVersion","KeyVersion","userIdentity","UserIdentity","$propertyBag"]);
 }
 
 function arb_ClusterOperatorConfigMaps(): fc.Arbitrary<unknown> {
@@ -47,35 +87,31 @@ function arb_ClusterProperties_EngineType_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ClusterProperties_PublicNetworkAccess(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ClusterProperties_PublicNetworkAccess_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Enabled", "Disabled");
+  return fc.constantFrom("Disabled", "Enabled");
 }
 
 function arb_ClusterProperties_State_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Creating", "Unavailable", "Running", "Deleting", "Deleted", "Stopping", "Stopped", "Starting", "Updating", "Migrated");
 }
 
+function arb_Cluster_RestrictOutboundNetworkAccess(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Disabled", "Enabled");
+}
+
+function arb_Cluster_RestrictOutboundNetworkAccess_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Disabled", "Enabled");
+}
+
 function arb_Cluster_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku_STATUS(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType_STATUS(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant_STATUS(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale_STATUS(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess_STATUS(), uri: fc.string({ maxLength: 8 }), state: arb_ClusterProperties_State_STATUS(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","uri","Uri","state","State","enableAutoStop","EnableAutoStop","publicIPType","PublicIPType","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), etag: fc.string({ maxLength: 8 }), identity: arb_Identity_STATUS(), location: fc.string({ maxLength: 8 }), sku: arb_AzureSku_STATUS(), systemData: arb_SystemData_STATUS(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), acceptedAudiences: fc.array(arb_AcceptedAudience_STATUS(), { maxLength: 2 }), allowedFqdnList: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedIpRangeList: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), calloutPolicies: fc.array(arb_CalloutPolicy_STATUS(), { maxLength: 2 }), dataIngestionUri: fc.string({ maxLength: 8 }), enableAutoStop: fc.boolean(), enableDiskEncryption: fc.boolean(), enableDoubleEncryption: fc.boolean(), enablePurge: fc.boolean(), enableStreamingIngest: fc.boolean(), engineType: arb_ClusterProperties_EngineType_STATUS(), keyVaultProperties: arb_ClusterKeyVaultProperties_STATUS(), languageExtensions: arb_LanguageExtensions_STATUS(), migrationCluster: arb_MigrationCluster_STATUS(), optimizedAutoscale: arb_OptimizedAutoscale_STATUS(), privateEndpointConnections: fc.array(arb_PrivateEndpointConnection_STATUS(), { maxLength: 2 }), provisioningState: arb_ProvisioningState_STATUS(), publicIPType: arb_PublicIPType_STATUS(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess_STATUS(), restrictOutboundNetworkAccess: arb_Cluster_RestrictOutboundNetworkAccess_STATUS(), state: arb_ClusterProperties_State_STATUS(), stateReason: fc.string({ maxLength: 8 }), trustedExternalTenants: fc.array(arb_TrustedExternalTenant_STATUS(), { maxLength: 2 }), uri: fc.string({ maxLength: 8 }), virtualNetworkConfiguration: arb_VirtualNetworkConfiguration_STATUS(), zoneStatus: arb_ZoneStatus_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","etag","Etag","identity","Identity","location","Location","sku","Sku","systemData","SystemData","tags","Tags","zones","Zones","acceptedAudiences","AcceptedAudiences","allowedFqdnList","AllowedFqdnList","allowedIpRangeList","AllowedIpRangeList","calloutPolicies","CalloutPolicies","dataIngestionUri","DataIngestionUri","enableAutoStop","EnableAutoStop","enableDiskEncryption","EnableDiskEncryption","enableDoubleEncryption","EnableDoubleEncryption","enablePurge","EnablePurge","enableStreamingIngest","EnableStreamingIngest","engineType","EngineType","keyVaultProperties","KeyVaultProperties","languageExtensions","LanguageExtensions","migrationCluster","MigrationCluster","optimizedAutoscale","OptimizedAutoscale","privateEndpointConnections","PrivateEndpointConnections","provisioningState","ProvisioningState","publicIPType","PublicIPType","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","state","State","stateReason","StateReason","trustedExternalTenants","TrustedExternalTenants","uri","Uri","virtualNetworkConfiguration","VirtualNetworkConfiguration","zoneStatus","ZoneStatus","$propertyBag"]);
 }
 
 function arb_Cluster_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_AzureSku(), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enableDiskEncryption: fc.boolean(), enableStreamingIngest: fc.boolean(), enablePurge: fc.boolean(), enableDoubleEncryption: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), optimizedAutoscale: arb_OptimizedAutoscale(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), enableAutoStop: fc.boolean(), publicIPType: arb_PublicIPType(), operatorSpec: arb_ClusterOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","zones","Zones","enableDiskEncryption","EnableDiskEncryption","enableStreamingIngest","EnableStreamingIngest","enablePurge","EnablePurge","enableDoubleEncryption","EnableDoubleEncryption","engineType","EngineType","trustedExternalTenants","TrustedExternalTenants","optimizedAutoscale","OptimizedAutoscale","publicNetworkAccess","PublicNetworkAccess","enableAutoStop","EnableAutoStop","publicIPType","PublicIPType","operatorSpec","OperatorSpec","$propertyBag"]);
-}
-
-function arb_ClustersDatabaseOperatorSpec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
-}
-
-function arb_ClustersDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readWrite: arb_ReadWriteDatabase_STATUS() }, { requiredKeys: ["readWrite"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), readOnlyFollowing: arb_ReadOnlyFollowingDatabase_STATUS() }, { requiredKeys: ["readOnlyFollowing"] })), names, ["conditions","Conditions","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","$propertyBag"]);
-}
-
-function arb_ClustersDatabase_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.oneof(fc.record({ owner: arb_KnownResourceReference(), operatorSpec: arb_ClustersDatabaseOperatorSpec(), readWrite: arb_ReadWriteDatabase() }, { requiredKeys: ["owner", "readWrite"] }), fc.record({ owner: arb_KnownResourceReference(), operatorSpec: arb_ClustersDatabaseOperatorSpec(), readOnlyFollowing: arb_ReadOnlyFollowingDatabase() }, { requiredKeys: ["owner", "readOnlyFollowing"] })), names, ["owner","Owner","readWrite","ReadWrite","readOnlyFollowing","ReadOnlyFollowing","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), identity: arb_Identity(), location: fc.string({ maxLength: 8 }), sku: arb_AzureSku(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), zones: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), acceptedAudiences: fc.array(arb_AcceptedAudience(), { maxLength: 2 }), allowedFqdnList: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedIpRangeList: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), calloutPolicies: fc.array(arb_CalloutPolicy(), { maxLength: 2 }), enableAutoStop: fc.boolean(), enableDiskEncryption: fc.boolean(), enableDoubleEncryption: fc.boolean(), enablePurge: fc.boolean(), enableStreamingIngest: fc.boolean(), engineType: arb_ClusterProperties_EngineType(), keyVaultProperties: arb_ClusterKeyVaultProperties(), languageExtensions: arb_LanguageExtensions(), optimizedAutoscale: arb_OptimizedAutoscale(), publicIPType: arb_PublicIPType(), publicNetworkAccess: arb_ClusterProperties_PublicNetworkAccess(), restrictOutboundNetworkAccess: arb_Cluster_RestrictOutboundNetworkAccess(), trustedExternalTenants: fc.array(arb_TrustedExternalTenant(), { maxLength: 2 }), virtualClusterGraduationProperties: arb_SecretReference(), virtualNetworkConfiguration: arb_VirtualNetworkConfiguration(), operatorSpec: arb_ClusterOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","identity","Identity","location","Location","sku","Sku","tags","Tags","zones","Zones","acceptedAudiences","AcceptedAudiences","allowedFqdnList","AllowedFqdnList","allowedIpRangeList","AllowedIpRangeList","calloutPolicies","CalloutPolicies","enableAutoStop","EnableAutoStop","enableDiskEncryption","EnableDiskEncryption","enableDoubleEncryption","EnableDoubleEncryption","enablePurge","EnablePurge","enableStreamingIngest","EnableStreamingIngest","engineType","EngineType","keyVaultProperties","KeyVaultProperties","languageExtensions","LanguageExtensions","optimizedAutoscale","OptimizedAutoscale","publicIPType","PublicIPType","publicNetworkAccess","PublicNetworkAccess","restrictOutboundNetworkAccess","RestrictOutboundNetworkAccess","trustedExternalTenants","TrustedExternalTenants","virtualClusterGraduationProperties","VirtualClusterGraduationProperties","virtualNetworkConfiguration","VirtualNetworkConfiguration","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
@@ -86,68 +122,104 @@ function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
-function arb_DatabaseShareOrigin_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Direct", "DataShare", "Other");
+function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("User", "Application", "ManagedIdentity", "Key");
+}
+
+function arb_DatabaseOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
 function arb_DatabaseStatistics_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ size: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { requiredKeys: [] }), names, ["size","Size","$propertyBag"]);
 }
 
+function arb_Database_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), readWrite: arb_ReadWriteDatabase_STATUS() }, { requiredKeys: ["readWrite"] })), names, ["conditions","Conditions","name","Name","readWrite","ReadWrite","$propertyBag"]);
+}
+
+function arb_Database_Spec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.oneof(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DatabaseOperatorSpec(), readWriteDatabase: arb_ReadWriteDatabase() }, { requiredKeys: ["owner", "readWriteDatabase"] })), names, ["azureName","AzureName","owner","Owner","readWriteDatabase","ReadWriteDatabase","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
+function arb_Identity(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ type: arb_Identity_Type(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
+function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), type: arb_Identity_Type_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","tenantId","TenantId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
+function arb_Identity_Type(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned, UserAssigned", "UserAssigned");
+}
+
+function arb_Identity_Type_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned, UserAssigned", "UserAssigned");
+}
+
 function arb_KeyVaultProperties(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyName","KeyName","keyVersion","KeyVersion","keyVaultUri","KeyVaultUri","userIdentity","UserIdentity","$propertyBag"]);
+  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), userIdentityReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["keyName","KeyName","keyVaultUri","KeyVaultUri","keyVersion","KeyVersion","userIdentityReference","UserIdentityReference","$propertyBag"]);
 }
 
 function arb_KeyVaultProperties_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyName","KeyName","keyVersion","KeyVersion","keyVaultUri","KeyVaultUri","userIdentity","UserIdentity","$propertyBag"]);
+  return withExtras(fc.record({ keyName: fc.string({ maxLength: 8 }), keyVaultUri: fc.string({ maxLength: 8 }), keyVersion: fc.string({ maxLength: 8 }), userIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyName","KeyName","keyVaultUri","KeyVaultUri","keyVersion","KeyVersion","userIdentity","UserIdentity","$propertyBag"]);
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
 }
 
+function arb_LanguageExtensions(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ value: fc.array(arb_Value(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
+}
+
+function arb_LanguageExtensions_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ value: fc.array(arb_Value_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
+}
+
+function arb_LastModifiedByType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("User", "Application", "ManagedIdentity", "Key");
+}
+
+function arb_MigrationClusterRole_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Source", "Destination");
+}
+
+function arb_MigrationCluster_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ dataIngestionUri: fc.string({ maxLength: 8 }), id: fc.string({ maxLength: 8 }), role: arb_MigrationClusterRole_STATUS(), uri: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["dataIngestionUri","DataIngestionUri","id","Id","role","Role","uri","Uri","$propertyBag"]);
+}
+
 function arb_OptimizedAutoscale(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","Version","isEnabled","IsEnabled","minimum","Minimum","maximum","Maximum","$propertyBag"]);
+  return withExtras(fc.record({ isEnabled: fc.boolean(), maximum: fc.maxSafeInteger(), minimum: fc.maxSafeInteger(), version: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["isEnabled","IsEnabled","maximum","Maximum","minimum","Minimum","version","Version","$propertyBag"]);
 }
 
 function arb_OptimizedAutoscale_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ version: fc.maxSafeInteger(), isEnabled: fc.boolean(), minimum: fc.maxSafeInteger(), maximum: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["version","Version","isEnabled","IsEnabled","minimum","Minimum","maximum","Maximum","$propertyBag"]);
+  return withExtras(fc.record({ isEnabled: fc.boolean(), maximum: fc.maxSafeInteger(), minimum: fc.maxSafeInteger(), version: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["isEnabled","IsEnabled","maximum","Maximum","minimum","Minimum","version","Version","$propertyBag"]);
 }
 
-function arb_PrincipalsModificationKind_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Union", "Replace", "None");
+function arb_PrivateEndpointConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","$propertyBag"]);
+}
+
+function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Running", "Creating", "Deleting", "Succeeded", "Failed", "Moving", "Canceled");
 }
 
 function arb_PublicIPType(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("IPv4", "DualStack");
+  return fc.constantFrom("DualStack", "IPv4");
 }
 
 function arb_PublicIPType_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("IPv4", "DualStack");
-}
-
-function arb_ReadOnlyFollowingDatabase(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: arb_ReadOnlyFollowingDatabase_Kind(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","kind","Kind","location","Location","hotCachePeriod","HotCachePeriod","$propertyBag"]);
-}
-
-function arb_ReadOnlyFollowingDatabase_Kind(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("ReadOnlyFollowing");
-}
-
-function arb_ReadOnlyFollowingDatabase_Kind_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("ReadOnlyFollowing");
-}
-
-function arb_ReadOnlyFollowingDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadOnlyFollowingDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), leaderClusterResourceId: fc.string({ maxLength: 8 }), attachedDatabaseConfigurationName: fc.string({ maxLength: 8 }), principalsModificationKind: arb_PrincipalsModificationKind_STATUS(), statistics: arb_DatabaseStatistics_STATUS(), provisioningState: fc.string({ maxLength: 8 }), databaseShareOrigin: arb_DatabaseShareOrigin_STATUS() }, { requiredKeys: [] }), names, ["id","Id","name","Name","type","Type","kind","Kind","location","Location","hotCachePeriod","HotCachePeriod","softDeletePeriod","SoftDeletePeriod","leaderClusterResourceId","LeaderClusterResourceId","attachedDatabaseConfigurationName","AttachedDatabaseConfigurationName","principalsModificationKind","PrincipalsModificationKind","statistics","Statistics","provisioningState","ProvisioningState","databaseShareOrigin","DatabaseShareOrigin","$propertyBag"]);
+  return fc.constantFrom("DualStack", "IPv4");
 }
 
 function arb_ReadWriteDatabase(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind(), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties() }, { requiredKeys: [] }), names, ["azureName","AzureName","kind","Kind","location","Location","softDeletePeriod","SoftDeletePeriod","hotCachePeriod","HotCachePeriod","keyVaultProperties","KeyVaultProperties","$propertyBag"]);
+  return withExtras(fc.record({ kind: arb_ReadWriteDatabase_Kind(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties(), softDeletePeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","hotCachePeriod","HotCachePeriod","keyVaultProperties","KeyVaultProperties","softDeletePeriod","SoftDeletePeriod","$propertyBag"]);
 }
 
 function arb_ReadWriteDatabase_Kind(): fc.Arbitrary<unknown> {
@@ -159,7 +231,23 @@ function arb_ReadWriteDatabase_Kind_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ReadWriteDatabase_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), softDeletePeriod: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), isFollowed: fc.boolean(), provisioningState: fc.string({ maxLength: 8 }), keyVaultProperties: arb_KeyVaultProperties_STATUS() }, { requiredKeys: [] }), names, ["id","Id","name","Name","type","Type","kind","Kind","location","Location","softDeletePeriod","SoftDeletePeriod","hotCachePeriod","HotCachePeriod","statistics","Statistics","isFollowed","IsFollowed","provisioningState","ProvisioningState","keyVaultProperties","KeyVaultProperties","$propertyBag"]);
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_ReadWriteDatabase_Kind_STATUS(), location: fc.string({ maxLength: 8 }), hotCachePeriod: fc.string({ maxLength: 8 }), isFollowed: fc.boolean(), keyVaultProperties: arb_KeyVaultProperties_STATUS(), provisioningState: arb_ProvisioningState_STATUS(), softDeletePeriod: fc.string({ maxLength: 8 }), statistics: arb_DatabaseStatistics_STATUS(), suspensionDetails: arb_SuspensionDetails_STATUS() }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","hotCachePeriod","HotCachePeriod","isFollowed","IsFollowed","keyVaultProperties","KeyVaultProperties","provisioningState","ProvisioningState","softDeletePeriod","SoftDeletePeriod","statistics","Statistics","suspensionDetails","SuspensionDetails","$propertyBag"]);
+}
+
+function arb_ResourceReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
+}
+
+function arb_SecretReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
+function arb_SuspensionDetails_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ suspensionStartDate: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["suspensionStartDate","SuspensionStartDate","$propertyBag"]);
+}
+
+function arb_SystemData_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ createdAt: fc.string({ maxLength: 8 }), createdBy: fc.string({ maxLength: 8 }), createdByType: arb_CreatedByType_STATUS(), lastModifiedAt: fc.string({ maxLength: 8 }), lastModifiedBy: fc.string({ maxLength: 8 }), lastModifiedByType: arb_LastModifiedByType_STATUS() }, { requiredKeys: [] }), names, ["createdAt","CreatedAt","createdBy","CreatedBy","createdByType","CreatedByType","lastModifiedAt","LastModifiedAt","lastModifiedBy","LastModifiedBy","lastModifiedByType","LastModifiedByType","$propertyBag"]);
 }
 
 function arb_TrustedExternalTenant(): fc.Arbitrary<unknown> {
@@ -168,6 +256,62 @@ function arb_TrustedExternalTenant(): fc.Arbitrary<unknown> {
 
 function arb_TrustedExternalTenant_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
+}
+
+function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({  }, { requiredKeys: [] }), names, ["$propertyBag"]);
+}
+
+function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ reference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["reference","Reference","$propertyBag"]);
+}
+
+function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ clientId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["clientId","ClientId","principalId","PrincipalId","$propertyBag"]);
+}
+
+function arb_Value(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ languageExtensionCustomImageName: fc.string({ maxLength: 8 }), languageExtensionImageName: arb_Value_LanguageExtensionImageName(), languageExtensionName: arb_Value_LanguageExtensionName() }, { requiredKeys: [] }), names, ["languageExtensionCustomImageName","LanguageExtensionCustomImageName","languageExtensionImageName","LanguageExtensionImageName","languageExtensionName","LanguageExtensionName","$propertyBag"]);
+}
+
+function arb_Value_LanguageExtensionImageName(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Python3_10_8", "Python3_10_8_DL", "Python3_11_7", "Python3_11_7_DL", "Python3_6_5", "PythonCustomImage", "R");
+}
+
+function arb_Value_LanguageExtensionImageName_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Python3_10_8", "Python3_10_8_DL", "Python3_11_7", "Python3_11_7_DL", "Python3_6_5", "PythonCustomImage", "R");
+}
+
+function arb_Value_LanguageExtensionName(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("PYTHON", "R");
+}
+
+function arb_Value_LanguageExtensionName_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("PYTHON", "R");
+}
+
+function arb_Value_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ languageExtensionCustomImageName: fc.string({ maxLength: 8 }), languageExtensionImageName: arb_Value_LanguageExtensionImageName_STATUS(), languageExtensionName: arb_Value_LanguageExtensionName_STATUS() }, { requiredKeys: [] }), names, ["languageExtensionCustomImageName","LanguageExtensionCustomImageName","languageExtensionImageName","LanguageExtensionImageName","languageExtensionName","LanguageExtensionName","$propertyBag"]);
+}
+
+function arb_VirtualNetworkConfiguration(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ dataManagementPublicIpReference: arb_ResourceReference(), enginePublicIpReference: arb_ResourceReference(), state: arb_VirtualNetworkConfiguration_State(), subnetReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["dataManagementPublicIpReference","DataManagementPublicIpReference","enginePublicIpReference","EnginePublicIpReference","state","State","subnetReference","SubnetReference","$propertyBag"]);
+}
+
+function arb_VirtualNetworkConfiguration_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ dataManagementPublicIpId: fc.string({ maxLength: 8 }), enginePublicIpId: fc.string({ maxLength: 8 }), state: arb_VirtualNetworkConfiguration_State_STATUS(), subnetId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["dataManagementPublicIpId","DataManagementPublicIpId","enginePublicIpId","EnginePublicIpId","state","State","subnetId","SubnetId","$propertyBag"]);
+}
+
+function arb_VirtualNetworkConfiguration_State(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Disabled", "Enabled");
+}
+
+function arb_VirtualNetworkConfiguration_State_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Disabled", "Enabled");
+}
+
+function arb_ZoneStatus_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Zonal", "NonZonal", "ZonalInconsistency");
 }
 
 /** A random Cluster at v1api20240413, with extra keys at the root too. */
@@ -180,12 +324,12 @@ export function Cluster(): fc.Arbitrary<Record<string, unknown>> {
   }));
 }
 
-/** A random ClustersDatabase at v1api20240413, with extra keys at the root too. */
-export function ClustersDatabase(): fc.Arbitrary<Record<string, unknown>> {
-  return withExtras(fc.record({ spec: arb_ClustersDatabase_Spec(), status: arb_ClustersDatabase_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+/** A random Database at v1api20240413, with extra keys at the root too. */
+export function Database(): fc.Arbitrary<Record<string, unknown>> {
+  return withExtras(fc.record({ spec: arb_Database_Spec(), status: arb_Database_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
     ...o,
     apiVersion: 'kusto.azure.com/v1api20240413',
-    kind: 'ClustersDatabase',
+    kind: 'Database',
     metadata: { name: 'sample', namespace: 'default' },
   }));
 }

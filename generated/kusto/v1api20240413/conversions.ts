@@ -19,14 +19,62 @@ export function Cluster_toStorage(src: KubeObject): KubeObject {
   return convertResource(src, 'kusto.azure.com/v1api20240413storage', Cluster_Spec_toStorage, Cluster_STATUS_toStorage);
 }
 
-/** Converts a whole ClustersDatabase from v1api20240413storage to v1api20240413 (out of its storage variant). */
-export function ClustersDatabase_fromStorage(src: KubeObject): KubeObject {
-  return convertResource(src, 'kusto.azure.com/v1api20240413', ClustersDatabase_Spec_fromStorage, ClustersDatabase_STATUS_fromStorage);
+/** Converts a whole Database from v1api20240413storage to v1api20240413 (out of its storage variant). */
+export function Database_fromStorage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20240413', Database_Spec_fromStorage, Database_STATUS_fromStorage);
 }
 
-/** Converts a whole ClustersDatabase from v1api20240413 to v1api20240413storage (into its storage variant). */
-export function ClustersDatabase_toStorage(src: KubeObject): KubeObject {
-  return convertResource(src, 'kusto.azure.com/v1api20240413storage', ClustersDatabase_Spec_toStorage, ClustersDatabase_STATUS_toStorage);
+/** Converts a whole Database from v1api20240413 to v1api20240413storage (into its storage variant). */
+export function Database_toStorage(src: KubeObject): KubeObject {
+  return convertResource(src, 'kusto.azure.com/v1api20240413storage', Database_Spec_toStorage, Database_STATUS_toStorage);
+}
+
+/** Converts AcceptedAudience_STATUS of v1api20240413storage to AcceptedAudience_STATUS of v1api20240413 (out of its storage variant). */
+export function AcceptedAudience_STATUS_fromStorage(src: v1api20240413storage.AcceptedAudience_STATUS, path: string): v1api20240413.AcceptedAudience_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.AcceptedAudience_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_AcceptedAudience_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AcceptedAudience_STATUS of v1api20240413 to AcceptedAudience_STATUS of v1api20240413storage (into its storage variant). */
+export function AcceptedAudience_STATUS_toStorage(src: v1api20240413.AcceptedAudience_STATUS, path: string): v1api20240413storage.AcceptedAudience_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.AcceptedAudience_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_AcceptedAudience_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AcceptedAudience of v1api20240413storage to AcceptedAudience of v1api20240413 (out of its storage variant). */
+export function AcceptedAudience_fromStorage(src: v1api20240413storage.AcceptedAudience, path: string): v1api20240413.AcceptedAudience {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.AcceptedAudience;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_AcceptedAudience, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AcceptedAudience of v1api20240413 to AcceptedAudience of v1api20240413storage (into its storage variant). */
+export function AcceptedAudience_toStorage(src: v1api20240413.AcceptedAudience, path: string): v1api20240413storage.AcceptedAudience {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.AcceptedAudience;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_AcceptedAudience, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
 }
 
 /** Converts AzureSku_STATUS of v1api20240413storage to AzureSku_STATUS of v1api20240413 (out of its storage variant). */
@@ -34,8 +82,8 @@ export function AzureSku_STATUS_fromStorage(src: v1api20240413storage.AzureSku_S
   checkObject(src, path);
   const dst = {} as v1api20240413.AzureSku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20240413_AzureSku_Name_STATUS) as v1api20240413.AzureSku_Name_STATUS); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20240413_AzureSku_Name_STATUS) as v1api20240413.AzureSku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240413_AzureSku_Tier_STATUS) as v1api20240413.AzureSku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_AzureSku_STATUS, bag);
   const kept = finishBag(bag);
@@ -48,8 +96,8 @@ export function AzureSku_STATUS_toStorage(src: v1api20240413.AzureSku_STATUS, pa
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AzureSku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20240413_AzureSku_STATUS, bag);
   const kept = finishBag(bag);
@@ -62,8 +110,8 @@ export function AzureSku_fromStorage(src: v1api20240413storage.AzureSku, path: s
   checkObject(src, path);
   const dst = {} as v1api20240413.AzureSku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20240413_AzureSku_Name) as v1api20240413.AzureSku_Name); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20240413_AzureSku_Name) as v1api20240413.AzureSku_Name); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240413_AzureSku_Tier) as v1api20240413.AzureSku_Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_AzureSku, bag);
   const kept = finishBag(bag);
@@ -76,10 +124,128 @@ export function AzureSku_toStorage(src: v1api20240413.AzureSku, path: string): v
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AzureSku;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20240413_AzureSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CalloutPolicy_STATUS of v1api20240413storage to CalloutPolicy_STATUS of v1api20240413 (out of its storage variant). */
+export function CalloutPolicy_STATUS_fromStorage(src: v1api20240413storage.CalloutPolicy_STATUS, path: string): v1api20240413.CalloutPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.CalloutPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.calloutId !== undefined) dst.calloutId = str(src.calloutId, path, ".calloutId"); // assignPrimitive
+  if (src.calloutType !== undefined) dst.calloutType = (canonicalEnum(str(src.calloutType, path, ".calloutType"), spellings_v1api20240413_CalloutPolicy_CalloutType_STATUS) as v1api20240413.CalloutPolicy_CalloutType_STATUS); // assignEnum
+  if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
+  if (src.outboundAccess !== undefined) dst.outboundAccess = (canonicalEnum(str(src.outboundAccess, path, ".outboundAccess"), spellings_v1api20240413_CalloutPolicy_OutboundAccess_STATUS) as v1api20240413.CalloutPolicy_OutboundAccess_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413storage_CalloutPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CalloutPolicy_STATUS of v1api20240413 to CalloutPolicy_STATUS of v1api20240413storage (into its storage variant). */
+export function CalloutPolicy_STATUS_toStorage(src: v1api20240413.CalloutPolicy_STATUS, path: string): v1api20240413storage.CalloutPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.CalloutPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.calloutId !== undefined) dst.calloutId = str(src.calloutId, path, ".calloutId"); // assignPrimitive
+  if (src.calloutType !== undefined) dst.calloutType = str(src.calloutType, path, ".calloutType"); // assignEnum
+  if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
+  if (src.outboundAccess !== undefined) dst.outboundAccess = str(src.outboundAccess, path, ".outboundAccess"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413_CalloutPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CalloutPolicy of v1api20240413storage to CalloutPolicy of v1api20240413 (out of its storage variant). */
+export function CalloutPolicy_fromStorage(src: v1api20240413storage.CalloutPolicy, path: string): v1api20240413.CalloutPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.CalloutPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.calloutType !== undefined) dst.calloutType = (canonicalEnum(str(src.calloutType, path, ".calloutType"), spellings_v1api20240413_CalloutPolicy_CalloutType) as v1api20240413.CalloutPolicy_CalloutType); // assignEnum
+  if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
+  if (src.outboundAccess !== undefined) dst.outboundAccess = (canonicalEnum(str(src.outboundAccess, path, ".outboundAccess"), spellings_v1api20240413_CalloutPolicy_OutboundAccess) as v1api20240413.CalloutPolicy_OutboundAccess); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413storage_CalloutPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CalloutPolicy of v1api20240413 to CalloutPolicy of v1api20240413storage (into its storage variant). */
+export function CalloutPolicy_toStorage(src: v1api20240413.CalloutPolicy, path: string): v1api20240413storage.CalloutPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.CalloutPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.calloutType !== undefined) dst.calloutType = str(src.calloutType, path, ".calloutType"); // assignEnum
+  if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
+  if (src.outboundAccess !== undefined) dst.outboundAccess = str(src.outboundAccess, path, ".outboundAccess"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413_CalloutPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties_STATUS of v1api20240413storage to ClusterKeyVaultProperties_STATUS of v1api20240413 (out of its storage variant). */
+export function ClusterKeyVaultProperties_STATUS_fromStorage(src: v1api20240413storage.ClusterKeyVaultProperties_STATUS, path: string): v1api20240413.ClusterKeyVaultProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ClusterKeyVaultProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterKeyVaultProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties_STATUS of v1api20240413 to ClusterKeyVaultProperties_STATUS of v1api20240413storage (into its storage variant). */
+export function ClusterKeyVaultProperties_STATUS_toStorage(src: v1api20240413.ClusterKeyVaultProperties_STATUS, path: string): v1api20240413storage.ClusterKeyVaultProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterKeyVaultProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_ClusterKeyVaultProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties of v1api20240413storage to ClusterKeyVaultProperties of v1api20240413 (out of its storage variant). */
+export function ClusterKeyVaultProperties_fromStorage(src: v1api20240413storage.ClusterKeyVaultProperties, path: string): v1api20240413.ClusterKeyVaultProperties {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ClusterKeyVaultProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_fromStorage(src.userIdentityReference as v1api20240413storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_ClusterKeyVaultProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ClusterKeyVaultProperties of v1api20240413 to ClusterKeyVaultProperties of v1api20240413storage (into its storage variant). */
+export function ClusterKeyVaultProperties_toStorage(src: v1api20240413.ClusterKeyVaultProperties, path: string): v1api20240413storage.ClusterKeyVaultProperties {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ClusterKeyVaultProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
+  if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_toStorage(src.userIdentityReference as v1api20240413.ResourceReference, at(path, ".userIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413_ClusterKeyVaultProperties, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -148,22 +314,39 @@ export function Cluster_STATUS_fromStorage(src: v1api20240413storage.Cluster_STA
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_fromStorage(src.identity as v1api20240413storage.Identity_STATUS, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_STATUS_fromStorage(src.sku as v1api20240413storage.AzureSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v1api20240413storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = (canonicalEnum(str(src.engineType, path, ".engineType"), spellings_v1api20240413_ClusterProperties_EngineType_STATUS) as v1api20240413.ClusterProperties_EngineType_STATUS); // assignEnum
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_fromStorage(e as v1api20240413storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_fromStorage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240413_ClusterProperties_PublicNetworkAccess_STATUS) as v1api20240413.ClusterProperties_PublicNetworkAccess_STATUS); // assignEnum
-  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
-  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240413_ClusterProperties_State_STATUS) as v1api20240413.ClusterProperties_State_STATUS); // assignEnum
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_STATUS_fromStorage(e as v1api20240413storage.AcceptedAudience_STATUS, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.calloutPolicies !== undefined) dst.calloutPolicies = mapArray(src.calloutPolicies, path, ".calloutPolicies", (e, p, i) => CalloutPolicy_STATUS_fromStorage(e as v1api20240413storage.CalloutPolicy_STATUS, at(p, i))); // assignCollection
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = (canonicalEnum(str(src.engineType, path, ".engineType"), spellings_v1api20240413_ClusterProperties_EngineType_STATUS) as v1api20240413.ClusterProperties_EngineType_STATUS); // assignEnum
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_STATUS_fromStorage(src.keyVaultProperties as v1api20240413storage.ClusterKeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_STATUS_fromStorage(src.languageExtensions as v1api20240413storage.LanguageExtensions_STATUS, at(path, ".languageExtensions")); // assignObject
+  if (src.migrationCluster !== undefined) dst.migrationCluster = MigrationCluster_STATUS_fromStorage(src.migrationCluster as v1api20240413storage.MigrationCluster_STATUS, at(path, ".migrationCluster")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_fromStorage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_fromStorage(e as v1api20240413storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v1api20240413_ProvisioningState_STATUS) as v1api20240413.ProvisioningState_STATUS); // assignEnum
   if (src.publicIPType !== undefined) dst.publicIPType = (canonicalEnum(str(src.publicIPType, path, ".publicIPType"), spellings_v1api20240413_PublicIPType_STATUS) as v1api20240413.PublicIPType_STATUS); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240413_ClusterProperties_PublicNetworkAccess_STATUS) as v1api20240413.ClusterProperties_PublicNetworkAccess_STATUS); // assignEnum
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20240413_Cluster_RestrictOutboundNetworkAccess_STATUS) as v1api20240413.Cluster_RestrictOutboundNetworkAccess_STATUS); // assignEnum
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240413_ClusterProperties_State_STATUS) as v1api20240413.ClusterProperties_State_STATUS); // assignEnum
+  if (src.stateReason !== undefined) dst.stateReason = str(src.stateReason, path, ".stateReason"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_fromStorage(e as v1api20240413storage.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_STATUS_fromStorage(src.virtualNetworkConfiguration as v1api20240413storage.VirtualNetworkConfiguration_STATUS, at(path, ".virtualNetworkConfiguration")); // assignObject
+  if (src.zoneStatus !== undefined) dst.zoneStatus = (canonicalEnum(str(src.zoneStatus, path, ".zoneStatus"), spellings_v1api20240413_ZoneStatus_STATUS) as v1api20240413.ZoneStatus_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -179,22 +362,39 @@ export function Cluster_STATUS_toStorage(src: v1api20240413.Cluster_STATUS, path
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.identity !== undefined) dst.identity = Identity_STATUS_toStorage(src.identity as v1api20240413.Identity_STATUS, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_STATUS_toStorage(src.sku as v1api20240413.AzureSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v1api20240413.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignEnum
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_toStorage(e as v1api20240413.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_toStorage(src.optimizedAutoscale as v1api20240413.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
-  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
-  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_STATUS_toStorage(e as v1api20240413.AcceptedAudience_STATUS, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.calloutPolicies !== undefined) dst.calloutPolicies = mapArray(src.calloutPolicies, path, ".calloutPolicies", (e, p, i) => CalloutPolicy_STATUS_toStorage(e as v1api20240413.CalloutPolicy_STATUS, at(p, i))); // assignCollection
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignEnum
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_STATUS_toStorage(src.keyVaultProperties as v1api20240413.ClusterKeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_STATUS_toStorage(src.languageExtensions as v1api20240413.LanguageExtensions_STATUS, at(path, ".languageExtensions")); // assignObject
+  if (src.migrationCluster !== undefined) dst.migrationCluster = MigrationCluster_STATUS_toStorage(src.migrationCluster as v1api20240413.MigrationCluster_STATUS, at(path, ".migrationCluster")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_STATUS_toStorage(src.optimizedAutoscale as v1api20240413.OptimizedAutoscale_STATUS, at(path, ".optimizedAutoscale")); // assignObject
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_toStorage(e as v1api20240413.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignEnum
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignEnum
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.stateReason !== undefined) dst.stateReason = str(src.stateReason, path, ".stateReason"); // assignPrimitive
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_STATUS_toStorage(e as v1api20240413.TrustedExternalTenant_STATUS, at(p, i))); // assignCollection
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_STATUS_toStorage(src.virtualNetworkConfiguration as v1api20240413.VirtualNetworkConfiguration_STATUS, at(path, ".virtualNetworkConfiguration")); // assignObject
+  if (src.zoneStatus !== undefined) dst.zoneStatus = str(src.zoneStatus, path, ".zoneStatus"); // assignEnum
   bag = stashUnknown(src, known_v1api20240413_Cluster_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -208,20 +408,30 @@ export function Cluster_Spec_fromStorage(src: v1api20240413storage.Cluster_Spec,
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_fromStorage(src.identity as v1api20240413storage.Identity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_fromStorage(src.sku as v1api20240413storage.AzureSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = (canonicalEnum(str(src.engineType, path, ".engineType"), spellings_v1api20240413_ClusterProperties_EngineType) as v1api20240413.ClusterProperties_EngineType); // assignEnum
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_fromStorage(e as v1api20240413storage.TrustedExternalTenant, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_fromStorage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240413_ClusterProperties_PublicNetworkAccess) as v1api20240413.ClusterProperties_PublicNetworkAccess); // assignEnum
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_fromStorage(e as v1api20240413storage.AcceptedAudience, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.calloutPolicies !== undefined) dst.calloutPolicies = mapArray(src.calloutPolicies, path, ".calloutPolicies", (e, p, i) => CalloutPolicy_fromStorage(e as v1api20240413storage.CalloutPolicy, at(p, i))); // assignCollection
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = (canonicalEnum(str(src.engineType, path, ".engineType"), spellings_v1api20240413_ClusterProperties_EngineType) as v1api20240413.ClusterProperties_EngineType); // assignEnum
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_fromStorage(src.keyVaultProperties as v1api20240413storage.ClusterKeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_fromStorage(src.languageExtensions as v1api20240413storage.LanguageExtensions, at(path, ".languageExtensions")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_fromStorage(src.optimizedAutoscale as v1api20240413storage.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
   if (src.publicIPType !== undefined) dst.publicIPType = (canonicalEnum(str(src.publicIPType, path, ".publicIPType"), spellings_v1api20240413_PublicIPType) as v1api20240413.PublicIPType); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240413_ClusterProperties_PublicNetworkAccess) as v1api20240413.ClusterProperties_PublicNetworkAccess); // assignEnum
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20240413_Cluster_RestrictOutboundNetworkAccess) as v1api20240413.Cluster_RestrictOutboundNetworkAccess); // assignEnum
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_fromStorage(e as v1api20240413storage.TrustedExternalTenant, at(p, i))); // assignCollection
+  if (src.virtualClusterGraduationProperties !== undefined) dst.virtualClusterGraduationProperties = SecretReference_fromStorage(src.virtualClusterGraduationProperties as v1api20240413storage.SecretReference, at(path, ".virtualClusterGraduationProperties")); // assignObject
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_fromStorage(src.virtualNetworkConfiguration as v1api20240413storage.VirtualNetworkConfiguration, at(path, ".virtualNetworkConfiguration")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_Spec, bag);
@@ -237,109 +447,33 @@ export function Cluster_Spec_toStorage(src: v1api20240413.Cluster_Spec, path: st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240413.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v1api20240413.Identity, at(path, ".identity")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.sku !== undefined) dst.sku = AzureSku_toStorage(src.sku as v1api20240413.AzureSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
-  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
-  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
-  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
-  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignEnum
-  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_toStorage(e as v1api20240413.TrustedExternalTenant, at(p, i))); // assignCollection
-  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_toStorage(src.optimizedAutoscale as v1api20240413.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
-  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
+  if (src.acceptedAudiences !== undefined) dst.acceptedAudiences = mapArray(src.acceptedAudiences, path, ".acceptedAudiences", (e, p, i) => AcceptedAudience_toStorage(e as v1api20240413.AcceptedAudience, at(p, i))); // assignCollection
+  if (src.allowedFqdnList !== undefined) dst.allowedFqdnList = mapArray(src.allowedFqdnList, path, ".allowedFqdnList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedIpRangeList !== undefined) dst.allowedIpRangeList = mapArray(src.allowedIpRangeList, path, ".allowedIpRangeList", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.calloutPolicies !== undefined) dst.calloutPolicies = mapArray(src.calloutPolicies, path, ".calloutPolicies", (e, p, i) => CalloutPolicy_toStorage(e as v1api20240413.CalloutPolicy, at(p, i))); // assignCollection
   if (src.enableAutoStop !== undefined) dst.enableAutoStop = bool(src.enableAutoStop, path, ".enableAutoStop"); // assignPrimitive
+  if (src.enableDiskEncryption !== undefined) dst.enableDiskEncryption = bool(src.enableDiskEncryption, path, ".enableDiskEncryption"); // assignPrimitive
+  if (src.enableDoubleEncryption !== undefined) dst.enableDoubleEncryption = bool(src.enableDoubleEncryption, path, ".enableDoubleEncryption"); // assignPrimitive
+  if (src.enablePurge !== undefined) dst.enablePurge = bool(src.enablePurge, path, ".enablePurge"); // assignPrimitive
+  if (src.enableStreamingIngest !== undefined) dst.enableStreamingIngest = bool(src.enableStreamingIngest, path, ".enableStreamingIngest"); // assignPrimitive
+  if (src.engineType !== undefined) dst.engineType = str(src.engineType, path, ".engineType"); // assignEnum
+  if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = ClusterKeyVaultProperties_toStorage(src.keyVaultProperties as v1api20240413.ClusterKeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.languageExtensions !== undefined) dst.languageExtensions = LanguageExtensions_toStorage(src.languageExtensions as v1api20240413.LanguageExtensions, at(path, ".languageExtensions")); // assignObject
+  if (src.optimizedAutoscale !== undefined) dst.optimizedAutoscale = OptimizedAutoscale_toStorage(src.optimizedAutoscale as v1api20240413.OptimizedAutoscale, at(path, ".optimizedAutoscale")); // assignObject
   if (src.publicIPType !== undefined) dst.publicIPType = str(src.publicIPType, path, ".publicIPType"); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
+  if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignEnum
+  if (src.trustedExternalTenants !== undefined) dst.trustedExternalTenants = mapArray(src.trustedExternalTenants, path, ".trustedExternalTenants", (e, p, i) => TrustedExternalTenant_toStorage(e as v1api20240413.TrustedExternalTenant, at(p, i))); // assignCollection
+  if (src.virtualClusterGraduationProperties !== undefined) dst.virtualClusterGraduationProperties = SecretReference_toStorage(src.virtualClusterGraduationProperties as v1api20240413.SecretReference, at(path, ".virtualClusterGraduationProperties")); // assignObject
+  if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_toStorage(src.virtualNetworkConfiguration as v1api20240413.VirtualNetworkConfiguration, at(path, ".virtualNetworkConfiguration")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_toStorage(src.operatorSpec as v1api20240413.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1api20240413'; // originalVersion
   bag = stashUnknown(src, known_v1api20240413_Cluster_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabaseOperatorSpec of v1api20240413storage to ClustersDatabaseOperatorSpec of v1api20240413 (out of its storage variant). */
-export function ClustersDatabaseOperatorSpec_fromStorage(src: v1api20240413storage.ClustersDatabaseOperatorSpec, path: string): v1api20240413.ClustersDatabaseOperatorSpec {
-  checkObject(src, path);
-  const dst = {} as v1api20240413.ClustersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabaseOperatorSpec of v1api20240413 to ClustersDatabaseOperatorSpec of v1api20240413storage (into its storage variant). */
-export function ClustersDatabaseOperatorSpec_toStorage(src: v1api20240413.ClustersDatabaseOperatorSpec, path: string): v1api20240413storage.ClustersDatabaseOperatorSpec {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ClustersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
-  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
-  bag = stashUnknown(src, known_v1api20240413_ClustersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_STATUS of v1api20240413storage to ClustersDatabase_STATUS of v1api20240413 (out of its storage variant). */
-export function ClustersDatabase_STATUS_fromStorage(src: v1api20240413storage.ClustersDatabase_STATUS, path: string): v1api20240413.ClustersDatabase_STATUS {
-  checkObject(src, path);
-  const dst = {} as v1api20240413.ClustersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_fromStorage(e as v1api20240413storage.Condition, at(p, i))); // assignCollection
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_fromStorage(src.readWrite as v1api20240413storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_fromStorage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
-  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_STATUS of v1api20240413 to ClustersDatabase_STATUS of v1api20240413storage (into its storage variant). */
-export function ClustersDatabase_STATUS_toStorage(src: v1api20240413.ClustersDatabase_STATUS, path: string): v1api20240413storage.ClustersDatabase_STATUS {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ClustersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240413.Condition, at(p, i))); // assignCollection
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_toStorage(src.readWrite as v1api20240413.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_STATUS_toStorage(src.readOnlyFollowing as v1api20240413.ReadOnlyFollowingDatabase_STATUS, at(path, ".readOnlyFollowing")); // assignObject
-  bag = stashUnknown(src, known_v1api20240413_ClustersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_Spec of v1api20240413storage to ClustersDatabase_Spec of v1api20240413 (out of its storage variant). */
-export function ClustersDatabase_Spec_fromStorage(src: v1api20240413storage.ClustersDatabase_Spec, path: string): v1api20240413.ClustersDatabase_Spec {
-  checkObject(src, path);
-  const dst = {} as v1api20240413.ClustersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_fromStorage(src.readWrite as v1api20240413storage.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_fromStorage(src.readOnlyFollowing as v1api20240413storage.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
-  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
-  // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
-  bag = stashUnknown(src, known_v1api20240413storage_ClustersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ClustersDatabase_Spec of v1api20240413 to ClustersDatabase_Spec of v1api20240413storage (into its storage variant). */
-export function ClustersDatabase_Spec_toStorage(src: v1api20240413.ClustersDatabase_Spec, path: string): v1api20240413storage.ClustersDatabase_Spec {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ClustersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240413.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_toStorage(src.readWrite as v1api20240413.ReadWriteDatabase, at(path, ".readWrite")); // assignObject
-  if (src.readOnlyFollowing !== undefined) dst.readOnlyFollowing = ReadOnlyFollowingDatabase_toStorage(src.readOnlyFollowing as v1api20240413.ReadOnlyFollowingDatabase, at(path, ".readOnlyFollowing")); // assignObject
-  if (src.operatorSpec !== undefined) dst.operatorSpec = ClustersDatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20240413.ClustersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
-  dst.originalVersion = 'v1api20240413'; // originalVersion
-  bag = stashUnknown(src, known_v1api20240413_ClustersDatabase_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -411,6 +545,32 @@ export function ConfigMapDestination_toStorage(src: v1api20240413.ConfigMapDesti
   return dst;
 }
 
+/** Converts DatabaseOperatorSpec of v1api20240413storage to DatabaseOperatorSpec of v1api20240413 (out of its storage variant). */
+export function DatabaseOperatorSpec_fromStorage(src: v1api20240413storage.DatabaseOperatorSpec, path: string): v1api20240413.DatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.DatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_DatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DatabaseOperatorSpec of v1api20240413 to DatabaseOperatorSpec of v1api20240413storage (into its storage variant). */
+export function DatabaseOperatorSpec_toStorage(src: v1api20240413.DatabaseOperatorSpec, path: string): v1api20240413storage.DatabaseOperatorSpec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.DatabaseOperatorSpec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
+  if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_DatabaseOperatorSpec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DatabaseStatistics_STATUS of v1api20240413storage to DatabaseStatistics_STATUS of v1api20240413 (out of its storage variant). */
 export function DatabaseStatistics_STATUS_fromStorage(src: v1api20240413storage.DatabaseStatistics_STATUS, path: string): v1api20240413.DatabaseStatistics_STATUS {
   checkObject(src, path);
@@ -430,6 +590,66 @@ export function DatabaseStatistics_STATUS_toStorage(src: v1api20240413.DatabaseS
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_DatabaseStatistics_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_STATUS of v1api20240413storage to Database_STATUS of v1api20240413 (out of its storage variant). */
+export function Database_STATUS_fromStorage(src: v1api20240413storage.Database_STATUS, path: string): v1api20240413.Database_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.Database_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_fromStorage(e as v1api20240413storage.Condition, at(p, i))); // assignCollection
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_fromStorage(src.readWrite as v1api20240413storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_Database_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_STATUS of v1api20240413 to Database_STATUS of v1api20240413storage (into its storage variant). */
+export function Database_STATUS_toStorage(src: v1api20240413.Database_STATUS, path: string): v1api20240413storage.Database_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Database_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240413.Condition, at(p, i))); // assignCollection
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_toStorage(src.readWrite as v1api20240413.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413_Database_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_Spec of v1api20240413storage to Database_Spec of v1api20240413 (out of its storage variant). */
+export function Database_Spec_fromStorage(src: v1api20240413storage.Database_Spec, path: string): v1api20240413.Database_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.Database_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1api20240413storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.readWriteDatabase !== undefined) dst.readWriteDatabase = ReadWriteDatabase_fromStorage(src.readWriteDatabase as v1api20240413storage.ReadWriteDatabase, at(path, ".readWriteDatabase")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = DatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.DatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
+  bag = stashUnknown(src, known_v1api20240413storage_Database_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Database_Spec of v1api20240413 to Database_Spec of v1api20240413storage (into its storage variant). */
+export function Database_Spec_toStorage(src: v1api20240413.Database_Spec, path: string): v1api20240413storage.Database_Spec {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Database_Spec;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
+  if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240413.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.readWriteDatabase !== undefined) dst.readWriteDatabase = ReadWriteDatabase_toStorage(src.readWriteDatabase as v1api20240413.ReadWriteDatabase, at(path, ".readWriteDatabase")); // assignObject
+  if (src.operatorSpec !== undefined) dst.operatorSpec = DatabaseOperatorSpec_toStorage(src.operatorSpec as v1api20240413.DatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
+  dst.originalVersion = 'v1api20240413'; // originalVersion
+  bag = stashUnknown(src, known_v1api20240413_Database_Spec, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -467,14 +687,70 @@ export function DestinationExpression_toStorage(src: v1api20240413.DestinationEx
   return dst;
 }
 
+/** Converts Identity_STATUS of v1api20240413storage to Identity_STATUS of v1api20240413 (out of its storage variant). */
+export function Identity_STATUS_fromStorage(src: v1api20240413storage.Identity_STATUS, path: string): v1api20240413.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240413_Identity_Type_STATUS) as v1api20240413.Identity_Type_STATUS); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20240413storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity_STATUS of v1api20240413 to Identity_STATUS of v1api20240413storage (into its storage variant). */
+export function Identity_STATUS_toStorage(src: v1api20240413.Identity_STATUS, path: string): v1api20240413storage.Identity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Identity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_toStorage(e as v1api20240413.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_Identity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20240413storage to Identity of v1api20240413 (out of its storage variant). */
+export function Identity_fromStorage(src: v1api20240413storage.Identity, path: string): v1api20240413.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240413_Identity_Type) as v1api20240413.Identity_Type); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20240413storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Identity of v1api20240413 to Identity of v1api20240413storage (into its storage variant). */
+export function Identity_toStorage(src: v1api20240413.Identity, path: string): v1api20240413storage.Identity {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Identity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20240413.UserAssignedIdentityDetails, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_Identity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KeyVaultProperties_STATUS of v1api20240413storage to KeyVaultProperties_STATUS of v1api20240413 (out of its storage variant). */
 export function KeyVaultProperties_STATUS_fromStorage(src: v1api20240413storage.KeyVaultProperties_STATUS, path: string): v1api20240413.KeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413.KeyVaultProperties_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties_STATUS, bag);
   const kept = finishBag(bag);
@@ -488,8 +764,8 @@ export function KeyVaultProperties_STATUS_toStorage(src: v1api20240413.KeyVaultP
   const dst = {} as v1api20240413storage.KeyVaultProperties_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_KeyVaultProperties_STATUS, bag);
   const kept = finishBag(bag);
@@ -503,9 +779,9 @@ export function KeyVaultProperties_fromStorage(src: v1api20240413storage.KeyVaul
   const dst = {} as v1api20240413.KeyVaultProperties;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
-  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_fromStorage(src.userIdentityReference as v1api20240413storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -518,9 +794,9 @@ export function KeyVaultProperties_toStorage(src: v1api20240413.KeyVaultProperti
   const dst = {} as v1api20240413storage.KeyVaultProperties;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
-  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
-  if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
+  if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
+  if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_toStorage(src.userIdentityReference as v1api20240413.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413_KeyVaultProperties, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -553,15 +829,93 @@ export function KnownResourceReference_toStorage(src: v1api20240413.KnownResourc
   return dst;
 }
 
+/** Converts LanguageExtensions_STATUS of v1api20240413storage to LanguageExtensions_STATUS of v1api20240413 (out of its storage variant). */
+export function LanguageExtensions_STATUS_fromStorage(src: v1api20240413storage.LanguageExtensions_STATUS, path: string): v1api20240413.LanguageExtensions_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.LanguageExtensions_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_fromStorage(e as v1api20240413storage.Value_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_LanguageExtensions_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LanguageExtensions_STATUS of v1api20240413 to LanguageExtensions_STATUS of v1api20240413storage (into its storage variant). */
+export function LanguageExtensions_STATUS_toStorage(src: v1api20240413.LanguageExtensions_STATUS, path: string): v1api20240413storage.LanguageExtensions_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.LanguageExtensions_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_toStorage(e as v1api20240413.Value_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_LanguageExtensions_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LanguageExtensions of v1api20240413storage to LanguageExtensions of v1api20240413 (out of its storage variant). */
+export function LanguageExtensions_fromStorage(src: v1api20240413storage.LanguageExtensions, path: string): v1api20240413.LanguageExtensions {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.LanguageExtensions;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_fromStorage(e as v1api20240413storage.Value, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413storage_LanguageExtensions, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LanguageExtensions of v1api20240413 to LanguageExtensions of v1api20240413storage (into its storage variant). */
+export function LanguageExtensions_toStorage(src: v1api20240413.LanguageExtensions, path: string): v1api20240413storage.LanguageExtensions {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.LanguageExtensions;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_toStorage(e as v1api20240413.Value, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20240413_LanguageExtensions, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MigrationCluster_STATUS of v1api20240413storage to MigrationCluster_STATUS of v1api20240413 (out of its storage variant). */
+export function MigrationCluster_STATUS_fromStorage(src: v1api20240413storage.MigrationCluster_STATUS, path: string): v1api20240413.MigrationCluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.MigrationCluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20240413_MigrationClusterRole_STATUS) as v1api20240413.MigrationClusterRole_STATUS); // assignEnum
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_MigrationCluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MigrationCluster_STATUS of v1api20240413 to MigrationCluster_STATUS of v1api20240413storage (into its storage variant). */
+export function MigrationCluster_STATUS_toStorage(src: v1api20240413.MigrationCluster_STATUS, path: string): v1api20240413storage.MigrationCluster_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.MigrationCluster_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
+  if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_MigrationCluster_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts OptimizedAutoscale_STATUS of v1api20240413storage to OptimizedAutoscale_STATUS of v1api20240413 (out of its storage variant). */
 export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20240413storage.OptimizedAutoscale_STATUS, path: string): v1api20240413.OptimizedAutoscale_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413.OptimizedAutoscale_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -573,10 +927,10 @@ export function OptimizedAutoscale_STATUS_toStorage(src: v1api20240413.Optimized
   checkObject(src, path);
   const dst = {} as v1api20240413storage.OptimizedAutoscale_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_OptimizedAutoscale_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -588,10 +942,10 @@ export function OptimizedAutoscale_fromStorage(src: v1api20240413storage.Optimiz
   checkObject(src, path);
   const dst = {} as v1api20240413.OptimizedAutoscale;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -603,89 +957,35 @@ export function OptimizedAutoscale_toStorage(src: v1api20240413.OptimizedAutosca
   checkObject(src, path);
   const dst = {} as v1api20240413storage.OptimizedAutoscale;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
-  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
+  if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
+  if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_OptimizedAutoscale, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ReadOnlyFollowingDatabase_STATUS of v1api20240413storage to ReadOnlyFollowingDatabase_STATUS of v1api20240413 (out of its storage variant). */
-export function ReadOnlyFollowingDatabase_STATUS_fromStorage(src: v1api20240413storage.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20240413.ReadOnlyFollowingDatabase_STATUS {
+/** Converts PrivateEndpointConnection_STATUS of v1api20240413storage to PrivateEndpointConnection_STATUS of v1api20240413 (out of its storage variant). */
+export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20240413storage.PrivateEndpointConnection_STATUS, path: string): v1api20240413.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20240413.ReadOnlyFollowingDatabase_STATUS;
+  const dst = {} as v1api20240413.PrivateEndpointConnection_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20240413_ReadOnlyFollowingDatabase_Kind_STATUS) as v1api20240413.ReadOnlyFollowingDatabase_Kind_STATUS); // assignEnum
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
-  if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
-  if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
-  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = (canonicalEnum(str(src.principalsModificationKind, path, ".principalsModificationKind"), spellings_v1api20240413_PrincipalsModificationKind_STATUS) as v1api20240413.PrincipalsModificationKind_STATUS); // assignEnum
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = (canonicalEnum(str(src.databaseShareOrigin, path, ".databaseShareOrigin"), spellings_v1api20240413_DatabaseShareOrigin_STATUS) as v1api20240413.DatabaseShareOrigin_STATUS); // assignEnum
-  bag = stashUnknown(src, known_v1api20240413storage_ReadOnlyFollowingDatabase_STATUS, bag);
+  bag = stashUnknown(src, known_v1api20240413storage_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts ReadOnlyFollowingDatabase_STATUS of v1api20240413 to ReadOnlyFollowingDatabase_STATUS of v1api20240413storage (into its storage variant). */
-export function ReadOnlyFollowingDatabase_STATUS_toStorage(src: v1api20240413.ReadOnlyFollowingDatabase_STATUS, path: string): v1api20240413storage.ReadOnlyFollowingDatabase_STATUS {
+/** Converts PrivateEndpointConnection_STATUS of v1api20240413 to PrivateEndpointConnection_STATUS of v1api20240413storage (into its storage variant). */
+export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20240413.PrivateEndpointConnection_STATUS, path: string): v1api20240413storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20240413storage.ReadOnlyFollowingDatabase_STATUS;
+  const dst = {} as v1api20240413storage.PrivateEndpointConnection_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
-  if (src.leaderClusterResourceId !== undefined) dst.leaderClusterResourceId = str(src.leaderClusterResourceId, path, ".leaderClusterResourceId"); // assignPrimitive
-  if (src.attachedDatabaseConfigurationName !== undefined) dst.attachedDatabaseConfigurationName = str(src.attachedDatabaseConfigurationName, path, ".attachedDatabaseConfigurationName"); // assignPrimitive
-  if (src.principalsModificationKind !== undefined) dst.principalsModificationKind = str(src.principalsModificationKind, path, ".principalsModificationKind"); // assignEnum
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_toStorage(src.statistics as v1api20240413.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.databaseShareOrigin !== undefined) dst.databaseShareOrigin = str(src.databaseShareOrigin, path, ".databaseShareOrigin"); // assignEnum
-  bag = stashUnknown(src, known_v1api20240413_ReadOnlyFollowingDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ReadOnlyFollowingDatabase of v1api20240413storage to ReadOnlyFollowingDatabase of v1api20240413 (out of its storage variant). */
-export function ReadOnlyFollowingDatabase_fromStorage(src: v1api20240413storage.ReadOnlyFollowingDatabase, path: string): v1api20240413.ReadOnlyFollowingDatabase {
-  checkObject(src, path);
-  const dst = {} as v1api20240413.ReadOnlyFollowingDatabase;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20240413_ReadOnlyFollowingDatabase_Kind) as v1api20240413.ReadOnlyFollowingDatabase_Kind); // assignEnum
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20240413storage_ReadOnlyFollowingDatabase, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts ReadOnlyFollowingDatabase of v1api20240413 to ReadOnlyFollowingDatabase of v1api20240413storage (into its storage variant). */
-export function ReadOnlyFollowingDatabase_toStorage(src: v1api20240413.ReadOnlyFollowingDatabase, path: string): v1api20240413storage.ReadOnlyFollowingDatabase {
-  checkObject(src, path);
-  const dst = {} as v1api20240413storage.ReadOnlyFollowingDatabase;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20240413_ReadOnlyFollowingDatabase, bag);
+  bag = stashUnknown(src, known_v1api20240413_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -697,16 +997,16 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20240413storage.R
   const dst = {} as v1api20240413.ReadWriteDatabase_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20240413_ReadWriteDatabase_Kind_STATUS) as v1api20240413.ReadWriteDatabase_Kind_STATUS); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_fromStorage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v1api20240413_ProvisioningState_STATUS) as v1api20240413.ProvisioningState_STATUS); // assignEnum
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.suspensionDetails !== undefined) dst.suspensionDetails = SuspensionDetails_STATUS_fromStorage(src.suspensionDetails as v1api20240413storage.SuspensionDetails_STATUS, at(path, ".suspensionDetails")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -719,16 +1019,16 @@ export function ReadWriteDatabase_STATUS_toStorage(src: v1api20240413.ReadWriteD
   const dst = {} as v1api20240413storage.ReadWriteDatabase_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
-  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_toStorage(src.statistics as v1api20240413.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.isFollowed !== undefined) dst.isFollowed = bool(src.isFollowed, path, ".isFollowed"); // assignPrimitive
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_STATUS_toStorage(src.keyVaultProperties as v1api20240413.KeyVaultProperties_STATUS, at(path, ".keyVaultProperties")); // assignObject
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignEnum
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
+  if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_toStorage(src.statistics as v1api20240413.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
+  if (src.suspensionDetails !== undefined) dst.suspensionDetails = SuspensionDetails_STATUS_toStorage(src.suspensionDetails as v1api20240413.SuspensionDetails_STATUS, at(path, ".suspensionDetails")); // assignObject
   bag = stashUnknown(src, known_v1api20240413_ReadWriteDatabase_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -740,12 +1040,11 @@ export function ReadWriteDatabase_fromStorage(src: v1api20240413storage.ReadWrit
   checkObject(src, path);
   const dst = {} as v1api20240413.ReadWriteDatabase;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1api20240413_ReadWriteDatabase_Kind) as v1api20240413.ReadWriteDatabase_Kind); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_fromStorage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -757,13 +1056,126 @@ export function ReadWriteDatabase_toStorage(src: v1api20240413.ReadWriteDatabase
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ReadWriteDatabase;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_toStorage(src.keyVaultProperties as v1api20240413.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
+  if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_ReadWriteDatabase, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20240413storage to ResourceReference of v1api20240413 (out of its storage variant). */
+export function ResourceReference_fromStorage(src: v1api20240413storage.ResourceReference, path: string): v1api20240413.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceReference of v1api20240413 to ResourceReference of v1api20240413storage (into its storage variant). */
+export function ResourceReference_toStorage(src: v1api20240413.ResourceReference, path: string): v1api20240413storage.ResourceReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.ResourceReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_ResourceReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20240413storage to SecretReference of v1api20240413 (out of its storage variant). */
+export function SecretReference_fromStorage(src: v1api20240413storage.SecretReference, path: string): v1api20240413.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecretReference of v1api20240413 to SecretReference of v1api20240413storage (into its storage variant). */
+export function SecretReference_toStorage(src: v1api20240413.SecretReference, path: string): v1api20240413storage.SecretReference {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.SecretReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_SecretReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SuspensionDetails_STATUS of v1api20240413storage to SuspensionDetails_STATUS of v1api20240413 (out of its storage variant). */
+export function SuspensionDetails_STATUS_fromStorage(src: v1api20240413storage.SuspensionDetails_STATUS, path: string): v1api20240413.SuspensionDetails_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.SuspensionDetails_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_SuspensionDetails_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SuspensionDetails_STATUS of v1api20240413 to SuspensionDetails_STATUS of v1api20240413storage (into its storage variant). */
+export function SuspensionDetails_STATUS_toStorage(src: v1api20240413.SuspensionDetails_STATUS, path: string): v1api20240413storage.SuspensionDetails_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.SuspensionDetails_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_SuspensionDetails_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SystemData_STATUS of v1api20240413storage to SystemData_STATUS of v1api20240413 (out of its storage variant). */
+export function SystemData_STATUS_fromStorage(src: v1api20240413storage.SystemData_STATUS, path: string): v1api20240413.SystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.SystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v1api20240413_CreatedByType_STATUS) as v1api20240413.CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240413_LastModifiedByType_STATUS) as v1api20240413.LastModifiedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413storage_SystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SystemData_STATUS of v1api20240413 to SystemData_STATUS of v1api20240413storage (into its storage variant). */
+export function SystemData_STATUS_toStorage(src: v1api20240413.SystemData_STATUS, path: string): v1api20240413storage.SystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.SystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413_SystemData_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -817,68 +1229,289 @@ export function TrustedExternalTenant_toStorage(src: v1api20240413.TrustedExtern
   return dst;
 }
 
-const known_v1api20240413_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
-const known_v1api20240413_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+/** Converts UserAssignedIdentityDetails of v1api20240413storage to UserAssignedIdentityDetails of v1api20240413 (out of its storage variant). */
+export function UserAssignedIdentityDetails_fromStorage(src: v1api20240413storage.UserAssignedIdentityDetails, path: string): v1api20240413.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20240413storage.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentityDetails of v1api20240413 to UserAssignedIdentityDetails of v1api20240413storage (into its storage variant). */
+export function UserAssignedIdentityDetails_toStorage(src: v1api20240413.UserAssignedIdentityDetails, path: string): v1api20240413storage.UserAssignedIdentityDetails {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.UserAssignedIdentityDetails;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20240413.ResourceReference, at(path, ".reference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413_UserAssignedIdentityDetails, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20240413storage to UserAssignedIdentity_STATUS of v1api20240413 (out of its storage variant). */
+export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20240413storage.UserAssignedIdentity_STATUS, path: string): v1api20240413.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UserAssignedIdentity_STATUS of v1api20240413 to UserAssignedIdentity_STATUS of v1api20240413storage (into its storage variant). */
+export function UserAssignedIdentity_STATUS_toStorage(src: v1api20240413.UserAssignedIdentity_STATUS, path: string): v1api20240413storage.UserAssignedIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.UserAssignedIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_UserAssignedIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value_STATUS of v1api20240413storage to Value_STATUS of v1api20240413 (out of its storage variant). */
+export function Value_STATUS_fromStorage(src: v1api20240413storage.Value_STATUS, path: string): v1api20240413.Value_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.Value_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = (canonicalEnum(str(src.languageExtensionImageName, path, ".languageExtensionImageName"), spellings_v1api20240413_Value_LanguageExtensionImageName_STATUS) as v1api20240413.Value_LanguageExtensionImageName_STATUS); // assignEnum
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = (canonicalEnum(str(src.languageExtensionName, path, ".languageExtensionName"), spellings_v1api20240413_Value_LanguageExtensionName_STATUS) as v1api20240413.Value_LanguageExtensionName_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413storage_Value_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value_STATUS of v1api20240413 to Value_STATUS of v1api20240413storage (into its storage variant). */
+export function Value_STATUS_toStorage(src: v1api20240413.Value_STATUS, path: string): v1api20240413storage.Value_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Value_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignEnum
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413_Value_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value of v1api20240413storage to Value of v1api20240413 (out of its storage variant). */
+export function Value_fromStorage(src: v1api20240413storage.Value, path: string): v1api20240413.Value {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.Value;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = (canonicalEnum(str(src.languageExtensionImageName, path, ".languageExtensionImageName"), spellings_v1api20240413_Value_LanguageExtensionImageName) as v1api20240413.Value_LanguageExtensionImageName); // assignEnum
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = (canonicalEnum(str(src.languageExtensionName, path, ".languageExtensionName"), spellings_v1api20240413_Value_LanguageExtensionName) as v1api20240413.Value_LanguageExtensionName); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413storage_Value, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Value of v1api20240413 to Value of v1api20240413storage (into its storage variant). */
+export function Value_toStorage(src: v1api20240413.Value, path: string): v1api20240413storage.Value {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.Value;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
+  if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignEnum
+  if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignEnum
+  bag = stashUnknown(src, known_v1api20240413_Value, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration_STATUS of v1api20240413storage to VirtualNetworkConfiguration_STATUS of v1api20240413 (out of its storage variant). */
+export function VirtualNetworkConfiguration_STATUS_fromStorage(src: v1api20240413storage.VirtualNetworkConfiguration_STATUS, path: string): v1api20240413.VirtualNetworkConfiguration_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.VirtualNetworkConfiguration_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpId !== undefined) dst.dataManagementPublicIpId = str(src.dataManagementPublicIpId, path, ".dataManagementPublicIpId"); // assignPrimitive
+  if (src.enginePublicIpId !== undefined) dst.enginePublicIpId = str(src.enginePublicIpId, path, ".enginePublicIpId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240413_VirtualNetworkConfiguration_State_STATUS) as v1api20240413.VirtualNetworkConfiguration_State_STATUS); // assignEnum
+  if (src.subnetId !== undefined) dst.subnetId = str(src.subnetId, path, ".subnetId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_VirtualNetworkConfiguration_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration_STATUS of v1api20240413 to VirtualNetworkConfiguration_STATUS of v1api20240413storage (into its storage variant). */
+export function VirtualNetworkConfiguration_STATUS_toStorage(src: v1api20240413.VirtualNetworkConfiguration_STATUS, path: string): v1api20240413storage.VirtualNetworkConfiguration_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.VirtualNetworkConfiguration_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpId !== undefined) dst.dataManagementPublicIpId = str(src.dataManagementPublicIpId, path, ".dataManagementPublicIpId"); // assignPrimitive
+  if (src.enginePublicIpId !== undefined) dst.enginePublicIpId = str(src.enginePublicIpId, path, ".enginePublicIpId"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.subnetId !== undefined) dst.subnetId = str(src.subnetId, path, ".subnetId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413_VirtualNetworkConfiguration_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration of v1api20240413storage to VirtualNetworkConfiguration of v1api20240413 (out of its storage variant). */
+export function VirtualNetworkConfiguration_fromStorage(src: v1api20240413storage.VirtualNetworkConfiguration, path: string): v1api20240413.VirtualNetworkConfiguration {
+  checkObject(src, path);
+  const dst = {} as v1api20240413.VirtualNetworkConfiguration;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpReference !== undefined) dst.dataManagementPublicIpReference = ResourceReference_fromStorage(src.dataManagementPublicIpReference as v1api20240413storage.ResourceReference, at(path, ".dataManagementPublicIpReference")); // assignObject
+  if (src.enginePublicIpReference !== undefined) dst.enginePublicIpReference = ResourceReference_fromStorage(src.enginePublicIpReference as v1api20240413storage.ResourceReference, at(path, ".enginePublicIpReference")); // assignObject
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240413_VirtualNetworkConfiguration_State) as v1api20240413.VirtualNetworkConfiguration_State); // assignEnum
+  if (src.subnetReference !== undefined) dst.subnetReference = ResourceReference_fromStorage(src.subnetReference as v1api20240413storage.ResourceReference, at(path, ".subnetReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413storage_VirtualNetworkConfiguration, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts VirtualNetworkConfiguration of v1api20240413 to VirtualNetworkConfiguration of v1api20240413storage (into its storage variant). */
+export function VirtualNetworkConfiguration_toStorage(src: v1api20240413.VirtualNetworkConfiguration, path: string): v1api20240413storage.VirtualNetworkConfiguration {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.VirtualNetworkConfiguration;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.dataManagementPublicIpReference !== undefined) dst.dataManagementPublicIpReference = ResourceReference_toStorage(src.dataManagementPublicIpReference as v1api20240413.ResourceReference, at(path, ".dataManagementPublicIpReference")); // assignObject
+  if (src.enginePublicIpReference !== undefined) dst.enginePublicIpReference = ResourceReference_toStorage(src.enginePublicIpReference as v1api20240413.ResourceReference, at(path, ".enginePublicIpReference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.subnetReference !== undefined) dst.subnetReference = ResourceReference_toStorage(src.subnetReference as v1api20240413.ResourceReference, at(path, ".subnetReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20240413_VirtualNetworkConfiguration, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+const known_v1api20240413_AcceptedAudience = new Set(["value","$propertyBag"]);
+const known_v1api20240413_AcceptedAudience_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413_AzureSku = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20240413_AzureSku_STATUS = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20240413_CalloutPolicy = new Set(["calloutType","calloutUriRegex","outboundAccess","$propertyBag"]);
+const known_v1api20240413_CalloutPolicy_STATUS = new Set(["calloutId","calloutType","calloutUriRegex","outboundAccess","$propertyBag"]);
+const known_v1api20240413_ClusterKeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20240413_ClusterKeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20240413_ClusterOperatorConfigMaps = new Set(["clusterPrincipalId","clusterTenantId","$propertyBag"]);
 const known_v1api20240413_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
-const known_v1api20240413_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20240413_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","$propertyBag"]);
-const known_v1api20240413_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240413_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20240413_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","$propertyBag"]);
+const known_v1api20240413_Cluster_STATUS = new Set(["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration","zoneStatus","$propertyBag"]);
+const known_v1api20240413_Cluster_Spec = new Set(["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","$propertyBag"]);
 const known_v1api20240413_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240413_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
+const known_v1api20240413_DatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240413_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413_Database_STATUS = new Set(["conditions","name","readWrite","$propertyBag"]);
+const known_v1api20240413_Database_Spec = new Set(["azureName","owner","readWriteDatabase","operatorSpec","$propertyBag"]);
 const known_v1api20240413_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1api20240413_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
-const known_v1api20240413_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20240413_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240413_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240413_KeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20240413_KeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20240413_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240413_OptimizedAutoscale = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20240413_OptimizedAutoscale_STATUS = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20240413_ReadOnlyFollowingDatabase = new Set(["azureName","kind","location","hotCachePeriod","$propertyBag"]);
-const known_v1api20240413_ReadOnlyFollowingDatabase_STATUS = new Set(["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
-const known_v1api20240413_ReadWriteDatabase = new Set(["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
-const known_v1api20240413_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
+const known_v1api20240413_LanguageExtensions = new Set(["value","$propertyBag"]);
+const known_v1api20240413_LanguageExtensions_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413_MigrationCluster_STATUS = new Set(["dataIngestionUri","id","role","uri","$propertyBag"]);
+const known_v1api20240413_OptimizedAutoscale = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20240413_OptimizedAutoscale_STATUS = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20240413_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20240413_ReadWriteDatabase = new Set(["kind","location","hotCachePeriod","keyVaultProperties","softDeletePeriod","$propertyBag"]);
+const known_v1api20240413_ReadWriteDatabase_STATUS = new Set(["id","type","kind","location","hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails","$propertyBag"]);
+const known_v1api20240413_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20240413_SecretReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20240413_SuspensionDetails_STATUS = new Set(["suspensionStartDate","$propertyBag"]);
+const known_v1api20240413_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240413_TrustedExternalTenant = new Set(["value","$propertyBag"]);
 const known_v1api20240413_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
-const known_v1api20240413storage_AzureSku = new Set(["name","capacity","tier","$propertyBag"]);
-const known_v1api20240413storage_AzureSku_STATUS = new Set(["name","capacity","tier","$propertyBag"]);
+const known_v1api20240413_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20240413_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1api20240413_Value = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20240413_Value_STATUS = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20240413_VirtualNetworkConfiguration = new Set(["dataManagementPublicIpReference","enginePublicIpReference","state","subnetReference","$propertyBag"]);
+const known_v1api20240413_VirtualNetworkConfiguration_STATUS = new Set(["dataManagementPublicIpId","enginePublicIpId","state","subnetId","$propertyBag"]);
+const known_v1api20240413storage_AcceptedAudience = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_AcceptedAudience_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_AzureSku = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20240413storage_AzureSku_STATUS = new Set(["capacity","name","tier","$propertyBag"]);
+const known_v1api20240413storage_CalloutPolicy = new Set(["calloutType","calloutUriRegex","outboundAccess","$propertyBag"]);
+const known_v1api20240413storage_CalloutPolicy_STATUS = new Set(["calloutId","calloutType","calloutUriRegex","outboundAccess","$propertyBag"]);
+const known_v1api20240413storage_ClusterKeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20240413storage_ClusterKeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_ClusterOperatorConfigMaps = new Set(["clusterPrincipalId","clusterTenantId","$propertyBag"]);
 const known_v1api20240413storage_ClusterOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","$propertyBag"]);
-const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","uri","state","enableAutoStop","publicIPType","$propertyBag"]);
-const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","location","tags","sku","zones","enableDiskEncryption","enableStreamingIngest","enablePurge","enableDoubleEncryption","engineType","trustedExternalTenants","optimizedAutoscale","publicNetworkAccess","enableAutoStop","publicIPType","operatorSpec","originalVersion","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabase_STATUS = new Set(["conditions","readWrite","readOnlyFollowing","$propertyBag"]);
-const known_v1api20240413storage_ClustersDatabase_Spec = new Set(["owner","readWrite","readOnlyFollowing","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20240413storage_Cluster_STATUS = new Set(["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration","zoneStatus","$propertyBag"]);
+const known_v1api20240413storage_Cluster_Spec = new Set(["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
+const known_v1api20240413storage_DatabaseOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
 const known_v1api20240413storage_DatabaseStatistics_STATUS = new Set(["size","$propertyBag"]);
+const known_v1api20240413storage_Database_STATUS = new Set(["conditions","name","readWrite","$propertyBag"]);
+const known_v1api20240413storage_Database_Spec = new Set(["azureName","owner","readWriteDatabase","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20240413storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
-const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVersion","keyVaultUri","userIdentity","$propertyBag"]);
+const known_v1api20240413storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240413storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20240413storage_KeyVaultProperties = new Set(["keyName","keyVaultUri","keyVersion","userIdentityReference","$propertyBag"]);
+const known_v1api20240413storage_KeyVaultProperties_STATUS = new Set(["keyName","keyVaultUri","keyVersion","userIdentity","$propertyBag"]);
 const known_v1api20240413storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20240413storage_OptimizedAutoscale = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20240413storage_OptimizedAutoscale_STATUS = new Set(["version","isEnabled","minimum","maximum","$propertyBag"]);
-const known_v1api20240413storage_ReadOnlyFollowingDatabase = new Set(["azureName","kind","location","hotCachePeriod","$propertyBag"]);
-const known_v1api20240413storage_ReadOnlyFollowingDatabase_STATUS = new Set(["id","name","type","kind","location","hotCachePeriod","softDeletePeriod","leaderClusterResourceId","attachedDatabaseConfigurationName","principalsModificationKind","statistics","provisioningState","databaseShareOrigin","$propertyBag"]);
-const known_v1api20240413storage_ReadWriteDatabase = new Set(["azureName","kind","location","softDeletePeriod","hotCachePeriod","keyVaultProperties","$propertyBag"]);
-const known_v1api20240413storage_ReadWriteDatabase_STATUS = new Set(["id","name","type","kind","location","softDeletePeriod","hotCachePeriod","statistics","isFollowed","provisioningState","keyVaultProperties","$propertyBag"]);
+const known_v1api20240413storage_LanguageExtensions = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_LanguageExtensions_STATUS = new Set(["value","$propertyBag"]);
+const known_v1api20240413storage_MigrationCluster_STATUS = new Set(["dataIngestionUri","id","role","uri","$propertyBag"]);
+const known_v1api20240413storage_OptimizedAutoscale = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20240413storage_OptimizedAutoscale_STATUS = new Set(["isEnabled","maximum","minimum","version","$propertyBag"]);
+const known_v1api20240413storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20240413storage_ReadWriteDatabase = new Set(["kind","location","hotCachePeriod","keyVaultProperties","softDeletePeriod","$propertyBag"]);
+const known_v1api20240413storage_ReadWriteDatabase_STATUS = new Set(["id","type","kind","location","hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails","$propertyBag"]);
+const known_v1api20240413storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20240413storage_SecretReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20240413storage_SuspensionDetails_STATUS = new Set(["suspensionStartDate","$propertyBag"]);
+const known_v1api20240413storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
 const known_v1api20240413storage_TrustedExternalTenant = new Set(["value","$propertyBag"]);
 const known_v1api20240413storage_TrustedExternalTenant_STATUS = new Set(["value","$propertyBag"]);
-const spellings_v1api20240413_AzureSku_Name = enumSpellings(["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_E8ads_v5"]);
-const spellings_v1api20240413_AzureSku_Name_STATUS = enumSpellings(["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_E8ads_v5"]);
+const known_v1api20240413storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
+const known_v1api20240413storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1api20240413storage_Value = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20240413storage_Value_STATUS = new Set(["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","$propertyBag"]);
+const known_v1api20240413storage_VirtualNetworkConfiguration = new Set(["dataManagementPublicIpReference","enginePublicIpReference","state","subnetReference","$propertyBag"]);
+const known_v1api20240413storage_VirtualNetworkConfiguration_STATUS = new Set(["dataManagementPublicIpId","enginePublicIpId","state","subnetId","$propertyBag"]);
+const spellings_v1api20240413_AzureSku_Name = enumSpellings(["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_D13_v2","Standard_D14_v2","Standard_D16d_v5","Standard_D32d_v4","Standard_D32d_v5","Standard_DS13_v2+1TB_PS","Standard_DS13_v2+2TB_PS","Standard_DS14_v2+3TB_PS","Standard_DS14_v2+4TB_PS","Standard_E16a_v4","Standard_E16ads_v5","Standard_E16as_v4+3TB_PS","Standard_E16as_v4+4TB_PS","Standard_E16as_v5+3TB_PS","Standard_E16as_v5+4TB_PS","Standard_E16d_v4","Standard_E16d_v5","Standard_E16s_v4+3TB_PS","Standard_E16s_v4+4TB_PS","Standard_E16s_v5+3TB_PS","Standard_E16s_v5+4TB_PS","Standard_E2a_v4","Standard_E2ads_v5","Standard_E2d_v4","Standard_E2d_v5","Standard_E4a_v4","Standard_E4ads_v5","Standard_E4d_v4","Standard_E4d_v5","Standard_E64i_v3","Standard_E80ids_v4","Standard_E8a_v4","Standard_E8ads_v5","Standard_E8as_v4+1TB_PS","Standard_E8as_v4+2TB_PS","Standard_E8as_v5+1TB_PS","Standard_E8as_v5+2TB_PS","Standard_E8d_v4","Standard_E8d_v5","Standard_E8s_v4+1TB_PS","Standard_E8s_v4+2TB_PS","Standard_E8s_v5+1TB_PS","Standard_E8s_v5+2TB_PS","Standard_EC16ads_v5","Standard_EC16as_v5+3TB_PS","Standard_EC16as_v5+4TB_PS","Standard_EC8ads_v5","Standard_EC8as_v5+1TB_PS","Standard_EC8as_v5+2TB_PS","Standard_L16as_v3","Standard_L16s","Standard_L16s_v2","Standard_L16s_v3","Standard_L32as_v3","Standard_L32s_v3","Standard_L4s","Standard_L8as_v3","Standard_L8s","Standard_L8s_v2","Standard_L8s_v3"]);
+const spellings_v1api20240413_AzureSku_Name_STATUS = enumSpellings(["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_D13_v2","Standard_D14_v2","Standard_D16d_v5","Standard_D32d_v4","Standard_D32d_v5","Standard_DS13_v2+1TB_PS","Standard_DS13_v2+2TB_PS","Standard_DS14_v2+3TB_PS","Standard_DS14_v2+4TB_PS","Standard_E16a_v4","Standard_E16ads_v5","Standard_E16as_v4+3TB_PS","Standard_E16as_v4+4TB_PS","Standard_E16as_v5+3TB_PS","Standard_E16as_v5+4TB_PS","Standard_E16d_v4","Standard_E16d_v5","Standard_E16s_v4+3TB_PS","Standard_E16s_v4+4TB_PS","Standard_E16s_v5+3TB_PS","Standard_E16s_v5+4TB_PS","Standard_E2a_v4","Standard_E2ads_v5","Standard_E2d_v4","Standard_E2d_v5","Standard_E4a_v4","Standard_E4ads_v5","Standard_E4d_v4","Standard_E4d_v5","Standard_E64i_v3","Standard_E80ids_v4","Standard_E8a_v4","Standard_E8ads_v5","Standard_E8as_v4+1TB_PS","Standard_E8as_v4+2TB_PS","Standard_E8as_v5+1TB_PS","Standard_E8as_v5+2TB_PS","Standard_E8d_v4","Standard_E8d_v5","Standard_E8s_v4+1TB_PS","Standard_E8s_v4+2TB_PS","Standard_E8s_v5+1TB_PS","Standard_E8s_v5+2TB_PS","Standard_EC16ads_v5","Standard_EC16as_v5+3TB_PS","Standard_EC16as_v5+4TB_PS","Standard_EC8ads_v5","Standard_EC8as_v5+1TB_PS","Standard_EC8as_v5+2TB_PS","Standard_L16as_v3","Standard_L16s","Standard_L16s_v2","Standard_L16s_v3","Standard_L32as_v3","Standard_L32s_v3","Standard_L4s","Standard_L8as_v3","Standard_L8s","Standard_L8s_v2","Standard_L8s_v3"]);
 const spellings_v1api20240413_AzureSku_Tier = enumSpellings(["Basic","Standard"]);
 const spellings_v1api20240413_AzureSku_Tier_STATUS = enumSpellings(["Basic","Standard"]);
+const spellings_v1api20240413_CalloutPolicy_CalloutType = enumSpellings(["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]);
+const spellings_v1api20240413_CalloutPolicy_CalloutType_STATUS = enumSpellings(["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]);
+const spellings_v1api20240413_CalloutPolicy_OutboundAccess = enumSpellings(["Allow","Deny"]);
+const spellings_v1api20240413_CalloutPolicy_OutboundAccess_STATUS = enumSpellings(["Allow","Deny"]);
 const spellings_v1api20240413_ClusterProperties_EngineType = enumSpellings(["V2","V3"]);
 const spellings_v1api20240413_ClusterProperties_EngineType_STATUS = enumSpellings(["V2","V3"]);
-const spellings_v1api20240413_ClusterProperties_PublicNetworkAccess = enumSpellings(["Enabled","Disabled"]);
-const spellings_v1api20240413_ClusterProperties_PublicNetworkAccess_STATUS = enumSpellings(["Enabled","Disabled"]);
+const spellings_v1api20240413_ClusterProperties_PublicNetworkAccess = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240413_ClusterProperties_PublicNetworkAccess_STATUS = enumSpellings(["Disabled","Enabled"]);
 const spellings_v1api20240413_ClusterProperties_State_STATUS = enumSpellings(["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]);
-const spellings_v1api20240413_DatabaseShareOrigin_STATUS = enumSpellings(["Direct","DataShare","Other"]);
-const spellings_v1api20240413_PrincipalsModificationKind_STATUS = enumSpellings(["Union","Replace","None"]);
-const spellings_v1api20240413_PublicIPType = enumSpellings(["IPv4","DualStack"]);
-const spellings_v1api20240413_PublicIPType_STATUS = enumSpellings(["IPv4","DualStack"]);
-const spellings_v1api20240413_ReadOnlyFollowingDatabase_Kind = enumSpellings(["ReadOnlyFollowing"]);
-const spellings_v1api20240413_ReadOnlyFollowingDatabase_Kind_STATUS = enumSpellings(["ReadOnlyFollowing"]);
+const spellings_v1api20240413_Cluster_RestrictOutboundNetworkAccess = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240413_Cluster_RestrictOutboundNetworkAccess_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240413_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
+const spellings_v1api20240413_Identity_Type = enumSpellings(["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]);
+const spellings_v1api20240413_Identity_Type_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]);
+const spellings_v1api20240413_LastModifiedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
+const spellings_v1api20240413_MigrationClusterRole_STATUS = enumSpellings(["Source","Destination"]);
+const spellings_v1api20240413_ProvisioningState_STATUS = enumSpellings(["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]);
+const spellings_v1api20240413_PublicIPType = enumSpellings(["DualStack","IPv4"]);
+const spellings_v1api20240413_PublicIPType_STATUS = enumSpellings(["DualStack","IPv4"]);
 const spellings_v1api20240413_ReadWriteDatabase_Kind = enumSpellings(["ReadWrite"]);
 const spellings_v1api20240413_ReadWriteDatabase_Kind_STATUS = enumSpellings(["ReadWrite"]);
+const spellings_v1api20240413_Value_LanguageExtensionImageName = enumSpellings(["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]);
+const spellings_v1api20240413_Value_LanguageExtensionImageName_STATUS = enumSpellings(["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]);
+const spellings_v1api20240413_Value_LanguageExtensionName = enumSpellings(["PYTHON","R"]);
+const spellings_v1api20240413_Value_LanguageExtensionName_STATUS = enumSpellings(["PYTHON","R"]);
+const spellings_v1api20240413_VirtualNetworkConfiguration_State = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240413_VirtualNetworkConfiguration_State_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20240413_ZoneStatus_STATUS = enumSpellings(["Zonal","NonZonal","ZonalInconsistency"]);

@@ -7,6 +7,35 @@ import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, 
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20240413storage from './types.ts';
 
+/** Converts CalloutPolicy_STATUS of v1api20240413storage to CalloutPolicy_STATUS of v1api20240413storage (onto itself: every value checked, for values recalled from the property bag). */
+export function CalloutPolicy_STATUS_normalize(src: v1api20240413storage.CalloutPolicy_STATUS, path: string): v1api20240413storage.CalloutPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.CalloutPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.calloutId !== undefined) dst.calloutId = str(src.calloutId, path, ".calloutId"); // assignPrimitive
+  if (src.calloutType !== undefined) dst.calloutType = str(src.calloutType, path, ".calloutType"); // assignPrimitive
+  if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
+  if (src.outboundAccess !== undefined) dst.outboundAccess = str(src.outboundAccess, path, ".outboundAccess"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_CalloutPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CalloutPolicy of v1api20240413storage to CalloutPolicy of v1api20240413storage (onto itself: every value checked, for values recalled from the property bag). */
+export function CalloutPolicy_normalize(src: v1api20240413storage.CalloutPolicy, path: string): v1api20240413storage.CalloutPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20240413storage.CalloutPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.calloutType !== undefined) dst.calloutType = str(src.calloutType, path, ".calloutType"); // assignPrimitive
+  if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
+  if (src.outboundAccess !== undefined) dst.outboundAccess = str(src.outboundAccess, path, ".outboundAccess"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20240413storage_CalloutPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ClusterOperatorConfigMaps of v1api20240413storage to ClusterOperatorConfigMaps of v1api20240413storage (onto itself: every value checked, for values recalled from the property bag). */
 export function ClusterOperatorConfigMaps_normalize(src: v1api20240413storage.ClusterOperatorConfigMaps, path: string): v1api20240413storage.ClusterOperatorConfigMaps {
   checkObject(src, path);
@@ -35,5 +64,7 @@ export function ConfigMapDestination_normalize(src: v1api20240413storage.ConfigM
   return dst;
 }
 
+const known_v1api20240413storage_CalloutPolicy = new Set(["calloutType","calloutUriRegex","outboundAccess","$propertyBag"]);
+const known_v1api20240413storage_CalloutPolicy_STATUS = new Set(["calloutId","calloutType","calloutUriRegex","outboundAccess","$propertyBag"]);
 const known_v1api20240413storage_ClusterOperatorConfigMaps = new Set(["clusterPrincipalId","clusterTenantId","$propertyBag"]);
 const known_v1api20240413storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);

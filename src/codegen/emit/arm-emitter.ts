@@ -23,6 +23,7 @@ export function emitArm(pkg: PackageDef): string {
           kind: 'oneOf',
           leaves: r.oneOf.map((leaf) => ({
             property: leaf.property,
+            statusProperty: leaf.statusProperty,
             kindValue: leaf.kindValue,
             spec: specFields(pkg, leaf.specType, objects),
             status: fields(pkg, leaf.statusType),

@@ -55,14 +55,7 @@ export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDe
 function immutablePaths(pkg: PackageDef, typeName: string): string[] {
   const out: string[] = [];
   const root = pkg.types.get(typeName);
-  const roots = root?.kind === 'object' && root.oneOf ? root.properties : [];
-  for (const leaf of roots) {
-    const inner = objectName(leaf.type);
-    const def = inner ? pkg.types.get(inner.name) : undefined;
-    if (def?.kind === 'object' && def.properties.some((p) => p.name === 'azureName'))
-      out.push(`spec.${leaf.name}.azureName`);
-  }
-  if (roots.length === 0) out.push('spec.azureName');
+  out.push('spec.azureName');
   if (root?.kind === 'object' && root.properties.some((p) => p.name === 'owner')) out.push('spec.owner');
   const walk = (name: string, prefix: string, seen: Set<string>): void => {
     const def = pkg.types.get(name);

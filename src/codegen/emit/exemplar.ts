@@ -36,9 +36,9 @@ export function exemplar(pkg: PackageDef, typeName: string): Record<string, unkn
     const def = pkg.types.get(name);
     if (def?.kind !== 'object') throw new Error(`${pkg.group}/${pkg.version}: no object type ${name}`);
     const out: Record<string, unknown> = {};
-    const props = def.oneOf
-      ? def.properties.filter((p) => p.name === 'owner' || p === oneOfOptions(def)[0])
-      : def.properties;
+    const options = def.oneOf ? oneOfOptions(def) : [];
+    // A oneOf root sets its first option only (seed 004): exactly one may be set.
+    const props = def.properties.filter((p) => !options.includes(p) || p === options[0]);
     const reference = props.some((p) => p.name === 'name') && props.some((p) => p.name === 'armId');
     for (const p of props) if (!(reference && p.name === 'armId')) out[p.name] = value(p.type);
     return out;

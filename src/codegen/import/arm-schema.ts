@@ -52,6 +52,23 @@ export interface Resource {
   readonly hints: Hints;
 }
 
+/** One leaf of a oneOf resource (seed 004): its definition name and its fields, as a resource's. */
+export interface Leaf {
+  readonly name: string;
+  readonly fields: Field;
+  readonly hints: Hints;
+}
+
+/** A oneOf resource (seed 004): one leaf per ARM `kind`, each a resource body of its own. */
+export interface OneOfResource {
+  readonly provider: string;
+  readonly typePath: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly description?: string | undefined;
+  readonly leaves: readonly Leaf[];
+}
+
 /**
  * Writes a resource as an ARM deployment-style schema, the generator's input: boilerplate root properties,
  * the rest split between the root and `properties` as ARM's body has them, every object a named definition.
@@ -66,7 +83,102 @@ export function armSchema(
   const definitions: Record<string, Json> = {};
   const definitionAt = new Map<string, string>();
   const lastSegment = typePath.split('/').at(-1) ?? typePath;
+  const body = bodyOf(fields, kind, hints, names, definitions, definitionAt);
+  const rootProps: Record<string, Json> = {
+    name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
+    type: { type: 'string', enum: [resourceType] },
+    apiVersion: { type: 'string', enum: [apiVersion] },
+    id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },
+    ...body.properties,
+  };
+  const rootRequired = ['name', 'type', 'apiVersion', ...body.required];
+  const definitionKey = typePath.replaceAll('/', '_');
+  const document: Json = {
+    ...header(provider, typePath, apiVersion, kind),
+    resourceDefinitions: {
+      [definitionKey]: {
+        type: 'object',
+        ...(hints.description ? { description: hints.description } : {}),
+        properties: rootProps,
+        required: rootRequired,
+      },
+    },
+    definitions,
+  };
+  return { document, definitionAt };
+}
 
+/**
+ * {@link armSchema} for a oneOf resource: the resource definition lists the leaves, each a definition with
+ * the name, ID and `kind` ARM's body has, the rest as a resource's. `definitionAt` is by leaf, then path.
+ */
+export function oneOfArmSchema(
+  resource: OneOfResource,
+  names: DefinitionNames,
+): { document: Json; definitionAt: ReadonlyMap<string, ReadonlyMap<string, string>> } {
+  const { provider, typePath, apiVersion, kind } = resource;
+  const definitions: Record<string, Json> = {};
+  const byLeaf = new Map<string, ReadonlyMap<string, string>>();
+  const lastSegment = typePath.split('/').at(-1) ?? typePath;
+  for (const leaf of resource.leaves) {
+    const definitionAt = new Map<string, string>();
+    const body = bodyOf(leaf.fields, leaf.name, leaf.hints, names, definitions, definitionAt);
+    const shape: Json = {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
+        id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },
+        ...body.properties,
+      },
+      required: ['name', ...body.required],
+    };
+    definitions[names.claim(leaf.name, '', shape)] = shape;
+    byLeaf.set(leaf.name, definitionAt);
+  }
+  const definitionKey = typePath.replaceAll('/', '_');
+  const document: Json = {
+    ...header(provider, typePath, apiVersion, kind),
+    resourceDefinitions: {
+      [definitionKey]: {
+        oneOf: resource.leaves.map((l) => ({ $ref: `#/definitions/${l.name}` })),
+        discriminator: 'kind',
+        ...(resource.description ? { description: resource.description } : {}),
+        properties: {
+          type: { type: 'string', enum: [`${provider}/${typePath}`] },
+          apiVersion: { type: 'string', enum: [apiVersion] },
+        },
+        required: ['type', 'apiVersion'],
+      },
+    },
+    definitions,
+  };
+  return { document, definitionAt: byLeaf };
+}
+
+function header(provider: string, typePath: string, apiVersion: string, kind: string): Record<string, Json> {
+  const definitionKey = typePath.replaceAll('/', '_');
+  return {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    id: `https://schema.management.azure.com/schemas/${apiVersion}/${provider}.json#/resourceDefinitions/${definitionKey}`,
+    title: provider,
+    description: `${provider} ${typePath} (ARM API version ${apiVersion}), imported by kubectl-aso's \`npm run schemas:import\` from Azure Service Operator's CRD for ${kind}.`,
+    resourceType: `${provider}/${typePath}`,
+    apiVersion,
+  };
+}
+
+/**
+ * The properties of an ARM body (without name, type, apiVersion and id): ARM's root properties at the root,
+ * the rest under `properties`, every object a named definition added to `definitions`.
+ */
+function bodyOf(
+  fields: Field,
+  kind: string,
+  hints: Hints,
+  names: DefinitionNames,
+  definitions: Record<string, Json>,
+  definitionAt: Map<string, string>,
+): { properties: Record<string, Json>; required: string[] } {
   const propertyOf = (field: Field, path: string, name: string, owner: string): Record<string, Json> => {
     const out: Record<string, Json> = {};
     if (field.description) out.description = field.description;
@@ -134,16 +246,10 @@ export function armSchema(
 
   const atRoot = (name: string) => hints.root.has(name) || armRoot.has(name);
   const unflattened = fields.properties?.get('properties');
-  const rootProps: Record<string, Json> = {
-    name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
-    type: { type: 'string', enum: [resourceType] },
-    apiVersion: { type: 'string', enum: [apiVersion] },
-    id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },
-  };
   const root = objectOf(fields, '', kind, (n) => n !== 'properties' && atRoot(n));
-  Object.assign(rootProps, root.properties as Record<string, Json>);
+  const properties: Record<string, Json> = { ...(root.properties as Record<string, Json>) };
   if (unflattened?.type === 'object') {
-    rootProps.properties = {
+    properties.properties = {
       ...propertyOf(unflattened, 'properties', 'properties', kind),
       'x-ms-client-flatten': false,
     };
@@ -153,29 +259,10 @@ export function armSchema(
       const wanted = hints.propertiesDefinition ?? `${kind}Properties`;
       const chosen = names.claim(wanted, kind, inner);
       definitions[chosen] = inner;
-      rootProps.properties = { $ref: `#/definitions/${chosen}` };
+      properties.properties = { $ref: `#/definitions/${chosen}` };
     }
   }
-  const rootRequired = ['name', 'type', 'apiVersion', ...((root.required as string[] | undefined) ?? [])];
-  const definitionKey = typePath.replaceAll('/', '_');
-  const document: Json = {
-    $schema: 'http://json-schema.org/draft-04/schema#',
-    id: `https://schema.management.azure.com/schemas/${apiVersion}/${provider}.json#/resourceDefinitions/${definitionKey}`,
-    title: provider,
-    description: `${provider} ${typePath} (ARM API version ${apiVersion}), imported by kubectl-aso's \`npm run schemas:import\` from Azure Service Operator's CRD for ${kind}.`,
-    resourceType,
-    apiVersion,
-    resourceDefinitions: {
-      [definitionKey]: {
-        type: 'object',
-        ...(hints.description ? { description: hints.description } : {}),
-        properties: rootProps,
-        required: rootRequired,
-      },
-    },
-    definitions,
-  };
-  return { document, definitionAt };
+  return { properties, required: (root.required as string[] | undefined) ?? [] };
 }
 
 function elementOf(field: Field): Field {

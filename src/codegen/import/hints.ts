@@ -37,16 +37,20 @@ export const noHints: Hints = {
 
 const boilerplate = new Set(['name', 'type', 'apiVersion', 'id', 'properties']);
 
-/** The hints an existing schema file gives; none when there is no such file yet. */
-export function readHints(path: string): Hints {
+/**
+ * The hints an existing schema file gives; none when there is no such file yet. `leaf` names the
+ * definition of one leaf of a oneOf resource (seed 004): its properties are hinted as a resource's.
+ */
+export function readHints(path: string, leaf?: string): Hints {
   if (!existsSync(path)) return noHints;
   const doc = JSON.parse(readFileSync(path, 'utf8')) as {
     resourceDefinitions?: Record<string, JsonSchema>;
     definitions?: Record<string, JsonSchema>;
   };
-  const resource = Object.values(doc.resourceDefinitions ?? {})[0];
-  if (!resource) return noHints;
   const definitions = doc.definitions ?? {};
+  const root = Object.values(doc.resourceDefinitions ?? {})[0];
+  const resource = leaf === undefined ? root : definitions[leaf];
+  if (!resource) return noHints;
   const hints = {
     root: new Set<string>(),
     definitions: new Map<string, string>(),
@@ -93,5 +97,5 @@ export function readHints(path: string): Hints {
         visit(prop, name, 0);
     }
   }
-  return { ...hints, description: resource.description, propertiesDefinition };
+  return { ...hints, description: root?.description, propertiesDefinition };
 }

@@ -6,7 +6,7 @@ import { groupOf, kindOf, pluralOf } from '../model/names.ts';
 import { versionName } from '../model/versions.ts';
 import { basePrefix } from '../stages/build-api-packages.ts';
 import { configFile } from '../stages/load-config.ts';
-import { armSchema, DefinitionNames, stableJson } from './arm-schema.ts';
+import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
 import {
   type MissingTransformation,
   missingTransformations,
@@ -15,7 +15,7 @@ import {
 import { readHints } from './hints.ts';
 import { importedTypes } from './imported-types.ts';
 import { RealCrds } from './real-crds.ts';
-import { reverseCrd } from './reverse.ts';
+import { oneOfLeaves, reverseCrd } from './reverse.ts';
 
 /** Where the import reads and writes. */
 export interface ImportOptions {
@@ -83,9 +83,43 @@ export function importSchemas(options: ImportOptions): {
       continue;
     }
     const crd = crds.version(crdFile, version);
+    const hintsFile = join(options.schemasDir, file);
+    const leaves = oneOfLeaves(crd.file, crd.spec, crd.status);
+    if (leaves) {
+      // A oneOf resource (seed 004): each leaf is a resource body of its own, named after the spec's
+      // property for it as the operator names the property after the leaf's type.
+      const reversed = leaves.map((leaf) => {
+        const name = leaf.property.charAt(0).toUpperCase() + leaf.property.slice(1);
+        return { name, hints: readHints(hintsFile, name), ...reverseCrd(crd.file, leaf.spec, leaf.status) };
+      });
+      const { document, definitionAt } = oneOfArmSchema(
+        {
+          provider,
+          typePath,
+          apiVersion,
+          kind,
+          description: readHints(hintsFile).description,
+          leaves: reversed,
+        },
+        namesFor(names, packageOf(file)),
+      );
+      for (const leaf of reversed)
+        missing.push(
+          ...missingTransformations(
+            config,
+            group,
+            apiVersion,
+            leaf.name,
+            leaf.reversals,
+            definitionAt.get(leaf.name) ?? new Map(),
+          ),
+        );
+      written.push({ file, text: stableJson(document), crd: crdFile, version });
+      continue;
+    }
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
     const { document, definitionAt } = armSchema(
-      { provider, typePath, apiVersion, kind, fields, hints: readHints(join(options.schemasDir, file)) },
+      { provider, typePath, apiVersion, kind, fields, hints: readHints(hintsFile) },
       namesFor(names, packageOf(file)),
     );
     missing.push(

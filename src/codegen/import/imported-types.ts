@@ -8,6 +8,8 @@ export const importedTypes: readonly string[] = [
   'Microsoft.DBforPostgreSQL/flexibleServers',
   'Microsoft.DBforPostgreSQL/flexibleServers/databases',
   'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',
+  'Microsoft.Kusto/clusters',
+  'Microsoft.Kusto/clusters/databases',
   'Microsoft.Resources/resourceGroups',
   'Microsoft.Sql/servers',
   'Microsoft.Sql/servers/databases',

@@ -60,7 +60,7 @@ export function reverseCrd(
   status: CrdNode,
 ): { fields: Field; reversals: Reversal[] } {
   const reversals: Reversal[] = [];
-  const specSide = specFields(file, spec, '', reversals, operatorSpecRoot);
+  const specSide = specFields(file, spec, status, '', reversals, operatorSpecRoot);
   const statusSide = statusFields(status, operatorStatusRoot);
   const fields = merge(file, '', specSide, statusSide);
   return { fields, reversals };
@@ -79,20 +79,32 @@ const isSecretRef = (node: CrdNode): boolean =>
 const isArmReference = (name: string, node: CrdNode): boolean =>
   (name === 'reference' || name.endsWith('Reference')) && node.properties?.armId !== undefined;
 
-/** A spec tree with the transformations undone; `drop` names root fields that are the operator's own. */
+/**
+ * A spec tree with the transformations undone; `drop` names root fields that are the operator's own.
+ * `status` is the status node at the same place (if any): it keeps ARM's own name for an ID the spec takes
+ * as a reference.
+ */
 function specFields(
   file: string,
   node: CrdNode,
+  status: CrdNode | undefined,
   path: string,
   reversals: Reversal[],
   drop: ReadonlySet<string> = new Set(),
 ): Side {
   const kind = kindOf(file, node, path);
-  if (kind === 'array') return { node, element: specFields(file, node.items ?? {}, `${path}[]`, reversals) };
+  if (kind === 'array')
+    return { node, element: specFields(file, node.items ?? {}, status?.items, `${path}[]`, reversals) };
   if (kind === 'map')
     return {
       node,
-      element: specFields(file, node.additionalProperties as CrdNode, `${path}{}`, reversals),
+      element: specFields(
+        file,
+        node.additionalProperties as CrdNode,
+        typeof status?.additionalProperties === 'object' ? status.additionalProperties : undefined,
+        `${path}{}`,
+        reversals,
+      ),
     };
   if (kind !== 'object') return { node };
   const properties = new Map<string, Side>();
@@ -113,7 +125,7 @@ function specFields(
       continue;
     }
     if (isArmReference(name, child)) {
-      const armName = name === 'reference' ? 'id' : `${name.slice(0, -'Reference'.length)}Id`;
+      const armName = armIdName(name, status);
       renamed.set(name, armName);
       reversals.push({
         transformation: 'armReferences',
@@ -133,10 +145,22 @@ function specFields(
       });
       continue;
     }
-    properties.set(name, specFields(file, child, join(path, name), reversals));
+    properties.set(name, specFields(file, child, status?.properties?.[name], join(path, name), reversals));
   }
   const required = (node.required ?? []).map((r) => renamed.get(r) ?? r).filter((r) => properties.has(r));
   return { node, properties, required };
+}
+
+/**
+ * The ARM name of the ID a `<name>Reference` stands for. The operator names the reference after ARM's
+ * property, dropping a trailing `Id` (`subnetId` -> `subnetReference`, but `userIdentity` ->
+ * `userIdentityReference`), so the name alone is ambiguous; the status, which keeps ARM's ID, says which.
+ */
+function armIdName(reference: string, status: CrdNode | undefined): string {
+  if (reference === 'reference') return 'id';
+  const base = reference.slice(0, -'Reference'.length);
+  const statusHas = (n: string) => status?.properties?.[n] !== undefined;
+  return statusHas(base) && !statusHas(`${base}Id`) ? base : `${base}Id`;
 }
 
 /** A status tree without the operator's own fields and bags. */
@@ -224,4 +248,34 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
     properties.set(name, spec && status ? field : { ...field, readOnly: false, writeOnly: false });
   }
   return { ...base, properties, required: [...(spec?.required ?? [])].sort() };
+}
+
+/** One leaf of a oneOf CRD (seed 004): the spec property holding it, its ARM `kind`, and both sides. */
+export interface CrdLeaf {
+  readonly property: string;
+  readonly kindValue: string;
+  readonly spec: CrdNode;
+  readonly status: CrdNode;
+}
+
+/**
+ * The leaves of a oneOf CRD, or undefined for a plain one. The operator's spec names a leaf after its type
+ * (`readWriteDatabase`) and holds the ARM `kind` as a one-value enum; its status names the same leaf after
+ * that `kind` value (`readWrite`), which is how the two sides are paired.
+ */
+export function oneOfLeaves(file: string, spec: CrdNode, status: CrdNode): CrdLeaf[] | undefined {
+  const options = Object.entries(spec.properties ?? {}).filter(([name]) => !operatorSpecRoot.has(name));
+  const leaves = options.map(([property, node]) => {
+    const kind = node.type === 'object' ? node.properties?.kind?.enum : undefined;
+    return { property, node, kindValue: kind?.length === 1 ? kind[0] : undefined };
+  });
+  if (leaves.length === 0 || leaves.some((l) => typeof l.kindValue !== 'string')) return undefined;
+  return leaves.map(({ property, node, kindValue }) => {
+    const value = String(kindValue);
+    const statusName = value.charAt(0).toLowerCase() + value.slice(1);
+    const statusLeaf = status.properties?.[statusName];
+    if (!statusLeaf)
+      throw new UnsupportedCrdShape(file, `status.${statusName}`, `no status leaf for spec.${property}`);
+    return { property, kindValue: value, spec: node, status: statusLeaf };
+  });
 }

@@ -74,9 +74,13 @@ export interface EnumDef {
 /** A named type of a package. */
 export type TypeDef = ObjectDef | EnumDef;
 
-/** A leaf of a oneOf resource root: the spec property holding it and the ARM `kind` value selecting it. */
+/**
+ * A leaf of a oneOf resource root: the spec property holding it (named after the leaf's type), the status
+ * property (named after its `kind`, as the operator names them) and the ARM `kind` value selecting it.
+ */
 export interface OneOfLeaf {
   readonly property: string;
+  readonly statusProperty: string;
   readonly kindValue: string;
   /** The name of the leaf's object type in the spec, and in the status. */
   readonly specType: string;

@@ -11,7 +11,7 @@ import type { JsonSchema, RawSchema } from './load-schemas.ts';
 /**
  * Builds one GA package per group and ARM API version, shaped as ASO shapes resources: ARM `properties`
  * flattened into spec and status, `azureName` and `owner` on the spec, `conditions` on the status, and a
- * oneOf root (seed 004, option 2) whose leaves each carry the name.
+ * oneOf root (seed 004) with one property per leaf, the name on the root as the operator has it.
  */
 export const buildApiPackages = stage({
   id: 'buildApiPackages',
@@ -19,6 +19,10 @@ export const buildApiPackages = stage({
   needs: ['loadConfig', 'loadSchemas'],
   run: (state) => {
     const config = need(state.config, 'config');
+    const described = new Set(need(state.schemas, 'schemas').map((s) => `${s.provider}/${s.typePath}`));
+    for (const armType of Object.keys(config.kinds))
+      if (!described.has(armType))
+        throw new Error(`kinds: no schema describes ${armType}, so its kind name would name nothing`);
     const byPackage = new Map<
       string,
       { group: string; apiVersion: string; builder: TypeBuilder; resources: ResourceDef[] }
@@ -80,7 +84,17 @@ function buildResource(
     description: 'The observed state of the resource, e.g. Ready.',
     arm: 'none',
   };
+  const azureName: PropertyDef = {
+    name: 'azureName',
+    type: { kind: 'primitive', primitive: 'string' },
+    required: false,
+    arm: 'none',
+    description: 'The name of the resource in Azure; defaults to metadata.name.',
+  };
   if (schema.resource.oneOf) {
+    // As the operator shapes a oneOf resource: the name and owner on the root, one property per leaf,
+    // named after the leaf's type in the spec and after its `kind` in the status (ASO's generator takes
+    // the spec's leaves from the ARM schema's definitions, the status's from the discriminator values).
     const leaves = schema.resource.oneOf.map((ref) => oneOfLeaf(schema, builder, ref));
     builder.add(
       {
@@ -89,18 +103,24 @@ function buildResource(
         oneOf: true,
         description: schema.resource.description,
         properties: [
+          azureName,
           ...(ownerProp ? [ownerProp] : []),
           ...leaves.map((l) => leafProperty(l.property, l.specType)),
         ],
       },
       schema.file,
     );
+    const name = identity().find((p) => p.name === 'name');
     builder.add(
       {
         kind: 'object',
         name: statusType,
         oneOf: true,
-        properties: [conditions, ...leaves.map((l) => leafProperty(l.property, l.statusType))],
+        properties: [
+          conditions,
+          ...(name ? [name] : []),
+          ...leaves.map((l) => leafProperty(l.statusProperty, l.statusType)),
+        ],
       },
       schema.file,
     );
@@ -116,13 +136,6 @@ function buildResource(
       oneOf: leaves,
     };
   }
-  const azureName: PropertyDef = {
-    name: 'azureName',
-    type: { kind: 'primitive', primitive: 'string' },
-    required: false,
-    arm: 'none',
-    description: 'The name of the resource in Azure; defaults to metadata.name.',
-  };
   builder.add(
     {
       kind: 'object',
@@ -209,22 +222,13 @@ function oneOfLeaf(schema: RawSchema, builder: TypeBuilder, ref: JsonSchema): On
   if (typeof kindValue !== 'string')
     throw new Error(`${schema.file}: oneOf leaf ${name} has no single-valued kind discriminator`);
   if (!def.properties?.name)
-    throw new Error(
-      `${schema.file}: oneOf leaf ${name} has no name (seed 004 option 2 needs every leaf to carry one)`,
-    );
-  const azureName: PropertyDef = {
-    name: 'azureName',
-    type: { kind: 'primitive', primitive: 'string' },
-    required: false,
-    arm: 'none',
-    description: 'The name of the resource in Azure; defaults to metadata.name.',
-  };
+    throw new Error(`${schema.file}: oneOf leaf ${name} has no name (ARM's body of every leaf carries one)`);
   builder.add(
     {
       kind: 'object',
       name,
       description: def.description,
-      properties: [azureName, ...flattened(schema, builder, def, name, 'spec')],
+      properties: flattened(schema, builder, def, name, 'spec'),
     },
     schema.file,
   );
@@ -232,16 +236,24 @@ function oneOfLeaf(schema: RawSchema, builder: TypeBuilder, ref: JsonSchema): On
     {
       kind: 'object',
       name: statusName(name),
-      properties: [...identity(), ...flattened(schema, builder, def, name, 'status')],
+      properties: [
+        ...identity().filter((p) => p.name !== 'name'),
+        ...flattened(schema, builder, def, name, 'status'),
+      ],
     },
     schema.file,
   );
   return {
-    property: kindValue.charAt(0).toLowerCase() + kindValue.slice(1),
+    property: lowerFirst(name),
+    statusProperty: lowerFirst(kindValue),
     kindValue,
     specType: name,
     statusType: statusName(name),
   };
+}
+
+function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
 function leafProperty(name: string, type: string): PropertyDef {

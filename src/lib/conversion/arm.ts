@@ -33,7 +33,10 @@ export interface ArmFields {
   readonly values?: ArmObject;
 }
 
-/** The ARM layout of a resource version; a oneOf root (seed 004) has one layout per leaf. */
+/**
+ * The ARM layout of a resource version; a oneOf root (seed 004) has one layout per leaf, held by the spec
+ * under `property` and by the status under `statusProperty` (the operator names them apart).
+ */
 export type ArmLayout =
   | {
       readonly kind: 'plain';
@@ -46,6 +49,7 @@ export type ArmLayout =
       readonly objects?: Readonly<Record<string, ArmObject>>;
       readonly leaves: readonly {
         readonly property: string;
+        readonly statusProperty: string;
         readonly kindValue: string;
         readonly spec: ArmFields;
         readonly status: ArmFields;
@@ -144,7 +148,10 @@ export function armBodyParts(
   }
   const leaf = set[0]!;
   const value = spec[leaf.property];
-  return done(nest(isObject(value) ? value : {}, leaf.spec, fallbackName, context, `spec.${leaf.property}`));
+  const body = nest(isObject(value) ? value : {}, leaf.spec, undefined, context, `spec.${leaf.property}`);
+  // The name is the root's, as for a plain resource: ARM's body has it beside the leaf's properties.
+  const name = typeof spec.azureName === 'string' && spec.azureName !== '' ? spec.azureName : fallbackName;
+  return done(name === undefined ? body : { name, ...body });
 }
 
 /** `Kind namespace/name`, as messages name an object. */
@@ -162,22 +169,17 @@ export function statusFromArm(response: Record<string, unknown>, layout: ArmLayo
     throw new ArmPayloadError(
       `ARM response: kind ${JSON.stringify(response.kind)} is none of ${layout.leaves.map((l) => l.kindValue).join(', ')}`,
     );
-  return { [leaf.property]: flatten(response, leaf.status) };
+  const status: Record<string, unknown> = { [leaf.statusProperty]: flatten(response, leaf.status) };
+  if (response.name !== undefined) status.name = response.name;
+  return status;
 }
 
-/** Sets `azureName` to metadata.name when empty (aso-conventions.md), on every oneOf leaf that is set. */
-export function defaultAzureName(object: KubeObject, layout: ArmLayout): KubeObject {
+/** Sets `azureName` to metadata.name when empty (aso-conventions.md); a oneOf root has it too. */
+export function defaultAzureName(object: KubeObject, _layout: ArmLayout): KubeObject {
   const name = object.metadata?.name;
   if (typeof name !== 'string' || !isObject(object.spec)) return object;
   const spec = { ...object.spec };
-  if (layout.kind === 'plain') {
-    if (!spec.azureName) spec.azureName = name;
-  } else {
-    for (const leaf of layout.leaves) {
-      const value = spec[leaf.property];
-      if (isObject(value) && !value.azureName) spec[leaf.property] = { ...value, azureName: name };
-    }
-  }
+  if (!spec.azureName) spec.azureName = name;
   return { ...object, spec };
 }
 

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DefinitionNames, oneOfArmSchema } from '../../../src/codegen/import/arm-schema.ts';
+import { noHints } from '../../../src/codegen/import/hints.ts';
+import type { CrdNode } from '../../../src/codegen/import/real-crds.ts';
+import { oneOfLeaves, reverseCrd, UnsupportedCrdShape } from '../../../src/codegen/import/reverse.ts';
+
+const str: CrdNode = { type: 'string' };
+const reference: CrdNode = {
+  type: 'object',
+  properties: { armId: str, group: str, kind: str, name: str },
+};
+
+describe("undoing the operator's transformations", () => {
+  it('takes the ARM name of a reference from the status: `<x>Id`, or `<x>` where ARM has no Id suffix', () => {
+    const spec: CrdNode = {
+      type: 'object',
+      properties: {
+        keyVaultProperties: {
+          type: 'object',
+          properties: { keyName: str, userIdentityReference: reference },
+        },
+        subnetReference: reference,
+      },
+    };
+    const status: CrdNode = {
+      type: 'object',
+      properties: {
+        keyVaultProperties: { type: 'object', properties: { keyName: str, userIdentity: str } },
+        subnetId: str,
+      },
+    };
+    const { fields, reversals } = reverseCrd('memory.yaml', spec, status);
+    expect([...(fields.properties?.keys() ?? [])]).toEqual(['keyVaultProperties', 'subnetId']);
+    expect([...(fields.properties?.get('keyVaultProperties')?.properties?.keys() ?? [])]).toEqual([
+      'keyName',
+      'userIdentity',
+    ]);
+    expect(reversals).toEqual([
+      { transformation: 'armReferences', owner: 'keyVaultProperties', property: 'userIdentity' },
+      { transformation: 'armReferences', owner: '', property: 'subnetId' },
+    ]);
+  });
+});
+
+describe('a oneOf CRD (seed 004)', () => {
+  const leafSpec: CrdNode = {
+    type: 'object',
+    required: ['kind'],
+    properties: { kind: { type: 'string', enum: ['ReadWrite'] }, location: str, hotCachePeriod: str },
+  };
+  const leafStatus: CrdNode = {
+    type: 'object',
+    properties: { id: str, type: str, kind: str, location: str, isFollowed: { type: 'boolean' } },
+  };
+  const spec: CrdNode = {
+    type: 'object',
+    properties: { azureName: str, owner: reference, readWriteDatabase: leafSpec },
+  };
+  const status: CrdNode = { type: 'object', properties: { name: str, readWrite: leafStatus } };
+
+  it("pairs the spec's leaf (named after its type) with the status's (named after its kind)", () => {
+    expect(oneOfLeaves('memory.yaml', spec, status)).toEqual([
+      { property: 'readWriteDatabase', kindValue: 'ReadWrite', spec: leafSpec, status: leafStatus },
+    ]);
+    expect(
+      oneOfLeaves('memory.yaml', { type: 'object', properties: { azureName: str, location: str } }, status),
+    ).toBe(undefined);
+    expect(() => oneOfLeaves('memory.yaml', spec, { type: 'object', properties: { name: str } })).toThrow(
+      UnsupportedCrdShape,
+    );
+  });
+
+  it('writes each leaf as a definition with the name, ID and kind of its ARM body', () => {
+    const [leaf] = oneOfLeaves('memory.yaml', spec, status) ?? [];
+    if (!leaf) throw new Error('no leaf');
+    const { fields } = reverseCrd('memory.yaml', leaf.spec, leaf.status);
+    const { document } = oneOfArmSchema(
+      {
+        provider: 'Microsoft.Kusto',
+        typePath: 'clusters/databases',
+        apiVersion: '2024-04-13',
+        kind: 'Database',
+        leaves: [{ name: 'ReadWriteDatabase', fields, hints: noHints }],
+      },
+      new DefinitionNames(),
+    );
+    const doc = document as {
+      resourceDefinitions: Record<string, { oneOf: unknown; discriminator: string }>;
+      definitions: Record<string, { properties: Record<string, unknown>; required: string[] }>;
+    };
+    expect(doc.resourceDefinitions.clusters_databases).toMatchObject({
+      oneOf: [{ $ref: '#/definitions/ReadWriteDatabase' }],
+      discriminator: 'kind',
+    });
+    const readWrite = doc.definitions.ReadWriteDatabase;
+    expect(Object.keys(readWrite?.properties ?? {}).sort()).toEqual([
+      'id',
+      'kind',
+      'location',
+      'name',
+      'properties',
+    ]);
+    expect(readWrite?.required).toEqual(['name', 'kind']);
+    expect(Object.keys(doc.definitions.ReadWriteDatabaseProperties?.properties ?? {})).toEqual([
+      'hotCachePeriod',
+      'isFollowed',
+    ]);
+  });
+});
