@@ -467,7 +467,12 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     layout.kind === 'plain' ? undefined : layout.leaves.find((l) => spec[l.property] !== undefined);
   const holder = (leaf ? spec[leaf.property] : spec) as Record<string, unknown>;
   const at = leaf ? `spec.${leaf.property}` : 'spec';
-  const name = holder.azureName;
+  const name =
+    layout.kind === 'plain' && layout.fixedName !== undefined ? layout.fixedName : holder.azureName;
+  if (layout.kind === 'plain' && layout.fixedName !== undefined && holder.azureName !== undefined)
+    throw new Error(
+      `azureName set on a resource with the fixed name ${layout.fixedName}: ${JSON.stringify(spec)}`,
+    );
   if (typeof name !== 'string' || name === '')
     throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
   const expected: Record<string, unknown> = {};
@@ -478,7 +483,7 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   armView(
     Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
     at,
-    { unresolved, named, secrets: secretNames(layout) },
+    { unresolved, named, secrets: secretNames(layout), bareReferences: bareReferenceNames(layout) },
     expected,
   );
   const parts = armBodyParts(defaulted, layout, testResolvers);
@@ -524,6 +529,36 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The spec property names the layout marks as secrets (at any depth): the one fact the naming rule lacks. */
+/**
+ * The ARM name of a reference property by the operator's rule: `reference` -> `id`, `<x>Reference` ->
+ * `<x>Id`, or `<x>` for an ARM ID property that had no `Id` suffix (`userAssignedIdentityReference`), which
+ * the layout names (`bare`).
+ */
+function armIdName(reference: string, bare: ReadonlySet<string>): string {
+  if (reference === 'reference') return 'id';
+  const base = reference.slice(0, -'Reference'.length);
+  return bare.has(base) ? base : `${base}Id`;
+}
+
+/** The ARM names of the layout's references that have no `Id` suffix (`userAssignedIdentity`). */
+function bareReferenceNames(layout: ArmLayout): Set<string> {
+  const out = new Set<string>();
+  const scan = (shapes: Readonly<Record<string, unknown>> | undefined) => {
+    for (const [name, shape] of Object.entries(shapes ?? {}))
+      if (
+        isRecord(shape) &&
+        typeof shape.reference === 'string' &&
+        name === `${shape.reference}Reference` &&
+        !/Id$|ID$/.test(shape.reference)
+      )
+        out.add(shape.reference);
+  };
+  for (const type of Object.values(layout.objects ?? {})) scan(type);
+  if (layout.kind === 'plain') scan(layout.spec.values);
+  else for (const leaf of layout.leaves) scan(leaf.spec.values);
+  return out;
+}
+
 function secretNames(layout: ArmLayout): Set<string> {
   const out = new Set<string>();
   const scan = (shapes: Readonly<Record<string, unknown>> | undefined) => {
@@ -562,7 +597,12 @@ function referenceId(
 function armView(
   value: Record<string, unknown>,
   path: string,
-  seen: { unresolved: string[]; named: string[]; secrets: ReadonlySet<string> },
+  seen: {
+    unresolved: string[];
+    named: string[];
+    secrets: ReadonlySet<string>;
+    bareReferences: ReadonlySet<string>;
+  },
   out: Record<string, unknown>,
 ): void {
   const view = (v: unknown, at: string): unknown => {
@@ -577,8 +617,7 @@ function armView(
     const at = `${path}.${k}`;
     if ((k.endsWith('Reference') || k === 'reference') && isRecord(v)) {
       const id = referenceId(v, at, seen);
-      if (id !== undefined)
-        setKey(out, k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`, id);
+      if (id !== undefined) setKey(out, armIdName(k, seen.bareReferences), id);
     } else if (k.endsWith('FromConfig') && isRecord(v)) {
       const base = k.slice(0, -'FromConfig'.length);
       if (typeof v.name === 'string' && typeof v.key === 'string') {

@@ -52,10 +52,6 @@ const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string
     pattern: /^kusto\.azure\.com_clustersdatabases\.yaml (spec|status)\.(readWrite|readOnlyFollowing)(\W|$)/,
     why: 'the shipped Kusto database schema names its kinds readWrite/readOnlyFollowing; the operator has readWriteDatabase/readOnlyFollowingDatabase',
   },
-  {
-    pattern: /^storage\.azure\.com_storageaccountsblobservices\.yaml spec\.azureName$/,
-    why: 'blob services have the fixed name `default`: the operator has no azureName for them',
-  },
 ];
 
 /** Generated CRDs whose storage version (hub) is not yet the operator's, with why; each must still differ. */

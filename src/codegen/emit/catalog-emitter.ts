@@ -18,6 +18,7 @@ export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDe
       group: fullGroup(k.group, suffix),
       kind: k.kind,
       armType: resource.armType,
+      ...(resource.fixedName !== undefined ? { fixedName: resource.fixedName } : {}),
       scope: resource.scope,
       owners:
         owner === 'any'
@@ -62,7 +63,8 @@ function immutablePaths(pkg: PackageDef, typeName: string): string[] {
     if (def?.kind === 'object' && def.properties.some((p) => p.name === 'azureName'))
       out.push(`spec.${leaf.name}.azureName`);
   }
-  if (roots.length === 0) out.push('spec.azureName');
+  if (roots.length === 0 && root?.kind === 'object' && root.properties.some((p) => p.name === 'azureName'))
+    out.push('spec.azureName');
   if (root?.kind === 'object' && root.properties.some((p) => p.name === 'owner')) out.push('spec.owner');
   const walk = (name: string, prefix: string, seen: Set<string>): void => {
     const def = pkg.types.get(name);

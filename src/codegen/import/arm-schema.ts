@@ -50,6 +50,16 @@ export interface Resource {
   readonly kind: string;
   readonly fields: Field;
   readonly hints: Hints;
+  /**
+   * The one name ARM allows (a blob service is always `default`): written as ARM's schemas write it, a
+   * `name` enum of one value, from which the generator leaves `azureName` out.
+   */
+  readonly fixedName?: string;
+  /**
+   * Enum values of status properties by path, from the operator's Go types; absent when that source is
+   * not at hand, and the values the replaced schema had (`hints.enumValues`) are kept instead.
+   */
+  readonly statusEnums?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -61,7 +71,17 @@ export function armSchema(
   resource: Resource,
   names: DefinitionNames,
 ): { document: Json; definitionAt: ReadonlyMap<string, string> } {
-  const { provider, typePath, apiVersion, kind, fields, hints } = resource;
+  const { provider, typePath, apiVersion, kind, fields, hints, fixedName, statusEnums } = resource;
+  // A CRD's spec has its enums; a status enum is known from the operator's Go types, else from the schema
+  // replaced (which the Go types wrote, so importing without them changes nothing).
+  const enumOf = (field: Field, path: string) => {
+    if (field.enum || !statusEnums) return field.enum ?? hints.enumValues.get(path);
+    const values = statusEnums.get(path);
+    const kept = hints.enumValues.get(path);
+    // The same values in the replaced schema's order: the generated types stay as they were.
+    const same = values && kept?.length === values.length && values.every((v) => kept.includes(v));
+    return same ? kept : values;
+  };
   const resourceType = `${provider}/${typePath}`;
   const definitions: Record<string, Json> = {};
   const definitionAt = new Map<string, string>();
@@ -92,7 +112,7 @@ export function armSchema(
         return { $ref: `#/definitions/${definitionOf(field, path, name, owner)}` };
       default: {
         const out: Record<string, Json> = { type: field.type };
-        const values = field.enum ?? hints.enumValues.get(path);
+        const values = enumOf(field, path);
         if (values) {
           out.enum = [...values];
           const enumName = hints.enums.get(path);
@@ -135,7 +155,11 @@ export function armSchema(
   const atRoot = (name: string) => hints.root.has(name) || armRoot.has(name);
   const unflattened = fields.properties?.get('properties');
   const rootProps: Record<string, Json> = {
-    name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
+    name: {
+      type: 'string',
+      description: `The name of the ${lastSegment} resource.`,
+      ...(fixedName !== undefined ? { enum: [fixedName] } : {}),
+    },
     type: { type: 'string', enum: [resourceType] },
     apiVersion: { type: 'string', enum: [apiVersion] },
     id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },

@@ -60,7 +60,7 @@ export function reverseCrd(
   status: CrdNode,
 ): { fields: Field; reversals: Reversal[] } {
   const reversals: Reversal[] = [];
-  const specSide = specFields(file, spec, '', reversals, operatorSpecRoot);
+  const specSide = specFields(file, spec, status, '', reversals, operatorSpecRoot);
   const statusSide = statusFields(status, operatorStatusRoot);
   const fields = merge(file, '', specSide, statusSide);
   return { fields, reversals };
@@ -79,20 +79,54 @@ const isSecretRef = (node: CrdNode): boolean =>
 const isArmReference = (name: string, node: CrdNode): boolean =>
   (name === 'reference' || name.endsWith('Reference')) && node.properties?.armId !== undefined;
 
-/** A spec tree with the transformations undone; `drop` names root fields that are the operator's own. */
+/**
+ * The ARM name of the ID a reference property stands for. The operator names `<name>Id` and `id`
+ * `<name>Reference` and `reference`, but an ARM ID property without the suffix (`userAssignedIdentity`)
+ * keeps its whole name (`userAssignedIdentityReference`); the status, which keeps ARM's name, tells the
+ * two apart. Without a status counterpart, `Id` is the common case.
+ */
+function armIdName(referenceName: string, status: CrdNode | undefined): string {
+  if (referenceName === 'reference') return 'id';
+  const base = referenceName.slice(0, -'Reference'.length);
+  return status?.properties?.[base] !== undefined && status.properties[`${base}Id`] === undefined
+    ? base
+    : `${base}Id`;
+}
+
+/** The status node at the same place as a spec node, when the status has that place. */
+function statusElement(status: CrdNode | undefined, kind: 'array' | 'map'): CrdNode | undefined {
+  if (kind === 'array') return status?.items;
+  return typeof status?.additionalProperties === 'object' ? status.additionalProperties : undefined;
+}
+
+/**
+ * A spec tree with the transformations undone; `status` is the status node at the same place (ARM's names
+ * for reference properties), `drop` names root fields that are the operator's own.
+ */
 function specFields(
   file: string,
   node: CrdNode,
+  status: CrdNode | undefined,
   path: string,
   reversals: Reversal[],
   drop: ReadonlySet<string> = new Set(),
 ): Side {
   const kind = kindOf(file, node, path);
-  if (kind === 'array') return { node, element: specFields(file, node.items ?? {}, `${path}[]`, reversals) };
+  if (kind === 'array')
+    return {
+      node,
+      element: specFields(file, node.items ?? {}, statusElement(status, kind), `${path}[]`, reversals),
+    };
   if (kind === 'map')
     return {
       node,
-      element: specFields(file, node.additionalProperties as CrdNode, `${path}{}`, reversals),
+      element: specFields(
+        file,
+        node.additionalProperties as CrdNode,
+        statusElement(status, kind),
+        `${path}{}`,
+        reversals,
+      ),
     };
   if (kind !== 'object') return { node };
   const properties = new Map<string, Side>();
@@ -113,7 +147,7 @@ function specFields(
       continue;
     }
     if (isArmReference(name, child)) {
-      const armName = name === 'reference' ? 'id' : `${name.slice(0, -'Reference'.length)}Id`;
+      const armName = armIdName(name, status);
       renamed.set(name, armName);
       reversals.push({
         transformation: 'armReferences',
@@ -133,7 +167,7 @@ function specFields(
       });
       continue;
     }
-    properties.set(name, specFields(file, child, join(path, name), reversals));
+    properties.set(name, specFields(file, child, status?.properties?.[name], join(path, name), reversals));
   }
   const required = (node.required ?? []).map((r) => renamed.get(r) ?? r).filter((r) => properties.has(r));
   return { node, properties, required };

@@ -45,12 +45,11 @@ export function ident(name: string): string {
 
 /**
  * The operator's name for the reference replacing an ARM ID property: `roleDefinitionId` ->
- * `roleDefinitionReference`, `id` -> `reference`. A name without an `Id` suffix is refused: the config
- * named a property that is not an ARM ID.
+ * `roleDefinitionReference`, `id` -> `reference`; an ARM ID property without the suffix keeps its whole name, as
+ * in the operator's generator (`userAssignedIdentity` -> `userAssignedIdentityReference`).
  */
 export function referenceName(property: string): string {
   if (property === 'id') return 'reference';
   const match = /^(.+?)(Id|ID)$/.exec(property);
-  if (!match) throw new Error(`${property} does not end in Id: not an ARM ID property`);
-  return `${match[1]}Reference`;
+  return `${match ? match[1] : property}Reference`;
 }

@@ -40,6 +40,8 @@ export type ArmLayout =
       readonly spec: ArmFields;
       readonly status: ArmFields;
       readonly objects?: Readonly<Record<string, ArmObject>>;
+      /** The one name ARM allows (a blob service's `default`): the spec has no azureName to take it from. */
+      readonly fixedName?: string;
     }
   | {
       readonly kind: 'oneOf';
@@ -135,7 +137,16 @@ export function armBodyParts(
     unresolved: context.unresolved,
     withheld: context.withheld,
   });
-  if (layout.kind === 'plain') return done(nest(spec, layout.spec, fallbackName, context, 'spec'));
+  if (layout.kind === 'plain')
+    return done(
+      nest(
+        layout.fixedName === undefined ? spec : { ...spec, azureName: layout.fixedName },
+        layout.spec,
+        fallbackName,
+        context,
+        'spec',
+      ),
+    );
   const set = layout.leaves.filter((leaf) => spec[leaf.property] !== undefined);
   if (set.length !== 1) {
     throw new ArmPayloadError(
@@ -171,6 +182,8 @@ export function defaultAzureName(object: KubeObject, layout: ArmLayout): KubeObj
   if (typeof name !== 'string' || !isObject(object.spec)) return object;
   const spec = { ...object.spec };
   if (layout.kind === 'plain') {
+    // A resource with a fixed name has no azureName: the name is the layout's, never metadata.name.
+    if (layout.fixedName !== undefined) return object;
     if (!spec.azureName) spec.azureName = name;
   } else {
     for (const leaf of layout.leaves) {
