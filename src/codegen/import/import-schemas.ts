@@ -95,10 +95,11 @@ export function importSchemas(options: ImportOptions): {
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
     const fixedName = fixedNameOf(crd);
     const schemaPath = join(options.schemasDir, file);
-    if (!go && !existsSync(schemaPath))
+    // Without the Go types, only a schema this import wrote (with them) has the status enums to keep.
+    if (!go && !writtenByImport(schemaPath))
       throw new OperatorGoSourceMissing(
         options.operatorGoDir ?? '(no folder given)',
-        `the status enums of ${file}, which is not shipped yet`,
+        `the status enums of ${file}, which was not imported before`,
       );
     const statusEnums = go?.statusEnums(group, version, kind);
     const { document, definitionAt } = armSchema(
@@ -130,6 +131,13 @@ export function importSchemas(options: ImportOptions): {
     skipped,
     goSource: go !== undefined,
   };
+}
+
+/** Whether the schema file is one this import wrote (its description says so), not a hand-written one. */
+function writtenByImport(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { description?: unknown };
+  return typeof doc.description === 'string' && doc.description.includes('`npm run schemas:import`');
 }
 
 /**
