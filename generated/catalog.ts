@@ -780,36 +780,36 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner",
         "spec.location",
-        "spec.isHnsEnabled",
-        "spec.dnsEndpointType"
+        "spec.dnsEndpointType",
+        "spec.isHnsEnabled"
       ],
       "v20220901": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
-        "spec.isHnsEnabled",
-        "spec.dnsEndpointType"
+        "spec.dnsEndpointType",
+        "spec.isHnsEnabled"
       ],
       "v1api20230101": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
-        "spec.isHnsEnabled",
-        "spec.dnsEndpointType"
+        "spec.dnsEndpointType",
+        "spec.isHnsEnabled"
       ],
       "v20230101": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
-        "spec.isHnsEnabled",
-        "spec.dnsEndpointType"
+        "spec.dnsEndpointType",
+        "spec.isHnsEnabled"
       ],
       "v20250601": [
         "spec.azureName",
         "spec.owner",
         "spec.location",
-        "spec.isHnsEnabled",
-        "spec.dnsEndpointType"
+        "spec.dnsEndpointType",
+        "spec.isHnsEnabled"
       ]
     }
   },
@@ -817,6 +817,7 @@ export const catalog: readonly CatalogEntry[] = [
     "group": "storage.azure.com",
     "kind": "StorageAccountsBlobService",
     "armType": "Microsoft.Storage/storageAccounts/blobServices",
+    "fixedName": "default",
     "scope": "resourceGroup",
     "owners": [
       {
@@ -887,35 +888,27 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v20250601storage",
     "immutable": {
       "v1beta20210401": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v1api20210401": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v20210401": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v1api20220901": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v20220901": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v1api20230101": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v20230101": [
-        "spec.azureName",
         "spec.owner"
       ],
       "v20250601": [
-        "spec.azureName",
         "spec.owner"
       ]
     }

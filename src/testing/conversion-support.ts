@@ -468,8 +468,11 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     layout.kind === 'plain' ? undefined : layout.leaves.find((l) => spec[l.property] !== undefined);
   const holder = (leaf ? spec[leaf.property] : spec) as Record<string, unknown>;
   const at = leaf ? `spec.${leaf.property}` : 'spec';
-  // A oneOf root holds the name beside its leaves, as a plain spec does.
-  const name = spec.azureName;
+  // A oneOf root holds the name beside its leaves, as a plain spec does; a fixed-name kind has none.
+  const fixedName = layout.kind === 'plain' ? layout.fixedName : undefined;
+  const name = fixedName ?? spec.azureName;
+  if (fixedName !== undefined && spec.azureName !== undefined)
+    throw new Error(`azureName set on a resource with the fixed name ${fixedName}: ${JSON.stringify(spec)}`);
   if (typeof name !== 'string' || name === '')
     throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
   const expected: Record<string, unknown> = {};

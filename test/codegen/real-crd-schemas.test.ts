@@ -39,10 +39,6 @@ const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string
       /^\S+ (spec\.owner|status\.conditions\[\]|spec\.operatorSpec\.((configMap|secret)Expressions\[\]|(configMaps|secrets)\.\w+)|spec\.(\S+\.)?(\w+Reference|reference|\w+FromConfig|administratorLoginPassword|virtualClusterGraduationProperties))\.\$propertyBag(\{\})?$/,
     why: 'kubectl-aso gives the owner reference, the conditions, the operatorSpec destinations and the resource, secret and config map references a property bag in storage versions; the operator keeps them as its shared runtime types, without one',
   },
-  {
-    pattern: /^storage\.azure\.com_storageaccountsblobservices\.yaml spec\.azureName$/,
-    why: 'blob services have the fixed name `default`: the operator has no azureName for them',
-  },
 ];
 
 /** Generated CRDs whose storage version (hub) is not yet the operator's, with why; each must still differ. */

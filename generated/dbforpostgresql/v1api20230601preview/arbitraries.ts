@@ -226,6 +226,10 @@ function arb_Replica_PromoteOption_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("forced", "planned");
 }
 
+function arb_Replica_ReplicationState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Active", "Broken", "Catchup", "Provisioning", "Reconfiguring", "Updating");
+}
+
 function arb_Replica_Role(): fc.Arbitrary<unknown> {
   return fc.constantFrom("AsyncReplica", "GeoAsyncReplica", "None", "Primary");
 }
@@ -235,7 +239,7 @@ function arb_Replica_Role_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Replica_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), promoteMode: arb_Replica_PromoteMode_STATUS(), promoteOption: arb_Replica_PromoteOption_STATUS(), replicationState: fc.string({ maxLength: 8 }), role: arb_Replica_Role_STATUS() }, { requiredKeys: [] }), names, ["capacity","Capacity","promoteMode","PromoteMode","promoteOption","PromoteOption","replicationState","ReplicationState","role","Role","$propertyBag"]);
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), promoteMode: arb_Replica_PromoteMode_STATUS(), promoteOption: arb_Replica_PromoteOption_STATUS(), replicationState: arb_Replica_ReplicationState_STATUS(), role: arb_Replica_Role_STATUS() }, { requiredKeys: [] }), names, ["capacity","Capacity","promoteMode","PromoteMode","promoteOption","PromoteOption","replicationState","ReplicationState","role","Role","$propertyBag"]);
 }
 
 function arb_ReplicationRole(): fc.Arbitrary<unknown> {

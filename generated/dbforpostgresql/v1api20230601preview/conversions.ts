@@ -1065,7 +1065,7 @@ export function Replica_STATUS_fromStorage(src: v1api20230601previewstorage.Repl
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.promoteMode !== undefined) dst.promoteMode = (canonicalEnum(str(src.promoteMode, path, ".promoteMode"), spellings_v1api20230601preview_Replica_PromoteMode_STATUS) as v1api20230601preview.Replica_PromoteMode_STATUS); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v1api20230601preview_Replica_PromoteOption_STATUS) as v1api20230601preview.Replica_PromoteOption_STATUS); // assignEnum
-  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = (canonicalEnum(str(src.replicationState, path, ".replicationState"), spellings_v1api20230601preview_Replica_ReplicationState_STATUS) as v1api20230601preview.Replica_ReplicationState_STATUS); // assignEnum
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20230601preview_Replica_Role_STATUS) as v1api20230601preview.Replica_Role_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230601previewstorage_Replica_STATUS, bag);
   const kept = finishBag(bag);
@@ -1081,7 +1081,7 @@ export function Replica_STATUS_toStorage(src: v1api20230601preview.Replica_STATU
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
-  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignEnum
   if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
   bag = stashUnknown(src, known_v1api20230601preview_Replica_STATUS, bag);
   const kept = finishBag(bag);
@@ -1574,6 +1574,7 @@ const spellings_v1api20230601preview_Replica_PromoteMode = enumSpellings(["stand
 const spellings_v1api20230601preview_Replica_PromoteMode_STATUS = enumSpellings(["standalone","switchover"]);
 const spellings_v1api20230601preview_Replica_PromoteOption = enumSpellings(["forced","planned"]);
 const spellings_v1api20230601preview_Replica_PromoteOption_STATUS = enumSpellings(["forced","planned"]);
+const spellings_v1api20230601preview_Replica_ReplicationState_STATUS = enumSpellings(["Active","Broken","Catchup","Provisioning","Reconfiguring","Updating"]);
 const spellings_v1api20230601preview_Replica_Role = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v1api20230601preview_Replica_Role_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v1api20230601preview_ReplicationRole = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);

@@ -641,6 +641,9 @@ export type Replica_PromoteOption = "forced" | "planned";
 /** Enum Replica_PromoteOption_STATUS (string). */
 export type Replica_PromoteOption_STATUS = "forced" | "planned";
 
+/** Enum Replica_ReplicationState_STATUS (string). */
+export type Replica_ReplicationState_STATUS = "Active" | "Broken" | "Catchup" | "Provisioning" | "Reconfiguring" | "Updating";
+
 /** Enum Replica_Role (string). */
 export type Replica_Role = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
@@ -658,7 +661,7 @@ export interface Replica_STATUS {
   promoteOption?: Replica_PromoteOption_STATUS;
   /** Gets the replication state of a replica server. This property is returned only for replicas api call.
    * Supported values are Active, Catchup, Provisioning, Updating, Broken, Reconfiguring */
-  replicationState?: string;
+  replicationState?: Replica_ReplicationState_STATUS;
   /** Used to indicate role of the server in replication set. */
   role?: Replica_Role_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */

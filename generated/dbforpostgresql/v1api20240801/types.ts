@@ -677,6 +677,9 @@ export type Replica_PromoteOption = "forced" | "planned";
 /** Enum Replica_PromoteOption_STATUS (string). */
 export type Replica_PromoteOption_STATUS = "forced" | "planned";
 
+/** Enum Replica_ReplicationState_STATUS (string). */
+export type Replica_ReplicationState_STATUS = "Active" | "Broken" | "Catchup" | "Provisioning" | "Reconfiguring" | "Updating";
+
 /** Enum Replica_Role (string). */
 export type Replica_Role = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
@@ -699,7 +702,7 @@ export interface Replica_STATUS {
   /** Indicates the replication state of a read replica. This property is returned only when the target
    * flexible server is a read replica. Possible  values are Active, Broken, Catchup, Provisioning, Reconfiguring, and
    * Updating */
-  replicationState?: string;
+  replicationState?: Replica_ReplicationState_STATUS;
   /** Role of the server in a replication set. */
   role?: Replica_Role_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */

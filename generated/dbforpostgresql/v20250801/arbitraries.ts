@@ -82,8 +82,16 @@ function arb_DataEncryption(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupKeyURIFromConfig: arb_ConfigMapReference(), geoBackupUserAssignedIdentityReference: arb_ResourceReference(), primaryKeyURI: fc.string({ maxLength: 8 }), primaryKeyURIFromConfig: arb_ConfigMapReference(), primaryUserAssignedIdentityReference: arb_ResourceReference(), type: arb_ArmServerKeyType() }, { requiredKeys: [] }), names, ["geoBackupKeyURI","GeoBackupKeyURI","geoBackupKeyURIFromConfig","GeoBackupKeyURIFromConfig","geoBackupUserAssignedIdentityReference","GeoBackupUserAssignedIdentityReference","primaryKeyURI","PrimaryKeyURI","primaryKeyURIFromConfig","PrimaryKeyURIFromConfig","primaryUserAssignedIdentityReference","PrimaryUserAssignedIdentityReference","type","Type","$propertyBag"]);
 }
 
+function arb_DataEncryption_GeoBackupEncryptionKeyStatus_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Invalid", "Valid");
+}
+
+function arb_DataEncryption_PrimaryEncryptionKeyStatus_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Invalid", "Valid");
+}
+
 function arb_DataEncryption_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ geoBackupEncryptionKeyStatus: fc.string({ maxLength: 8 }), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }), primaryEncryptionKeyStatus: fc.string({ maxLength: 8 }), primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS() }, { requiredKeys: [] }), names, ["geoBackupEncryptionKeyStatus","GeoBackupEncryptionKeyStatus","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","PrimaryEncryptionKeyStatus","primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","$propertyBag"]);
+  return withExtras(fc.record({ geoBackupEncryptionKeyStatus: arb_DataEncryption_GeoBackupEncryptionKeyStatus_STATUS(), geoBackupKeyURI: fc.string({ maxLength: 8 }), geoBackupUserAssignedIdentityId: fc.string({ maxLength: 8 }), primaryEncryptionKeyStatus: arb_DataEncryption_PrimaryEncryptionKeyStatus_STATUS(), primaryKeyURI: fc.string({ maxLength: 8 }), primaryUserAssignedIdentityId: fc.string({ maxLength: 8 }), type: arb_ArmServerKeyType_STATUS() }, { requiredKeys: [] }), names, ["geoBackupEncryptionKeyStatus","GeoBackupEncryptionKeyStatus","geoBackupKeyURI","GeoBackupKeyURI","geoBackupUserAssignedIdentityId","GeoBackupUserAssignedIdentityId","primaryEncryptionKeyStatus","PrimaryEncryptionKeyStatus","primaryKeyURI","PrimaryKeyURI","primaryUserAssignedIdentityId","PrimaryUserAssignedIdentityId","type","Type","$propertyBag"]);
 }
 
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
@@ -226,6 +234,10 @@ function arb_Replica_PromoteOption_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Forced", "Planned");
 }
 
+function arb_Replica_ReplicationState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Active", "Broken", "Catchup", "Provisioning", "Reconfiguring", "Updating");
+}
+
 function arb_Replica_Role(): fc.Arbitrary<unknown> {
   return fc.constantFrom("AsyncReplica", "GeoAsyncReplica", "None", "Primary");
 }
@@ -235,7 +247,7 @@ function arb_Replica_Role_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Replica_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), promoteMode: arb_Replica_PromoteMode_STATUS(), promoteOption: arb_Replica_PromoteOption_STATUS(), replicationState: fc.string({ maxLength: 8 }), role: arb_Replica_Role_STATUS() }, { requiredKeys: [] }), names, ["capacity","Capacity","promoteMode","PromoteMode","promoteOption","PromoteOption","replicationState","ReplicationState","role","Role","$propertyBag"]);
+  return withExtras(fc.record({ capacity: fc.maxSafeInteger(), promoteMode: arb_Replica_PromoteMode_STATUS(), promoteOption: arb_Replica_PromoteOption_STATUS(), replicationState: arb_Replica_ReplicationState_STATUS(), role: arb_Replica_Role_STATUS() }, { requiredKeys: [] }), names, ["capacity","Capacity","promoteMode","PromoteMode","promoteOption","PromoteOption","replicationState","ReplicationState","role","Role","$propertyBag"]);
 }
 
 function arb_ReplicationRole(): fc.Arbitrary<unknown> {
@@ -271,7 +283,7 @@ function arb_ServerPublicNetworkAccessState_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ServerState_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Ready", "Dropping", "Disabled", "Starting", "Stopping", "Stopped", "Updating");
+  return fc.constantFrom("Disabled", "Dropping", "Inaccessible", "Provisioning", "Ready", "Restarting", "Starting", "Stopped", "Stopping", "Updating");
 }
 
 function arb_ServerVersion(): fc.Arbitrary<unknown> {

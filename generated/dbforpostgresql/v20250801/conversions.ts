@@ -300,10 +300,10 @@ export function DataEncryption_STATUS_fromStorage(src: v20250801storage.DataEncr
   checkObject(src, path);
   const dst = {} as v20250801.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignPrimitive
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = (canonicalEnum(str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"), spellings_v20250801_DataEncryption_GeoBackupEncryptionKeyStatus_STATUS) as v20250801.DataEncryption_GeoBackupEncryptionKeyStatus_STATUS); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
-  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = (canonicalEnum(str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"), spellings_v20250801_DataEncryption_PrimaryEncryptionKeyStatus_STATUS) as v20250801.DataEncryption_PrimaryEncryptionKeyStatus_STATUS); // assignEnum
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_ArmServerKeyType_STATUS) as v20250801.ArmServerKeyType_STATUS); // assignEnum
@@ -318,10 +318,10 @@ export function DataEncryption_STATUS_toStorage(src: v20250801.DataEncryption_ST
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignPrimitive
+  if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
-  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignPrimitive
+  if (src.primaryEncryptionKeyStatus !== undefined) dst.primaryEncryptionKeyStatus = str(src.primaryEncryptionKeyStatus, path, ".primaryEncryptionKeyStatus"); // assignEnum
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1119,7 +1119,7 @@ export function Replica_STATUS_fromStorage(src: v20250801storage.Replica_STATUS,
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.promoteMode !== undefined) dst.promoteMode = (canonicalEnum(str(src.promoteMode, path, ".promoteMode"), spellings_v20250801_Replica_PromoteMode_STATUS) as v20250801.Replica_PromoteMode_STATUS); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v20250801_Replica_PromoteOption_STATUS) as v20250801.Replica_PromoteOption_STATUS); // assignEnum
-  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = (canonicalEnum(str(src.replicationState, path, ".replicationState"), spellings_v20250801_Replica_ReplicationState_STATUS) as v20250801.Replica_ReplicationState_STATUS); // assignEnum
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v20250801_Replica_Role_STATUS) as v20250801.Replica_Role_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Replica_STATUS, bag);
   const kept = finishBag(bag);
@@ -1135,7 +1135,7 @@ export function Replica_STATUS_toStorage(src: v20250801.Replica_STATUS, path: st
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
-  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignPrimitive
+  if (src.replicationState !== undefined) dst.replicationState = str(src.replicationState, path, ".replicationState"); // assignEnum
   if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Replica_STATUS, bag);
   const kept = finishBag(bag);
@@ -1622,6 +1622,8 @@ const spellings_v20250801_AzureManagedDiskPerformanceTiers_STATUS = enumSpelling
 const spellings_v20250801_CreateMode = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","ReviveDropped","Update"]);
 const spellings_v20250801_CreateMode_STATUS = enumSpellings(["Create","Default","GeoRestore","PointInTimeRestore","Replica","ReviveDropped","Update"]);
 const spellings_v20250801_CreatedByType_STATUS = enumSpellings(["User","Application","ManagedIdentity","Key"]);
+const spellings_v20250801_DataEncryption_GeoBackupEncryptionKeyStatus_STATUS = enumSpellings(["Invalid","Valid"]);
+const spellings_v20250801_DataEncryption_PrimaryEncryptionKeyStatus_STATUS = enumSpellings(["Invalid","Valid"]);
 const spellings_v20250801_GeoRedundantBackupEnum = enumSpellings(["Disabled","Enabled"]);
 const spellings_v20250801_GeoRedundantBackupEnum_STATUS = enumSpellings(["Disabled","Enabled"]);
 const spellings_v20250801_HighAvailabilityMode = enumSpellings(["Disabled","SameZone","ZoneRedundant"]);
@@ -1634,6 +1636,7 @@ const spellings_v20250801_Replica_PromoteMode = enumSpellings(["Standalone","Swi
 const spellings_v20250801_Replica_PromoteMode_STATUS = enumSpellings(["Standalone","Switchover"]);
 const spellings_v20250801_Replica_PromoteOption = enumSpellings(["Forced","Planned"]);
 const spellings_v20250801_Replica_PromoteOption_STATUS = enumSpellings(["Forced","Planned"]);
+const spellings_v20250801_Replica_ReplicationState_STATUS = enumSpellings(["Active","Broken","Catchup","Provisioning","Reconfiguring","Updating"]);
 const spellings_v20250801_Replica_Role = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v20250801_Replica_Role_STATUS = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
 const spellings_v20250801_ReplicationRole = enumSpellings(["AsyncReplica","GeoAsyncReplica","None","Primary"]);
@@ -1641,7 +1644,7 @@ const spellings_v20250801_ReplicationRole_STATUS = enumSpellings(["AsyncReplica"
 const spellings_v20250801_ServerHAState_STATUS = enumSpellings(["NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"]);
 const spellings_v20250801_ServerPublicNetworkAccessState = enumSpellings(["Disabled","Enabled"]);
 const spellings_v20250801_ServerPublicNetworkAccessState_STATUS = enumSpellings(["Disabled","Enabled"]);
-const spellings_v20250801_ServerState_STATUS = enumSpellings(["Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"]);
+const spellings_v20250801_ServerState_STATUS = enumSpellings(["Disabled","Dropping","Inaccessible","Provisioning","Ready","Restarting","Starting","Stopped","Stopping","Updating"]);
 const spellings_v20250801_ServerVersion = enumSpellings(["11","12","13","14","15","16","17","18"]);
 const spellings_v20250801_ServerVersion_STATUS = enumSpellings(["11","12","13","14","15","16","17","18"]);
 const spellings_v20250801_SkuTier = enumSpellings(["Burstable","GeneralPurpose","MemoryOptimized"]);

@@ -193,12 +193,18 @@ export interface DataEncryption {
   $propertyBag?: PropertyBagData;
 }
 
+/** Enum DataEncryption_GeoBackupEncryptionKeyStatus_STATUS (string). */
+export type DataEncryption_GeoBackupEncryptionKeyStatus_STATUS = "Invalid" | "Valid";
+
+/** Enum DataEncryption_PrimaryEncryptionKeyStatus_STATUS (string). */
+export type DataEncryption_PrimaryEncryptionKeyStatus_STATUS = "Invalid" | "Valid";
+
 /** Data encryption properties of a server. */
 export interface DataEncryption_STATUS {
   /** Status of key used by a server configured with data encryption based on customer managed
    * key, to encrypt the geographically redundant storage associated to the server when it is configured to support
    * geographically redundant backups. */
-  geoBackupEncryptionKeyStatus?: string;
+  geoBackupEncryptionKeyStatus?: DataEncryption_GeoBackupEncryptionKeyStatus_STATUS;
   /** Identifier of the user assigned managed identity used to access the key in Azure Key Vault for data
    * encryption of the geographically redundant storage associated to a server that is configured to support geographically
    * redundant backups. */
@@ -209,7 +215,7 @@ export interface DataEncryption_STATUS {
   geoBackupUserAssignedIdentityId?: string;
   /** Status of key used by a server configured with data encryption based on customer managed
    * key, to encrypt the primary storage associated to the server. */
-  primaryEncryptionKeyStatus?: string;
+  primaryEncryptionKeyStatus?: DataEncryption_PrimaryEncryptionKeyStatus_STATUS;
   /** URI of the key in Azure Key Vault used for data encryption of the primary storage associated to a server. */
   primaryKeyURI?: string;
   /** Identifier of the user assigned managed identity used to access the key in Azure
@@ -681,6 +687,9 @@ export type Replica_PromoteOption = "Forced" | "Planned";
 /** Enum Replica_PromoteOption_STATUS (string). */
 export type Replica_PromoteOption_STATUS = "Forced" | "Planned";
 
+/** Enum Replica_ReplicationState_STATUS (string). */
+export type Replica_ReplicationState_STATUS = "Active" | "Broken" | "Catchup" | "Provisioning" | "Reconfiguring" | "Updating";
+
 /** Enum Replica_Role (string). */
 export type Replica_Role = "AsyncReplica" | "GeoAsyncReplica" | "None" | "Primary";
 
@@ -700,7 +709,7 @@ export interface Replica_STATUS {
   promoteOption?: Replica_PromoteOption_STATUS;
   /** Indicates the replication state of a read replica. This property is returned only when the target
    * server is a read replica. Possible  values are Active, Broken, Catchup, Provisioning, Reconfiguring, and Updating */
-  replicationState?: string;
+  replicationState?: Replica_ReplicationState_STATUS;
   /** Role of the server in a replication set. */
   role?: Replica_Role_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -761,7 +770,7 @@ export type ServerPublicNetworkAccessState = "Disabled" | "Enabled";
 export type ServerPublicNetworkAccessState_STATUS = "Disabled" | "Enabled";
 
 /** Enum ServerState_STATUS (string). */
-export type ServerState_STATUS = "Ready" | "Dropping" | "Disabled" | "Starting" | "Stopping" | "Stopped" | "Updating";
+export type ServerState_STATUS = "Disabled" | "Dropping" | "Inaccessible" | "Provisioning" | "Ready" | "Restarting" | "Starting" | "Stopped" | "Stopping" | "Updating";
 
 /** Enum ServerVersion (string). */
 export type ServerVersion = "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18";

@@ -372,9 +372,9 @@ export function PrivateLinkServiceConnectionState_STATUS_fromStorage(src: v1api2
   checkObject(src, path);
   const dst = {} as v1api20211101.PrivateLinkServiceConnectionState_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignPrimitive
+  if (src.actionsRequired !== undefined) dst.actionsRequired = (canonicalEnum(str(src.actionsRequired, path, ".actionsRequired"), spellings_v1api20211101_PrivateLinkServiceConnectionState_ActionsRequired_STATUS) as v1api20211101.PrivateLinkServiceConnectionState_ActionsRequired_STATUS); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1api20211101_PrivateLinkServiceConnectionState_Status_STATUS) as v1api20211101.PrivateLinkServiceConnectionState_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_PrivateLinkServiceConnectionState_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -386,9 +386,9 @@ export function PrivateLinkServiceConnectionState_STATUS_toStorage(src: v1api202
   checkObject(src, path);
   const dst = {} as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignPrimitive
+  if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
   bag = stashUnknown(src, known_v1api20211101_PrivateLinkServiceConnectionState_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -403,7 +403,7 @@ export function Properties_STATUS_fromStorage(src: v1api20211101storage.Properti
   if (src.groupIds !== undefined) dst.groupIds = mapArray(src.groupIds, path, ".groupIds", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.privateEndpoint !== undefined) dst.privateEndpoint = PrivateEndpoint_STATUS_fromStorage(src.privateEndpoint as v1api20211101storage.PrivateEndpoint_STATUS, at(path, ".privateEndpoint")); // assignObject
   if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_fromStorage(src.privateLinkServiceConnectionState as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v1api20211101_Properties_ProvisioningState_STATUS) as v1api20211101.Properties_ProvisioningState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_Properties_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -418,7 +418,7 @@ export function Properties_STATUS_toStorage(src: v1api20211101.Properties_STATUS
   if (src.groupIds !== undefined) dst.groupIds = mapArray(src.groupIds, path, ".groupIds", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.privateEndpoint !== undefined) dst.privateEndpoint = PrivateEndpoint_STATUS_toStorage(src.privateEndpoint as v1api20211101.PrivateEndpoint_STATUS, at(path, ".privateEndpoint")); // assignObject
   if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_toStorage(src.privateLinkServiceConnectionState as v1api20211101.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignEnum
   bag = stashUnknown(src, known_v1api20211101_Properties_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -614,7 +614,7 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = (canonicalEnum(str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"), spellings_v1api20211101_ServerNetworkAccessFlag_STATUS) as v1api20211101.ServerNetworkAccessFlag_STATUS); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.workspaceFeature !== undefined) dst.workspaceFeature = str(src.workspaceFeature, path, ".workspaceFeature"); // assignPrimitive
+  if (src.workspaceFeature !== undefined) dst.workspaceFeature = (canonicalEnum(str(src.workspaceFeature, path, ".workspaceFeature"), spellings_v1api20211101_Server_WorkspaceFeature_STATUS) as v1api20211101.Server_WorkspaceFeature_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -646,7 +646,7 @@ export function Server_STATUS_toStorage(src: v1api20211101.Server_STATUS, path: 
   if (src.restrictOutboundNetworkAccess !== undefined) dst.restrictOutboundNetworkAccess = str(src.restrictOutboundNetworkAccess, path, ".restrictOutboundNetworkAccess"); // assignEnum
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
-  if (src.workspaceFeature !== undefined) dst.workspaceFeature = str(src.workspaceFeature, path, ".workspaceFeature"); // assignPrimitive
+  if (src.workspaceFeature !== undefined) dst.workspaceFeature = str(src.workspaceFeature, path, ".workspaceFeature"); // assignEnum
   bag = stashUnknown(src, known_v1api20211101_Server_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -755,7 +755,7 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = (canonicalEnum(str(src.createMode, path, ".createMode"), spellings_v1api20211101_CreateMode_STATUS) as v1api20211101.CreateMode_STATUS); // assignEnum
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
-  if (src.currentBackupStorageRedundancy !== undefined) dst.currentBackupStorageRedundancy = str(src.currentBackupStorageRedundancy, path, ".currentBackupStorageRedundancy"); // assignPrimitive
+  if (src.currentBackupStorageRedundancy !== undefined) dst.currentBackupStorageRedundancy = (canonicalEnum(str(src.currentBackupStorageRedundancy, path, ".currentBackupStorageRedundancy"), spellings_v1api20211101_ServersDatabase_CurrentBackupStorageRedundancy_STATUS) as v1api20211101.ServersDatabase_CurrentBackupStorageRedundancy_STATUS); // assignEnum
   if (src.currentServiceObjectiveName !== undefined) dst.currentServiceObjectiveName = str(src.currentServiceObjectiveName, path, ".currentServiceObjectiveName"); // assignPrimitive
   if (src.currentSku !== undefined) dst.currentSku = CurrentSku_STATUS_fromStorage(src.currentSku as v1api20211101storage.CurrentSku_STATUS, at(path, ".currentSku")); // assignObject
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
@@ -787,7 +787,7 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
   if (src.sourceDatabaseDeletionDate !== undefined) dst.sourceDatabaseDeletionDate = str(src.sourceDatabaseDeletionDate, path, ".sourceDatabaseDeletionDate"); // assignPrimitive
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.sourceResourceId !== undefined) dst.sourceResourceId = str(src.sourceResourceId, path, ".sourceResourceId"); // assignPrimitive
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1api20211101_ServersDatabase_Status_STATUS) as v1api20211101.ServersDatabase_Status_STATUS); // assignEnum
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
   const kept = finishBag(bag);
@@ -815,7 +815,7 @@ export function ServersDatabase_STATUS_toStorage(src: v1api20211101.ServersDatab
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   if (src.createMode !== undefined) dst.createMode = str(src.createMode, path, ".createMode"); // assignEnum
   if (src.creationDate !== undefined) dst.creationDate = str(src.creationDate, path, ".creationDate"); // assignPrimitive
-  if (src.currentBackupStorageRedundancy !== undefined) dst.currentBackupStorageRedundancy = str(src.currentBackupStorageRedundancy, path, ".currentBackupStorageRedundancy"); // assignPrimitive
+  if (src.currentBackupStorageRedundancy !== undefined) dst.currentBackupStorageRedundancy = str(src.currentBackupStorageRedundancy, path, ".currentBackupStorageRedundancy"); // assignEnum
   if (src.currentServiceObjectiveName !== undefined) dst.currentServiceObjectiveName = str(src.currentServiceObjectiveName, path, ".currentServiceObjectiveName"); // assignPrimitive
   if (src.currentSku !== undefined) dst.currentSku = CurrentSku_STATUS_toStorage(src.currentSku as v1api20211101.CurrentSku_STATUS, at(path, ".currentSku")); // assignObject
   if (src.databaseId !== undefined) dst.databaseId = str(src.databaseId, path, ".databaseId"); // assignPrimitive
@@ -847,7 +847,7 @@ export function ServersDatabase_STATUS_toStorage(src: v1api20211101.ServersDatab
   if (src.sourceDatabaseDeletionDate !== undefined) dst.sourceDatabaseDeletionDate = str(src.sourceDatabaseDeletionDate, path, ".sourceDatabaseDeletionDate"); // assignPrimitive
   if (src.sourceDatabaseId !== undefined) dst.sourceDatabaseId = str(src.sourceDatabaseId, path, ".sourceDatabaseId"); // assignPrimitive
   if (src.sourceResourceId !== undefined) dst.sourceResourceId = str(src.sourceResourceId, path, ".sourceResourceId"); // assignPrimitive
-  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_ServersDatabase_STATUS, bag);
   const kept = finishBag(bag);
@@ -1227,13 +1227,19 @@ const spellings_v1api20211101_IdentityType = enumSpellings(["None","SystemAssign
 const spellings_v1api20211101_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
 const spellings_v1api20211101_Identity_Type = enumSpellings(["None","UserAssigned"]);
 const spellings_v1api20211101_Identity_Type_STATUS = enumSpellings(["None","UserAssigned"]);
+const spellings_v1api20211101_PrivateLinkServiceConnectionState_ActionsRequired_STATUS = enumSpellings(["None"]);
+const spellings_v1api20211101_PrivateLinkServiceConnectionState_Status_STATUS = enumSpellings(["Approved","Disconnected","Pending","Rejected"]);
+const spellings_v1api20211101_Properties_ProvisioningState_STATUS = enumSpellings(["Approving","Dropping","Failed","Ready","Rejecting"]);
 const spellings_v1api20211101_ServerNetworkAccessFlag = enumSpellings(["Disabled","Enabled"]);
 const spellings_v1api20211101_ServerNetworkAccessFlag_STATUS = enumSpellings(["Disabled","Enabled"]);
+const spellings_v1api20211101_Server_WorkspaceFeature_STATUS = enumSpellings(["Connected","Disconnected"]);
 const spellings_v1api20211101_ServersDatabase_CatalogCollation = enumSpellings(["DATABASE_DEFAULT","SQL_Latin1_General_CP1_CI_AS"]);
 const spellings_v1api20211101_ServersDatabase_CatalogCollation_STATUS = enumSpellings(["DATABASE_DEFAULT","SQL_Latin1_General_CP1_CI_AS"]);
+const spellings_v1api20211101_ServersDatabase_CurrentBackupStorageRedundancy_STATUS = enumSpellings(["Geo","GeoZone","Local","Zone"]);
 const spellings_v1api20211101_ServersDatabase_LicenseType = enumSpellings(["BasePrice","LicenseIncluded"]);
 const spellings_v1api20211101_ServersDatabase_LicenseType_STATUS = enumSpellings(["BasePrice","LicenseIncluded"]);
 const spellings_v1api20211101_ServersDatabase_SampleName = enumSpellings(["AdventureWorksLT","WideWorldImportersFull","WideWorldImportersStd"]);
 const spellings_v1api20211101_ServersDatabase_SampleName_STATUS = enumSpellings(["AdventureWorksLT","WideWorldImportersFull","WideWorldImportersStd"]);
 const spellings_v1api20211101_ServersDatabase_SecondaryType = enumSpellings(["Geo","Named"]);
 const spellings_v1api20211101_ServersDatabase_SecondaryType_STATUS = enumSpellings(["Geo","Named"]);
+const spellings_v1api20211101_ServersDatabase_Status_STATUS = enumSpellings(["AutoClosed","Copying","Creating","Disabled","EmergencyMode","Inaccessible","Offline","OfflineChangingDwPerformanceTiers","OfflineSecondary","Online","OnlineChangingDwPerformanceTiers","Paused","Pausing","Recovering","RecoveryPending","Restoring","Resuming","Scaling","Shutdown","Standby","Starting","Stopped","Stopping","Suspect"]);

@@ -221,17 +221,26 @@ export interface PrivateEndpoint_STATUS {
   $propertyBag?: PropertyBagData;
 }
 
+/** Enum PrivateLinkServiceConnectionState_ActionsRequired_STATUS (string). */
+export type PrivateLinkServiceConnectionState_ActionsRequired_STATUS = "None";
+
 /** Connection state of the private endpoint connection. */
 export interface PrivateLinkServiceConnectionState_STATUS {
   /** The actions required for private link service connection. */
-  actionsRequired?: string;
+  actionsRequired?: PrivateLinkServiceConnectionState_ActionsRequired_STATUS;
   /** The private link service connection description. */
   description?: string;
   /** The private link service connection status. */
-  status?: string;
+  status?: PrivateLinkServiceConnectionState_Status_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
+
+/** Enum PrivateLinkServiceConnectionState_Status_STATUS (string). */
+export type PrivateLinkServiceConnectionState_Status_STATUS = "Approved" | "Disconnected" | "Pending" | "Rejected";
+
+/** Enum Properties_ProvisioningState_STATUS (string). */
+export type Properties_ProvisioningState_STATUS = "Approving" | "Dropping" | "Failed" | "Ready" | "Rejecting";
 
 /** Private endpoint connection properties */
 export interface Properties_STATUS {
@@ -242,7 +251,7 @@ export interface Properties_STATUS {
   /** Connection state of the private endpoint connection. */
   privateLinkServiceConnectionState?: PrivateLinkServiceConnectionState_STATUS;
   /** State of the private endpoint connection. */
-  provisioningState?: string;
+  provisioningState?: Properties_ProvisioningState_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -365,7 +374,7 @@ export interface Server_STATUS {
   /** The version of the server. */
   version?: string;
   /** Whether or not existing server has a workspace created and if it allows connection from workspace */
-  workspaceFeature?: string;
+  workspaceFeature?: Server_WorkspaceFeature_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -410,6 +419,9 @@ export interface Server_Spec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Enum Server_WorkspaceFeature_STATUS (string). */
+export type Server_WorkspaceFeature_STATUS = "Connected" | "Disconnected";
+
 /** Settings interpreted by the operator itself and never sent to Azure. */
 export interface ServersDatabaseOperatorSpec {
   /** Where to place config maps the operator writes from CEL expressions. */
@@ -425,6 +437,9 @@ export type ServersDatabase_CatalogCollation = "DATABASE_DEFAULT" | "SQL_Latin1_
 
 /** Enum ServersDatabase_CatalogCollation_STATUS (string). */
 export type ServersDatabase_CatalogCollation_STATUS = "DATABASE_DEFAULT" | "SQL_Latin1_General_CP1_CI_AS";
+
+/** Enum ServersDatabase_CurrentBackupStorageRedundancy_STATUS (string). */
+export type ServersDatabase_CurrentBackupStorageRedundancy_STATUS = "Geo" | "GeoZone" | "Local" | "Zone";
 
 /** Enum ServersDatabase_LicenseType (string). */
 export type ServersDatabase_LicenseType = "BasePrice" | "LicenseIncluded";
@@ -488,7 +503,7 @@ export interface ServersDatabase_STATUS {
   /** The creation date of the database (ISO8601 format). */
   creationDate?: string;
   /** The storage account type used to store backups for this database. */
-  currentBackupStorageRedundancy?: string;
+  currentBackupStorageRedundancy?: ServersDatabase_CurrentBackupStorageRedundancy_STATUS;
   /** The current service level objective name of the database. */
   currentServiceObjectiveName?: string;
   /** The name and tier of the SKU. */
@@ -579,7 +594,7 @@ export interface ServersDatabase_STATUS {
    * https://docs.microsoft.com/en-us/azure/azure-resource-manager/management/authenticate-multi-tenant */
   sourceResourceId?: string;
   /** The status of the database. */
-  status?: string;
+  status?: ServersDatabase_Status_STATUS;
   /** Whether or not this database is zone redundant, which means the replicas of this database will be spread
    * across multiple availability zones. */
   zoneRedundant?: boolean;
@@ -719,6 +734,9 @@ export interface ServersDatabase_Spec {
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
+
+/** Enum ServersDatabase_Status_STATUS (string). */
+export type ServersDatabase_Status_STATUS = "AutoClosed" | "Copying" | "Creating" | "Disabled" | "EmergencyMode" | "Inaccessible" | "Offline" | "OfflineChangingDwPerformanceTiers" | "OfflineSecondary" | "Online" | "OnlineChangingDwPerformanceTiers" | "Paused" | "Pausing" | "Recovering" | "RecoveryPending" | "Restoring" | "Resuming" | "Scaling" | "Shutdown" | "Standby" | "Starting" | "Stopped" | "Stopping" | "Suspect";
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
 export interface ServersFirewallRuleOperatorSpec {

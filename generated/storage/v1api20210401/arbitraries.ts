@@ -4,14 +4,14 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["accessTier","action","allowBlobPublicAccess","allowPermanentDelete","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","azureName","blob","blobEndpoint","bypass","clientId","conditions","configMapExpressions","configMaps","cors","corsRules","days","defaultAction","defaultEncryptionScope","deleteRetentionPolicy","denyEncryptionScopeOverride","dfs","dfsEndpoint","dnsEndpointType","enabled","exposedHeaders","file","fileEndpoint","group","hasLegalHold","id","identity","immutableStorageWithVersioning","ipRules","isHnsEnabled","isVersioningEnabled","key","key1","key2","kind","labels","largeFileSharesState","lastModifiedTime","lastTransitionTime","leaseState","location","maxAgeInSeconds","message","metadata","minimumTlsVersion","name","networkAcls","observedGeneration","operatorSpec","owner","primaryEndpoints","principalId","provisioningState","publicAccess","queue","queueEndpoint","reason","reference","secretExpressions","secrets","severity","sku","state","status","supportsHttpsTrafficOnly","table","tableEndpoint","tags","tenantId","tier","timeStamp","type","userAssignedIdentities","value","virtualNetworkRules","web","webEndpoint"];
+const names: readonly string[] = ["accessTier","accountMigrationInProgress","accountType","action","activeDirectoryProperties","allowBlobPublicAccess","allowCrossTenantReplication","allowPermanentDelete","allowProtectedAppendWrites","allowProtectedAppendWritesAll","allowSharedKeyAccess","allowedCopyScope","allowedHeaders","allowedMethods","allowedOrigins","annotations","armId","automaticSnapshotPolicyEnabled","azureFilesIdentityBasedAuthentication","azureName","azureStorageSid","blob","blobEndpoint","blobRanges","blobRestoreStatus","blobType","bypass","canFailover","canPlannedFailover","changeFeed","clientId","conditions","configMapExpressions","configMaps","containerDeleteRetentionPolicy","cors","corsRules","createdAt","createdBy","createdByType","creationTime","currentVersionedKeyExpirationTimestamp","currentVersionedKeyIdentifier","customDomain","days","defaultAction","defaultEncryptionScope","defaultServiceVersion","defaultSharePermission","defaultToOAuthAuthentication","deleteRetentionPolicy","deleted","deletedTime","denyEncryptionScopeOverride","dfs","dfsEndpoint","directoryServiceOptions","dnsEndpointType","domainGuid","domainName","domainSid","dualStackEndpointPreference","enable","enableExtendedGroups","enableNfsV3AllSquash","enableNfsV3RootSquash","enabled","encryption","endRange","endTime","etag","expirationAction","exposedHeaders","extendedLocation","failoverInProgress","failureReason","federatedIdentityClientId","federatedIdentityClientIdFromConfig","file","fileEndpoint","forestName","geoPriorityReplicationStatus","geoReplicationStats","group","hasImmutabilityPolicy","hasLegalHold","id","identity","immutabilityPeriodSinceCreationInDays","immutabilityPolicy","immutableStorageWithVersioning","internetEndpoints","ipRules","ipv6Endpoints","ipv6Rules","isBlobEnabled","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","isSkuConversionBlocked","isSmbOAuthEnabled","isVersioningEnabled","key","key1","key2","keyCreationTime","keyExpirationPeriodInDays","keyPolicy","keySource","keyType","keyname","keynameFromConfig","keyvaultproperties","keyvaulturi","keyvaulturiFromConfig","keyversion","keyversionFromConfig","kind","labels","largeFileSharesState","lastAccessTimeTrackingPolicy","lastEnabledTime","lastGeoFailoverTime","lastKeyRotationTimestamp","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastModifiedTime","lastSyncTime","lastTransitionTime","leaseDuration","leaseState","leaseStatus","legalHold","location","maxAgeInSeconds","message","metadata","microsoftEndpoints","migrationState","minRestoreTime","minimumTlsVersion","name","netBiosDomainName","networkAcls","objectIdentifier","observedGeneration","operatorSpec","owner","parameters","placement","postFailoverRedundancy","postPlannedFailoverRedundancy","primaryEndpoints","primaryLocation","principalId","privateEndpointConnections","protectedAppendWritesHistory","provisioningState","publicAccess","publicNetworkAccess","publishInternetEndpoints","publishIpv6Endpoint","publishMicrosoftEndpoints","queue","queueEndpoint","reason","reference","remainingRetentionDays","requireInfrastructureEncryption","resourceAccessRules","resourceId","resourceReference","restoreId","restorePolicy","retentionInDays","routingChoice","routingPreference","samAccountName","sasExpirationPeriod","sasPolicy","secondaryEndpoints","secondaryLocation","secretExpressions","secrets","services","severity","sku","skuConversionStatus","smbOAuthSettings","startRange","startTime","state","status","statusOfPrimary","statusOfSecondary","storageAccountSkuConversionStatus","supportsHttpsTrafficOnly","systemData","table","tableEndpoint","tag","tags","targetSkuName","tenantId","tier","timeStamp","timeToRestore","timestamp","trackingGranularityInDays","type","update","updateHistory","upn","useSubDomainName","userAssignedIdentities","userAssignedIdentity","userAssignedIdentityReference","value","valueFromConfig","version","virtualNetworkRules","web","webEndpoint","zonePlacementPolicy","zones"];
 
 function arb_AccessTier(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Hot", "Cool");
+  return fc.constantFrom("Cool", "Hot");
 }
 
 function arb_AccessTier_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Hot", "Cool");
+  return fc.constantFrom("Cool", "Hot");
 }
 
 function arb_Action(): fc.Arbitrary<unknown> {
@@ -22,6 +22,74 @@ function arb_Action_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Allow");
 }
 
+function arb_ActiveDirectoryProperties(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ azureStorageSid: fc.string({ maxLength: 8 }), domainGuid: fc.string({ maxLength: 8 }), domainName: fc.string({ maxLength: 8 }), domainSid: fc.string({ maxLength: 8 }), forestName: fc.string({ maxLength: 8 }), netBiosDomainName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureStorageSid","AzureStorageSid","domainGuid","DomainGuid","domainName","DomainName","domainSid","DomainSid","forestName","ForestName","netBiosDomainName","NetBiosDomainName","$propertyBag"]);
+}
+
+function arb_ActiveDirectoryProperties_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ azureStorageSid: fc.string({ maxLength: 8 }), domainGuid: fc.string({ maxLength: 8 }), domainName: fc.string({ maxLength: 8 }), domainSid: fc.string({ maxLength: 8 }), forestName: fc.string({ maxLength: 8 }), netBiosDomainName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureStorageSid","AzureStorageSid","domainGuid","DomainGuid","domainName","DomainName","domainSid","DomainSid","forestName","ForestName","netBiosDomainName","NetBiosDomainName","$propertyBag"]);
+}
+
+function arb_AzureFilesIdentityBasedAuthentication(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ activeDirectoryProperties: arb_ActiveDirectoryProperties(), defaultSharePermission: arb_AzureFilesIdentityBasedAuthentication_DefaultSharePermission(), directoryServiceOptions: arb_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions() }, { requiredKeys: [] }), names, ["activeDirectoryProperties","ActiveDirectoryProperties","defaultSharePermission","DefaultSharePermission","directoryServiceOptions","DirectoryServiceOptions","$propertyBag"]);
+}
+
+function arb_AzureFilesIdentityBasedAuthentication_DefaultSharePermission(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("None", "StorageFileDataSmbShareContributor", "StorageFileDataSmbShareElevatedContributor", "StorageFileDataSmbShareOwner", "StorageFileDataSmbShareReader");
+}
+
+function arb_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("None", "StorageFileDataSmbShareContributor", "StorageFileDataSmbShareElevatedContributor", "StorageFileDataSmbShareOwner", "StorageFileDataSmbShareReader");
+}
+
+function arb_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AADDS", "AD", "None");
+}
+
+function arb_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AADDS", "AD", "None");
+}
+
+function arb_AzureFilesIdentityBasedAuthentication_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ activeDirectoryProperties: arb_ActiveDirectoryProperties_STATUS(), defaultSharePermission: arb_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS(), directoryServiceOptions: arb_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS() }, { requiredKeys: [] }), names, ["activeDirectoryProperties","ActiveDirectoryProperties","defaultSharePermission","DefaultSharePermission","directoryServiceOptions","DirectoryServiceOptions","$propertyBag"]);
+}
+
+function arb_Blob(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_Blob_KeyType() }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","$propertyBag"]);
+}
+
+function arb_BlobRange_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ endRange: fc.string({ maxLength: 8 }), startRange: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["endRange","EndRange","startRange","StartRange","$propertyBag"]);
+}
+
+function arb_BlobRestoreStatus_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ failureReason: fc.string({ maxLength: 8 }), parameters: arb_Parameters_STATUS(), restoreId: fc.string({ maxLength: 8 }), status: arb_BlobRestoreStatus_Status_STATUS() }, { requiredKeys: [] }), names, ["failureReason","FailureReason","parameters","Parameters","restoreId","RestoreId","status","Status","$propertyBag"]);
+}
+
+function arb_BlobRestoreStatus_Status_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Complete", "Failed", "InProgress");
+}
+
+function arb_Blob_KeyType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_Blob_KeyType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_Blob_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_Blob_KeyType_STATUS(), lastEnabledTime: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","lastEnabledTime","LastEnabledTime","$propertyBag"]);
+}
+
+function arb_ChangeFeed(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), retentionInDays: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","Enabled","retentionInDays","RetentionInDays","$propertyBag"]);
+}
+
+function arb_ChangeFeed_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), retentionInDays: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","Enabled","retentionInDays","RetentionInDays","$propertyBag"]);
+}
+
 function arb_Condition(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
 }
@@ -30,28 +98,40 @@ function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
+function arb_ConfigMapReference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+}
+
+function arb_ContainerDeleteRetentionPolicy(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ days: fc.maxSafeInteger(), enabled: fc.boolean() }, { requiredKeys: [] }), names, ["days","Days","enabled","Enabled","$propertyBag"]);
+}
+
+function arb_ContainerDeleteRetentionPolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ days: fc.maxSafeInteger(), enabled: fc.boolean() }, { requiredKeys: [] }), names, ["days","Days","enabled","Enabled","$propertyBag"]);
+}
+
 function arb_ContainerProperties_PublicAccess(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Container", "Blob", "None");
+  return fc.constantFrom("Blob", "Container", "None");
 }
 
 function arb_ContainerProperties_PublicAccess_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Container", "Blob", "None");
+  return fc.constantFrom("Blob", "Container", "None");
 }
 
 function arb_CorsRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","AllowedOrigins","allowedMethods","AllowedMethods","maxAgeInSeconds","MaxAgeInSeconds","exposedHeaders","ExposedHeaders","allowedHeaders","AllowedHeaders","$propertyBag"]);
+  return withExtras(fc.record({ allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods(), { maxLength: 2 }), allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["allowedHeaders","AllowedHeaders","allowedMethods","AllowedMethods","allowedOrigins","AllowedOrigins","exposedHeaders","ExposedHeaders","maxAgeInSeconds","MaxAgeInSeconds","$propertyBag"]);
 }
 
 function arb_CorsRule_AllowedMethods(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT");
+  return fc.constantFrom("DELETE", "GET", "HEAD", "MERGE", "OPTIONS", "POST", "PUT");
 }
 
 function arb_CorsRule_AllowedMethods_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT");
+  return fc.constantFrom("DELETE", "GET", "HEAD", "MERGE", "OPTIONS", "POST", "PUT");
 }
 
 function arb_CorsRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods_STATUS(), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger(), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowedOrigins","AllowedOrigins","allowedMethods","AllowedMethods","maxAgeInSeconds","MaxAgeInSeconds","exposedHeaders","ExposedHeaders","allowedHeaders","AllowedHeaders","$propertyBag"]);
+  return withExtras(fc.record({ allowedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), allowedMethods: fc.array(arb_CorsRule_AllowedMethods_STATUS(), { maxLength: 2 }), allowedOrigins: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), exposedHeaders: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), maxAgeInSeconds: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["allowedHeaders","AllowedHeaders","allowedMethods","AllowedMethods","allowedOrigins","AllowedOrigins","exposedHeaders","ExposedHeaders","maxAgeInSeconds","MaxAgeInSeconds","$propertyBag"]);
 }
 
 function arb_CorsRules(): fc.Arbitrary<unknown> {
@@ -60,6 +140,14 @@ function arb_CorsRules(): fc.Arbitrary<unknown> {
 
 function arb_CorsRules_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ corsRules: fc.array(arb_CorsRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["corsRules","CorsRules","$propertyBag"]);
+}
+
+function arb_CustomDomain(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), useSubDomainName: fc.boolean() }, { requiredKeys: [] }), names, ["name","Name","useSubDomainName","UseSubDomainName","$propertyBag"]);
+}
+
+function arb_CustomDomain_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), useSubDomainName: fc.boolean() }, { requiredKeys: [] }), names, ["name","Name","useSubDomainName","UseSubDomainName","$propertyBag"]);
 }
 
 function arb_DefaultAction(): fc.Arbitrary<unknown> {
@@ -71,27 +159,91 @@ function arb_DefaultAction_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_DeleteRetentionPolicy(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","Enabled","days","Days","$propertyBag"]);
+  return withExtras(fc.record({ days: fc.maxSafeInteger(), enabled: fc.boolean() }, { requiredKeys: [] }), names, ["days","Days","enabled","Enabled","$propertyBag"]);
 }
 
 function arb_DeleteRetentionPolicy_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), days: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["enabled","Enabled","days","Days","$propertyBag"]);
+  return withExtras(fc.record({ days: fc.maxSafeInteger(), enabled: fc.boolean() }, { requiredKeys: [] }), names, ["days","Days","enabled","Enabled","$propertyBag"]);
 }
 
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
+function arb_Encryption(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ identity: arb_EncryptionIdentity(), keySource: arb_Encryption_KeySource(), keyvaultproperties: arb_Keyvaultproperties(), requireInfrastructureEncryption: fc.boolean(), services: arb_Services() }, { requiredKeys: [] }), names, ["identity","Identity","keySource","KeySource","keyvaultproperties","Keyvaultproperties","requireInfrastructureEncryption","RequireInfrastructureEncryption","services","Services","$propertyBag"]);
+}
+
+function arb_EncryptionIdentity(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ userAssignedIdentityReference: arb_ResourceReference() }, { requiredKeys: [] }), names, ["userAssignedIdentityReference","UserAssignedIdentityReference","$propertyBag"]);
+}
+
+function arb_EncryptionIdentity_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ userAssignedIdentity: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["userAssignedIdentity","UserAssignedIdentity","$propertyBag"]);
+}
+
+function arb_Encryption_KeySource(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Microsoft.Keyvault", "Microsoft.Storage");
+}
+
+function arb_Encryption_KeySource_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Microsoft.Keyvault", "Microsoft.Storage");
+}
+
+function arb_Encryption_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ identity: arb_EncryptionIdentity_STATUS(), keySource: arb_Encryption_KeySource_STATUS(), keyvaultproperties: arb_Keyvaultproperties_STATUS(), requireInfrastructureEncryption: fc.boolean(), services: arb_Services_STATUS() }, { requiredKeys: [] }), names, ["identity","Identity","keySource","KeySource","keyvaultproperties","Keyvaultproperties","requireInfrastructureEncryption","RequireInfrastructureEncryption","services","Services","$propertyBag"]);
+}
+
 function arb_Endpoints_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","Blob","queue","Queue","table","Table","file","File","web","Web","dfs","Dfs","$propertyBag"]);
+  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), internetEndpoints: arb_InternetEndpoints_STATUS(), microsoftEndpoints: arb_MicrosoftEndpoints_STATUS(), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","Blob","dfs","Dfs","file","File","internetEndpoints","InternetEndpoints","microsoftEndpoints","MicrosoftEndpoints","queue","Queue","table","Table","web","Web","$propertyBag"]);
+}
+
+function arb_ExtendedLocation(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), type: arb_ExtendedLocation_Type() }, { requiredKeys: [] }), names, ["name","Name","type","Type","$propertyBag"]);
+}
+
+function arb_ExtendedLocation_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), type: arb_ExtendedLocation_Type_STATUS() }, { requiredKeys: [] }), names, ["name","Name","type","Type","$propertyBag"]);
+}
+
+function arb_ExtendedLocation_Type(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("EdgeZone");
+}
+
+function arb_ExtendedLocation_Type_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("EdgeZone");
+}
+
+function arb_File(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_File_KeyType() }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","$propertyBag"]);
+}
+
+function arb_File_KeyType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_File_KeyType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_File_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_File_KeyType_STATUS(), lastEnabledTime: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","lastEnabledTime","LastEnabledTime","$propertyBag"]);
+}
+
+function arb_GeoReplicationStats_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ canFailover: fc.boolean(), lastSyncTime: fc.string({ maxLength: 8 }), status: arb_GeoReplicationStats_Status_STATUS() }, { requiredKeys: [] }), names, ["canFailover","CanFailover","lastSyncTime","LastSyncTime","status","Status","$propertyBag"]);
+}
+
+function arb_GeoReplicationStats_Status_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Bootstrap", "Live", "Unavailable");
 }
 
 function arb_IPRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action() }, { requiredKeys: [] }), names, ["value","Value","action","Action","$propertyBag"]);
+  return withExtras(fc.record({ action: arb_Action(), value: fc.string({ maxLength: 8 }), valueFromConfig: arb_ConfigMapReference() }, { requiredKeys: [] }), names, ["action","Action","value","Value","valueFromConfig","ValueFromConfig","$propertyBag"]);
 }
 
 function arb_IPRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ value: fc.string({ maxLength: 8 }), action: arb_Action_STATUS() }, { requiredKeys: [] }), names, ["value","Value","action","Action","$propertyBag"]);
+  return withExtras(fc.record({ action: arb_Action_STATUS(), value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["action","Action","value","Value","$propertyBag"]);
 }
 
 function arb_Identity(): fc.Arbitrary<unknown> {
@@ -99,31 +251,67 @@ function arb_Identity(): fc.Arbitrary<unknown> {
 }
 
 function arb_IdentityType(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "SystemAssigned", "UserAssigned", "SystemAssigned,UserAssigned");
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned,UserAssigned", "UserAssigned");
 }
 
 function arb_IdentityType_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("None", "SystemAssigned", "UserAssigned", "SystemAssigned,UserAssigned");
+  return fc.constantFrom("None", "SystemAssigned", "SystemAssigned,UserAssigned", "UserAssigned");
 }
 
 function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: arb_IdentityType_STATUS(), principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["type","Type","principalId","PrincipalId","tenantId","TenantId","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), type: arb_IdentityType_STATUS(), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","tenantId","TenantId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
+function arb_ImmutabilityPolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ allowProtectedAppendWrites: fc.boolean(), etag: fc.string({ maxLength: 8 }), immutabilityPeriodSinceCreationInDays: fc.maxSafeInteger(), state: arb_ImmutabilityPolicy_State_STATUS(), updateHistory: fc.array(arb_UpdateHistory_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["allowProtectedAppendWrites","AllowProtectedAppendWrites","etag","Etag","immutabilityPeriodSinceCreationInDays","ImmutabilityPeriodSinceCreationInDays","state","State","updateHistory","UpdateHistory","$propertyBag"]);
+}
+
+function arb_ImmutabilityPolicy_State_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Locked", "Unlocked");
 }
 
 function arb_ImmutableStorageWithVersioning(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ enabled: fc.boolean() }, { requiredKeys: [] }), names, ["enabled","Enabled","$propertyBag"]);
 }
 
+function arb_ImmutableStorageWithVersioning_MigrationState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Completed", "InProgress");
+}
+
 function arb_ImmutableStorageWithVersioning_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ enabled: fc.boolean(), timeStamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","timeStamp","TimeStamp","$propertyBag"]);
+  return withExtras(fc.record({ enabled: fc.boolean(), migrationState: arb_ImmutableStorageWithVersioning_MigrationState_STATUS(), timeStamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","migrationState","MigrationState","timeStamp","TimeStamp","$propertyBag"]);
+}
+
+function arb_InternetEndpoints_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","Blob","dfs","Dfs","file","File","web","Web","$propertyBag"]);
+}
+
+function arb_KeyCreationTime_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ key1: fc.string({ maxLength: 8 }), key2: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["key1","Key1","key2","Key2","$propertyBag"]);
+}
+
+function arb_KeyPolicy(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ keyExpirationPeriodInDays: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["keyExpirationPeriodInDays","KeyExpirationPeriodInDays","$propertyBag"]);
+}
+
+function arb_KeyPolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ keyExpirationPeriodInDays: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["keyExpirationPeriodInDays","KeyExpirationPeriodInDays","$propertyBag"]);
+}
+
+function arb_Keyvaultproperties(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ keyname: fc.string({ maxLength: 8 }), keyvaulturi: fc.string({ maxLength: 8 }), keyversion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["keyname","Keyname","keyvaulturi","Keyvaulturi","keyversion","Keyversion","$propertyBag"]);
+}
+
+function arb_Keyvaultproperties_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ currentVersionedKeyIdentifier: fc.string({ maxLength: 8 }), keyname: fc.string({ maxLength: 8 }), keyvaulturi: fc.string({ maxLength: 8 }), keyversion: fc.string({ maxLength: 8 }), lastKeyRotationTimestamp: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["currentVersionedKeyIdentifier","CurrentVersionedKeyIdentifier","keyname","Keyname","keyvaulturi","Keyvaulturi","keyversion","Keyversion","lastKeyRotationTimestamp","LastKeyRotationTimestamp","$propertyBag"]);
 }
 
 function arb_Kind(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Storage", "StorageV2", "BlobStorage", "FileStorage", "BlockBlobStorage");
+  return fc.constantFrom("BlobStorage", "BlockBlobStorage", "FileStorage", "Storage", "StorageV2");
 }
 
 function arb_Kind_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Storage", "StorageV2", "BlobStorage", "FileStorage", "BlockBlobStorage");
+  return fc.constantFrom("BlobStorage", "BlockBlobStorage", "FileStorage", "Storage", "StorageV2");
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
@@ -138,8 +326,32 @@ function arb_LargeFileSharesState_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Disabled", "Enabled");
 }
 
+function arb_LastAccessTimeTrackingPolicy(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobType: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enable: fc.boolean(), name: arb_LastAccessTimeTrackingPolicy_Name(), trackingGranularityInDays: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["blobType","BlobType","enable","Enable","name","Name","trackingGranularityInDays","TrackingGranularityInDays","$propertyBag"]);
+}
+
+function arb_LastAccessTimeTrackingPolicy_Name(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AccessTimeTracking");
+}
+
+function arb_LastAccessTimeTrackingPolicy_Name_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AccessTimeTracking");
+}
+
+function arb_LastAccessTimeTrackingPolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobType: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), enable: fc.boolean(), name: arb_LastAccessTimeTrackingPolicy_Name_STATUS(), trackingGranularityInDays: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["blobType","BlobType","enable","Enable","name","Name","trackingGranularityInDays","TrackingGranularityInDays","$propertyBag"]);
+}
+
 function arb_LeaseState_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Available", "Leased", "Expired", "Breaking", "Broken");
+  return fc.constantFrom("Available", "Breaking", "Broken", "Expired", "Leased");
+}
+
+function arb_LegalHold_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ hasLegalHold: fc.boolean(), tags: fc.array(arb_Tag_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["hasLegalHold","HasLegalHold","tags","Tags","$propertyBag"]);
+}
+
+function arb_MicrosoftEndpoints_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","Blob","dfs","Dfs","file","File","queue","Queue","table","Table","web","Web","$propertyBag"]);
 }
 
 function arb_MinimumTlsVersion(): fc.Arbitrary<unknown> {
@@ -151,43 +363,143 @@ function arb_MinimumTlsVersion_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_NetworkRuleSet(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction(), ipRules: fc.array(arb_IPRule(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
+  return withExtras(fc.record({ bypass: arb_NetworkRuleSet_Bypass(), defaultAction: arb_DefaultAction(), ipRules: fc.array(arb_IPRule(), { maxLength: 2 }), resourceAccessRules: fc.array(arb_ResourceAccessRule(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","resourceAccessRules","ResourceAccessRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
+}
+
+function arb_NetworkRuleSet_Bypass(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AzureServices", "Logging", "Metrics", "None");
+}
+
+function arb_NetworkRuleSet_Bypass_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("AzureServices", "Logging", "Metrics", "None");
 }
 
 function arb_NetworkRuleSet_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ bypass: fc.string({ maxLength: 8 }), defaultAction: arb_DefaultAction_STATUS(), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
+  return withExtras(fc.record({ bypass: arb_NetworkRuleSet_Bypass_STATUS(), defaultAction: arb_DefaultAction_STATUS(), ipRules: fc.array(arb_IPRule_STATUS(), { maxLength: 2 }), resourceAccessRules: fc.array(arb_ResourceAccessRule_STATUS(), { maxLength: 2 }), virtualNetworkRules: fc.array(arb_VirtualNetworkRule_STATUS(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["bypass","Bypass","defaultAction","DefaultAction","ipRules","IpRules","resourceAccessRules","ResourceAccessRules","virtualNetworkRules","VirtualNetworkRules","$propertyBag"]);
+}
+
+function arb_Parameters_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blobRanges: fc.array(arb_BlobRange_STATUS(), { maxLength: 2 }), timeToRestore: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blobRanges","BlobRanges","timeToRestore","TimeToRestore","$propertyBag"]);
+}
+
+function arb_PrivateEndpointConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","$propertyBag"]);
 }
 
 function arb_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("Creating", "ResolvingDNS", "Succeeded");
 }
 
+function arb_Queue(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_Queue_KeyType() }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","$propertyBag"]);
+}
+
+function arb_Queue_KeyType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_Queue_KeyType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_Queue_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_Queue_KeyType_STATUS(), lastEnabledTime: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","lastEnabledTime","LastEnabledTime","$propertyBag"]);
+}
+
+function arb_ResourceAccessRule(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ resourceReference: arb_ResourceReference(), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["resourceReference","ResourceReference","tenantId","TenantId","$propertyBag"]);
+}
+
+function arb_ResourceAccessRule_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ resourceId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["resourceId","ResourceId","tenantId","TenantId","$propertyBag"]);
+}
+
 function arb_ResourceReference(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
+}
+
+function arb_RestorePolicy(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ days: fc.maxSafeInteger(), enabled: fc.boolean() }, { requiredKeys: [] }), names, ["days","Days","enabled","Enabled","$propertyBag"]);
+}
+
+function arb_RestorePolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ days: fc.maxSafeInteger(), enabled: fc.boolean(), lastEnabledTime: fc.string({ maxLength: 8 }), minRestoreTime: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["days","Days","enabled","Enabled","lastEnabledTime","LastEnabledTime","minRestoreTime","MinRestoreTime","$propertyBag"]);
+}
+
+function arb_RoutingPreference(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ publishInternetEndpoints: fc.boolean(), publishMicrosoftEndpoints: fc.boolean(), routingChoice: arb_RoutingPreference_RoutingChoice() }, { requiredKeys: [] }), names, ["publishInternetEndpoints","PublishInternetEndpoints","publishMicrosoftEndpoints","PublishMicrosoftEndpoints","routingChoice","RoutingChoice","$propertyBag"]);
+}
+
+function arb_RoutingPreference_RoutingChoice(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("InternetRouting", "MicrosoftRouting");
+}
+
+function arb_RoutingPreference_RoutingChoice_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("InternetRouting", "MicrosoftRouting");
+}
+
+function arb_RoutingPreference_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ publishInternetEndpoints: fc.boolean(), publishMicrosoftEndpoints: fc.boolean(), routingChoice: arb_RoutingPreference_RoutingChoice_STATUS() }, { requiredKeys: [] }), names, ["publishInternetEndpoints","PublishInternetEndpoints","publishMicrosoftEndpoints","PublishMicrosoftEndpoints","routingChoice","RoutingChoice","$propertyBag"]);
+}
+
+function arb_SasPolicy(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ expirationAction: arb_SasPolicy_ExpirationAction(), sasExpirationPeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["expirationAction","ExpirationAction","sasExpirationPeriod","SasExpirationPeriod","$propertyBag"]);
+}
+
+function arb_SasPolicy_ExpirationAction(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Log");
+}
+
+function arb_SasPolicy_ExpirationAction_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Log");
+}
+
+function arb_SasPolicy_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ expirationAction: arb_SasPolicy_ExpirationAction_STATUS(), sasExpirationPeriod: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["expirationAction","ExpirationAction","sasExpirationPeriod","SasExpirationPeriod","$propertyBag"]);
+}
+
+function arb_SecondaryEndpoints_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blob: fc.string({ maxLength: 8 }), dfs: fc.string({ maxLength: 8 }), file: fc.string({ maxLength: 8 }), internetEndpoints: arb_InternetEndpoints_STATUS(), microsoftEndpoints: arb_MicrosoftEndpoints_STATUS(), queue: fc.string({ maxLength: 8 }), table: fc.string({ maxLength: 8 }), web: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["blob","Blob","dfs","Dfs","file","File","internetEndpoints","InternetEndpoints","microsoftEndpoints","MicrosoftEndpoints","queue","Queue","table","Table","web","Web","$propertyBag"]);
 }
 
 function arb_SecretDestination(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","annotations","Annotations","labels","Labels","$propertyBag"]);
 }
 
-function arb_Sku(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_SkuName() }, { requiredKeys: [] }), names, ["name","Name","$propertyBag"]);
+function arb_Services(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blob: arb_Blob(), file: arb_File(), queue: arb_Queue(), table: arb_Table() }, { requiredKeys: [] }), names, ["blob","Blob","file","File","queue","Queue","table","Table","$propertyBag"]);
+}
+
+function arb_Services_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ blob: arb_Blob_STATUS(), file: arb_File_STATUS(), queue: arb_Queue_STATUS(), table: arb_Table_STATUS() }, { requiredKeys: [] }), names, ["blob","Blob","file","File","queue","Queue","table","Table","$propertyBag"]);
 }
 
 function arb_SkuName(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Standard_LRS", "Standard_GRS", "Standard_RAGRS", "Standard_ZRS", "Premium_LRS", "Premium_ZRS", "Standard_GZRS", "Standard_RAGZRS");
+  return fc.constantFrom("Premium_LRS", "Premium_ZRS", "Standard_GRS", "Standard_GZRS", "Standard_LRS", "Standard_RAGRS", "Standard_RAGZRS", "Standard_ZRS");
 }
 
 function arb_SkuName_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Standard_LRS", "Standard_GRS", "Standard_RAGRS", "Standard_ZRS", "Premium_LRS", "Premium_ZRS", "Standard_GZRS", "Standard_RAGZRS");
+  return fc.constantFrom("Premium_LRS", "Premium_ZRS", "Standard_GRS", "Standard_GZRS", "Standard_LRS", "Standard_RAGRS", "Standard_RAGZRS", "Standard_ZRS");
+}
+
+function arb_Sku_Name_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Premium_LRS", "Premium_ZRS", "Standard_GRS", "Standard_GZRS", "Standard_LRS", "Standard_RAGRS", "Standard_RAGZRS", "Standard_ZRS");
 }
 
 function arb_Sku_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: arb_SkuName_STATUS(), tier: arb_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
+  return withExtras(fc.record({ name: arb_Sku_Name_STATUS(), tier: arb_Sku_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
+}
+
+function arb_Sku_Tier_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Premium", "Standard");
+}
+
+function arb_State(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Deprovisioning", "Failed", "NetworkSourceDeleted", "Provisioning", "Succeeded");
 }
 
 function arb_State_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Provisioning", "Deprovisioning", "Succeeded", "Failed", "NetworkSourceDeleted");
+  return fc.constantFrom("Deprovisioning", "Failed", "NetworkSourceDeleted", "Provisioning", "Succeeded");
 }
 
 function arb_StorageAccountOperatorConfigMaps(): fc.Arbitrary<unknown> {
@@ -202,12 +514,28 @@ function arb_StorageAccountOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), configMaps: arb_StorageAccountOperatorConfigMaps(), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secrets: arb_StorageAccountOperatorSecrets() }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","configMaps","ConfigMaps","secretExpressions","SecretExpressions","secrets","Secrets","$propertyBag"]);
 }
 
+function arb_StorageAccountSku(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: arb_SkuName(), tier: arb_Tier() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
+}
+
+function arb_StorageAccountSku_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ name: arb_SkuName_STATUS(), tier: arb_Tier_STATUS() }, { requiredKeys: [] }), names, ["name","Name","tier","Tier","$propertyBag"]);
+}
+
 function arb_StorageAccount_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku_STATUS(), kind: arb_Kind_STATUS(), identity: arb_Identity_STATUS(), accessTier: arb_AccessTier_STATUS(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), provisioningState: arb_ProvisioningState_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","primaryEndpoints","PrimaryEndpoints","provisioningState","ProvisioningState","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), extendedLocation: arb_ExtendedLocation_STATUS(), identity: arb_Identity_STATUS(), kind: arb_Kind_STATUS(), location: fc.string({ maxLength: 8 }), sku: arb_StorageAccountSku_STATUS(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), accessTier: arb_AccessTier_STATUS(), allowBlobPublicAccess: fc.boolean(), allowCrossTenantReplication: fc.boolean(), allowSharedKeyAccess: fc.boolean(), azureFilesIdentityBasedAuthentication: arb_AzureFilesIdentityBasedAuthentication_STATUS(), blobRestoreStatus: arb_BlobRestoreStatus_STATUS(), creationTime: fc.string({ maxLength: 8 }), customDomain: arb_CustomDomain_STATUS(), encryption: arb_Encryption_STATUS(), failoverInProgress: fc.boolean(), geoReplicationStats: arb_GeoReplicationStats_STATUS(), isHnsEnabled: fc.boolean(), isNfsV3Enabled: fc.boolean(), keyCreationTime: arb_KeyCreationTime_STATUS(), keyPolicy: arb_KeyPolicy_STATUS(), largeFileSharesState: arb_LargeFileSharesState_STATUS(), lastGeoFailoverTime: fc.string({ maxLength: 8 }), minimumTlsVersion: arb_MinimumTlsVersion_STATUS(), networkAcls: arb_NetworkRuleSet_STATUS(), primaryEndpoints: arb_Endpoints_STATUS(), primaryLocation: fc.string({ maxLength: 8 }), privateEndpointConnections: fc.array(arb_PrivateEndpointConnection_STATUS(), { maxLength: 2 }), provisioningState: arb_ProvisioningState_STATUS(), routingPreference: arb_RoutingPreference_STATUS(), sasPolicy: arb_SasPolicy_STATUS(), secondaryEndpoints: arb_SecondaryEndpoints_STATUS(), secondaryLocation: fc.string({ maxLength: 8 }), statusOfPrimary: arb_StorageAccount_StatusOfPrimary_STATUS(), statusOfSecondary: arb_StorageAccount_StatusOfSecondary_STATUS(), supportsHttpsTrafficOnly: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","extendedLocation","ExtendedLocation","identity","Identity","kind","Kind","location","Location","sku","Sku","tags","Tags","accessTier","AccessTier","allowBlobPublicAccess","AllowBlobPublicAccess","allowCrossTenantReplication","AllowCrossTenantReplication","allowSharedKeyAccess","AllowSharedKeyAccess","azureFilesIdentityBasedAuthentication","AzureFilesIdentityBasedAuthentication","blobRestoreStatus","BlobRestoreStatus","creationTime","CreationTime","customDomain","CustomDomain","encryption","Encryption","failoverInProgress","FailoverInProgress","geoReplicationStats","GeoReplicationStats","isHnsEnabled","IsHnsEnabled","isNfsV3Enabled","IsNfsV3Enabled","keyCreationTime","KeyCreationTime","keyPolicy","KeyPolicy","largeFileSharesState","LargeFileSharesState","lastGeoFailoverTime","LastGeoFailoverTime","minimumTlsVersion","MinimumTlsVersion","networkAcls","NetworkAcls","primaryEndpoints","PrimaryEndpoints","primaryLocation","PrimaryLocation","privateEndpointConnections","PrivateEndpointConnections","provisioningState","ProvisioningState","routingPreference","RoutingPreference","sasPolicy","SasPolicy","secondaryEndpoints","SecondaryEndpoints","secondaryLocation","SecondaryLocation","statusOfPrimary","StatusOfPrimary","statusOfSecondary","StatusOfSecondary","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","$propertyBag"]);
 }
 
 function arb_StorageAccount_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), location: fc.string({ maxLength: 8 }), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), sku: arb_Sku(), kind: arb_Kind(), identity: arb_Identity(), accessTier: arb_AccessTier(), supportsHttpsTrafficOnly: fc.boolean(), minimumTlsVersion: arb_MinimumTlsVersion(), allowBlobPublicAccess: fc.boolean(), allowSharedKeyAccess: fc.boolean(), isHnsEnabled: fc.boolean(), largeFileSharesState: arb_LargeFileSharesState(), networkAcls: arb_NetworkRuleSet(), operatorSpec: arb_StorageAccountOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","location","Location","tags","Tags","sku","Sku","kind","Kind","identity","Identity","accessTier","AccessTier","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","minimumTlsVersion","MinimumTlsVersion","allowBlobPublicAccess","AllowBlobPublicAccess","allowSharedKeyAccess","AllowSharedKeyAccess","isHnsEnabled","IsHnsEnabled","largeFileSharesState","LargeFileSharesState","networkAcls","NetworkAcls","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), extendedLocation: arb_ExtendedLocation(), identity: arb_Identity(), kind: arb_Kind(), location: fc.string({ maxLength: 8 }), sku: arb_StorageAccountSku(), tags: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), accessTier: arb_AccessTier(), allowBlobPublicAccess: fc.boolean(), allowCrossTenantReplication: fc.boolean(), allowSharedKeyAccess: fc.boolean(), azureFilesIdentityBasedAuthentication: arb_AzureFilesIdentityBasedAuthentication(), customDomain: arb_CustomDomain(), encryption: arb_Encryption(), isHnsEnabled: fc.boolean(), isNfsV3Enabled: fc.boolean(), keyPolicy: arb_KeyPolicy(), largeFileSharesState: arb_LargeFileSharesState(), minimumTlsVersion: arb_MinimumTlsVersion(), networkAcls: arb_NetworkRuleSet(), routingPreference: arb_RoutingPreference(), sasPolicy: arb_SasPolicy(), supportsHttpsTrafficOnly: fc.boolean(), operatorSpec: arb_StorageAccountOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","extendedLocation","ExtendedLocation","identity","Identity","kind","Kind","location","Location","sku","Sku","tags","Tags","accessTier","AccessTier","allowBlobPublicAccess","AllowBlobPublicAccess","allowCrossTenantReplication","AllowCrossTenantReplication","allowSharedKeyAccess","AllowSharedKeyAccess","azureFilesIdentityBasedAuthentication","AzureFilesIdentityBasedAuthentication","customDomain","CustomDomain","encryption","Encryption","isHnsEnabled","IsHnsEnabled","isNfsV3Enabled","IsNfsV3Enabled","keyPolicy","KeyPolicy","largeFileSharesState","LargeFileSharesState","minimumTlsVersion","MinimumTlsVersion","networkAcls","NetworkAcls","routingPreference","RoutingPreference","sasPolicy","SasPolicy","supportsHttpsTrafficOnly","SupportsHttpsTrafficOnly","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_StorageAccount_StatusOfPrimary_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("available", "unavailable");
+}
+
+function arb_StorageAccount_StatusOfSecondary_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("available", "unavailable");
 }
 
 function arb_StorageAccountsBlobServiceOperatorSpec(): fc.Arbitrary<unknown> {
@@ -215,27 +543,67 @@ function arb_StorageAccountsBlobServiceOperatorSpec(): fc.Arbitrary<unknown> {
 }
 
 function arb_StorageAccountsBlobService_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy_STATUS(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), sku: arb_Sku_STATUS(), automaticSnapshotPolicyEnabled: fc.boolean(), changeFeed: arb_ChangeFeed_STATUS(), containerDeleteRetentionPolicy: arb_ContainerDeleteRetentionPolicy_STATUS(), cors: arb_CorsRules_STATUS(), defaultServiceVersion: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy_STATUS(), isVersioningEnabled: fc.boolean(), lastAccessTimeTrackingPolicy: arb_LastAccessTimeTrackingPolicy_STATUS(), restorePolicy: arb_RestorePolicy_STATUS() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","sku","Sku","automaticSnapshotPolicyEnabled","AutomaticSnapshotPolicyEnabled","changeFeed","ChangeFeed","containerDeleteRetentionPolicy","ContainerDeleteRetentionPolicy","cors","Cors","defaultServiceVersion","DefaultServiceVersion","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","lastAccessTimeTrackingPolicy","LastAccessTimeTrackingPolicy","restorePolicy","RestorePolicy","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobService_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), cors: arb_CorsRules(), operatorSpec: arb_StorageAccountsBlobServiceOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","cors","Cors","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ owner: arb_KnownResourceReference(), automaticSnapshotPolicyEnabled: fc.boolean(), changeFeed: arb_ChangeFeed(), containerDeleteRetentionPolicy: arb_ContainerDeleteRetentionPolicy(), cors: arb_CorsRules(), defaultServiceVersion: fc.string({ maxLength: 8 }), deleteRetentionPolicy: arb_DeleteRetentionPolicy(), isVersioningEnabled: fc.boolean(), lastAccessTimeTrackingPolicy: arb_LastAccessTimeTrackingPolicy(), restorePolicy: arb_RestorePolicy(), operatorSpec: arb_StorageAccountsBlobServiceOperatorSpec() }, { requiredKeys: [] }), names, ["owner","Owner","automaticSnapshotPolicyEnabled","AutomaticSnapshotPolicyEnabled","changeFeed","ChangeFeed","containerDeleteRetentionPolicy","ContainerDeleteRetentionPolicy","cors","Cors","defaultServiceVersion","DefaultServiceVersion","deleteRetentionPolicy","DeleteRetentionPolicy","isVersioningEnabled","IsVersioningEnabled","lastAccessTimeTrackingPolicy","LastAccessTimeTrackingPolicy","restorePolicy","RestorePolicy","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainerOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
 
+function arb_StorageAccountsBlobServicesContainer_LeaseDuration_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Fixed", "Infinite");
+}
+
+function arb_StorageAccountsBlobServicesContainer_LeaseStatus_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Locked", "Unlocked");
+}
+
 function arb_StorageAccountsBlobServicesContainer_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), publicAccess: arb_ContainerProperties_PublicAccess_STATUS(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning_STATUS(), lastModifiedTime: fc.string({ maxLength: 8 }), leaseState: arb_LeaseState_STATUS(), hasLegalHold: fc.boolean() }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","lastModifiedTime","LastModifiedTime","leaseState","LeaseState","hasLegalHold","HasLegalHold","$propertyBag"]);
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), etag: fc.string({ maxLength: 8 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), deleted: fc.boolean(), deletedTime: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), hasImmutabilityPolicy: fc.boolean(), hasLegalHold: fc.boolean(), immutabilityPolicy: arb_ImmutabilityPolicy_STATUS(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning_STATUS(), lastModifiedTime: fc.string({ maxLength: 8 }), leaseDuration: arb_StorageAccountsBlobServicesContainer_LeaseDuration_STATUS(), leaseState: arb_LeaseState_STATUS(), leaseStatus: arb_StorageAccountsBlobServicesContainer_LeaseStatus_STATUS(), legalHold: arb_LegalHold_STATUS(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), publicAccess: arb_ContainerProperties_PublicAccess_STATUS(), remainingRetentionDays: fc.maxSafeInteger(), version: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","etag","Etag","defaultEncryptionScope","DefaultEncryptionScope","deleted","Deleted","deletedTime","DeletedTime","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","hasImmutabilityPolicy","HasImmutabilityPolicy","hasLegalHold","HasLegalHold","immutabilityPolicy","ImmutabilityPolicy","immutableStorageWithVersioning","ImmutableStorageWithVersioning","lastModifiedTime","LastModifiedTime","leaseDuration","LeaseDuration","leaseState","LeaseState","leaseStatus","LeaseStatus","legalHold","LegalHold","metadata","Metadata","publicAccess","PublicAccess","remainingRetentionDays","RemainingRetentionDays","version","Version","$propertyBag"]);
 }
 
 function arb_StorageAccountsBlobServicesContainer_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), publicAccess: arb_ContainerProperties_PublicAccess(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning(), operatorSpec: arb_StorageAccountsBlobServicesContainerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","publicAccess","PublicAccess","metadata","Metadata","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","operatorSpec","OperatorSpec","$propertyBag"]);
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), defaultEncryptionScope: fc.string({ maxLength: 8 }), denyEncryptionScopeOverride: fc.boolean(), immutableStorageWithVersioning: arb_ImmutableStorageWithVersioning(), metadata: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), publicAccess: arb_ContainerProperties_PublicAccess(), operatorSpec: arb_StorageAccountsBlobServicesContainerOperatorSpec() }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","defaultEncryptionScope","DefaultEncryptionScope","denyEncryptionScopeOverride","DenyEncryptionScopeOverride","immutableStorageWithVersioning","ImmutableStorageWithVersioning","metadata","Metadata","publicAccess","PublicAccess","operatorSpec","OperatorSpec","$propertyBag"]);
+}
+
+function arb_Table(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_Table_KeyType() }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","$propertyBag"]);
+}
+
+function arb_Table_KeyType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_Table_KeyType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Account", "Service");
+}
+
+function arb_Table_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ enabled: fc.boolean(), keyType: arb_Table_KeyType_STATUS(), lastEnabledTime: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["enabled","Enabled","keyType","KeyType","lastEnabledTime","LastEnabledTime","$propertyBag"]);
+}
+
+function arb_Tag_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ objectIdentifier: fc.string({ maxLength: 8 }), tag: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), timestamp: fc.string({ maxLength: 8 }), upn: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["objectIdentifier","ObjectIdentifier","tag","Tag","tenantId","TenantId","timestamp","Timestamp","upn","Upn","$propertyBag"]);
+}
+
+function arb_Tier(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Premium", "Standard");
 }
 
 function arb_Tier_STATUS(): fc.Arbitrary<unknown> {
-  return fc.constantFrom("Standard", "Premium");
+  return fc.constantFrom("Premium", "Standard");
+}
+
+function arb_UpdateHistory_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ immutabilityPeriodSinceCreationInDays: fc.maxSafeInteger(), objectIdentifier: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), timestamp: fc.string({ maxLength: 8 }), update: arb_UpdateHistory_Update_STATUS(), upn: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["immutabilityPeriodSinceCreationInDays","ImmutabilityPeriodSinceCreationInDays","objectIdentifier","ObjectIdentifier","tenantId","TenantId","timestamp","Timestamp","update","Update","upn","Upn","$propertyBag"]);
+}
+
+function arb_UpdateHistory_Update_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("extend", "lock", "put");
 }
 
 function arb_UserAssignedIdentity(): fc.Arbitrary<unknown> {
@@ -247,15 +615,15 @@ function arb_UserAssignedIdentityDetails(): fc.Arbitrary<unknown> {
 }
 
 function arb_UserAssignedIdentity_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), clientId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","clientId","ClientId","$propertyBag"]);
+  return withExtras(fc.record({ clientId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["clientId","ClientId","principalId","PrincipalId","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ reference: arb_ResourceReference(), action: arb_Action() }, { requiredKeys: [] }), names, ["reference","Reference","action","Action","$propertyBag"]);
+  return withExtras(fc.record({ action: arb_Action(), reference: arb_ResourceReference(), state: arb_State() }, { requiredKeys: [] }), names, ["action","Action","reference","Reference","state","State","$propertyBag"]);
 }
 
 function arb_VirtualNetworkRule_STATUS(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), action: arb_Action_STATUS(), state: arb_State_STATUS() }, { requiredKeys: [] }), names, ["id","Id","action","Action","state","State","$propertyBag"]);
+  return withExtras(fc.record({ action: arb_Action_STATUS(), id: fc.string({ maxLength: 8 }), state: arb_State_STATUS() }, { requiredKeys: [] }), names, ["action","Action","id","Id","state","State","$propertyBag"]);
 }
 
 /** A random StorageAccount at v1api20210401, with extra keys at the root too. */

@@ -39,6 +39,292 @@ export function StorageAccountsBlobServicesContainer_toStorage(src: KubeObject):
   return convertResource(src, 'storage.azure.com/v1beta20210401storage', StorageAccountsBlobServicesContainer_Spec_toStorage, StorageAccountsBlobServicesContainer_STATUS_toStorage);
 }
 
+/** Converts ActiveDirectoryProperties_STATUS of v1beta20210401storage to ActiveDirectoryProperties_STATUS of v1beta20210401 (out of its storage variant). */
+export function ActiveDirectoryProperties_STATUS_fromStorage(src: v1beta20210401storage.ActiveDirectoryProperties_STATUS, path: string): v1beta20210401.ActiveDirectoryProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ActiveDirectoryProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ActiveDirectoryProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties_STATUS of v1beta20210401 to ActiveDirectoryProperties_STATUS of v1beta20210401storage (into its storage variant). */
+export function ActiveDirectoryProperties_STATUS_toStorage(src: v1beta20210401.ActiveDirectoryProperties_STATUS, path: string): v1beta20210401storage.ActiveDirectoryProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ActiveDirectoryProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ActiveDirectoryProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties of v1beta20210401storage to ActiveDirectoryProperties of v1beta20210401 (out of its storage variant). */
+export function ActiveDirectoryProperties_fromStorage(src: v1beta20210401storage.ActiveDirectoryProperties, path: string): v1beta20210401.ActiveDirectoryProperties {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ActiveDirectoryProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ActiveDirectoryProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties of v1beta20210401 to ActiveDirectoryProperties of v1beta20210401storage (into its storage variant). */
+export function ActiveDirectoryProperties_toStorage(src: v1beta20210401.ActiveDirectoryProperties, path: string): v1beta20210401storage.ActiveDirectoryProperties {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ActiveDirectoryProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ActiveDirectoryProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication_STATUS of v1beta20210401storage to AzureFilesIdentityBasedAuthentication_STATUS of v1beta20210401 (out of its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v1beta20210401storage.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v1beta20210401.AzureFilesIdentityBasedAuthentication_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.AzureFilesIdentityBasedAuthentication_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_fromStorage(src.activeDirectoryProperties as v1beta20210401storage.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication_STATUS of v1beta20210401 to AzureFilesIdentityBasedAuthentication_STATUS of v1beta20210401storage (into its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src: v1beta20210401.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v1beta20210401storage.AzureFilesIdentityBasedAuthentication_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.AzureFilesIdentityBasedAuthentication_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_toStorage(src.activeDirectoryProperties as v1beta20210401.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_AzureFilesIdentityBasedAuthentication_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication of v1beta20210401storage to AzureFilesIdentityBasedAuthentication of v1beta20210401 (out of its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v1beta20210401storage.AzureFilesIdentityBasedAuthentication, path: string): v1beta20210401.AzureFilesIdentityBasedAuthentication {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.AzureFilesIdentityBasedAuthentication;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_fromStorage(src.activeDirectoryProperties as v1beta20210401storage.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DefaultSharePermission) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DefaultSharePermission); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_AzureFilesIdentityBasedAuthentication, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication of v1beta20210401 to AzureFilesIdentityBasedAuthentication of v1beta20210401storage (into its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_toStorage(src: v1beta20210401.AzureFilesIdentityBasedAuthentication, path: string): v1beta20210401storage.AzureFilesIdentityBasedAuthentication {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.AzureFilesIdentityBasedAuthentication;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_toStorage(src.activeDirectoryProperties as v1beta20210401.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_AzureFilesIdentityBasedAuthentication, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRange_STATUS of v1beta20210401storage to BlobRange_STATUS of v1beta20210401 (out of its storage variant). */
+export function BlobRange_STATUS_fromStorage(src: v1beta20210401storage.BlobRange_STATUS, path: string): v1beta20210401.BlobRange_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.BlobRange_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
+  if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_BlobRange_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRange_STATUS of v1beta20210401 to BlobRange_STATUS of v1beta20210401storage (into its storage variant). */
+export function BlobRange_STATUS_toStorage(src: v1beta20210401.BlobRange_STATUS, path: string): v1beta20210401storage.BlobRange_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.BlobRange_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
+  if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_BlobRange_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRestoreStatus_STATUS of v1beta20210401storage to BlobRestoreStatus_STATUS of v1beta20210401 (out of its storage variant). */
+export function BlobRestoreStatus_STATUS_fromStorage(src: v1beta20210401storage.BlobRestoreStatus_STATUS, path: string): v1beta20210401.BlobRestoreStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.BlobRestoreStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
+  if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_fromStorage(src.parameters as v1beta20210401storage.Parameters_STATUS, at(path, ".parameters")); // assignObject
+  if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1beta20210401_BlobRestoreStatus_Status_STATUS) as v1beta20210401.BlobRestoreStatus_Status_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_BlobRestoreStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRestoreStatus_STATUS of v1beta20210401 to BlobRestoreStatus_STATUS of v1beta20210401storage (into its storage variant). */
+export function BlobRestoreStatus_STATUS_toStorage(src: v1beta20210401.BlobRestoreStatus_STATUS, path: string): v1beta20210401storage.BlobRestoreStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.BlobRestoreStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
+  if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_toStorage(src.parameters as v1beta20210401.Parameters_STATUS, at(path, ".parameters")); // assignObject
+  if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_BlobRestoreStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob_STATUS of v1beta20210401storage to Blob_STATUS of v1beta20210401 (out of its storage variant). */
+export function Blob_STATUS_fromStorage(src: v1beta20210401storage.Blob_STATUS, path: string): v1beta20210401.Blob_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Blob_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Blob_KeyType_STATUS) as v1beta20210401.Blob_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Blob_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob_STATUS of v1beta20210401 to Blob_STATUS of v1beta20210401storage (into its storage variant). */
+export function Blob_STATUS_toStorage(src: v1beta20210401.Blob_STATUS, path: string): v1beta20210401storage.Blob_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Blob_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Blob_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob of v1beta20210401storage to Blob of v1beta20210401 (out of its storage variant). */
+export function Blob_fromStorage(src: v1beta20210401storage.Blob, path: string): v1beta20210401.Blob {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Blob;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Blob_KeyType) as v1beta20210401.Blob_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_Blob, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob of v1beta20210401 to Blob of v1beta20210401storage (into its storage variant). */
+export function Blob_toStorage(src: v1beta20210401.Blob, path: string): v1beta20210401storage.Blob {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Blob;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_Blob, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed_STATUS of v1beta20210401storage to ChangeFeed_STATUS of v1beta20210401 (out of its storage variant). */
+export function ChangeFeed_STATUS_fromStorage(src: v1beta20210401storage.ChangeFeed_STATUS, path: string): v1beta20210401.ChangeFeed_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ChangeFeed_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ChangeFeed_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed_STATUS of v1beta20210401 to ChangeFeed_STATUS of v1beta20210401storage (into its storage variant). */
+export function ChangeFeed_STATUS_toStorage(src: v1beta20210401.ChangeFeed_STATUS, path: string): v1beta20210401storage.ChangeFeed_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ChangeFeed_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ChangeFeed_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed of v1beta20210401storage to ChangeFeed of v1beta20210401 (out of its storage variant). */
+export function ChangeFeed_fromStorage(src: v1beta20210401storage.ChangeFeed, path: string): v1beta20210401.ChangeFeed {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ChangeFeed;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ChangeFeed, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed of v1beta20210401 to ChangeFeed of v1beta20210401storage (into its storage variant). */
+export function ChangeFeed_toStorage(src: v1beta20210401.ChangeFeed, path: string): v1beta20210401storage.ChangeFeed {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ChangeFeed;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ChangeFeed, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Condition of v1beta20210401storage to Condition of v1beta20210401 (out of its storage variant). */
 export function Condition_fromStorage(src: v1beta20210401storage.Condition, path: string): v1beta20210401.Condition {
   checkObject(src, path);
@@ -105,16 +391,94 @@ export function ConfigMapDestination_toStorage(src: v1beta20210401.ConfigMapDest
   return dst;
 }
 
+/** Converts ConfigMapReference of v1beta20210401storage to ConfigMapReference of v1beta20210401 (out of its storage variant). */
+export function ConfigMapReference_fromStorage(src: v1beta20210401storage.ConfigMapReference, path: string): v1beta20210401.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v1beta20210401 to ConfigMapReference of v1beta20210401storage (into its storage variant). */
+export function ConfigMapReference_toStorage(src: v1beta20210401.ConfigMapReference, path: string): v1beta20210401storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy_STATUS of v1beta20210401storage to ContainerDeleteRetentionPolicy_STATUS of v1beta20210401 (out of its storage variant). */
+export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v1beta20210401storage.ContainerDeleteRetentionPolicy_STATUS, path: string): v1beta20210401.ContainerDeleteRetentionPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ContainerDeleteRetentionPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ContainerDeleteRetentionPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy_STATUS of v1beta20210401 to ContainerDeleteRetentionPolicy_STATUS of v1beta20210401storage (into its storage variant). */
+export function ContainerDeleteRetentionPolicy_STATUS_toStorage(src: v1beta20210401.ContainerDeleteRetentionPolicy_STATUS, path: string): v1beta20210401storage.ContainerDeleteRetentionPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ContainerDeleteRetentionPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ContainerDeleteRetentionPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy of v1beta20210401storage to ContainerDeleteRetentionPolicy of v1beta20210401 (out of its storage variant). */
+export function ContainerDeleteRetentionPolicy_fromStorage(src: v1beta20210401storage.ContainerDeleteRetentionPolicy, path: string): v1beta20210401.ContainerDeleteRetentionPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ContainerDeleteRetentionPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ContainerDeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy of v1beta20210401 to ContainerDeleteRetentionPolicy of v1beta20210401storage (into its storage variant). */
+export function ContainerDeleteRetentionPolicy_toStorage(src: v1beta20210401.ContainerDeleteRetentionPolicy, path: string): v1beta20210401storage.ContainerDeleteRetentionPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ContainerDeleteRetentionPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ContainerDeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v1beta20210401storage to CorsRule_STATUS of v1beta20210401 (out of its storage variant). */
 export function CorsRule_STATUS_fromStorage(src: v1beta20210401storage.CorsRule_STATUS, path: string): v1beta20210401.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v1beta20210401_CorsRule_AllowedMethods_STATUS) as v1beta20210401.CorsRule_AllowedMethods_STATUS)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v1beta20210401_CorsRule_AllowedMethods_STATUS) as v1beta20210401.CorsRule_AllowedMethods_STATUS)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -126,11 +490,11 @@ export function CorsRule_STATUS_toStorage(src: v1beta20210401.CorsRule_STATUS, p
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -142,11 +506,11 @@ export function CorsRule_fromStorage(src: v1beta20210401storage.CorsRule, path: 
   checkObject(src, path);
   const dst = {} as v1beta20210401.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v1beta20210401_CorsRule_AllowedMethods) as v1beta20210401.CorsRule_AllowedMethods)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v1beta20210401_CorsRule_AllowedMethods) as v1beta20210401.CorsRule_AllowedMethods)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -158,11 +522,11 @@ export function CorsRule_toStorage(src: v1beta20210401.CorsRule, path: string): 
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -217,13 +581,65 @@ export function CorsRules_toStorage(src: v1beta20210401.CorsRules, path: string)
   return dst;
 }
 
+/** Converts CustomDomain_STATUS of v1beta20210401storage to CustomDomain_STATUS of v1beta20210401 (out of its storage variant). */
+export function CustomDomain_STATUS_fromStorage(src: v1beta20210401storage.CustomDomain_STATUS, path: string): v1beta20210401.CustomDomain_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.CustomDomain_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_CustomDomain_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain_STATUS of v1beta20210401 to CustomDomain_STATUS of v1beta20210401storage (into its storage variant). */
+export function CustomDomain_STATUS_toStorage(src: v1beta20210401.CustomDomain_STATUS, path: string): v1beta20210401storage.CustomDomain_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.CustomDomain_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_CustomDomain_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain of v1beta20210401storage to CustomDomain of v1beta20210401 (out of its storage variant). */
+export function CustomDomain_fromStorage(src: v1beta20210401storage.CustomDomain, path: string): v1beta20210401.CustomDomain {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.CustomDomain;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_CustomDomain, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain of v1beta20210401 to CustomDomain of v1beta20210401storage (into its storage variant). */
+export function CustomDomain_toStorage(src: v1beta20210401.CustomDomain, path: string): v1beta20210401storage.CustomDomain {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.CustomDomain;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_CustomDomain, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DeleteRetentionPolicy_STATUS of v1beta20210401storage to DeleteRetentionPolicy_STATUS of v1beta20210401 (out of its storage variant). */
 export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1beta20210401storage.DeleteRetentionPolicy_STATUS, path: string): v1beta20210401.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -235,8 +651,8 @@ export function DeleteRetentionPolicy_STATUS_toStorage(src: v1beta20210401.Delet
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -248,8 +664,8 @@ export function DeleteRetentionPolicy_fromStorage(src: v1beta20210401storage.Del
   checkObject(src, path);
   const dst = {} as v1beta20210401.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -261,8 +677,8 @@ export function DeleteRetentionPolicy_toStorage(src: v1beta20210401.DeleteRetent
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -301,17 +717,131 @@ export function DestinationExpression_toStorage(src: v1beta20210401.DestinationE
   return dst;
 }
 
+/** Converts EncryptionIdentity_STATUS of v1beta20210401storage to EncryptionIdentity_STATUS of v1beta20210401 (out of its storage variant). */
+export function EncryptionIdentity_STATUS_fromStorage(src: v1beta20210401storage.EncryptionIdentity_STATUS, path: string): v1beta20210401.EncryptionIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.EncryptionIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_EncryptionIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity_STATUS of v1beta20210401 to EncryptionIdentity_STATUS of v1beta20210401storage (into its storage variant). */
+export function EncryptionIdentity_STATUS_toStorage(src: v1beta20210401.EncryptionIdentity_STATUS, path: string): v1beta20210401storage.EncryptionIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.EncryptionIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_EncryptionIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity of v1beta20210401storage to EncryptionIdentity of v1beta20210401 (out of its storage variant). */
+export function EncryptionIdentity_fromStorage(src: v1beta20210401storage.EncryptionIdentity, path: string): v1beta20210401.EncryptionIdentity {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.EncryptionIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_fromStorage(src.userAssignedIdentityReference as v1beta20210401storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_EncryptionIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity of v1beta20210401 to EncryptionIdentity of v1beta20210401storage (into its storage variant). */
+export function EncryptionIdentity_toStorage(src: v1beta20210401.EncryptionIdentity, path: string): v1beta20210401storage.EncryptionIdentity {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.EncryptionIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_toStorage(src.userAssignedIdentityReference as v1beta20210401.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401_EncryptionIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption_STATUS of v1beta20210401storage to Encryption_STATUS of v1beta20210401 (out of its storage variant). */
+export function Encryption_STATUS_fromStorage(src: v1beta20210401storage.Encryption_STATUS, path: string): v1beta20210401.Encryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Encryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_fromStorage(src.identity as v1beta20210401storage.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = (canonicalEnum(str(src.keySource, path, ".keySource"), spellings_v1beta20210401_Encryption_KeySource_STATUS) as v1beta20210401.Encryption_KeySource_STATUS); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_fromStorage(src.keyvaultproperties as v1beta20210401storage.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_STATUS_fromStorage(src.services as v1beta20210401storage.Services_STATUS, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_Encryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption_STATUS of v1beta20210401 to Encryption_STATUS of v1beta20210401storage (into its storage variant). */
+export function Encryption_STATUS_toStorage(src: v1beta20210401.Encryption_STATUS, path: string): v1beta20210401storage.Encryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Encryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_toStorage(src.identity as v1beta20210401.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_toStorage(src.keyvaultproperties as v1beta20210401.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_STATUS_toStorage(src.services as v1beta20210401.Services_STATUS, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401_Encryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption of v1beta20210401storage to Encryption of v1beta20210401 (out of its storage variant). */
+export function Encryption_fromStorage(src: v1beta20210401storage.Encryption, path: string): v1beta20210401.Encryption {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Encryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_fromStorage(src.identity as v1beta20210401storage.EncryptionIdentity, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = (canonicalEnum(str(src.keySource, path, ".keySource"), spellings_v1beta20210401_Encryption_KeySource) as v1beta20210401.Encryption_KeySource); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_fromStorage(src.keyvaultproperties as v1beta20210401storage.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_fromStorage(src.services as v1beta20210401storage.Services, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_Encryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption of v1beta20210401 to Encryption of v1beta20210401storage (into its storage variant). */
+export function Encryption_toStorage(src: v1beta20210401.Encryption, path: string): v1beta20210401storage.Encryption {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Encryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_toStorage(src.identity as v1beta20210401.EncryptionIdentity, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_toStorage(src.keyvaultproperties as v1beta20210401.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_toStorage(src.services as v1beta20210401.Services, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401_Encryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Endpoints_STATUS of v1beta20210401storage to Endpoints_STATUS of v1beta20210401 (out of its storage variant). */
 export function Endpoints_STATUS_fromStorage(src: v1beta20210401storage.Endpoints_STATUS, path: string): v1beta20210401.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_fromStorage(src.internetEndpoints as v1beta20210401storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_fromStorage(src.microsoftEndpoints as v1beta20210401storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
-  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
-  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Endpoints_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -324,12 +854,148 @@ export function Endpoints_STATUS_toStorage(src: v1beta20210401.Endpoints_STATUS,
   const dst = {} as v1beta20210401storage.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_toStorage(src.internetEndpoints as v1beta20210401.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_toStorage(src.microsoftEndpoints as v1beta20210401.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
-  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
-  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_Endpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation_STATUS of v1beta20210401storage to ExtendedLocation_STATUS of v1beta20210401 (out of its storage variant). */
+export function ExtendedLocation_STATUS_fromStorage(src: v1beta20210401storage.ExtendedLocation_STATUS, path: string): v1beta20210401.ExtendedLocation_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ExtendedLocation_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_ExtendedLocation_Type_STATUS) as v1beta20210401.ExtendedLocation_Type_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_ExtendedLocation_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation_STATUS of v1beta20210401 to ExtendedLocation_STATUS of v1beta20210401storage (into its storage variant). */
+export function ExtendedLocation_STATUS_toStorage(src: v1beta20210401.ExtendedLocation_STATUS, path: string): v1beta20210401storage.ExtendedLocation_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ExtendedLocation_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_ExtendedLocation_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation of v1beta20210401storage to ExtendedLocation of v1beta20210401 (out of its storage variant). */
+export function ExtendedLocation_fromStorage(src: v1beta20210401storage.ExtendedLocation, path: string): v1beta20210401.ExtendedLocation {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ExtendedLocation;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_ExtendedLocation_Type) as v1beta20210401.ExtendedLocation_Type); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_ExtendedLocation, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation of v1beta20210401 to ExtendedLocation of v1beta20210401storage (into its storage variant). */
+export function ExtendedLocation_toStorage(src: v1beta20210401.ExtendedLocation, path: string): v1beta20210401storage.ExtendedLocation {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ExtendedLocation;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_ExtendedLocation, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File_STATUS of v1beta20210401storage to File_STATUS of v1beta20210401 (out of its storage variant). */
+export function File_STATUS_fromStorage(src: v1beta20210401storage.File_STATUS, path: string): v1beta20210401.File_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.File_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_File_KeyType_STATUS) as v1beta20210401.File_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_File_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File_STATUS of v1beta20210401 to File_STATUS of v1beta20210401storage (into its storage variant). */
+export function File_STATUS_toStorage(src: v1beta20210401.File_STATUS, path: string): v1beta20210401storage.File_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.File_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_File_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File of v1beta20210401storage to File of v1beta20210401 (out of its storage variant). */
+export function File_fromStorage(src: v1beta20210401storage.File, path: string): v1beta20210401.File {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.File;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_File_KeyType) as v1beta20210401.File_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_File, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File of v1beta20210401 to File of v1beta20210401storage (into its storage variant). */
+export function File_toStorage(src: v1beta20210401.File, path: string): v1beta20210401storage.File {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.File;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_File, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoReplicationStats_STATUS of v1beta20210401storage to GeoReplicationStats_STATUS of v1beta20210401 (out of its storage variant). */
+export function GeoReplicationStats_STATUS_fromStorage(src: v1beta20210401storage.GeoReplicationStats_STATUS, path: string): v1beta20210401.GeoReplicationStats_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.GeoReplicationStats_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
+  if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
+  if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1beta20210401_GeoReplicationStats_Status_STATUS) as v1beta20210401.GeoReplicationStats_Status_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_GeoReplicationStats_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoReplicationStats_STATUS of v1beta20210401 to GeoReplicationStats_STATUS of v1beta20210401storage (into its storage variant). */
+export function GeoReplicationStats_STATUS_toStorage(src: v1beta20210401.GeoReplicationStats_STATUS, path: string): v1beta20210401storage.GeoReplicationStats_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.GeoReplicationStats_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
+  if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_GeoReplicationStats_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -340,8 +1006,8 @@ export function IPRule_STATUS_fromStorage(src: v1beta20210401storage.IPRule_STAT
   checkObject(src, path);
   const dst = {} as v1beta20210401.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1beta20210401_Action_STATUS) as v1beta20210401.Action_STATUS); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -353,8 +1019,8 @@ export function IPRule_STATUS_toStorage(src: v1beta20210401.IPRule_STATUS, path:
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -366,8 +1032,9 @@ export function IPRule_fromStorage(src: v1beta20210401storage.IPRule, path: stri
   checkObject(src, path);
   const dst = {} as v1beta20210401.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1beta20210401_Action) as v1beta20210401.Action); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v1beta20210401storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -379,8 +1046,9 @@ export function IPRule_toStorage(src: v1beta20210401.IPRule, path: string): v1be
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v1beta20210401.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -392,9 +1060,9 @@ export function Identity_STATUS_fromStorage(src: v1beta20210401storage.Identity_
   checkObject(src, path);
   const dst = {} as v1beta20210401.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_IdentityType_STATUS) as v1beta20210401.IdentityType_STATUS); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_IdentityType_STATUS) as v1beta20210401.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1beta20210401storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_Identity_STATUS, bag);
   const kept = finishBag(bag);
@@ -407,9 +1075,9 @@ export function Identity_STATUS_toStorage(src: v1beta20210401.Identity_STATUS, p
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_toStorage(e as v1beta20210401.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_Identity_STATUS, bag);
   const kept = finishBag(bag);
@@ -443,12 +1111,45 @@ export function Identity_toStorage(src: v1beta20210401.Identity, path: string): 
   return dst;
 }
 
+/** Converts ImmutabilityPolicy_STATUS of v1beta20210401storage to ImmutabilityPolicy_STATUS of v1beta20210401 (out of its storage variant). */
+export function ImmutabilityPolicy_STATUS_fromStorage(src: v1beta20210401storage.ImmutabilityPolicy_STATUS, path: string): v1beta20210401.ImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210401_ImmutabilityPolicy_State_STATUS) as v1beta20210401.ImmutabilityPolicy_State_STATUS); // assignEnum
+  if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_fromStorage(e as v1beta20210401storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401storage_ImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutabilityPolicy_STATUS of v1beta20210401 to ImmutabilityPolicy_STATUS of v1beta20210401storage (into its storage variant). */
+export function ImmutabilityPolicy_STATUS_toStorage(src: v1beta20210401.ImmutabilityPolicy_STATUS, path: string): v1beta20210401storage.ImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_toStorage(e as v1beta20210401.UpdateHistory_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401_ImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ImmutableStorageWithVersioning_STATUS of v1beta20210401storage to ImmutableStorageWithVersioning_STATUS of v1beta20210401 (out of its storage variant). */
 export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1beta20210401storage.ImmutableStorageWithVersioning_STATUS, path: string): v1beta20210401.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.migrationState !== undefined) dst.migrationState = (canonicalEnum(str(src.migrationState, path, ".migrationState"), spellings_v1beta20210401_ImmutableStorageWithVersioning_MigrationState_STATUS) as v1beta20210401.ImmutableStorageWithVersioning_MigrationState_STATUS); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
@@ -462,6 +1163,7 @@ export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v1beta20210
   const dst = {} as v1beta20210401storage.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
@@ -493,6 +1195,170 @@ export function ImmutableStorageWithVersioning_toStorage(src: v1beta20210401.Imm
   return dst;
 }
 
+/** Converts InternetEndpoints_STATUS of v1beta20210401storage to InternetEndpoints_STATUS of v1beta20210401 (out of its storage variant). */
+export function InternetEndpoints_STATUS_fromStorage(src: v1beta20210401storage.InternetEndpoints_STATUS, path: string): v1beta20210401.InternetEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.InternetEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_InternetEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts InternetEndpoints_STATUS of v1beta20210401 to InternetEndpoints_STATUS of v1beta20210401storage (into its storage variant). */
+export function InternetEndpoints_STATUS_toStorage(src: v1beta20210401.InternetEndpoints_STATUS, path: string): v1beta20210401storage.InternetEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.InternetEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_InternetEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyCreationTime_STATUS of v1beta20210401storage to KeyCreationTime_STATUS of v1beta20210401 (out of its storage variant). */
+export function KeyCreationTime_STATUS_fromStorage(src: v1beta20210401storage.KeyCreationTime_STATUS, path: string): v1beta20210401.KeyCreationTime_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.KeyCreationTime_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
+  if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_KeyCreationTime_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyCreationTime_STATUS of v1beta20210401 to KeyCreationTime_STATUS of v1beta20210401storage (into its storage variant). */
+export function KeyCreationTime_STATUS_toStorage(src: v1beta20210401.KeyCreationTime_STATUS, path: string): v1beta20210401storage.KeyCreationTime_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.KeyCreationTime_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
+  if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_KeyCreationTime_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy_STATUS of v1beta20210401storage to KeyPolicy_STATUS of v1beta20210401 (out of its storage variant). */
+export function KeyPolicy_STATUS_fromStorage(src: v1beta20210401storage.KeyPolicy_STATUS, path: string): v1beta20210401.KeyPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.KeyPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_KeyPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy_STATUS of v1beta20210401 to KeyPolicy_STATUS of v1beta20210401storage (into its storage variant). */
+export function KeyPolicy_STATUS_toStorage(src: v1beta20210401.KeyPolicy_STATUS, path: string): v1beta20210401storage.KeyPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.KeyPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_KeyPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy of v1beta20210401storage to KeyPolicy of v1beta20210401 (out of its storage variant). */
+export function KeyPolicy_fromStorage(src: v1beta20210401storage.KeyPolicy, path: string): v1beta20210401.KeyPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.KeyPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_KeyPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy of v1beta20210401 to KeyPolicy of v1beta20210401storage (into its storage variant). */
+export function KeyPolicy_toStorage(src: v1beta20210401.KeyPolicy, path: string): v1beta20210401storage.KeyPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.KeyPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_KeyPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties_STATUS of v1beta20210401storage to Keyvaultproperties_STATUS of v1beta20210401 (out of its storage variant). */
+export function Keyvaultproperties_STATUS_fromStorage(src: v1beta20210401storage.Keyvaultproperties_STATUS, path: string): v1beta20210401.Keyvaultproperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Keyvaultproperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Keyvaultproperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties_STATUS of v1beta20210401 to Keyvaultproperties_STATUS of v1beta20210401storage (into its storage variant). */
+export function Keyvaultproperties_STATUS_toStorage(src: v1beta20210401.Keyvaultproperties_STATUS, path: string): v1beta20210401storage.Keyvaultproperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Keyvaultproperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Keyvaultproperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties of v1beta20210401storage to Keyvaultproperties of v1beta20210401 (out of its storage variant). */
+export function Keyvaultproperties_fromStorage(src: v1beta20210401storage.Keyvaultproperties, path: string): v1beta20210401.Keyvaultproperties {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Keyvaultproperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Keyvaultproperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties of v1beta20210401 to Keyvaultproperties of v1beta20210401storage (into its storage variant). */
+export function Keyvaultproperties_toStorage(src: v1beta20210401.Keyvaultproperties, path: string): v1beta20210401storage.Keyvaultproperties {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Keyvaultproperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Keyvaultproperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v1beta20210401storage to KnownResourceReference of v1beta20210401 (out of its storage variant). */
 export function KnownResourceReference_fromStorage(src: v1beta20210401storage.KnownResourceReference, path: string): v1beta20210401.KnownResourceReference {
   checkObject(src, path);
@@ -519,14 +1385,135 @@ export function KnownResourceReference_toStorage(src: v1beta20210401.KnownResour
   return dst;
 }
 
+/** Converts LastAccessTimeTrackingPolicy_STATUS of v1beta20210401storage to LastAccessTimeTrackingPolicy_STATUS of v1beta20210401 (out of its storage variant). */
+export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS, path: string): v1beta20210401.LastAccessTimeTrackingPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.LastAccessTimeTrackingPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_LastAccessTimeTrackingPolicy_Name_STATUS) as v1beta20210401.LastAccessTimeTrackingPolicy_Name_STATUS); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_LastAccessTimeTrackingPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy_STATUS of v1beta20210401 to LastAccessTimeTrackingPolicy_STATUS of v1beta20210401storage (into its storage variant). */
+export function LastAccessTimeTrackingPolicy_STATUS_toStorage(src: v1beta20210401.LastAccessTimeTrackingPolicy_STATUS, path: string): v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_LastAccessTimeTrackingPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy of v1beta20210401storage to LastAccessTimeTrackingPolicy of v1beta20210401 (out of its storage variant). */
+export function LastAccessTimeTrackingPolicy_fromStorage(src: v1beta20210401storage.LastAccessTimeTrackingPolicy, path: string): v1beta20210401.LastAccessTimeTrackingPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.LastAccessTimeTrackingPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_LastAccessTimeTrackingPolicy_Name) as v1beta20210401.LastAccessTimeTrackingPolicy_Name); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_LastAccessTimeTrackingPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy of v1beta20210401 to LastAccessTimeTrackingPolicy of v1beta20210401storage (into its storage variant). */
+export function LastAccessTimeTrackingPolicy_toStorage(src: v1beta20210401.LastAccessTimeTrackingPolicy, path: string): v1beta20210401storage.LastAccessTimeTrackingPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.LastAccessTimeTrackingPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_LastAccessTimeTrackingPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LegalHold_STATUS of v1beta20210401storage to LegalHold_STATUS of v1beta20210401 (out of its storage variant). */
+export function LegalHold_STATUS_fromStorage(src: v1beta20210401storage.LegalHold_STATUS, path: string): v1beta20210401.LegalHold_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.LegalHold_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_fromStorage(e as v1beta20210401storage.Tag_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401storage_LegalHold_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LegalHold_STATUS of v1beta20210401 to LegalHold_STATUS of v1beta20210401storage (into its storage variant). */
+export function LegalHold_STATUS_toStorage(src: v1beta20210401.LegalHold_STATUS, path: string): v1beta20210401storage.LegalHold_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.LegalHold_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_toStorage(e as v1beta20210401.Tag_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1beta20210401_LegalHold_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MicrosoftEndpoints_STATUS of v1beta20210401storage to MicrosoftEndpoints_STATUS of v1beta20210401 (out of its storage variant). */
+export function MicrosoftEndpoints_STATUS_fromStorage(src: v1beta20210401storage.MicrosoftEndpoints_STATUS, path: string): v1beta20210401.MicrosoftEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.MicrosoftEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_MicrosoftEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MicrosoftEndpoints_STATUS of v1beta20210401 to MicrosoftEndpoints_STATUS of v1beta20210401storage (into its storage variant). */
+export function MicrosoftEndpoints_STATUS_toStorage(src: v1beta20210401.MicrosoftEndpoints_STATUS, path: string): v1beta20210401storage.MicrosoftEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.MicrosoftEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_MicrosoftEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts NetworkRuleSet_STATUS of v1beta20210401storage to NetworkRuleSet_STATUS of v1beta20210401 (out of its storage variant). */
 export function NetworkRuleSet_STATUS_fromStorage(src: v1beta20210401storage.NetworkRuleSet_STATUS, path: string): v1beta20210401.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = (canonicalEnum(str(src.bypass, path, ".bypass"), spellings_v1beta20210401_NetworkRuleSet_Bypass_STATUS) as v1beta20210401.NetworkRuleSet_Bypass_STATUS); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = (canonicalEnum(str(src.defaultAction, path, ".defaultAction"), spellings_v1beta20210401_DefaultAction_STATUS) as v1beta20210401.DefaultAction_STATUS); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_fromStorage(e as v1beta20210401storage.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_fromStorage(e as v1beta20210401storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v1beta20210401storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
@@ -539,9 +1526,10 @@ export function NetworkRuleSet_STATUS_toStorage(src: v1beta20210401.NetworkRuleS
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v1beta20210401.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_toStorage(e as v1beta20210401.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_toStorage(e as v1beta20210401.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
@@ -554,9 +1542,10 @@ export function NetworkRuleSet_fromStorage(src: v1beta20210401storage.NetworkRul
   checkObject(src, path);
   const dst = {} as v1beta20210401.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = (canonicalEnum(str(src.bypass, path, ".bypass"), spellings_v1beta20210401_NetworkRuleSet_Bypass) as v1beta20210401.NetworkRuleSet_Bypass); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = (canonicalEnum(str(src.defaultAction, path, ".defaultAction"), spellings_v1beta20210401_DefaultAction) as v1beta20210401.DefaultAction); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_fromStorage(e as v1beta20210401storage.IPRule, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_fromStorage(e as v1beta20210401storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v1beta20210401storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_NetworkRuleSet, bag);
   const kept = finishBag(bag);
@@ -569,11 +1558,168 @@ export function NetworkRuleSet_toStorage(src: v1beta20210401.NetworkRuleSet, pat
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v1beta20210401.IPRule, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_toStorage(e as v1beta20210401.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_toStorage(e as v1beta20210401.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Parameters_STATUS of v1beta20210401storage to Parameters_STATUS of v1beta20210401 (out of its storage variant). */
+export function Parameters_STATUS_fromStorage(src: v1beta20210401storage.Parameters_STATUS, path: string): v1beta20210401.Parameters_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Parameters_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_fromStorage(e as v1beta20210401storage.BlobRange_STATUS, at(p, i))); // assignCollection
+  if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Parameters_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Parameters_STATUS of v1beta20210401 to Parameters_STATUS of v1beta20210401storage (into its storage variant). */
+export function Parameters_STATUS_toStorage(src: v1beta20210401.Parameters_STATUS, path: string): v1beta20210401storage.Parameters_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Parameters_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_toStorage(e as v1beta20210401.BlobRange_STATUS, at(p, i))); // assignCollection
+  if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Parameters_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1beta20210401storage to PrivateEndpointConnection_STATUS of v1beta20210401 (out of its storage variant). */
+export function PrivateEndpointConnection_STATUS_fromStorage(src: v1beta20210401storage.PrivateEndpointConnection_STATUS, path: string): v1beta20210401.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1beta20210401 to PrivateEndpointConnection_STATUS of v1beta20210401storage (into its storage variant). */
+export function PrivateEndpointConnection_STATUS_toStorage(src: v1beta20210401.PrivateEndpointConnection_STATUS, path: string): v1beta20210401storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue_STATUS of v1beta20210401storage to Queue_STATUS of v1beta20210401 (out of its storage variant). */
+export function Queue_STATUS_fromStorage(src: v1beta20210401storage.Queue_STATUS, path: string): v1beta20210401.Queue_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Queue_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Queue_KeyType_STATUS) as v1beta20210401.Queue_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Queue_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue_STATUS of v1beta20210401 to Queue_STATUS of v1beta20210401storage (into its storage variant). */
+export function Queue_STATUS_toStorage(src: v1beta20210401.Queue_STATUS, path: string): v1beta20210401storage.Queue_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Queue_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Queue_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue of v1beta20210401storage to Queue of v1beta20210401 (out of its storage variant). */
+export function Queue_fromStorage(src: v1beta20210401storage.Queue, path: string): v1beta20210401.Queue {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Queue;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Queue_KeyType) as v1beta20210401.Queue_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_Queue, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue of v1beta20210401 to Queue of v1beta20210401storage (into its storage variant). */
+export function Queue_toStorage(src: v1beta20210401.Queue, path: string): v1beta20210401storage.Queue {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Queue;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_Queue, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule_STATUS of v1beta20210401storage to ResourceAccessRule_STATUS of v1beta20210401 (out of its storage variant). */
+export function ResourceAccessRule_STATUS_fromStorage(src: v1beta20210401storage.ResourceAccessRule_STATUS, path: string): v1beta20210401.ResourceAccessRule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ResourceAccessRule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ResourceAccessRule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule_STATUS of v1beta20210401 to ResourceAccessRule_STATUS of v1beta20210401storage (into its storage variant). */
+export function ResourceAccessRule_STATUS_toStorage(src: v1beta20210401.ResourceAccessRule_STATUS, path: string): v1beta20210401storage.ResourceAccessRule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ResourceAccessRule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ResourceAccessRule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule of v1beta20210401storage to ResourceAccessRule of v1beta20210401 (out of its storage variant). */
+export function ResourceAccessRule_fromStorage(src: v1beta20210401storage.ResourceAccessRule, path: string): v1beta20210401.ResourceAccessRule {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.ResourceAccessRule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_fromStorage(src.resourceReference as v1beta20210401storage.ResourceReference, at(path, ".resourceReference")); // assignObject
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_ResourceAccessRule, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule of v1beta20210401 to ResourceAccessRule of v1beta20210401storage (into its storage variant). */
+export function ResourceAccessRule_toStorage(src: v1beta20210401.ResourceAccessRule, path: string): v1beta20210401storage.ResourceAccessRule {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.ResourceAccessRule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_toStorage(src.resourceReference as v1beta20210401.ResourceReference, at(path, ".resourceReference")); // assignObject
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_ResourceAccessRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -609,6 +1755,208 @@ export function ResourceReference_toStorage(src: v1beta20210401.ResourceReferenc
   return dst;
 }
 
+/** Converts RestorePolicy_STATUS of v1beta20210401storage to RestorePolicy_STATUS of v1beta20210401 (out of its storage variant). */
+export function RestorePolicy_STATUS_fromStorage(src: v1beta20210401storage.RestorePolicy_STATUS, path: string): v1beta20210401.RestorePolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.RestorePolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_RestorePolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy_STATUS of v1beta20210401 to RestorePolicy_STATUS of v1beta20210401storage (into its storage variant). */
+export function RestorePolicy_STATUS_toStorage(src: v1beta20210401.RestorePolicy_STATUS, path: string): v1beta20210401storage.RestorePolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.RestorePolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_RestorePolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy of v1beta20210401storage to RestorePolicy of v1beta20210401 (out of its storage variant). */
+export function RestorePolicy_fromStorage(src: v1beta20210401storage.RestorePolicy, path: string): v1beta20210401.RestorePolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.RestorePolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_RestorePolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy of v1beta20210401 to RestorePolicy of v1beta20210401storage (into its storage variant). */
+export function RestorePolicy_toStorage(src: v1beta20210401.RestorePolicy, path: string): v1beta20210401storage.RestorePolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.RestorePolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_RestorePolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference_STATUS of v1beta20210401storage to RoutingPreference_STATUS of v1beta20210401 (out of its storage variant). */
+export function RoutingPreference_STATUS_fromStorage(src: v1beta20210401storage.RoutingPreference_STATUS, path: string): v1beta20210401.RoutingPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.RoutingPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v1beta20210401_RoutingPreference_RoutingChoice_STATUS) as v1beta20210401.RoutingPreference_RoutingChoice_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_RoutingPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference_STATUS of v1beta20210401 to RoutingPreference_STATUS of v1beta20210401storage (into its storage variant). */
+export function RoutingPreference_STATUS_toStorage(src: v1beta20210401.RoutingPreference_STATUS, path: string): v1beta20210401storage.RoutingPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.RoutingPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_RoutingPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference of v1beta20210401storage to RoutingPreference of v1beta20210401 (out of its storage variant). */
+export function RoutingPreference_fromStorage(src: v1beta20210401storage.RoutingPreference, path: string): v1beta20210401.RoutingPreference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.RoutingPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v1beta20210401_RoutingPreference_RoutingChoice) as v1beta20210401.RoutingPreference_RoutingChoice); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_RoutingPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference of v1beta20210401 to RoutingPreference of v1beta20210401storage (into its storage variant). */
+export function RoutingPreference_toStorage(src: v1beta20210401.RoutingPreference, path: string): v1beta20210401storage.RoutingPreference {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.RoutingPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_RoutingPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy_STATUS of v1beta20210401storage to SasPolicy_STATUS of v1beta20210401 (out of its storage variant). */
+export function SasPolicy_STATUS_fromStorage(src: v1beta20210401storage.SasPolicy_STATUS, path: string): v1beta20210401.SasPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.SasPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v1beta20210401_SasPolicy_ExpirationAction_STATUS) as v1beta20210401.SasPolicy_ExpirationAction_STATUS); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_SasPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy_STATUS of v1beta20210401 to SasPolicy_STATUS of v1beta20210401storage (into its storage variant). */
+export function SasPolicy_STATUS_toStorage(src: v1beta20210401.SasPolicy_STATUS, path: string): v1beta20210401storage.SasPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.SasPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_SasPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy of v1beta20210401storage to SasPolicy of v1beta20210401 (out of its storage variant). */
+export function SasPolicy_fromStorage(src: v1beta20210401storage.SasPolicy, path: string): v1beta20210401.SasPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.SasPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v1beta20210401_SasPolicy_ExpirationAction) as v1beta20210401.SasPolicy_ExpirationAction); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_SasPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy of v1beta20210401 to SasPolicy of v1beta20210401storage (into its storage variant). */
+export function SasPolicy_toStorage(src: v1beta20210401.SasPolicy, path: string): v1beta20210401storage.SasPolicy {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.SasPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_SasPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecondaryEndpoints_STATUS of v1beta20210401storage to SecondaryEndpoints_STATUS of v1beta20210401 (out of its storage variant). */
+export function SecondaryEndpoints_STATUS_fromStorage(src: v1beta20210401storage.SecondaryEndpoints_STATUS, path: string): v1beta20210401.SecondaryEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.SecondaryEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_fromStorage(src.internetEndpoints as v1beta20210401storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_fromStorage(src.microsoftEndpoints as v1beta20210401storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_SecondaryEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecondaryEndpoints_STATUS of v1beta20210401 to SecondaryEndpoints_STATUS of v1beta20210401storage (into its storage variant). */
+export function SecondaryEndpoints_STATUS_toStorage(src: v1beta20210401.SecondaryEndpoints_STATUS, path: string): v1beta20210401storage.SecondaryEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.SecondaryEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_toStorage(src.internetEndpoints as v1beta20210401.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_toStorage(src.microsoftEndpoints as v1beta20210401.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_SecondaryEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts SecretDestination of v1beta20210401storage to SecretDestination of v1beta20210401 (out of its storage variant). */
 export function SecretDestination_fromStorage(src: v1beta20210401storage.SecretDestination, path: string): v1beta20210401.SecretDestination {
   checkObject(src, path);
@@ -639,13 +1987,73 @@ export function SecretDestination_toStorage(src: v1beta20210401.SecretDestinatio
   return dst;
 }
 
+/** Converts Services_STATUS of v1beta20210401storage to Services_STATUS of v1beta20210401 (out of its storage variant). */
+export function Services_STATUS_fromStorage(src: v1beta20210401storage.Services_STATUS, path: string): v1beta20210401.Services_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Services_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_STATUS_fromStorage(src.blob as v1beta20210401storage.Blob_STATUS, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_STATUS_fromStorage(src.file as v1beta20210401storage.File_STATUS, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_STATUS_fromStorage(src.queue as v1beta20210401storage.Queue_STATUS, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_STATUS_fromStorage(src.table as v1beta20210401storage.Table_STATUS, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_Services_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services_STATUS of v1beta20210401 to Services_STATUS of v1beta20210401storage (into its storage variant). */
+export function Services_STATUS_toStorage(src: v1beta20210401.Services_STATUS, path: string): v1beta20210401storage.Services_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Services_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_STATUS_toStorage(src.blob as v1beta20210401.Blob_STATUS, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_STATUS_toStorage(src.file as v1beta20210401.File_STATUS, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_STATUS_toStorage(src.queue as v1beta20210401.Queue_STATUS, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_STATUS_toStorage(src.table as v1beta20210401.Table_STATUS, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401_Services_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services of v1beta20210401storage to Services of v1beta20210401 (out of its storage variant). */
+export function Services_fromStorage(src: v1beta20210401storage.Services, path: string): v1beta20210401.Services {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Services;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_fromStorage(src.blob as v1beta20210401storage.Blob, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_fromStorage(src.file as v1beta20210401storage.File, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_fromStorage(src.queue as v1beta20210401storage.Queue, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_fromStorage(src.table as v1beta20210401storage.Table, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401storage_Services, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services of v1beta20210401 to Services of v1beta20210401storage (into its storage variant). */
+export function Services_toStorage(src: v1beta20210401.Services, path: string): v1beta20210401storage.Services {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Services;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_toStorage(src.blob as v1beta20210401.Blob, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_toStorage(src.file as v1beta20210401.File, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_toStorage(src.queue as v1beta20210401.Queue, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_toStorage(src.table as v1beta20210401.Table, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v1beta20210401_Services, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v1beta20210401storage to Sku_STATUS of v1beta20210401 (out of its storage variant). */
 export function Sku_STATUS_fromStorage(src: v1beta20210401storage.Sku_STATUS, path: string): v1beta20210401.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_SkuName_STATUS) as v1beta20210401.SkuName_STATUS); // assignEnum
-  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Tier_STATUS) as v1beta20210401.Tier_STATUS); // assignEnum
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_Sku_Name_STATUS) as v1beta20210401.Sku_Name_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Sku_Tier_STATUS) as v1beta20210401.Sku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -660,30 +2068,6 @@ export function Sku_STATUS_toStorage(src: v1beta20210401.Sku_STATUS, path: strin
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts Sku of v1beta20210401storage to Sku of v1beta20210401 (out of its storage variant). */
-export function Sku_fromStorage(src: v1beta20210401storage.Sku, path: string): v1beta20210401.Sku {
-  checkObject(src, path);
-  const dst = {} as v1beta20210401.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_SkuName) as v1beta20210401.SkuName); // assignEnum
-  bag = stashUnknown(src, known_v1beta20210401storage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
-  return dst;
-}
-
-/** Converts Sku of v1beta20210401 to Sku of v1beta20210401storage (into its storage variant). */
-export function Sku_toStorage(src: v1beta20210401.Sku, path: string): v1beta20210401storage.Sku {
-  checkObject(src, path);
-  const dst = {} as v1beta20210401storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
-  bag = stashUnknown(src, known_v1beta20210401_Sku, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -791,6 +2175,58 @@ export function StorageAccountOperatorSpec_toStorage(src: v1beta20210401.Storage
   return dst;
 }
 
+/** Converts StorageAccountSku_STATUS of v1beta20210401storage to StorageAccountSku_STATUS of v1beta20210401 (out of its storage variant). */
+export function StorageAccountSku_STATUS_fromStorage(src: v1beta20210401storage.StorageAccountSku_STATUS, path: string): v1beta20210401.StorageAccountSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.StorageAccountSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_SkuName_STATUS) as v1beta20210401.SkuName_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Tier_STATUS) as v1beta20210401.Tier_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku_STATUS of v1beta20210401 to StorageAccountSku_STATUS of v1beta20210401storage (into its storage variant). */
+export function StorageAccountSku_STATUS_toStorage(src: v1beta20210401.StorageAccountSku_STATUS, path: string): v1beta20210401storage.StorageAccountSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_StorageAccountSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku of v1beta20210401storage to StorageAccountSku of v1beta20210401 (out of its storage variant). */
+export function StorageAccountSku_fromStorage(src: v1beta20210401storage.StorageAccountSku, path: string): v1beta20210401.StorageAccountSku {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.StorageAccountSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_SkuName) as v1beta20210401.SkuName); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Tier) as v1beta20210401.Tier); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku of v1beta20210401 to StorageAccountSku of v1beta20210401storage (into its storage variant). */
+export function StorageAccountSku_toStorage(src: v1beta20210401.StorageAccountSku, path: string): v1beta20210401storage.StorageAccountSku {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.StorageAccountSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_StorageAccountSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts StorageAccount_STATUS of v1beta20210401storage to StorageAccount_STATUS of v1beta20210401 (out of its storage variant). */
 export function StorageAccount_STATUS_fromStorage(src: v1beta20210401storage.StorageAccount_STATUS, path: string): v1beta20210401.StorageAccount_STATUS {
   checkObject(src, path);
@@ -800,21 +2236,42 @@ export function StorageAccount_STATUS_fromStorage(src: v1beta20210401storage.Sto
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1beta20210401storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1beta20210401_Kind_STATUS) as v1beta20210401.Kind_STATUS); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_STATUS_fromStorage(src.extendedLocation as v1beta20210401storage.ExtendedLocation_STATUS, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_STATUS_fromStorage(src.identity as v1beta20210401storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1beta20210401_Kind_STATUS) as v1beta20210401.Kind_STATUS); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_STATUS_fromStorage(src.sku as v1beta20210401storage.StorageAccountSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = (canonicalEnum(str(src.accessTier, path, ".accessTier"), spellings_v1beta20210401_AccessTier_STATUS) as v1beta20210401.AccessTier_STATUS); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v1beta20210401_MinimumTlsVersion_STATUS) as v1beta20210401.MinimumTlsVersion_STATUS); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src.azureFilesIdentityBasedAuthentication as v1beta20210401storage.AzureFilesIdentityBasedAuthentication_STATUS, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.blobRestoreStatus !== undefined) dst.blobRestoreStatus = BlobRestoreStatus_STATUS_fromStorage(src.blobRestoreStatus as v1beta20210401storage.BlobRestoreStatus_STATUS, at(path, ".blobRestoreStatus")); // assignObject
+  if (src.creationTime !== undefined) dst.creationTime = str(src.creationTime, path, ".creationTime"); // assignPrimitive
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_STATUS_fromStorage(src.customDomain as v1beta20210401storage.CustomDomain_STATUS, at(path, ".customDomain")); // assignObject
+  if (src.encryption !== undefined) dst.encryption = Encryption_STATUS_fromStorage(src.encryption as v1beta20210401storage.Encryption_STATUS, at(path, ".encryption")); // assignObject
+  if (src.failoverInProgress !== undefined) dst.failoverInProgress = bool(src.failoverInProgress, path, ".failoverInProgress"); // assignPrimitive
+  if (src.geoReplicationStats !== undefined) dst.geoReplicationStats = GeoReplicationStats_STATUS_fromStorage(src.geoReplicationStats as v1beta20210401storage.GeoReplicationStats_STATUS, at(path, ".geoReplicationStats")); // assignObject
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.keyCreationTime !== undefined) dst.keyCreationTime = KeyCreationTime_STATUS_fromStorage(src.keyCreationTime as v1beta20210401storage.KeyCreationTime_STATUS, at(path, ".keyCreationTime")); // assignObject
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_STATUS_fromStorage(src.keyPolicy as v1beta20210401storage.KeyPolicy_STATUS, at(path, ".keyPolicy")); // assignObject
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v1beta20210401_LargeFileSharesState_STATUS) as v1beta20210401.LargeFileSharesState_STATUS); // assignEnum
+  if (src.lastGeoFailoverTime !== undefined) dst.lastGeoFailoverTime = str(src.lastGeoFailoverTime, path, ".lastGeoFailoverTime"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v1beta20210401_MinimumTlsVersion_STATUS) as v1beta20210401.MinimumTlsVersion_STATUS); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_fromStorage(src.networkAcls as v1beta20210401storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_fromStorage(src.primaryEndpoints as v1beta20210401storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.primaryLocation !== undefined) dst.primaryLocation = str(src.primaryLocation, path, ".primaryLocation"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_fromStorage(e as v1beta20210401storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
   if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v1beta20210401_ProvisioningState_STATUS) as v1beta20210401.ProvisioningState_STATUS); // assignEnum
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_STATUS_fromStorage(src.routingPreference as v1beta20210401storage.RoutingPreference_STATUS, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_STATUS_fromStorage(src.sasPolicy as v1beta20210401storage.SasPolicy_STATUS, at(path, ".sasPolicy")); // assignObject
+  if (src.secondaryEndpoints !== undefined) dst.secondaryEndpoints = SecondaryEndpoints_STATUS_fromStorage(src.secondaryEndpoints as v1beta20210401storage.SecondaryEndpoints_STATUS, at(path, ".secondaryEndpoints")); // assignObject
+  if (src.secondaryLocation !== undefined) dst.secondaryLocation = str(src.secondaryLocation, path, ".secondaryLocation"); // assignPrimitive
+  if (src.statusOfPrimary !== undefined) dst.statusOfPrimary = (canonicalEnum(str(src.statusOfPrimary, path, ".statusOfPrimary"), spellings_v1beta20210401_StorageAccount_StatusOfPrimary_STATUS) as v1beta20210401.StorageAccount_StatusOfPrimary_STATUS); // assignEnum
+  if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = (canonicalEnum(str(src.statusOfSecondary, path, ".statusOfSecondary"), spellings_v1beta20210401_StorageAccount_StatusOfSecondary_STATUS) as v1beta20210401.StorageAccount_StatusOfSecondary_STATUS); // assignEnum
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -830,21 +2287,42 @@ export function StorageAccount_STATUS_toStorage(src: v1beta20210401.StorageAccou
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1beta20210401.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_STATUS_toStorage(src.extendedLocation as v1beta20210401.ExtendedLocation_STATUS, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_STATUS_toStorage(src.identity as v1beta20210401.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_STATUS_toStorage(src.sku as v1beta20210401.StorageAccountSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src.azureFilesIdentityBasedAuthentication as v1beta20210401.AzureFilesIdentityBasedAuthentication_STATUS, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.blobRestoreStatus !== undefined) dst.blobRestoreStatus = BlobRestoreStatus_STATUS_toStorage(src.blobRestoreStatus as v1beta20210401.BlobRestoreStatus_STATUS, at(path, ".blobRestoreStatus")); // assignObject
+  if (src.creationTime !== undefined) dst.creationTime = str(src.creationTime, path, ".creationTime"); // assignPrimitive
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_STATUS_toStorage(src.customDomain as v1beta20210401.CustomDomain_STATUS, at(path, ".customDomain")); // assignObject
+  if (src.encryption !== undefined) dst.encryption = Encryption_STATUS_toStorage(src.encryption as v1beta20210401.Encryption_STATUS, at(path, ".encryption")); // assignObject
+  if (src.failoverInProgress !== undefined) dst.failoverInProgress = bool(src.failoverInProgress, path, ".failoverInProgress"); // assignPrimitive
+  if (src.geoReplicationStats !== undefined) dst.geoReplicationStats = GeoReplicationStats_STATUS_toStorage(src.geoReplicationStats as v1beta20210401.GeoReplicationStats_STATUS, at(path, ".geoReplicationStats")); // assignObject
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.keyCreationTime !== undefined) dst.keyCreationTime = KeyCreationTime_STATUS_toStorage(src.keyCreationTime as v1beta20210401.KeyCreationTime_STATUS, at(path, ".keyCreationTime")); // assignObject
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_STATUS_toStorage(src.keyPolicy as v1beta20210401.KeyPolicy_STATUS, at(path, ".keyPolicy")); // assignObject
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
+  if (src.lastGeoFailoverTime !== undefined) dst.lastGeoFailoverTime = str(src.lastGeoFailoverTime, path, ".lastGeoFailoverTime"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_toStorage(src.networkAcls as v1beta20210401.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_toStorage(src.primaryEndpoints as v1beta20210401.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.primaryLocation !== undefined) dst.primaryLocation = str(src.primaryLocation, path, ".primaryLocation"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_toStorage(e as v1beta20210401.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignEnum
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_STATUS_toStorage(src.routingPreference as v1beta20210401.RoutingPreference_STATUS, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_STATUS_toStorage(src.sasPolicy as v1beta20210401.SasPolicy_STATUS, at(path, ".sasPolicy")); // assignObject
+  if (src.secondaryEndpoints !== undefined) dst.secondaryEndpoints = SecondaryEndpoints_STATUS_toStorage(src.secondaryEndpoints as v1beta20210401.SecondaryEndpoints_STATUS, at(path, ".secondaryEndpoints")); // assignObject
+  if (src.secondaryLocation !== undefined) dst.secondaryLocation = str(src.secondaryLocation, path, ".secondaryLocation"); // assignPrimitive
+  if (src.statusOfPrimary !== undefined) dst.statusOfPrimary = str(src.statusOfPrimary, path, ".statusOfPrimary"); // assignEnum
+  if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = str(src.statusOfSecondary, path, ".statusOfSecondary"); // assignEnum
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -858,19 +2336,28 @@ export function StorageAccount_Spec_fromStorage(src: v1beta20210401storage.Stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1beta20210401storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v1beta20210401storage.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1beta20210401_Kind) as v1beta20210401.Kind); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_fromStorage(src.extendedLocation as v1beta20210401storage.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_fromStorage(src.identity as v1beta20210401storage.Identity, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v1beta20210401_Kind) as v1beta20210401.Kind); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_fromStorage(src.sku as v1beta20210401storage.StorageAccountSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = (canonicalEnum(str(src.accessTier, path, ".accessTier"), spellings_v1beta20210401_AccessTier) as v1beta20210401.AccessTier); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v1beta20210401_MinimumTlsVersion) as v1beta20210401.MinimumTlsVersion); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_fromStorage(src.azureFilesIdentityBasedAuthentication as v1beta20210401storage.AzureFilesIdentityBasedAuthentication, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_fromStorage(src.customDomain as v1beta20210401storage.CustomDomain, at(path, ".customDomain")); // assignObject
+  if (src.encryption !== undefined) dst.encryption = Encryption_fromStorage(src.encryption as v1beta20210401storage.Encryption, at(path, ".encryption")); // assignObject
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_fromStorage(src.keyPolicy as v1beta20210401storage.KeyPolicy, at(path, ".keyPolicy")); // assignObject
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v1beta20210401_LargeFileSharesState) as v1beta20210401.LargeFileSharesState); // assignEnum
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v1beta20210401_MinimumTlsVersion) as v1beta20210401.MinimumTlsVersion); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v1beta20210401storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_fromStorage(src.routingPreference as v1beta20210401storage.RoutingPreference, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_fromStorage(src.sasPolicy as v1beta20210401storage.SasPolicy, at(path, ".sasPolicy")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v1beta20210401storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccount_Spec, bag);
@@ -886,19 +2373,28 @@ export function StorageAccount_Spec_toStorage(src: v1beta20210401.StorageAccount
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210401.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v1beta20210401.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_toStorage(src.extendedLocation as v1beta20210401.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v1beta20210401.Identity, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_toStorage(src.sku as v1beta20210401.StorageAccountSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_toStorage(src.azureFilesIdentityBasedAuthentication as v1beta20210401.AzureFilesIdentityBasedAuthentication, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_toStorage(src.customDomain as v1beta20210401.CustomDomain, at(path, ".customDomain")); // assignObject
+  if (src.encryption !== undefined) dst.encryption = Encryption_toStorage(src.encryption as v1beta20210401.Encryption, at(path, ".encryption")); // assignObject
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_toStorage(src.keyPolicy as v1beta20210401.KeyPolicy, at(path, ".keyPolicy")); // assignObject
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_toStorage(src.networkAcls as v1beta20210401.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_toStorage(src.routingPreference as v1beta20210401.RoutingPreference, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_toStorage(src.sasPolicy as v1beta20210401.SasPolicy, at(path, ".sasPolicy")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_toStorage(src.operatorSpec as v1beta20210401.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1beta20210401'; // originalVersion
   bag = stashUnknown(src, known_v1beta20210401_StorageAccount_Spec, bag);
@@ -942,9 +2438,16 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1beta2021040
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v1beta20210401storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_STATUS_fromStorage(src.changeFeed as v1beta20210401storage.ChangeFeed_STATUS, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_STATUS_fromStorage(src.containerDeleteRetentionPolicy as v1beta20210401storage.ContainerDeleteRetentionPolicy_STATUS, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_fromStorage(src.cors as v1beta20210401storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_fromStorage(src.deleteRetentionPolicy as v1beta20210401storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_fromStorage(src.cors as v1beta20210401storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_fromStorage(src.lastAccessTimeTrackingPolicy as v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_fromStorage(src.restorePolicy as v1beta20210401storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -960,9 +2463,16 @@ export function StorageAccountsBlobService_STATUS_toStorage(src: v1beta20210401.
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v1beta20210401.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_STATUS_toStorage(src.changeFeed as v1beta20210401.ChangeFeed_STATUS, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_STATUS_toStorage(src.containerDeleteRetentionPolicy as v1beta20210401.ContainerDeleteRetentionPolicy_STATUS, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_toStorage(src.cors as v1beta20210401.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_toStorage(src.deleteRetentionPolicy as v1beta20210401.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_toStorage(src.cors as v1beta20210401.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_toStorage(src.lastAccessTimeTrackingPolicy as v1beta20210401.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_toStorage(src.restorePolicy as v1beta20210401.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -974,11 +2484,16 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1beta20210401s
   checkObject(src, path);
   const dst = {} as v1beta20210401.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1beta20210401storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_fromStorage(src.changeFeed as v1beta20210401storage.ChangeFeed, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_fromStorage(src.containerDeleteRetentionPolicy as v1beta20210401storage.ContainerDeleteRetentionPolicy, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v1beta20210401storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_fromStorage(src.deleteRetentionPolicy as v1beta20210401storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v1beta20210401storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_fromStorage(src.lastAccessTimeTrackingPolicy as v1beta20210401storage.LastAccessTimeTrackingPolicy, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_fromStorage(src.restorePolicy as v1beta20210401storage.RestorePolicy, at(path, ".restorePolicy")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobService_Spec, bag);
@@ -992,11 +2507,16 @@ export function StorageAccountsBlobService_Spec_toStorage(src: v1beta20210401.St
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210401.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_toStorage(src.changeFeed as v1beta20210401.ChangeFeed, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_toStorage(src.containerDeleteRetentionPolicy as v1beta20210401.ContainerDeleteRetentionPolicy, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_toStorage(src.cors as v1beta20210401.CorsRules, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_toStorage(src.deleteRetentionPolicy as v1beta20210401.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_toStorage(src.cors as v1beta20210401.CorsRules, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_toStorage(src.lastAccessTimeTrackingPolicy as v1beta20210401.LastAccessTimeTrackingPolicy, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_toStorage(src.restorePolicy as v1beta20210401.RestorePolicy, at(path, ".restorePolicy")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_toStorage(src.operatorSpec as v1beta20210401.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1beta20210401'; // originalVersion
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountsBlobService_Spec, bag);
@@ -1040,14 +2560,24 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1b
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v1beta20210401_ContainerProperties_PublicAccess_STATUS) as v1beta20210401.ContainerProperties_PublicAccess_STATUS); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.deleted !== undefined) dst.deleted = bool(src.deleted, path, ".deleted"); // assignPrimitive
+  if (src.deletedTime !== undefined) dst.deletedTime = str(src.deletedTime, path, ".deletedTime"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.hasImmutabilityPolicy !== undefined) dst.hasImmutabilityPolicy = bool(src.hasImmutabilityPolicy, path, ".hasImmutabilityPolicy"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutabilityPolicy_STATUS_fromStorage(src.immutabilityPolicy as v1beta20210401storage.ImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_fromStorage(src.immutableStorageWithVersioning as v1beta20210401storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseDuration !== undefined) dst.leaseDuration = (canonicalEnum(str(src.leaseDuration, path, ".leaseDuration"), spellings_v1beta20210401_StorageAccountsBlobServicesContainer_LeaseDuration_STATUS) as v1beta20210401.StorageAccountsBlobServicesContainer_LeaseDuration_STATUS); // assignEnum
   if (src.leaseState !== undefined) dst.leaseState = (canonicalEnum(str(src.leaseState, path, ".leaseState"), spellings_v1beta20210401_LeaseState_STATUS) as v1beta20210401.LeaseState_STATUS); // assignEnum
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.leaseStatus !== undefined) dst.leaseStatus = (canonicalEnum(str(src.leaseStatus, path, ".leaseStatus"), spellings_v1beta20210401_StorageAccountsBlobServicesContainer_LeaseStatus_STATUS) as v1beta20210401.StorageAccountsBlobServicesContainer_LeaseStatus_STATUS); // assignEnum
+  if (src.legalHold !== undefined) dst.legalHold = LegalHold_STATUS_fromStorage(src.legalHold as v1beta20210401storage.LegalHold_STATUS, at(path, ".legalHold")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v1beta20210401_ContainerProperties_PublicAccess_STATUS) as v1beta20210401.ContainerProperties_PublicAccess_STATUS); // assignEnum
+  if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1063,14 +2593,24 @@ export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v1bet
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.deleted !== undefined) dst.deleted = bool(src.deleted, path, ".deleted"); // assignPrimitive
+  if (src.deletedTime !== undefined) dst.deletedTime = str(src.deletedTime, path, ".deletedTime"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.hasImmutabilityPolicy !== undefined) dst.hasImmutabilityPolicy = bool(src.hasImmutabilityPolicy, path, ".hasImmutabilityPolicy"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutabilityPolicy_STATUS_toStorage(src.immutabilityPolicy as v1beta20210401.ImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_toStorage(src.immutableStorageWithVersioning as v1beta20210401.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseDuration !== undefined) dst.leaseDuration = str(src.leaseDuration, path, ".leaseDuration"); // assignEnum
   if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignEnum
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.leaseStatus !== undefined) dst.leaseStatus = str(src.leaseStatus, path, ".leaseStatus"); // assignEnum
+  if (src.legalHold !== undefined) dst.legalHold = LegalHold_STATUS_toStorage(src.legalHold as v1beta20210401.LegalHold_STATUS, at(path, ".legalHold")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
+  if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1084,11 +2624,11 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1bet
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v1beta20210401storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v1beta20210401_ContainerProperties_PublicAccess) as v1beta20210401.ContainerProperties_PublicAccess); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v1beta20210401storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v1beta20210401_ContainerProperties_PublicAccess) as v1beta20210401.ContainerProperties_PublicAccess); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec, bag);
@@ -1104,14 +2644,134 @@ export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1beta2
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210401.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_toStorage(src.immutableStorageWithVersioning as v1beta20210401.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src.operatorSpec as v1beta20210401.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v1beta20210401'; // originalVersion
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountsBlobServicesContainer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table_STATUS of v1beta20210401storage to Table_STATUS of v1beta20210401 (out of its storage variant). */
+export function Table_STATUS_fromStorage(src: v1beta20210401storage.Table_STATUS, path: string): v1beta20210401.Table_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Table_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Table_KeyType_STATUS) as v1beta20210401.Table_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Table_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table_STATUS of v1beta20210401 to Table_STATUS of v1beta20210401storage (into its storage variant). */
+export function Table_STATUS_toStorage(src: v1beta20210401.Table_STATUS, path: string): v1beta20210401storage.Table_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Table_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Table_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table of v1beta20210401storage to Table of v1beta20210401 (out of its storage variant). */
+export function Table_fromStorage(src: v1beta20210401storage.Table, path: string): v1beta20210401.Table {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Table;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Table_KeyType) as v1beta20210401.Table_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401storage_Table, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table of v1beta20210401 to Table of v1beta20210401storage (into its storage variant). */
+export function Table_toStorage(src: v1beta20210401.Table, path: string): v1beta20210401storage.Table {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Table;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v1beta20210401_Table, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Tag_STATUS of v1beta20210401storage to Tag_STATUS of v1beta20210401 (out of its storage variant). */
+export function Tag_STATUS_fromStorage(src: v1beta20210401storage.Tag_STATUS, path: string): v1beta20210401.Tag_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.Tag_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_Tag_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Tag_STATUS of v1beta20210401 to Tag_STATUS of v1beta20210401storage (into its storage variant). */
+export function Tag_STATUS_toStorage(src: v1beta20210401.Tag_STATUS, path: string): v1beta20210401storage.Tag_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.Tag_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_Tag_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UpdateHistory_STATUS of v1beta20210401storage to UpdateHistory_STATUS of v1beta20210401 (out of its storage variant). */
+export function UpdateHistory_STATUS_fromStorage(src: v1beta20210401storage.UpdateHistory_STATUS, path: string): v1beta20210401.UpdateHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401.UpdateHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.update !== undefined) dst.update = (canonicalEnum(str(src.update, path, ".update"), spellings_v1beta20210401_UpdateHistory_Update_STATUS) as v1beta20210401.UpdateHistory_Update_STATUS); // assignEnum
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401storage_UpdateHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UpdateHistory_STATUS of v1beta20210401 to UpdateHistory_STATUS of v1beta20210401storage (into its storage variant). */
+export function UpdateHistory_STATUS_toStorage(src: v1beta20210401.UpdateHistory_STATUS, path: string): v1beta20210401storage.UpdateHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1beta20210401storage.UpdateHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.update !== undefined) dst.update = str(src.update, path, ".update"); // assignEnum
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v1beta20210401_UpdateHistory_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1146,8 +2806,8 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1beta20210401stora
   checkObject(src, path);
   const dst = {} as v1beta20210401.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1159,8 +2819,8 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v1beta20210401.UserAs
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1172,8 +2832,8 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1beta20210401storage
   checkObject(src, path);
   const dst = {} as v1beta20210401.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1beta20210401_Action_STATUS) as v1beta20210401.Action_STATUS); // assignEnum
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210401_State_STATUS) as v1beta20210401.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
@@ -1186,8 +2846,8 @@ export function VirtualNetworkRule_STATUS_toStorage(src: v1beta20210401.VirtualN
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
@@ -1200,8 +2860,9 @@ export function VirtualNetworkRule_fromStorage(src: v1beta20210401storage.Virtua
   checkObject(src, path);
   const dst = {} as v1beta20210401.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1beta20210401_Action) as v1beta20210401.Action); // assignEnum
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210401_State) as v1beta20210401.State); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1213,111 +2874,259 @@ export function VirtualNetworkRule_toStorage(src: v1beta20210401.VirtualNetworkR
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1beta20210401.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1beta20210401.ResourceReference, at(path, ".reference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
+const known_v1beta20210401_ActiveDirectoryProperties = new Set(["azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","$propertyBag"]);
+const known_v1beta20210401_ActiveDirectoryProperties_STATUS = new Set(["azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","$propertyBag"]);
+const known_v1beta20210401_AzureFilesIdentityBasedAuthentication = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v1beta20210401_AzureFilesIdentityBasedAuthentication_STATUS = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v1beta20210401_Blob = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401_BlobRange_STATUS = new Set(["endRange","startRange","$propertyBag"]);
+const known_v1beta20210401_BlobRestoreStatus_STATUS = new Set(["failureReason","parameters","restoreId","status","$propertyBag"]);
+const known_v1beta20210401_Blob_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401_ChangeFeed = new Set(["enabled","retentionInDays","$propertyBag"]);
+const known_v1beta20210401_ChangeFeed_STATUS = new Set(["enabled","retentionInDays","$propertyBag"]);
 const known_v1beta20210401_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1beta20210401_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v1beta20210401_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v1beta20210401_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v1beta20210401_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401_ContainerDeleteRetentionPolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401_ContainerDeleteRetentionPolicy_STATUS = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401_CorsRule = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
+const known_v1beta20210401_CorsRule_STATUS = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
 const known_v1beta20210401_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1beta20210401_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v1beta20210401_DeleteRetentionPolicy = new Set(["enabled","days","$propertyBag"]);
-const known_v1beta20210401_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","$propertyBag"]);
+const known_v1beta20210401_CustomDomain = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v1beta20210401_CustomDomain_STATUS = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v1beta20210401_DeleteRetentionPolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401_DeleteRetentionPolicy_STATUS = new Set(["days","enabled","$propertyBag"]);
 const known_v1beta20210401_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1beta20210401_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v1beta20210401_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v1beta20210401_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v1beta20210401_Encryption = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v1beta20210401_EncryptionIdentity = new Set(["userAssignedIdentityReference","$propertyBag"]);
+const known_v1beta20210401_EncryptionIdentity_STATUS = new Set(["userAssignedIdentity","$propertyBag"]);
+const known_v1beta20210401_Encryption_STATUS = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v1beta20210401_Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v1beta20210401_ExtendedLocation = new Set(["name","type","$propertyBag"]);
+const known_v1beta20210401_ExtendedLocation_STATUS = new Set(["name","type","$propertyBag"]);
+const known_v1beta20210401_File = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401_File_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401_GeoReplicationStats_STATUS = new Set(["canFailover","lastSyncTime","status","$propertyBag"]);
+const known_v1beta20210401_IPRule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v1beta20210401_IPRule_STATUS = new Set(["action","value","$propertyBag"]);
 const known_v1beta20210401_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v1beta20210401_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v1beta20210401_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1beta20210401_ImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","etag","immutabilityPeriodSinceCreationInDays","state","updateHistory","$propertyBag"]);
 const known_v1beta20210401_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v1beta20210401_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v1beta20210401_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","migrationState","timeStamp","$propertyBag"]);
+const known_v1beta20210401_InternetEndpoints_STATUS = new Set(["blob","dfs","file","web","$propertyBag"]);
+const known_v1beta20210401_KeyCreationTime_STATUS = new Set(["key1","key2","$propertyBag"]);
+const known_v1beta20210401_KeyPolicy = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v1beta20210401_KeyPolicy_STATUS = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v1beta20210401_Keyvaultproperties = new Set(["keyname","keyvaulturi","keyversion","$propertyBag"]);
+const known_v1beta20210401_Keyvaultproperties_STATUS = new Set(["currentVersionedKeyIdentifier","keyname","keyvaulturi","keyversion","lastKeyRotationTimestamp","$propertyBag"]);
 const known_v1beta20210401_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1beta20210401_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v1beta20210401_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401_LastAccessTimeTrackingPolicy = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v1beta20210401_LastAccessTimeTrackingPolicy_STATUS = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v1beta20210401_LegalHold_STATUS = new Set(["hasLegalHold","tags","$propertyBag"]);
+const known_v1beta20210401_MicrosoftEndpoints_STATUS = new Set(["blob","dfs","file","queue","table","web","$propertyBag"]);
+const known_v1beta20210401_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401_Parameters_STATUS = new Set(["blobRanges","timeToRestore","$propertyBag"]);
+const known_v1beta20210401_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1beta20210401_Queue = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401_Queue_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401_ResourceAccessRule = new Set(["resourceReference","tenantId","$propertyBag"]);
+const known_v1beta20210401_ResourceAccessRule_STATUS = new Set(["resourceId","tenantId","$propertyBag"]);
 const known_v1beta20210401_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1beta20210401_RestorePolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401_RestorePolicy_STATUS = new Set(["days","enabled","lastEnabledTime","minRestoreTime","$propertyBag"]);
+const known_v1beta20210401_RoutingPreference = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v1beta20210401_RoutingPreference_STATUS = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v1beta20210401_SasPolicy = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v1beta20210401_SasPolicy_STATUS = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v1beta20210401_SecondaryEndpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
 const known_v1beta20210401_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v1beta20210401_Sku = new Set(["name","$propertyBag"]);
+const known_v1beta20210401_Services = new Set(["blob","file","queue","table","$propertyBag"]);
+const known_v1beta20210401_Services_STATUS = new Set(["blob","file","queue","table","$propertyBag"]);
 const known_v1beta20210401_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210401_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v1beta20210401_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v1beta20210401_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1beta20210401_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
-const known_v1beta20210401_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","operatorSpec","$propertyBag"]);
+const known_v1beta20210401_StorageAccountSku = new Set(["name","tier","$propertyBag"]);
+const known_v1beta20210401_StorageAccountSku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1beta20210401_StorageAccount_STATUS = new Set(["conditions","id","name","type","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","encryption","failoverInProgress","geoReplicationStats","isHnsEnabled","isNfsV3Enabled","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","supportsHttpsTrafficOnly","$propertyBag"]);
+const known_v1beta20210401_StorageAccount_Spec = new Set(["azureName","owner","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","azureFilesIdentityBasedAuthentication","customDomain","encryption","isHnsEnabled","isNfsV3Enabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","routingPreference","sasPolicy","supportsHttpsTrafficOnly","operatorSpec","$propertyBag"]);
 const known_v1beta20210401_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1beta20210401_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1beta20210401_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","$propertyBag"]);
+const known_v1beta20210401_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","sku","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","$propertyBag"]);
+const known_v1beta20210401_StorageAccountsBlobService_Spec = new Set(["owner","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","operatorSpec","$propertyBag"]);
 const known_v1beta20210401_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1beta20210401_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1beta20210401_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","$propertyBag"]);
+const known_v1beta20210401_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","etag","defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version","$propertyBag"]);
+const known_v1beta20210401_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","metadata","publicAccess","operatorSpec","$propertyBag"]);
+const known_v1beta20210401_Table = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401_Table_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401_Tag_STATUS = new Set(["objectIdentifier","tag","tenantId","timestamp","upn","$propertyBag"]);
+const known_v1beta20210401_UpdateHistory_STATUS = new Set(["immutabilityPeriodSinceCreationInDays","objectIdentifier","tenantId","timestamp","update","upn","$propertyBag"]);
 const known_v1beta20210401_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1beta20210401_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1beta20210401_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
-const known_v1beta20210401_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
+const known_v1beta20210401_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1beta20210401_VirtualNetworkRule = new Set(["action","reference","state","$propertyBag"]);
+const known_v1beta20210401_VirtualNetworkRule_STATUS = new Set(["action","id","state","$propertyBag"]);
+const known_v1beta20210401storage_ActiveDirectoryProperties = new Set(["azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","$propertyBag"]);
+const known_v1beta20210401storage_ActiveDirectoryProperties_STATUS = new Set(["azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","$propertyBag"]);
+const known_v1beta20210401storage_AzureFilesIdentityBasedAuthentication = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v1beta20210401storage_AzureFilesIdentityBasedAuthentication_STATUS = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v1beta20210401storage_Blob = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401storage_BlobRange_STATUS = new Set(["endRange","startRange","$propertyBag"]);
+const known_v1beta20210401storage_BlobRestoreStatus_STATUS = new Set(["failureReason","parameters","restoreId","status","$propertyBag"]);
+const known_v1beta20210401storage_Blob_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401storage_ChangeFeed = new Set(["enabled","retentionInDays","$propertyBag"]);
+const known_v1beta20210401storage_ChangeFeed_STATUS = new Set(["enabled","retentionInDays","$propertyBag"]);
 const known_v1beta20210401storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1beta20210401storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v1beta20210401storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v1beta20210401storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v1beta20210401storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v1beta20210401storage_ContainerDeleteRetentionPolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401storage_ContainerDeleteRetentionPolicy_STATUS = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401storage_CorsRule = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
+const known_v1beta20210401storage_CorsRule_STATUS = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
 const known_v1beta20210401storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1beta20210401storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v1beta20210401storage_DeleteRetentionPolicy = new Set(["enabled","days","$propertyBag"]);
-const known_v1beta20210401storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","$propertyBag"]);
+const known_v1beta20210401storage_CustomDomain = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v1beta20210401storage_CustomDomain_STATUS = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v1beta20210401storage_DeleteRetentionPolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401storage_DeleteRetentionPolicy_STATUS = new Set(["days","enabled","$propertyBag"]);
 const known_v1beta20210401storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1beta20210401storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v1beta20210401storage_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v1beta20210401storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v1beta20210401storage_Encryption = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v1beta20210401storage_EncryptionIdentity = new Set(["userAssignedIdentityReference","$propertyBag"]);
+const known_v1beta20210401storage_EncryptionIdentity_STATUS = new Set(["userAssignedIdentity","$propertyBag"]);
+const known_v1beta20210401storage_Encryption_STATUS = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v1beta20210401storage_Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v1beta20210401storage_ExtendedLocation = new Set(["name","type","$propertyBag"]);
+const known_v1beta20210401storage_ExtendedLocation_STATUS = new Set(["name","type","$propertyBag"]);
+const known_v1beta20210401storage_File = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401storage_File_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401storage_GeoReplicationStats_STATUS = new Set(["canFailover","lastSyncTime","status","$propertyBag"]);
+const known_v1beta20210401storage_IPRule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v1beta20210401storage_IPRule_STATUS = new Set(["action","value","$propertyBag"]);
 const known_v1beta20210401storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v1beta20210401storage_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v1beta20210401storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1beta20210401storage_ImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","etag","immutabilityPeriodSinceCreationInDays","state","updateHistory","$propertyBag"]);
 const known_v1beta20210401storage_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","migrationState","timeStamp","$propertyBag"]);
+const known_v1beta20210401storage_InternetEndpoints_STATUS = new Set(["blob","dfs","file","web","$propertyBag"]);
+const known_v1beta20210401storage_KeyCreationTime_STATUS = new Set(["key1","key2","$propertyBag"]);
+const known_v1beta20210401storage_KeyPolicy = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v1beta20210401storage_KeyPolicy_STATUS = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v1beta20210401storage_Keyvaultproperties = new Set(["keyname","keyvaulturi","keyversion","$propertyBag"]);
+const known_v1beta20210401storage_Keyvaultproperties_STATUS = new Set(["currentVersionedKeyIdentifier","keyname","keyvaulturi","keyversion","lastKeyRotationTimestamp","$propertyBag"]);
 const known_v1beta20210401storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401storage_LastAccessTimeTrackingPolicy = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v1beta20210401storage_LastAccessTimeTrackingPolicy_STATUS = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v1beta20210401storage_LegalHold_STATUS = new Set(["hasLegalHold","tags","$propertyBag"]);
+const known_v1beta20210401storage_MicrosoftEndpoints_STATUS = new Set(["blob","dfs","file","queue","table","web","$propertyBag"]);
+const known_v1beta20210401storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v1beta20210401storage_Parameters_STATUS = new Set(["blobRanges","timeToRestore","$propertyBag"]);
+const known_v1beta20210401storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1beta20210401storage_Queue = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401storage_Queue_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401storage_ResourceAccessRule = new Set(["resourceReference","tenantId","$propertyBag"]);
+const known_v1beta20210401storage_ResourceAccessRule_STATUS = new Set(["resourceId","tenantId","$propertyBag"]);
 const known_v1beta20210401storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1beta20210401storage_RestorePolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1beta20210401storage_RestorePolicy_STATUS = new Set(["days","enabled","lastEnabledTime","minRestoreTime","$propertyBag"]);
+const known_v1beta20210401storage_RoutingPreference = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v1beta20210401storage_RoutingPreference_STATUS = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v1beta20210401storage_SasPolicy = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v1beta20210401storage_SasPolicy_STATUS = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v1beta20210401storage_SecondaryEndpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
 const known_v1beta20210401storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v1beta20210401storage_Sku = new Set(["name","$propertyBag"]);
+const known_v1beta20210401storage_Services = new Set(["blob","file","queue","table","$propertyBag"]);
+const known_v1beta20210401storage_Services_STATUS = new Set(["blob","file","queue","table","$propertyBag"]);
 const known_v1beta20210401storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountSku = new Set(["name","tier","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountSku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","encryption","failoverInProgress","geoReplicationStats","isHnsEnabled","isNfsV3Enabled","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","supportsHttpsTrafficOnly","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccount_Spec = new Set(["azureName","owner","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","azureFilesIdentityBasedAuthentication","customDomain","encryption","isHnsEnabled","isNfsV3Enabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","routingPreference","sasPolicy","supportsHttpsTrafficOnly","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","sku","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobService_Spec = new Set(["owner","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1beta20210401storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","etag","defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version","$propertyBag"]);
+const known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","metadata","publicAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1beta20210401storage_Table = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1beta20210401storage_Table_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1beta20210401storage_Tag_STATUS = new Set(["objectIdentifier","tag","tenantId","timestamp","upn","$propertyBag"]);
+const known_v1beta20210401storage_UpdateHistory_STATUS = new Set(["immutabilityPeriodSinceCreationInDays","objectIdentifier","tenantId","timestamp","update","upn","$propertyBag"]);
 const known_v1beta20210401storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1beta20210401storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1beta20210401storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
-const known_v1beta20210401storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
-const spellings_v1beta20210401_AccessTier = enumSpellings(["Hot","Cool"]);
-const spellings_v1beta20210401_AccessTier_STATUS = enumSpellings(["Hot","Cool"]);
+const known_v1beta20210401storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1beta20210401storage_VirtualNetworkRule = new Set(["action","reference","state","$propertyBag"]);
+const known_v1beta20210401storage_VirtualNetworkRule_STATUS = new Set(["action","id","state","$propertyBag"]);
+const spellings_v1beta20210401_AccessTier = enumSpellings(["Cool","Hot"]);
+const spellings_v1beta20210401_AccessTier_STATUS = enumSpellings(["Cool","Hot"]);
 const spellings_v1beta20210401_Action = enumSpellings(["Allow"]);
 const spellings_v1beta20210401_Action_STATUS = enumSpellings(["Allow"]);
-const spellings_v1beta20210401_ContainerProperties_PublicAccess = enumSpellings(["Container","Blob","None"]);
-const spellings_v1beta20210401_ContainerProperties_PublicAccess_STATUS = enumSpellings(["Container","Blob","None"]);
-const spellings_v1beta20210401_CorsRule_AllowedMethods = enumSpellings(["DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"]);
-const spellings_v1beta20210401_CorsRule_AllowedMethods_STATUS = enumSpellings(["DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"]);
+const spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DefaultSharePermission = enumSpellings(["None","StorageFileDataSmbShareContributor","StorageFileDataSmbShareElevatedContributor","StorageFileDataSmbShareOwner","StorageFileDataSmbShareReader"]);
+const spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS = enumSpellings(["None","StorageFileDataSmbShareContributor","StorageFileDataSmbShareElevatedContributor","StorageFileDataSmbShareOwner","StorageFileDataSmbShareReader"]);
+const spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions = enumSpellings(["AADDS","AD","None"]);
+const spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS = enumSpellings(["AADDS","AD","None"]);
+const spellings_v1beta20210401_BlobRestoreStatus_Status_STATUS = enumSpellings(["Complete","Failed","InProgress"]);
+const spellings_v1beta20210401_Blob_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_Blob_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_ContainerProperties_PublicAccess = enumSpellings(["Blob","Container","None"]);
+const spellings_v1beta20210401_ContainerProperties_PublicAccess_STATUS = enumSpellings(["Blob","Container","None"]);
+const spellings_v1beta20210401_CorsRule_AllowedMethods = enumSpellings(["DELETE","GET","HEAD","MERGE","OPTIONS","POST","PUT"]);
+const spellings_v1beta20210401_CorsRule_AllowedMethods_STATUS = enumSpellings(["DELETE","GET","HEAD","MERGE","OPTIONS","POST","PUT"]);
 const spellings_v1beta20210401_DefaultAction = enumSpellings(["Allow","Deny"]);
 const spellings_v1beta20210401_DefaultAction_STATUS = enumSpellings(["Allow","Deny"]);
-const spellings_v1beta20210401_IdentityType = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
-const spellings_v1beta20210401_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
-const spellings_v1beta20210401_Kind = enumSpellings(["Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"]);
-const spellings_v1beta20210401_Kind_STATUS = enumSpellings(["Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"]);
+const spellings_v1beta20210401_Encryption_KeySource = enumSpellings(["Microsoft.Keyvault","Microsoft.Storage"]);
+const spellings_v1beta20210401_Encryption_KeySource_STATUS = enumSpellings(["Microsoft.Keyvault","Microsoft.Storage"]);
+const spellings_v1beta20210401_ExtendedLocation_Type = enumSpellings(["EdgeZone"]);
+const spellings_v1beta20210401_ExtendedLocation_Type_STATUS = enumSpellings(["EdgeZone"]);
+const spellings_v1beta20210401_File_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_File_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_GeoReplicationStats_Status_STATUS = enumSpellings(["Bootstrap","Live","Unavailable"]);
+const spellings_v1beta20210401_IdentityType = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v1beta20210401_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v1beta20210401_ImmutabilityPolicy_State_STATUS = enumSpellings(["Locked","Unlocked"]);
+const spellings_v1beta20210401_ImmutableStorageWithVersioning_MigrationState_STATUS = enumSpellings(["Completed","InProgress"]);
+const spellings_v1beta20210401_Kind = enumSpellings(["BlobStorage","BlockBlobStorage","FileStorage","Storage","StorageV2"]);
+const spellings_v1beta20210401_Kind_STATUS = enumSpellings(["BlobStorage","BlockBlobStorage","FileStorage","Storage","StorageV2"]);
 const spellings_v1beta20210401_LargeFileSharesState = enumSpellings(["Disabled","Enabled"]);
 const spellings_v1beta20210401_LargeFileSharesState_STATUS = enumSpellings(["Disabled","Enabled"]);
-const spellings_v1beta20210401_LeaseState_STATUS = enumSpellings(["Available","Leased","Expired","Breaking","Broken"]);
+const spellings_v1beta20210401_LastAccessTimeTrackingPolicy_Name = enumSpellings(["AccessTimeTracking"]);
+const spellings_v1beta20210401_LastAccessTimeTrackingPolicy_Name_STATUS = enumSpellings(["AccessTimeTracking"]);
+const spellings_v1beta20210401_LeaseState_STATUS = enumSpellings(["Available","Breaking","Broken","Expired","Leased"]);
 const spellings_v1beta20210401_MinimumTlsVersion = enumSpellings(["TLS1_0","TLS1_1","TLS1_2"]);
 const spellings_v1beta20210401_MinimumTlsVersion_STATUS = enumSpellings(["TLS1_0","TLS1_1","TLS1_2"]);
+const spellings_v1beta20210401_NetworkRuleSet_Bypass = enumSpellings(["AzureServices","Logging","Metrics","None"]);
+const spellings_v1beta20210401_NetworkRuleSet_Bypass_STATUS = enumSpellings(["AzureServices","Logging","Metrics","None"]);
 const spellings_v1beta20210401_ProvisioningState_STATUS = enumSpellings(["Creating","ResolvingDNS","Succeeded"]);
-const spellings_v1beta20210401_SkuName = enumSpellings(["Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"]);
-const spellings_v1beta20210401_SkuName_STATUS = enumSpellings(["Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"]);
-const spellings_v1beta20210401_State_STATUS = enumSpellings(["Provisioning","Deprovisioning","Succeeded","Failed","NetworkSourceDeleted"]);
-const spellings_v1beta20210401_Tier_STATUS = enumSpellings(["Standard","Premium"]);
+const spellings_v1beta20210401_Queue_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_Queue_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_RoutingPreference_RoutingChoice = enumSpellings(["InternetRouting","MicrosoftRouting"]);
+const spellings_v1beta20210401_RoutingPreference_RoutingChoice_STATUS = enumSpellings(["InternetRouting","MicrosoftRouting"]);
+const spellings_v1beta20210401_SasPolicy_ExpirationAction = enumSpellings(["Log"]);
+const spellings_v1beta20210401_SasPolicy_ExpirationAction_STATUS = enumSpellings(["Log"]);
+const spellings_v1beta20210401_SkuName = enumSpellings(["Premium_LRS","Premium_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v1beta20210401_SkuName_STATUS = enumSpellings(["Premium_LRS","Premium_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v1beta20210401_Sku_Name_STATUS = enumSpellings(["Premium_LRS","Premium_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v1beta20210401_Sku_Tier_STATUS = enumSpellings(["Premium","Standard"]);
+const spellings_v1beta20210401_State = enumSpellings(["Deprovisioning","Failed","NetworkSourceDeleted","Provisioning","Succeeded"]);
+const spellings_v1beta20210401_State_STATUS = enumSpellings(["Deprovisioning","Failed","NetworkSourceDeleted","Provisioning","Succeeded"]);
+const spellings_v1beta20210401_StorageAccount_StatusOfPrimary_STATUS = enumSpellings(["available","unavailable"]);
+const spellings_v1beta20210401_StorageAccount_StatusOfSecondary_STATUS = enumSpellings(["available","unavailable"]);
+const spellings_v1beta20210401_StorageAccountsBlobServicesContainer_LeaseDuration_STATUS = enumSpellings(["Fixed","Infinite"]);
+const spellings_v1beta20210401_StorageAccountsBlobServicesContainer_LeaseStatus_STATUS = enumSpellings(["Locked","Unlocked"]);
+const spellings_v1beta20210401_Table_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_Table_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v1beta20210401_Tier = enumSpellings(["Premium","Standard"]);
+const spellings_v1beta20210401_Tier_STATUS = enumSpellings(["Premium","Standard"]);
+const spellings_v1beta20210401_UpdateHistory_Update_STATUS = enumSpellings(["extend","lock","put"]);

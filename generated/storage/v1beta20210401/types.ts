@@ -35,16 +35,170 @@ export interface StorageAccountsBlobServicesContainer {
 }
 
 /** Enum AccessTier (string). */
-export type AccessTier = "Hot" | "Cool";
+export type AccessTier = "Cool" | "Hot";
 
 /** Enum AccessTier_STATUS (string). */
-export type AccessTier_STATUS = "Hot" | "Cool";
+export type AccessTier_STATUS = "Cool" | "Hot";
 
 /** Enum Action (string). */
 export type Action = "Allow";
 
 /** Enum Action_STATUS (string). */
 export type Action_STATUS = "Allow";
+
+/** Required if choose AD. */
+export interface ActiveDirectoryProperties {
+  /** Specifies the security identifier (SID) for Azure Storage. */
+  azureStorageSid: string;
+  /** Specifies the domain GUID. */
+  domainGuid: string;
+  /** Specifies the primary domain that the AD DNS server is authoritative for. */
+  domainName: string;
+  /** Specifies the security identifier (SID). */
+  domainSid: string;
+  /** Specifies the Active Directory forest to get. */
+  forestName: string;
+  /** Specifies the NetBIOS domain name. */
+  netBiosDomainName: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Required if choose AD. */
+export interface ActiveDirectoryProperties_STATUS {
+  /** Specifies the security identifier (SID) for Azure Storage. */
+  azureStorageSid?: string;
+  /** Specifies the domain GUID. */
+  domainGuid?: string;
+  /** Specifies the primary domain that the AD DNS server is authoritative for. */
+  domainName?: string;
+  /** Specifies the security identifier (SID). */
+  domainSid?: string;
+  /** Specifies the Active Directory forest to get. */
+  forestName?: string;
+  /** Specifies the NetBIOS domain name. */
+  netBiosDomainName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Provides the identity based authentication settings for Azure Files. */
+export interface AzureFilesIdentityBasedAuthentication {
+  /** Required if choose AD. */
+  activeDirectoryProperties?: ActiveDirectoryProperties;
+  /** Default share permission for users using Kerberos authentication if RBAC role is not assigned. */
+  defaultSharePermission?: AzureFilesIdentityBasedAuthentication_DefaultSharePermission;
+  /** Indicates the directory service used. */
+  directoryServiceOptions: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum AzureFilesIdentityBasedAuthentication_DefaultSharePermission (string). */
+export type AzureFilesIdentityBasedAuthentication_DefaultSharePermission = "None" | "StorageFileDataSmbShareContributor" | "StorageFileDataSmbShareElevatedContributor" | "StorageFileDataSmbShareOwner" | "StorageFileDataSmbShareReader";
+
+/** Enum AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS (string). */
+export type AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS = "None" | "StorageFileDataSmbShareContributor" | "StorageFileDataSmbShareElevatedContributor" | "StorageFileDataSmbShareOwner" | "StorageFileDataSmbShareReader";
+
+/** Enum AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions (string). */
+export type AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions = "AADDS" | "AD" | "None";
+
+/** Enum AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS (string). */
+export type AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS = "AADDS" | "AD" | "None";
+
+/** Provides the identity based authentication settings for Azure Files. */
+export interface AzureFilesIdentityBasedAuthentication_STATUS {
+  /** Required if choose AD. */
+  activeDirectoryProperties?: ActiveDirectoryProperties_STATUS;
+  /** Default share permission for users using Kerberos authentication if RBAC role is not assigned. */
+  defaultSharePermission?: AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS;
+  /** Indicates the directory service used. */
+  directoryServiceOptions?: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the blob storage service. */
+export interface Blob {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: Blob_KeyType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Blob range */
+export interface BlobRange_STATUS {
+  /** Blob end range. This is exclusive. Empty means account end. */
+  endRange?: string;
+  /** Blob start range. This is inclusive. Empty means account start. */
+  startRange?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Blob restore status */
+export interface BlobRestoreStatus_STATUS {
+  /** Failure reason when blob restore is failed. */
+  failureReason?: string;
+  /** Blob restore request parameters. */
+  parameters?: Parameters_STATUS;
+  /** Id for tracking blob restore request. */
+  restoreId?: string;
+  /** The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing.
+   * - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed. */
+  status?: BlobRestoreStatus_Status_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum BlobRestoreStatus_Status_STATUS (string). */
+export type BlobRestoreStatus_Status_STATUS = "Complete" | "Failed" | "InProgress";
+
+/** Enum Blob_KeyType (string). */
+export type Blob_KeyType = "Account" | "Service";
+
+/** Enum Blob_KeyType_STATUS (string). */
+export type Blob_KeyType_STATUS = "Account" | "Service";
+
+/** The encryption function of the blob storage service. */
+export interface Blob_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: Blob_KeyType_STATUS;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned
+   * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
+   * rough estimate. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for change feed events. */
+export interface ChangeFeed {
+  /** Indicates whether change feed event logging is enabled for the Blob service. */
+  enabled?: boolean;
+  /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
+   * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
+  retentionInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for change feed events. */
+export interface ChangeFeed_STATUS {
+  /** Indicates whether change feed event logging is enabled for the Blob service. */
+  enabled?: boolean;
+  /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
+   * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
+  retentionInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
@@ -73,50 +227,132 @@ export interface ConfigMapDestination {
   $propertyBag?: PropertyBagData;
 }
 
+/** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
+export interface ConfigMapReference {
+  /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes configmap being referenced */
+  key: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for container soft delete. */
+export interface ContainerDeleteRetentionPolicy {
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
+  days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for container soft delete. */
+export interface ContainerDeleteRetentionPolicy_STATUS {
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
+  days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum ContainerProperties_PublicAccess (string). */
-export type ContainerProperties_PublicAccess = "Container" | "Blob" | "None";
+export type ContainerProperties_PublicAccess = "Blob" | "Container" | "None";
 
 /** Enum ContainerProperties_PublicAccess_STATUS (string). */
-export type ContainerProperties_PublicAccess_STATUS = "Container" | "Blob" | "None";
+export type ContainerProperties_PublicAccess_STATUS = "Blob" | "Container" | "None";
 
-/** Object type CorsRule. */
+/** Specifies a CORS rule for the Blob service. */
 export interface CorsRule {
-  allowedOrigins: string[];
-  allowedMethods: CorsRule_AllowedMethods[];
-  maxAgeInSeconds: number;
-  exposedHeaders: string[];
+  /** Required if CorsRule element is present. A list of headers allowed to be part of the cross-origin
+   * request. */
   allowedHeaders: string[];
+  /** Required if CorsRule element is present. A list of HTTP methods that are allowed to be executed by the
+   * origin. */
+  allowedMethods: CorsRule_AllowedMethods[];
+  /** Required if CorsRule element is present. A list of origin domains that will be allowed via CORS, or "*"
+   * to allow all domains */
+  allowedOrigins: string[];
+  /** Required if CorsRule element is present. A list of response headers to expose to CORS clients. */
+  exposedHeaders: string[];
+  /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
+   * preflight response. */
+  maxAgeInSeconds: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum CorsRule_AllowedMethods (string). */
-export type CorsRule_AllowedMethods = "DELETE" | "GET" | "HEAD" | "MERGE" | "POST" | "OPTIONS" | "PUT";
+export type CorsRule_AllowedMethods = "DELETE" | "GET" | "HEAD" | "MERGE" | "OPTIONS" | "POST" | "PUT";
 
 /** Enum CorsRule_AllowedMethods_STATUS (string). */
-export type CorsRule_AllowedMethods_STATUS = "DELETE" | "GET" | "HEAD" | "MERGE" | "POST" | "OPTIONS" | "PUT";
+export type CorsRule_AllowedMethods_STATUS = "DELETE" | "GET" | "HEAD" | "MERGE" | "OPTIONS" | "POST" | "PUT";
 
-/** Object type CorsRule_STATUS. */
+/** Specifies a CORS rule for the Blob service. */
 export interface CorsRule_STATUS {
-  allowedOrigins?: string[];
-  allowedMethods?: CorsRule_AllowedMethods_STATUS[];
-  maxAgeInSeconds?: number;
-  exposedHeaders?: string[];
+  /** Required if CorsRule element is present. A list of headers allowed to be part of the cross-origin
+   * request. */
   allowedHeaders?: string[];
+  /** Required if CorsRule element is present. A list of HTTP methods that are allowed to be executed by the
+   * origin. */
+  allowedMethods?: CorsRule_AllowedMethods_STATUS[];
+  /** Required if CorsRule element is present. A list of origin domains that will be allowed via CORS, or "*"
+   * to allow all domains */
+  allowedOrigins?: string[];
+  /** Required if CorsRule element is present. A list of response headers to expose to CORS clients. */
+  exposedHeaders?: string[];
+  /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
+   * preflight response. */
+  maxAgeInSeconds?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type CorsRules. */
+/** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+ * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+ * Blob service. */
 export interface CorsRules {
+  /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type CorsRules_STATUS. */
+/** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+ * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+ * Blob service. */
 export interface CorsRules_STATUS {
+  /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+ * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+ * property. */
+export interface CustomDomain {
+  /** Gets or sets the custom domain name assigned to the storage account. Name is the CNAME source. */
+  name: string;
+  /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
+   * set on updates. */
+  useSubDomainName?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+ * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+ * property. */
+export interface CustomDomain_STATUS {
+  /** Gets or sets the custom domain name assigned to the storage account. Name is the CNAME source. */
+  name?: string;
+  /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
+   * set on updates. */
+  useSubDomainName?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -127,18 +363,24 @@ export type DefaultAction = "Allow" | "Deny";
 /** Enum DefaultAction_STATUS (string). */
 export type DefaultAction_STATUS = "Allow" | "Deny";
 
-/** Object type DeleteRetentionPolicy. */
+/** The blob service properties for blob soft delete. */
 export interface DeleteRetentionPolicy {
-  enabled?: boolean;
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
   days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DeleteRetentionPolicy_STATUS. */
+/** The blob service properties for blob soft delete. */
 export interface DeleteRetentionPolicy_STATUS {
-  enabled?: boolean;
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
   days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -159,78 +401,344 @@ export interface DestinationExpression {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Endpoints_STATUS. */
+/** Not applicable. Azure Storage encryption is enabled for all storage accounts and cannot be disabled. */
+export interface Encryption {
+  /** The identity to be used with service-side encryption at rest. */
+  identity?: EncryptionIdentity;
+  /** The encryption keySource (provider). Possible values (case-insensitive):  Microsoft.Storage,
+   * Microsoft.Keyvault */
+  keySource: Encryption_KeySource;
+  /** Properties provided by key vault. */
+  keyvaultproperties?: Keyvaultproperties;
+  /** A boolean indicating whether or not the service applies a secondary layer of encryption
+   * with platform managed keys for data at rest. */
+  requireInfrastructureEncryption?: boolean;
+  /** List of services which support encryption. */
+  services?: Services;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The identity to be used with service-side encryption at rest. */
+export interface EncryptionIdentity {
+  /** Resource identifier of the UserAssigned identity to be associated with server-side
+   * encryption on the storage account. */
+  userAssignedIdentityReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The identity to be used with service-side encryption at rest. */
+export interface EncryptionIdentity_STATUS {
+  /** Resource identifier of the UserAssigned identity to be associated with server-side
+   * encryption on the storage account. */
+  userAssignedIdentity?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Encryption_KeySource (string). */
+export type Encryption_KeySource = "Microsoft.Keyvault" | "Microsoft.Storage";
+
+/** Enum Encryption_KeySource_STATUS (string). */
+export type Encryption_KeySource_STATUS = "Microsoft.Keyvault" | "Microsoft.Storage";
+
+/** Not applicable. Azure Storage encryption is enabled for all storage accounts and cannot be disabled. */
+export interface Encryption_STATUS {
+  /** The identity to be used with service-side encryption at rest. */
+  identity?: EncryptionIdentity_STATUS;
+  /** The encryption keySource (provider). Possible values (case-insensitive):  Microsoft.Storage,
+   * Microsoft.Keyvault */
+  keySource?: Encryption_KeySource_STATUS;
+  /** Properties provided by key vault. */
+  keyvaultproperties?: Keyvaultproperties_STATUS;
+  /** A boolean indicating whether or not the service applies a secondary layer of encryption
+   * with platform managed keys for data at rest. */
+  requireInfrastructureEncryption?: boolean;
+  /** List of services which support encryption. */
+  services?: Services_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
+ * Standard_ZRS and Premium_LRS accounts only return the blob endpoint. */
 export interface Endpoints_STATUS {
+  /** Gets the blob endpoint. */
   blob?: string;
-  queue?: string;
-  table?: string;
-  file?: string;
-  web?: string;
+  /** Gets the dfs endpoint. */
   dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the internet routing storage endpoints */
+  internetEndpoints?: InternetEndpoints_STATUS;
+  /** Gets the microsoft routing storage endpoints. */
+  microsoftEndpoints?: MicrosoftEndpoints_STATUS;
+  /** Gets the queue endpoint. */
+  queue?: string;
+  /** Gets the table endpoint. */
+  table?: string;
+  /** Gets the web endpoint. */
+  web?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type IPRule. */
+/** Optional. Set the extended location of the resource. If not set, the storage account will be created
+ * in Azure main region. Otherwise it will be created in the specified extended location */
+export interface ExtendedLocation {
+  /** The name of the extended location. */
+  name?: string;
+  /** The type of the extended location. */
+  type?: ExtendedLocation_Type;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Optional. Set the extended location of the resource. If not set, the storage account will be created
+ * in Azure main region. Otherwise it will be created in the specified extended location */
+export interface ExtendedLocation_STATUS {
+  /** The name of the extended location. */
+  name?: string;
+  /** The type of the extended location. */
+  type?: ExtendedLocation_Type_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum ExtendedLocation_Type (string). */
+export type ExtendedLocation_Type = "EdgeZone";
+
+/** Enum ExtendedLocation_Type_STATUS (string). */
+export type ExtendedLocation_Type_STATUS = "EdgeZone";
+
+/** The encryption function of the file storage service. */
+export interface File {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: File_KeyType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum File_KeyType (string). */
+export type File_KeyType = "Account" | "Service";
+
+/** Enum File_KeyType_STATUS (string). */
+export type File_KeyType_STATUS = "Account" | "Service";
+
+/** The encryption function of the file storage service. */
+export interface File_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: File_KeyType_STATUS;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned
+   * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
+   * rough estimate. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Geo Replication Stats */
+export interface GeoReplicationStats_STATUS {
+  /** A boolean flag which indicates whether or not account failover is supported for the account. */
+  canFailover?: boolean;
+  /** All primary writes preceding this UTC date/time value are guaranteed to be available for read operations.
+   * Primary writes following this point in time may or may not be available for reads. Element may be default value if value
+   * of LastSyncTime is not available, this can happen if secondary is offline or we are in bootstrap. */
+  lastSyncTime?: string;
+  /** The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is
+   * active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary
+   * location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the
+   * secondary location is temporarily unavailable. */
+  status?: GeoReplicationStats_Status_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum GeoReplicationStats_Status_STATUS (string). */
+export type GeoReplicationStats_Status_STATUS = "Bootstrap" | "Live" | "Unavailable";
+
+/** IP rule with specific IP or IP range in CIDR format. */
 export interface IPRule {
-  value: string;
+  /** The action of IP ACL rule. */
   action?: Action;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type IPRule_STATUS. */
-export interface IPRule_STATUS {
+  /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
   value?: string;
-  action?: Action_STATUS;
+  /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
+  valueFromConfig?: ConfigMapReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Identity. */
+/** IP rule with specific IP or IP range in CIDR format. */
+export interface IPRule_STATUS {
+  /** The action of IP ACL rule. */
+  action?: Action_STATUS;
+  /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
+  value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The identity of the resource. */
 export interface Identity {
+  /** The identity type. */
   type: IdentityType;
+  /** Gets or sets a list of key value pairs that describe the set of User Assigned identities that
+   * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
+   * identity is permitted here. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
-export type IdentityType = "None" | "SystemAssigned" | "UserAssigned" | "SystemAssigned,UserAssigned";
+export type IdentityType = "None" | "SystemAssigned" | "SystemAssigned,UserAssigned" | "UserAssigned";
 
 /** Enum IdentityType_STATUS (string). */
-export type IdentityType_STATUS = "None" | "SystemAssigned" | "UserAssigned" | "SystemAssigned,UserAssigned";
+export type IdentityType_STATUS = "None" | "SystemAssigned" | "SystemAssigned,UserAssigned" | "UserAssigned";
 
-/** Object type Identity_STATUS. */
+/** The identity of the resource. */
 export interface Identity_STATUS {
-  type?: IdentityType_STATUS;
+  /** The principal ID of resource identity. */
   principalId?: string;
+  /** The tenant ID of resource. */
   tenantId?: string;
+  /** The identity type. */
+  type?: IdentityType_STATUS;
+  /** Gets or sets a list of key value pairs that describe the set of User Assigned identities that
+   * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
+   * identity is permitted here. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ImmutableStorageWithVersioning. */
+/** The ImmutabilityPolicy property of the container. */
+export interface ImmutabilityPolicy_STATUS {
+  /** This property can only be changed for unlocked time-based retention policies. When enabled,
+   * new blocks can be written to an append blob while maintaining immutability protection and compliance. Only new blocks
+   * can be added and any existing blocks cannot be modified or deleted. This property cannot be changed with
+   * ExtendImmutabilityPolicy API */
+  allowProtectedAppendWrites?: boolean;
+  /** ImmutabilityPolicy Etag. */
+  etag?: string;
+  /** The immutability period for the blobs in the container since the policy creation,
+   * in days. */
+  immutabilityPeriodSinceCreationInDays?: number;
+  /** The ImmutabilityPolicy state of a blob container, possible values include: Locked and Unlocked. */
+  state?: ImmutabilityPolicy_State_STATUS;
+  /** The ImmutabilityPolicy update history of the blob container. */
+  updateHistory?: UpdateHistory_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum ImmutabilityPolicy_State_STATUS (string). */
+export type ImmutabilityPolicy_State_STATUS = "Locked" | "Unlocked";
+
+/** The object level immutability property of the container. The property is immutable and
+ * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
 export interface ImmutableStorageWithVersioning {
+  /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ImmutableStorageWithVersioning_STATUS. */
+/** Enum ImmutableStorageWithVersioning_MigrationState_STATUS (string). */
+export type ImmutableStorageWithVersioning_MigrationState_STATUS = "Completed" | "InProgress";
+
+/** The object level immutability property of the container. The property is immutable and
+ * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
 export interface ImmutableStorageWithVersioning_STATUS {
+  /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
+  /** This property denotes the container level immutability to object level immutability migration state. */
+  migrationState?: ImmutableStorageWithVersioning_MigrationState_STATUS;
+  /** Returns the date and time the object level immutability was enabled. */
   timeStamp?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
+/** Gets the internet routing storage endpoints */
+export interface InternetEndpoints_STATUS {
+  /** Gets the blob endpoint. */
+  blob?: string;
+  /** Gets the dfs endpoint. */
+  dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the web endpoint. */
+  web?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Storage account keys creation time. */
+export interface KeyCreationTime_STATUS {
+  key1?: string;
+  key2?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyPolicy assigned to the storage account. */
+export interface KeyPolicy {
+  /** The key expiration period in days. */
+  keyExpirationPeriodInDays: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyPolicy assigned to the storage account. */
+export interface KeyPolicy_STATUS {
+  /** The key expiration period in days. */
+  keyExpirationPeriodInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Properties provided by key vault. */
+export interface Keyvaultproperties {
+  /** The name of KeyVault key. */
+  keyname?: string;
+  /** The Uri of KeyVault. */
+  keyvaulturi?: string;
+  /** The version of KeyVault key. */
+  keyversion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Properties provided by key vault. */
+export interface Keyvaultproperties_STATUS {
+  /** The object identifier of the current versioned Key Vault Key in use. */
+  currentVersionedKeyIdentifier?: string;
+  /** The name of KeyVault key. */
+  keyname?: string;
+  /** The Uri of KeyVault. */
+  keyvaulturi?: string;
+  /** The version of KeyVault key. */
+  keyversion?: string;
+  /** Timestamp of last rotation of the Key Vault Key. */
+  lastKeyRotationTimestamp?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum Kind (string). */
-export type Kind = "Storage" | "StorageV2" | "BlobStorage" | "FileStorage" | "BlockBlobStorage";
+export type Kind = "BlobStorage" | "BlockBlobStorage" | "FileStorage" | "Storage" | "StorageV2";
 
 /** Enum Kind_STATUS (string). */
-export type Kind_STATUS = "Storage" | "StorageV2" | "BlobStorage" | "FileStorage" | "BlockBlobStorage";
+export type Kind_STATUS = "BlobStorage" | "BlockBlobStorage" | "FileStorage" | "Storage" | "StorageV2";
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
 export interface KnownResourceReference {
@@ -248,8 +756,76 @@ export type LargeFileSharesState = "Disabled" | "Enabled";
 /** Enum LargeFileSharesState_STATUS (string). */
 export type LargeFileSharesState_STATUS = "Disabled" | "Enabled";
 
+/** The blob service property to configure last access time based tracking policy. */
+export interface LastAccessTimeTrackingPolicy {
+  /** An array of predefined supported blob types. Only blockBlob is the supported value. This field is currently
+   * read only */
+  blobType?: string[];
+  /** When set to true last access time based tracking is enabled. */
+  enable: boolean;
+  /** Name of the policy. The valid value is AccessTimeTracking. This field is currently read only */
+  name?: LastAccessTimeTrackingPolicy_Name;
+  /** The field specifies blob object tracking granularity in days, typically how often the blob
+   * object should be tracked.This field is currently read only with value as 1 */
+  trackingGranularityInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum LastAccessTimeTrackingPolicy_Name (string). */
+export type LastAccessTimeTrackingPolicy_Name = "AccessTimeTracking";
+
+/** Enum LastAccessTimeTrackingPolicy_Name_STATUS (string). */
+export type LastAccessTimeTrackingPolicy_Name_STATUS = "AccessTimeTracking";
+
+/** The blob service property to configure last access time based tracking policy. */
+export interface LastAccessTimeTrackingPolicy_STATUS {
+  /** An array of predefined supported blob types. Only blockBlob is the supported value. This field is currently
+   * read only */
+  blobType?: string[];
+  /** When set to true last access time based tracking is enabled. */
+  enable?: boolean;
+  /** Name of the policy. The valid value is AccessTimeTracking. This field is currently read only */
+  name?: LastAccessTimeTrackingPolicy_Name_STATUS;
+  /** The field specifies blob object tracking granularity in days, typically how often the blob
+   * object should be tracked.This field is currently read only with value as 1 */
+  trackingGranularityInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Enum LeaseState_STATUS (string). */
-export type LeaseState_STATUS = "Available" | "Leased" | "Expired" | "Breaking" | "Broken";
+export type LeaseState_STATUS = "Available" | "Breaking" | "Broken" | "Expired" | "Leased";
+
+/** The LegalHold property of the container. */
+export interface LegalHold_STATUS {
+  /** The hasLegalHold public property is set to true by SRP if there are at least one existing tag. The
+   * hasLegalHold public property is set to false by SRP if all existing legal hold tags are cleared out. There can be a
+   * maximum of 1000 blob containers with hasLegalHold=true for a given account. */
+  hasLegalHold?: boolean;
+  /** The list of LegalHold tags of a blob container. */
+  tags?: Tag_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the microsoft routing storage endpoints. */
+export interface MicrosoftEndpoints_STATUS {
+  /** Gets the blob endpoint. */
+  blob?: string;
+  /** Gets the dfs endpoint. */
+  dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the queue endpoint. */
+  queue?: string;
+  /** Gets the table endpoint. */
+  table?: string;
+  /** Gets the web endpoint. */
+  web?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** Enum MinimumTlsVersion (string). */
 export type MinimumTlsVersion = "TLS1_0" | "TLS1_1" | "TLS1_2";
@@ -257,28 +833,119 @@ export type MinimumTlsVersion = "TLS1_0" | "TLS1_1" | "TLS1_2";
 /** Enum MinimumTlsVersion_STATUS (string). */
 export type MinimumTlsVersion_STATUS = "TLS1_0" | "TLS1_1" | "TLS1_2";
 
-/** Object type NetworkRuleSet. */
+/** Network rule set */
 export interface NetworkRuleSet {
-  bypass?: string;
+  /** Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of
+   * Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics. */
+  bypass?: NetworkRuleSet_Bypass;
+  /** Specifies the default action of allow or deny when no other rules match. */
   defaultAction: DefaultAction;
+  /** Sets the IP ACL rules */
   ipRules?: IPRule[];
+  /** Sets the resource access rules */
+  resourceAccessRules?: ResourceAccessRule[];
+  /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type NetworkRuleSet_STATUS. */
+/** Enum NetworkRuleSet_Bypass (string). */
+export type NetworkRuleSet_Bypass = "AzureServices" | "Logging" | "Metrics" | "None";
+
+/** Enum NetworkRuleSet_Bypass_STATUS (string). */
+export type NetworkRuleSet_Bypass_STATUS = "AzureServices" | "Logging" | "Metrics" | "None";
+
+/** Network rule set */
 export interface NetworkRuleSet_STATUS {
-  bypass?: string;
+  /** Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of
+   * Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics. */
+  bypass?: NetworkRuleSet_Bypass_STATUS;
+  /** Specifies the default action of allow or deny when no other rules match. */
   defaultAction?: DefaultAction_STATUS;
+  /** Sets the IP ACL rules */
   ipRules?: IPRule_STATUS[];
+  /** Sets the resource access rules */
+  resourceAccessRules?: ResourceAccessRule_STATUS[];
+  /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Blob restore request parameters. */
+export interface Parameters_STATUS {
+  /** Blob ranges to restore. */
+  blobRanges?: BlobRange_STATUS[];
+  /** Restore blob to the specified time. */
+  timeToRestore?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The Private Endpoint Connection resource. */
+export interface PrivateEndpointConnection_STATUS {
+  /** Fully qualified resource ID for the resource. Ex -
+   * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
+  id?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
 export type ProvisioningState_STATUS = "Creating" | "ResolvingDNS" | "Succeeded";
+
+/** The encryption function of the queue storage service. */
+export interface Queue {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: Queue_KeyType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Queue_KeyType (string). */
+export type Queue_KeyType = "Account" | "Service";
+
+/** Enum Queue_KeyType_STATUS (string). */
+export type Queue_KeyType_STATUS = "Account" | "Service";
+
+/** The encryption function of the queue storage service. */
+export interface Queue_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: Queue_KeyType_STATUS;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned
+   * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
+   * rough estimate. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Resource Access Rule. */
+export interface ResourceAccessRule {
+  /** Resource Id */
+  resourceReference?: ResourceReference;
+  /** Tenant Id */
+  tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Resource Access Rule. */
+export interface ResourceAccessRule_STATUS {
+  /** Resource Id */
+  resourceId?: string;
+  /** Tenant Id */
+  tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
 export interface ResourceReference {
@@ -290,6 +957,109 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for blob restore policy. */
+export interface RestorePolicy {
+  /** how long this blob can be restored. It should be great than zero and less than DeleteRetentionPolicy.days. */
+  days?: number;
+  /** Blob restore is enabled if set to true. */
+  enabled: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for blob restore policy. */
+export interface RestorePolicy_STATUS {
+  /** how long this blob can be restored. It should be great than zero and less than DeleteRetentionPolicy.days. */
+  days?: number;
+  /** Blob restore is enabled if set to true. */
+  enabled?: boolean;
+  /** Deprecated in favor of minRestoreTime property. */
+  lastEnabledTime?: string;
+  /** Returns the minimum date and time that the restore can be started. */
+  minRestoreTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Maintains information about the network routing choice opted by the user for data transfer */
+export interface RoutingPreference {
+  /** A boolean flag which indicates whether internet routing storage endpoints are to be published */
+  publishInternetEndpoints?: boolean;
+  /** A boolean flag which indicates whether microsoft routing storage endpoints are to be published */
+  publishMicrosoftEndpoints?: boolean;
+  /** Routing Choice defines the kind of network routing opted by the user. */
+  routingChoice?: RoutingPreference_RoutingChoice;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum RoutingPreference_RoutingChoice (string). */
+export type RoutingPreference_RoutingChoice = "InternetRouting" | "MicrosoftRouting";
+
+/** Enum RoutingPreference_RoutingChoice_STATUS (string). */
+export type RoutingPreference_RoutingChoice_STATUS = "InternetRouting" | "MicrosoftRouting";
+
+/** Maintains information about the network routing choice opted by the user for data transfer */
+export interface RoutingPreference_STATUS {
+  /** A boolean flag which indicates whether internet routing storage endpoints are to be published */
+  publishInternetEndpoints?: boolean;
+  /** A boolean flag which indicates whether microsoft routing storage endpoints are to be published */
+  publishMicrosoftEndpoints?: boolean;
+  /** Routing Choice defines the kind of network routing opted by the user. */
+  routingChoice?: RoutingPreference_RoutingChoice_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SasPolicy assigned to the storage account. */
+export interface SasPolicy {
+  /** The SAS expiration action. Can only be Log. */
+  expirationAction: SasPolicy_ExpirationAction;
+  /** The SAS expiration period, DD.HH:MM:SS. */
+  sasExpirationPeriod: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum SasPolicy_ExpirationAction (string). */
+export type SasPolicy_ExpirationAction = "Log";
+
+/** Enum SasPolicy_ExpirationAction_STATUS (string). */
+export type SasPolicy_ExpirationAction_STATUS = "Log";
+
+/** SasPolicy assigned to the storage account. */
+export interface SasPolicy_STATUS {
+  /** The SAS expiration action. Can only be Log. */
+  expirationAction?: SasPolicy_ExpirationAction_STATUS;
+  /** The SAS expiration period, DD.HH:MM:SS. */
+  sasExpirationPeriod?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
+ * secondary location of the storage account. Only available if the SKU name is Standard_RAGRS. */
+export interface SecondaryEndpoints_STATUS {
+  /** Gets the blob endpoint. */
+  blob?: string;
+  /** Gets the dfs endpoint. */
+  dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the internet routing storage endpoints */
+  internetEndpoints?: InternetEndpoints_STATUS;
+  /** Gets the microsoft routing storage endpoints. */
+  microsoftEndpoints?: MicrosoftEndpoints_STATUS;
+  /** Gets the queue endpoint. */
+  queue?: string;
+  /** Gets the table endpoint. */
+  table?: string;
+  /** Gets the web endpoint. */
+  web?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -308,29 +1078,62 @@ export interface SecretDestination {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku. */
-export interface Sku {
-  name: SkuName;
+/** List of services which support encryption. */
+export interface Services {
+  /** The encryption function of the blob storage service. */
+  blob?: Blob;
+  /** The encryption function of the file storage service. */
+  file?: File;
+  /** The encryption function of the queue storage service. */
+  queue?: Queue;
+  /** The encryption function of the table storage service. */
+  table?: Table;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** List of services which support encryption. */
+export interface Services_STATUS {
+  /** The encryption function of the blob storage service. */
+  blob?: Blob_STATUS;
+  /** The encryption function of the file storage service. */
+  file?: File_STATUS;
+  /** The encryption function of the queue storage service. */
+  queue?: Queue_STATUS;
+  /** The encryption function of the table storage service. */
+  table?: Table_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuName (string). */
-export type SkuName = "Standard_LRS" | "Standard_GRS" | "Standard_RAGRS" | "Standard_ZRS" | "Premium_LRS" | "Premium_ZRS" | "Standard_GZRS" | "Standard_RAGZRS";
+export type SkuName = "Premium_LRS" | "Premium_ZRS" | "Standard_GRS" | "Standard_GZRS" | "Standard_LRS" | "Standard_RAGRS" | "Standard_RAGZRS" | "Standard_ZRS";
 
 /** Enum SkuName_STATUS (string). */
-export type SkuName_STATUS = "Standard_LRS" | "Standard_GRS" | "Standard_RAGRS" | "Standard_ZRS" | "Premium_LRS" | "Premium_ZRS" | "Standard_GZRS" | "Standard_RAGZRS";
+export type SkuName_STATUS = "Premium_LRS" | "Premium_ZRS" | "Standard_GRS" | "Standard_GZRS" | "Standard_LRS" | "Standard_RAGRS" | "Standard_RAGZRS" | "Standard_ZRS";
 
-/** Object type Sku_STATUS. */
+/** Enum Sku_Name_STATUS (string). */
+export type Sku_Name_STATUS = "Premium_LRS" | "Premium_ZRS" | "Standard_GRS" | "Standard_GZRS" | "Standard_LRS" | "Standard_RAGRS" | "Standard_RAGZRS" | "Standard_ZRS";
+
+/** Sku name and tier. */
 export interface Sku_STATUS {
-  name?: SkuName_STATUS;
-  tier?: Tier_STATUS;
+  /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
+   *  accountType. */
+  name?: Sku_Name_STATUS;
+  /** The SKU tier. This is based on the SKU name. */
+  tier?: Sku_Tier_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
+/** Enum Sku_Tier_STATUS (string). */
+export type Sku_Tier_STATUS = "Premium" | "Standard";
+
+/** Enum State (string). */
+export type State = "Deprovisioning" | "Failed" | "NetworkSourceDeleted" | "Provisioning" | "Succeeded";
+
 /** Enum State_STATUS (string). */
-export type State_STATUS = "Provisioning" | "Deprovisioning" | "Succeeded" | "Failed" | "NetworkSourceDeleted";
+export type State_STATUS = "Deprovisioning" | "Failed" | "NetworkSourceDeleted" | "Provisioning" | "Succeeded";
 
 /** Object type StorageAccountOperatorConfigMaps. */
 export interface StorageAccountOperatorConfigMaps {
@@ -386,6 +1189,28 @@ export interface StorageAccountOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Required. Gets or sets the SKU name. */
+export interface StorageAccountSku {
+  /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
+   *  accountType. */
+  name: SkuName;
+  /** The SKU tier. This is based on the SKU name. */
+  tier?: Tier;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Required. Gets or sets the SKU name. */
+export interface StorageAccountSku_STATUS {
+  /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
+   *  accountType. */
+  name?: SkuName_STATUS;
+  /** The SKU tier. This is based on the SKU name. */
+  tier?: Tier_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The storage account. */
 export interface StorageAccount_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -393,22 +1218,98 @@ export interface StorageAccount_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  location?: string;
-  /** Resource tags. */
-  tags?: Record<string, string>;
-  sku?: Sku_STATUS;
-  kind?: Kind_STATUS;
+  /** Optional. Set the extended location of the resource. If not set, the storage account will be created
+   * in Azure main region. Otherwise it will be created in the specified extended location */
+  extendedLocation?: ExtendedLocation_STATUS;
+  /** The identity of the resource. */
   identity?: Identity_STATUS;
+  /** Required. Indicates the type of storage account. */
+  kind?: Kind_STATUS;
+  /** Required. Gets or sets the location of the resource. This will be one of the supported and registered Azure
+   * Geo Regions (e.g. West US, East US, Southeast Asia, etc.). The geo region of a resource cannot be changed once it is
+   * created, but if an identical geo region is specified on update, the request will succeed. */
+  location?: string;
+  /** Required. Gets or sets the SKU name. */
+  sku?: StorageAccountSku_STATUS;
+  /** Gets or sets a list of key value pairs that describe the resource. These tags can be used for viewing and grouping
+   * this resource (across resource groups). A maximum of 15 tags can be provided for a resource. Each tag must have a key
+   * with a length no greater than 128 characters and a value with a length no greater than 256 characters. */
+  tags?: Record<string, string>;
+  /** Required for storage accounts where kind = BlobStorage. The access tier used for billing. */
   accessTier?: AccessTier_STATUS;
-  supportsHttpsTrafficOnly?: boolean;
-  minimumTlsVersion?: MinimumTlsVersion_STATUS;
+  /** Allow or disallow public access to all blobs or containers in the storage account. The default
+   * interpretation is true for this property. */
   allowBlobPublicAccess?: boolean;
+  /** Allow or disallow cross AAD tenant object replication. The default interpretation is true
+   * for this property. */
+  allowCrossTenantReplication?: boolean;
+  /** Indicates whether the storage account permits requests to be authorized with the account access
+   * key via Shared Key. If false, then all requests, including shared access signatures, must be authorized with Azure
+   * Active Directory (Azure AD). The default value is null, which is equivalent to true. */
   allowSharedKeyAccess?: boolean;
+  /** Provides the identity based authentication settings for Azure Files. */
+  azureFilesIdentityBasedAuthentication?: AzureFilesIdentityBasedAuthentication_STATUS;
+  /** Blob restore status */
+  blobRestoreStatus?: BlobRestoreStatus_STATUS;
+  /** Gets the creation date and time of the storage account in UTC. */
+  creationTime?: string;
+  /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+   * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+   * property. */
+  customDomain?: CustomDomain_STATUS;
+  /** Not applicable. Azure Storage encryption is enabled for all storage accounts and cannot be disabled. */
+  encryption?: Encryption_STATUS;
+  /** If the failover is in progress, the value will be true, otherwise, it will be null. */
+  failoverInProgress?: boolean;
+  /** Geo Replication Stats */
+  geoReplicationStats?: GeoReplicationStats_STATUS;
+  /** Account HierarchicalNamespace enabled if sets to true. */
   isHnsEnabled?: boolean;
+  /** NFS 3.0 protocol support enabled if set to true. */
+  isNfsV3Enabled?: boolean;
+  /** Storage account keys creation time. */
+  keyCreationTime?: KeyCreationTime_STATUS;
+  /** KeyPolicy assigned to the storage account. */
+  keyPolicy?: KeyPolicy_STATUS;
+  /** Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled. */
   largeFileSharesState?: LargeFileSharesState_STATUS;
+  /** Gets the timestamp of the most recent instance of a failover to the secondary location. Only the
+   * most recent timestamp is retained. This element is not returned if there has never been a failover instance. Only
+   * available if the accountType is Standard_GRS or Standard_RAGRS. */
+  lastGeoFailoverTime?: string;
+  /** Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS
+   * 1.0 for this property. */
+  minimumTlsVersion?: MinimumTlsVersion_STATUS;
+  /** Network rule set */
   networkAcls?: NetworkRuleSet_STATUS;
+  /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
+   * Standard_ZRS and Premium_LRS accounts only return the blob endpoint. */
   primaryEndpoints?: Endpoints_STATUS;
+  /** Gets the location of the primary data center for the storage account. */
+  primaryLocation?: string;
+  /** List of private endpoint connection associated with the specified storage account */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** Gets the status of the storage account at the time the operation was called. */
   provisioningState?: ProvisioningState_STATUS;
+  /** Maintains information about the network routing choice opted by the user for data transfer */
+  routingPreference?: RoutingPreference_STATUS;
+  /** SasPolicy assigned to the storage account. */
+  sasPolicy?: SasPolicy_STATUS;
+  /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
+   * secondary location of the storage account. Only available if the SKU name is Standard_RAGRS. */
+  secondaryEndpoints?: SecondaryEndpoints_STATUS;
+  /** Gets the location of the geo-replicated secondary for the storage account. Only available if the
+   * accountType is Standard_GRS or Standard_RAGRS. */
+  secondaryLocation?: string;
+  /** Gets the status indicating whether the primary location of the storage account is available or
+   * unavailable. */
+  statusOfPrimary?: StorageAccount_StatusOfPrimary_STATUS;
+  /** Gets the status indicating whether the secondary location of the storage account is available or
+   * unavailable. Only available if the SKU name is Standard_GRS or Standard_RAGRS. */
+  statusOfSecondary?: StorageAccount_StatusOfSecondary_STATUS;
+  /** Allows https traffic only to storage service if sets to true. The default value is true since
+   * API version 2019-04-01. */
+  supportsHttpsTrafficOnly?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -419,25 +1320,74 @@ export interface StorageAccount_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  location: string;
-  /** Resource tags. */
-  tags?: Record<string, string>;
-  sku: Sku;
-  kind: Kind;
+  /** Optional. Set the extended location of the resource. If not set, the storage account will be created
+   * in Azure main region. Otherwise it will be created in the specified extended location */
+  extendedLocation?: ExtendedLocation;
+  /** The identity of the resource. */
   identity?: Identity;
+  /** Required. Indicates the type of storage account. */
+  kind: Kind;
+  /** Required. Gets or sets the location of the resource. This will be one of the supported and registered Azure
+   * Geo Regions (e.g. West US, East US, Southeast Asia, etc.). The geo region of a resource cannot be changed once it is
+   * created, but if an identical geo region is specified on update, the request will succeed. */
+  location: string;
+  /** Required. Gets or sets the SKU name. */
+  sku: StorageAccountSku;
+  /** Gets or sets a list of key value pairs that describe the resource. These tags can be used for viewing and grouping
+   * this resource (across resource groups). A maximum of 15 tags can be provided for a resource. Each tag must have a key
+   * with a length no greater than 128 characters and a value with a length no greater than 256 characters. */
+  tags?: Record<string, string>;
+  /** Required for storage accounts where kind = BlobStorage. The access tier used for billing. */
   accessTier?: AccessTier;
-  supportsHttpsTrafficOnly?: boolean;
-  minimumTlsVersion?: MinimumTlsVersion;
+  /** Allow or disallow public access to all blobs or containers in the storage account. The default
+   * interpretation is true for this property. */
   allowBlobPublicAccess?: boolean;
+  /** Allow or disallow cross AAD tenant object replication. The default interpretation is true
+   * for this property. */
+  allowCrossTenantReplication?: boolean;
+  /** Indicates whether the storage account permits requests to be authorized with the account access
+   * key via Shared Key. If false, then all requests, including shared access signatures, must be authorized with Azure
+   * Active Directory (Azure AD). The default value is null, which is equivalent to true. */
   allowSharedKeyAccess?: boolean;
+  /** Provides the identity based authentication settings for Azure Files. */
+  azureFilesIdentityBasedAuthentication?: AzureFilesIdentityBasedAuthentication;
+  /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+   * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+   * property. */
+  customDomain?: CustomDomain;
+  /** Not applicable. Azure Storage encryption is enabled for all storage accounts and cannot be disabled. */
+  encryption?: Encryption;
+  /** Account HierarchicalNamespace enabled if sets to true. */
   isHnsEnabled?: boolean;
+  /** NFS 3.0 protocol support enabled if set to true. */
+  isNfsV3Enabled?: boolean;
+  /** KeyPolicy assigned to the storage account. */
+  keyPolicy?: KeyPolicy;
+  /** Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled. */
   largeFileSharesState?: LargeFileSharesState;
+  /** Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS
+   * 1.0 for this property. */
+  minimumTlsVersion?: MinimumTlsVersion;
+  /** Network rule set */
   networkAcls?: NetworkRuleSet;
+  /** Maintains information about the network routing choice opted by the user for data transfer */
+  routingPreference?: RoutingPreference;
+  /** SasPolicy assigned to the storage account. */
+  sasPolicy?: SasPolicy;
+  /** Allows https traffic only to storage service if sets to true. The default value is true since
+   * API version 2019-04-01. */
+  supportsHttpsTrafficOnly?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
+
+/** Enum StorageAccount_StatusOfPrimary_STATUS (string). */
+export type StorageAccount_StatusOfPrimary_STATUS = "available" | "unavailable";
+
+/** Enum StorageAccount_StatusOfSecondary_STATUS (string). */
+export type StorageAccount_StatusOfSecondary_STATUS = "available" | "unavailable";
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
 export interface StorageAccountsBlobServiceOperatorSpec {
@@ -456,22 +1406,58 @@ export interface StorageAccountsBlobService_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  deleteRetentionPolicy?: DeleteRetentionPolicy_STATUS;
-  isVersioningEnabled?: boolean;
+  /** Sku name and tier. */
+  sku?: Sku_STATUS;
+  /** Deprecated in favor of isVersioningEnabled property. */
+  automaticSnapshotPolicyEnabled?: boolean;
+  /** The blob service properties for change feed events. */
+  changeFeed?: ChangeFeed_STATUS;
+  /** The blob service properties for container soft delete. */
+  containerDeleteRetentionPolicy?: ContainerDeleteRetentionPolicy_STATUS;
+  /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+   * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+   * Blob service. */
   cors?: CorsRules_STATUS;
+  /** DefaultServiceVersion indicates the default version to use for requests to the Blob service if an
+   * incoming request’s version is not specified. Possible values include version 2008-10-27 and all more recent versions. */
+  defaultServiceVersion?: string;
+  /** The blob service properties for blob soft delete. */
+  deleteRetentionPolicy?: DeleteRetentionPolicy_STATUS;
+  /** Versioning is enabled if set to true. */
+  isVersioningEnabled?: boolean;
+  /** The blob service property to configure last access time based tracking policy. */
+  lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy_STATUS;
+  /** The blob service properties for blob restore policy. */
+  restorePolicy?: RestorePolicy_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
 export interface StorageAccountsBlobService_Spec {
-  /** The name of the resource in Azure; defaults to metadata.name. */
-  azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  deleteRetentionPolicy?: DeleteRetentionPolicy;
-  isVersioningEnabled?: boolean;
+  /** Deprecated in favor of isVersioningEnabled property. */
+  automaticSnapshotPolicyEnabled?: boolean;
+  /** The blob service properties for change feed events. */
+  changeFeed?: ChangeFeed;
+  /** The blob service properties for container soft delete. */
+  containerDeleteRetentionPolicy?: ContainerDeleteRetentionPolicy;
+  /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+   * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+   * Blob service. */
   cors?: CorsRules;
+  /** DefaultServiceVersion indicates the default version to use for requests to the Blob service if an
+   * incoming request’s version is not specified. Possible values include version 2008-10-27 and all more recent versions. */
+  defaultServiceVersion?: string;
+  /** The blob service properties for blob soft delete. */
+  deleteRetentionPolicy?: DeleteRetentionPolicy;
+  /** Versioning is enabled if set to true. */
+  isVersioningEnabled?: boolean;
+  /** The blob service property to configure last access time based tracking policy. */
+  lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy;
+  /** The blob service properties for blob restore policy. */
+  restorePolicy?: RestorePolicy;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
@@ -488,6 +1474,12 @@ export interface StorageAccountsBlobServicesContainerOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Enum StorageAccountsBlobServicesContainer_LeaseDuration_STATUS (string). */
+export type StorageAccountsBlobServicesContainer_LeaseDuration_STATUS = "Fixed" | "Infinite";
+
+/** Enum StorageAccountsBlobServicesContainer_LeaseStatus_STATUS (string). */
+export type StorageAccountsBlobServicesContainer_LeaseStatus_STATUS = "Locked" | "Unlocked";
+
 /** Properties of the blob container, including Id, resource name, resource type, Etag. */
 export interface StorageAccountsBlobServicesContainer_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -495,14 +1487,48 @@ export interface StorageAccountsBlobServicesContainer_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  publicAccess?: ContainerProperties_PublicAccess_STATUS;
-  metadata?: Record<string, string>;
+  /** Resource Etag. */
+  etag?: string;
+  /** Default the container to use specified encryption scope for all writes. */
   defaultEncryptionScope?: string;
+  /** Indicates whether the blob container was deleted. */
+  deleted?: boolean;
+  /** Blob container deletion time. */
+  deletedTime?: string;
+  /** Block override of encryption scope from the container default. */
   denyEncryptionScopeOverride?: boolean;
-  immutableStorageWithVersioning?: ImmutableStorageWithVersioning_STATUS;
-  lastModifiedTime?: string;
-  leaseState?: LeaseState_STATUS;
+  /** The hasImmutabilityPolicy public property is set to true by SRP if ImmutabilityPolicy has been
+   * created for this container. The hasImmutabilityPolicy public property is set to false by SRP if ImmutabilityPolicy has
+   * not been created for this container. */
+  hasImmutabilityPolicy?: boolean;
+  /** The hasLegalHold public property is set to true by SRP if there are at least one existing tag. The
+   * hasLegalHold public property is set to false by SRP if all existing legal hold tags are cleared out. There can be a
+   * maximum of 1000 blob containers with hasLegalHold=true for a given account. */
   hasLegalHold?: boolean;
+  /** The ImmutabilityPolicy property of the container. */
+  immutabilityPolicy?: ImmutabilityPolicy_STATUS;
+  /** The object level immutability property of the container. The property is immutable and
+   * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
+  immutableStorageWithVersioning?: ImmutableStorageWithVersioning_STATUS;
+  /** Returns the date and time the container was last modified. */
+  lastModifiedTime?: string;
+  /** Specifies whether the lease on a container is of infinite or fixed duration, only when the container is
+   * leased. */
+  leaseDuration?: StorageAccountsBlobServicesContainer_LeaseDuration_STATUS;
+  /** Lease state of the container. */
+  leaseState?: LeaseState_STATUS;
+  /** The lease status of the container. */
+  leaseStatus?: StorageAccountsBlobServicesContainer_LeaseStatus_STATUS;
+  /** The LegalHold property of the container. */
+  legalHold?: LegalHold_STATUS;
+  /** A name-value pair to associate with the container as metadata. */
+  metadata?: Record<string, string>;
+  /** Specifies whether data in the container may be accessed publicly and the level of access. */
+  publicAccess?: ContainerProperties_PublicAccess_STATUS;
+  /** Remaining retention days for soft deleted blob container. */
+  remainingRetentionDays?: number;
+  /** The version of the deleted blob container. */
+  version?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -513,21 +1539,100 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner: KnownResourceReference;
-  publicAccess?: ContainerProperties_PublicAccess;
-  metadata?: Record<string, string>;
+  /** Default the container to use specified encryption scope for all writes. */
   defaultEncryptionScope?: string;
+  /** Block override of encryption scope from the container default. */
   denyEncryptionScopeOverride?: boolean;
+  /** The object level immutability property of the container. The property is immutable and
+   * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
   immutableStorageWithVersioning?: ImmutableStorageWithVersioning;
+  /** A name-value pair to associate with the container as metadata. */
+  metadata?: Record<string, string>;
+  /** Specifies whether data in the container may be accessed publicly and the level of access. */
+  publicAccess?: ContainerProperties_PublicAccess;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Enum Tier_STATUS (string). */
-export type Tier_STATUS = "Standard" | "Premium";
+/** The encryption function of the table storage service. */
+export interface Table {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: Table_KeyType;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
 
-/** Object type UserAssignedIdentity. */
+/** Enum Table_KeyType (string). */
+export type Table_KeyType = "Account" | "Service";
+
+/** Enum Table_KeyType_STATUS (string). */
+export type Table_KeyType_STATUS = "Account" | "Service";
+
+/** The encryption function of the table storage service. */
+export interface Table_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: Table_KeyType_STATUS;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned
+   * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
+   * rough estimate. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A tag of the LegalHold of a blob container. */
+export interface Tag_STATUS {
+  /** Returns the Object ID of the user who added the tag. */
+  objectIdentifier?: string;
+  /** The tag value. */
+  tag?: string;
+  /** Returns the Tenant ID that issued the token for the user who added the tag. */
+  tenantId?: string;
+  /** Returns the date and time the tag was added. */
+  timestamp?: string;
+  /** Returns the User Principal Name of the user who added the tag. */
+  upn?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum Tier (string). */
+export type Tier = "Premium" | "Standard";
+
+/** Enum Tier_STATUS (string). */
+export type Tier_STATUS = "Premium" | "Standard";
+
+/** An update history of the ImmutabilityPolicy of a blob container. */
+export interface UpdateHistory_STATUS {
+  /** The immutability period for the blobs in the container since the policy creation,
+   * in days. */
+  immutabilityPeriodSinceCreationInDays?: number;
+  /** Returns the Object ID of the user who updated the ImmutabilityPolicy. */
+  objectIdentifier?: string;
+  /** Returns the Tenant ID that issued the token for the user who updated the ImmutabilityPolicy. */
+  tenantId?: string;
+  /** Returns the date and time the ImmutabilityPolicy was updated. */
+  timestamp?: string;
+  /** The ImmutabilityPolicy update type of a blob container, possible values include: put, lock and extend. */
+  update?: UpdateHistory_Update_STATUS;
+  /** Returns the User Principal Name of the user who updated the ImmutabilityPolicy. */
+  upn?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Enum UpdateHistory_Update_STATUS (string). */
+export type UpdateHistory_Update_STATUS = "extend" | "lock" | "put";
+
+/** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity {
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -540,26 +1645,37 @@ export interface UserAssignedIdentityDetails {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity_STATUS. */
+/** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity_STATUS {
-  principalId?: string;
+  /** The client ID of the identity. */
   clientId?: string;
+  /** The principal ID of the identity. */
+  principalId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type VirtualNetworkRule. */
+/** Virtual Network rule. */
 export interface VirtualNetworkRule {
-  reference: ResourceReference;
+  /** The action of virtual network rule. */
   action?: Action;
+  /** Resource ID of a subnet, for example:
+   * /subscriptions/{subscriptionId}/resourceGroups/{groupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}. */
+  reference: ResourceReference;
+  /** Gets the state of virtual network rule. */
+  state?: State;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type VirtualNetworkRule_STATUS. */
+/** Virtual Network rule. */
 export interface VirtualNetworkRule_STATUS {
-  id?: string;
+  /** The action of virtual network rule. */
   action?: Action_STATUS;
+  /** Resource ID of a subnet, for example:
+   * /subscriptions/{subscriptionId}/resourceGroups/{groupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}. */
+  id?: string;
+  /** Gets the state of virtual network rule. */
   state?: State_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;

@@ -38,6 +38,300 @@ export function StorageAccountsBlobServicesContainer_to_v1api20230101storage(src
   return convertResource(src, 'storage.azure.com/v1api20230101storage', StorageAccountsBlobServicesContainer_Spec_to_v1api20230101storage, StorageAccountsBlobServicesContainer_STATUS_to_v1api20230101storage);
 }
 
+/** Converts ActiveDirectoryProperties_STATUS of v1api20230101storage to ActiveDirectoryProperties_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ActiveDirectoryProperties_STATUS_from_v1api20230101storage(src: v1api20230101storage.ActiveDirectoryProperties_STATUS, path: string): v20220901storage.ActiveDirectoryProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ActiveDirectoryProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignPrimitive
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ActiveDirectoryProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties_STATUS of v20220901storage to ActiveDirectoryProperties_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ActiveDirectoryProperties_STATUS_to_v1api20230101storage(src: v20220901storage.ActiveDirectoryProperties_STATUS, path: string): v1api20230101storage.ActiveDirectoryProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ActiveDirectoryProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignPrimitive
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ActiveDirectoryProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties of v1api20230101storage to ActiveDirectoryProperties of v20220901storage (one step down the storage chain, away from the hub). */
+export function ActiveDirectoryProperties_from_v1api20230101storage(src: v1api20230101storage.ActiveDirectoryProperties, path: string): v20220901storage.ActiveDirectoryProperties {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ActiveDirectoryProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignPrimitive
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ActiveDirectoryProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties of v20220901storage to ActiveDirectoryProperties of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ActiveDirectoryProperties_to_v1api20230101storage(src: v20220901storage.ActiveDirectoryProperties, path: string): v1api20230101storage.ActiveDirectoryProperties {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ActiveDirectoryProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignPrimitive
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ActiveDirectoryProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication_STATUS of v1api20230101storage to AzureFilesIdentityBasedAuthentication_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function AzureFilesIdentityBasedAuthentication_STATUS_from_v1api20230101storage(src: v1api20230101storage.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v20220901storage.AzureFilesIdentityBasedAuthentication_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.AzureFilesIdentityBasedAuthentication_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_from_v1api20230101storage(src.activeDirectoryProperties as v1api20230101storage.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignPrimitive
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication_STATUS of v20220901storage to AzureFilesIdentityBasedAuthentication_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function AzureFilesIdentityBasedAuthentication_STATUS_to_v1api20230101storage(src: v20220901storage.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v1api20230101storage.AzureFilesIdentityBasedAuthentication_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.AzureFilesIdentityBasedAuthentication_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_to_v1api20230101storage(src.activeDirectoryProperties as v20220901storage.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignPrimitive
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication of v1api20230101storage to AzureFilesIdentityBasedAuthentication of v20220901storage (one step down the storage chain, away from the hub). */
+export function AzureFilesIdentityBasedAuthentication_from_v1api20230101storage(src: v1api20230101storage.AzureFilesIdentityBasedAuthentication, path: string): v20220901storage.AzureFilesIdentityBasedAuthentication {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.AzureFilesIdentityBasedAuthentication;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_from_v1api20230101storage(src.activeDirectoryProperties as v1api20230101storage.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignPrimitive
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_AzureFilesIdentityBasedAuthentication, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication of v20220901storage to AzureFilesIdentityBasedAuthentication of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function AzureFilesIdentityBasedAuthentication_to_v1api20230101storage(src: v20220901storage.AzureFilesIdentityBasedAuthentication, path: string): v1api20230101storage.AzureFilesIdentityBasedAuthentication {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.AzureFilesIdentityBasedAuthentication;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_to_v1api20230101storage(src.activeDirectoryProperties as v20220901storage.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignPrimitive
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_AzureFilesIdentityBasedAuthentication, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRange_STATUS of v1api20230101storage to BlobRange_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function BlobRange_STATUS_from_v1api20230101storage(src: v1api20230101storage.BlobRange_STATUS, path: string): v20220901storage.BlobRange_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.BlobRange_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
+  if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_BlobRange_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRange_STATUS of v20220901storage to BlobRange_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function BlobRange_STATUS_to_v1api20230101storage(src: v20220901storage.BlobRange_STATUS, path: string): v1api20230101storage.BlobRange_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.BlobRange_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
+  if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_BlobRange_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRestoreStatus_STATUS of v1api20230101storage to BlobRestoreStatus_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function BlobRestoreStatus_STATUS_from_v1api20230101storage(src: v1api20230101storage.BlobRestoreStatus_STATUS, path: string): v20220901storage.BlobRestoreStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.BlobRestoreStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
+  if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_from_v1api20230101storage(src.parameters as v1api20230101storage.Parameters_STATUS, at(path, ".parameters")); // assignObject
+  if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_BlobRestoreStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRestoreStatus_STATUS of v20220901storage to BlobRestoreStatus_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function BlobRestoreStatus_STATUS_to_v1api20230101storage(src: v20220901storage.BlobRestoreStatus_STATUS, path: string): v1api20230101storage.BlobRestoreStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.BlobRestoreStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
+  if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_to_v1api20230101storage(src.parameters as v20220901storage.Parameters_STATUS, at(path, ".parameters")); // assignObject
+  if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_BlobRestoreStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob_STATUS of v1api20230101storage to Blob_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Blob_STATUS_from_v1api20230101storage(src: v1api20230101storage.Blob_STATUS, path: string): v20220901storage.Blob_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Blob_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Blob_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob_STATUS of v20220901storage to Blob_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Blob_STATUS_to_v1api20230101storage(src: v20220901storage.Blob_STATUS, path: string): v1api20230101storage.Blob_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Blob_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Blob_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob of v1api20230101storage to Blob of v20220901storage (one step down the storage chain, away from the hub). */
+export function Blob_from_v1api20230101storage(src: v1api20230101storage.Blob, path: string): v20220901storage.Blob {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Blob;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Blob, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob of v20220901storage to Blob of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Blob_to_v1api20230101storage(src: v20220901storage.Blob, path: string): v1api20230101storage.Blob {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Blob;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Blob, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed_STATUS of v1api20230101storage to ChangeFeed_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ChangeFeed_STATUS_from_v1api20230101storage(src: v1api20230101storage.ChangeFeed_STATUS, path: string): v20220901storage.ChangeFeed_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ChangeFeed_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ChangeFeed_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed_STATUS of v20220901storage to ChangeFeed_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ChangeFeed_STATUS_to_v1api20230101storage(src: v20220901storage.ChangeFeed_STATUS, path: string): v1api20230101storage.ChangeFeed_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ChangeFeed_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ChangeFeed_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed of v1api20230101storage to ChangeFeed of v20220901storage (one step down the storage chain, away from the hub). */
+export function ChangeFeed_from_v1api20230101storage(src: v1api20230101storage.ChangeFeed, path: string): v20220901storage.ChangeFeed {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ChangeFeed;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ChangeFeed, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed of v20220901storage to ChangeFeed of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ChangeFeed_to_v1api20230101storage(src: v20220901storage.ChangeFeed, path: string): v1api20230101storage.ChangeFeed {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ChangeFeed;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ChangeFeed, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Condition of v1api20230101storage to Condition of v20220901storage (one step down the storage chain, away from the hub). */
 export function Condition_from_v1api20230101storage(src: v1api20230101storage.Condition, path: string): v20220901storage.Condition {
   checkObject(src, path);
@@ -104,16 +398,98 @@ export function ConfigMapDestination_to_v1api20230101storage(src: v20220901stora
   return dst;
 }
 
+/** Converts ConfigMapReference of v1api20230101storage to ConfigMapReference of v20220901storage (one step down the storage chain, away from the hub). */
+export function ConfigMapReference_from_v1api20230101storage(src: v1api20230101storage.ConfigMapReference, path: string): v20220901storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v20220901storage to ConfigMapReference of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ConfigMapReference_to_v1api20230101storage(src: v20220901storage.ConfigMapReference, path: string): v1api20230101storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy_STATUS of v1api20230101storage to ContainerDeleteRetentionPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ContainerDeleteRetentionPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.ContainerDeleteRetentionPolicy_STATUS, path: string): v20220901storage.ContainerDeleteRetentionPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ContainerDeleteRetentionPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ContainerDeleteRetentionPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy_STATUS of v20220901storage to ContainerDeleteRetentionPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ContainerDeleteRetentionPolicy_STATUS_to_v1api20230101storage(src: v20220901storage.ContainerDeleteRetentionPolicy_STATUS, path: string): v1api20230101storage.ContainerDeleteRetentionPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ContainerDeleteRetentionPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ContainerDeleteRetentionPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy of v1api20230101storage to ContainerDeleteRetentionPolicy of v20220901storage (one step down the storage chain, away from the hub). */
+export function ContainerDeleteRetentionPolicy_from_v1api20230101storage(src: v1api20230101storage.ContainerDeleteRetentionPolicy, path: string): v20220901storage.ContainerDeleteRetentionPolicy {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ContainerDeleteRetentionPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ContainerDeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy of v20220901storage to ContainerDeleteRetentionPolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ContainerDeleteRetentionPolicy_to_v1api20230101storage(src: v20220901storage.ContainerDeleteRetentionPolicy, path: string): v1api20230101storage.ContainerDeleteRetentionPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ContainerDeleteRetentionPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ContainerDeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v1api20230101storage to CorsRule_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
 export function CorsRule_STATUS_from_v1api20230101storage(src: v1api20230101storage.CorsRule_STATUS, path: string): v20220901storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -125,11 +501,11 @@ export function CorsRule_STATUS_to_v1api20230101storage(src: v20220901storage.Co
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -141,11 +517,11 @@ export function CorsRule_from_v1api20230101storage(src: v1api20230101storage.Cor
   checkObject(src, path);
   const dst = {} as v20220901storage.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -157,11 +533,11 @@ export function CorsRule_to_v1api20230101storage(src: v20220901storage.CorsRule,
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -216,14 +592,66 @@ export function CorsRules_to_v1api20230101storage(src: v20220901storage.CorsRule
   return dst;
 }
 
+/** Converts CustomDomain_STATUS of v1api20230101storage to CustomDomain_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function CustomDomain_STATUS_from_v1api20230101storage(src: v1api20230101storage.CustomDomain_STATUS, path: string): v20220901storage.CustomDomain_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.CustomDomain_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_CustomDomain_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain_STATUS of v20220901storage to CustomDomain_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function CustomDomain_STATUS_to_v1api20230101storage(src: v20220901storage.CustomDomain_STATUS, path: string): v1api20230101storage.CustomDomain_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.CustomDomain_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_CustomDomain_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain of v1api20230101storage to CustomDomain of v20220901storage (one step down the storage chain, away from the hub). */
+export function CustomDomain_from_v1api20230101storage(src: v1api20230101storage.CustomDomain, path: string): v20220901storage.CustomDomain {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.CustomDomain;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_CustomDomain, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain of v20220901storage to CustomDomain of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function CustomDomain_to_v1api20230101storage(src: v20220901storage.CustomDomain, path: string): v1api20230101storage.CustomDomain {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.CustomDomain;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_CustomDomain, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DeleteRetentionPolicy_STATUS of v1api20230101storage to DeleteRetentionPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
 export function DeleteRetentionPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.DeleteRetentionPolicy_STATUS, path: string): v20220901storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -235,9 +663,9 @@ export function DeleteRetentionPolicy_STATUS_to_v1api20230101storage(src: v20220
   checkObject(src, path);
   const dst = {} as v1api20230101storage.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -249,9 +677,9 @@ export function DeleteRetentionPolicy_from_v1api20230101storage(src: v1api202301
   checkObject(src, path);
   const dst = {} as v20220901storage.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -263,9 +691,9 @@ export function DeleteRetentionPolicy_to_v1api20230101storage(src: v20220901stor
   checkObject(src, path);
   const dst = {} as v1api20230101storage.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -304,17 +732,135 @@ export function DestinationExpression_to_v1api20230101storage(src: v20220901stor
   return dst;
 }
 
+/** Converts EncryptionIdentity_STATUS of v1api20230101storage to EncryptionIdentity_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function EncryptionIdentity_STATUS_from_v1api20230101storage(src: v1api20230101storage.EncryptionIdentity_STATUS, path: string): v20220901storage.EncryptionIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.EncryptionIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_EncryptionIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity_STATUS of v20220901storage to EncryptionIdentity_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function EncryptionIdentity_STATUS_to_v1api20230101storage(src: v20220901storage.EncryptionIdentity_STATUS, path: string): v1api20230101storage.EncryptionIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.EncryptionIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_EncryptionIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity of v1api20230101storage to EncryptionIdentity of v20220901storage (one step down the storage chain, away from the hub). */
+export function EncryptionIdentity_from_v1api20230101storage(src: v1api20230101storage.EncryptionIdentity, path: string): v20220901storage.EncryptionIdentity {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.EncryptionIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_from_v1api20230101storage(src.userAssignedIdentityReference as v1api20230101storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_EncryptionIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity of v20220901storage to EncryptionIdentity of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function EncryptionIdentity_to_v1api20230101storage(src: v20220901storage.EncryptionIdentity, path: string): v1api20230101storage.EncryptionIdentity {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.EncryptionIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_to_v1api20230101storage(src.userAssignedIdentityReference as v20220901storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_EncryptionIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption_STATUS of v1api20230101storage to Encryption_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Encryption_STATUS_from_v1api20230101storage(src: v1api20230101storage.Encryption_STATUS, path: string): v20220901storage.Encryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Encryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_from_v1api20230101storage(src.identity as v1api20230101storage.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignPrimitive
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_from_v1api20230101storage(src.keyvaultproperties as v1api20230101storage.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_STATUS_from_v1api20230101storage(src.services as v1api20230101storage.Services_STATUS, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_Encryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption_STATUS of v20220901storage to Encryption_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Encryption_STATUS_to_v1api20230101storage(src: v20220901storage.Encryption_STATUS, path: string): v1api20230101storage.Encryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Encryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_to_v1api20230101storage(src.identity as v20220901storage.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignPrimitive
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_to_v1api20230101storage(src.keyvaultproperties as v20220901storage.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_STATUS_to_v1api20230101storage(src.services as v20220901storage.Services_STATUS, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_Encryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption of v1api20230101storage to Encryption of v20220901storage (one step down the storage chain, away from the hub). */
+export function Encryption_from_v1api20230101storage(src: v1api20230101storage.Encryption, path: string): v20220901storage.Encryption {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Encryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_from_v1api20230101storage(src.identity as v1api20230101storage.EncryptionIdentity, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignPrimitive
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_from_v1api20230101storage(src.keyvaultproperties as v1api20230101storage.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_from_v1api20230101storage(src.services as v1api20230101storage.Services, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_Encryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption of v20220901storage to Encryption of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Encryption_to_v1api20230101storage(src: v20220901storage.Encryption, path: string): v1api20230101storage.Encryption {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Encryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_to_v1api20230101storage(src.identity as v20220901storage.EncryptionIdentity, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignPrimitive
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_to_v1api20230101storage(src.keyvaultproperties as v20220901storage.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_to_v1api20230101storage(src.services as v20220901storage.Services, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_Encryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Endpoints_STATUS of v1api20230101storage to Endpoints_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
 export function Endpoints_STATUS_from_v1api20230101storage(src: v1api20230101storage.Endpoints_STATUS, path: string): v20220901storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_from_v1api20230101storage(src.internetEndpoints as v1api20230101storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_from_v1api20230101storage(src.microsoftEndpoints as v1api20230101storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
-  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
-  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Endpoints_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -327,12 +873,163 @@ export function Endpoints_STATUS_to_v1api20230101storage(src: v20220901storage.E
   const dst = {} as v1api20230101storage.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_to_v1api20230101storage(src.internetEndpoints as v20220901storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_to_v1api20230101storage(src.microsoftEndpoints as v20220901storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
-  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
-  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Endpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation_STATUS of v1api20230101storage to ExtendedLocation_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ExtendedLocation_STATUS_from_v1api20230101storage(src: v1api20230101storage.ExtendedLocation_STATUS, path: string): v20220901storage.ExtendedLocation_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ExtendedLocation_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ExtendedLocation_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation_STATUS of v20220901storage to ExtendedLocation_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ExtendedLocation_STATUS_to_v1api20230101storage(src: v20220901storage.ExtendedLocation_STATUS, path: string): v1api20230101storage.ExtendedLocation_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ExtendedLocation_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ExtendedLocation_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation of v1api20230101storage to ExtendedLocation of v20220901storage (one step down the storage chain, away from the hub). */
+export function ExtendedLocation_from_v1api20230101storage(src: v1api20230101storage.ExtendedLocation, path: string): v20220901storage.ExtendedLocation {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ExtendedLocation;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ExtendedLocation, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation of v20220901storage to ExtendedLocation of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ExtendedLocation_to_v1api20230101storage(src: v20220901storage.ExtendedLocation, path: string): v1api20230101storage.ExtendedLocation {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ExtendedLocation;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ExtendedLocation, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File_STATUS of v1api20230101storage to File_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function File_STATUS_from_v1api20230101storage(src: v1api20230101storage.File_STATUS, path: string): v20220901storage.File_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.File_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_File_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File_STATUS of v20220901storage to File_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function File_STATUS_to_v1api20230101storage(src: v20220901storage.File_STATUS, path: string): v1api20230101storage.File_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.File_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_File_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File of v1api20230101storage to File of v20220901storage (one step down the storage chain, away from the hub). */
+export function File_from_v1api20230101storage(src: v1api20230101storage.File, path: string): v20220901storage.File {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.File;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_File, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File of v20220901storage to File of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function File_to_v1api20230101storage(src: v20220901storage.File, path: string): v1api20230101storage.File {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.File;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_File, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoReplicationStats_STATUS of v1api20230101storage to GeoReplicationStats_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function GeoReplicationStats_STATUS_from_v1api20230101storage(src: v1api20230101storage.GeoReplicationStats_STATUS, path: string): v20220901storage.GeoReplicationStats_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.GeoReplicationStats_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
+  if (src.canPlannedFailover !== undefined) bag = stash(bag, "CanPlannedFailover", src.canPlannedFailover); // stashInBag: no counterpart
+  if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
+  if (src.postFailoverRedundancy !== undefined) bag = stash(bag, "PostFailoverRedundancy", src.postFailoverRedundancy); // stashInBag: no counterpart
+  if (src.postPlannedFailoverRedundancy !== undefined) bag = stash(bag, "PostPlannedFailoverRedundancy", src.postPlannedFailoverRedundancy); // stashInBag: no counterpart
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_GeoReplicationStats_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoReplicationStats_STATUS of v20220901storage to GeoReplicationStats_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function GeoReplicationStats_STATUS_to_v1api20230101storage(src: v20220901storage.GeoReplicationStats_STATUS, path: string): v1api20230101storage.GeoReplicationStats_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.GeoReplicationStats_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
+  if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_GeoReplicationStats_STATUS, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "CanPlannedFailover", path, ".canPlannedFailover", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.canPlannedFailover = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PostFailoverRedundancy", path, ".postFailoverRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.postFailoverRedundancy = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "PostPlannedFailoverRedundancy", path, ".postPlannedFailoverRedundancy", (v, p, k) => str(v, p, k), true); // recallFromBag
+    if (v !== undefined) dst.postPlannedFailoverRedundancy = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -343,8 +1040,8 @@ export function IPRule_STATUS_from_v1api20230101storage(src: v1api20230101storag
   checkObject(src, path);
   const dst = {} as v20220901storage.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -356,8 +1053,8 @@ export function IPRule_STATUS_to_v1api20230101storage(src: v20220901storage.IPRu
   checkObject(src, path);
   const dst = {} as v1api20230101storage.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -369,8 +1066,9 @@ export function IPRule_from_v1api20230101storage(src: v1api20230101storage.IPRul
   checkObject(src, path);
   const dst = {} as v20220901storage.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_from_v1api20230101storage(src.valueFromConfig as v1api20230101storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -382,8 +1080,9 @@ export function IPRule_to_v1api20230101storage(src: v20220901storage.IPRule, pat
   checkObject(src, path);
   const dst = {} as v1api20230101storage.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_to_v1api20230101storage(src.valueFromConfig as v20220901storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -395,9 +1094,9 @@ export function Identity_STATUS_from_v1api20230101storage(src: v1api20230101stor
   checkObject(src, path);
   const dst = {} as v20220901storage.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_from_v1api20230101storage(e as v1api20230101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_Identity_STATUS, bag);
   const kept = finishBag(bag);
@@ -410,9 +1109,9 @@ export function Identity_STATUS_to_v1api20230101storage(src: v20220901storage.Id
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_to_v1api20230101storage(e as v20220901storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_Identity_STATUS, bag);
   const kept = finishBag(bag);
@@ -446,12 +1145,103 @@ export function Identity_to_v1api20230101storage(src: v20220901storage.Identity,
   return dst;
 }
 
+/** Converts ImmutabilityPolicy_STATUS of v1api20230101storage to ImmutabilityPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ImmutabilityPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.ImmutabilityPolicy_STATUS, path: string): v20220901storage.ImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_from_v1api20230101storage(e as v1api20230101storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230101storage_ImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutabilityPolicy_STATUS of v20220901storage to ImmutabilityPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ImmutabilityPolicy_STATUS_to_v1api20230101storage(src: v20220901storage.ImmutabilityPolicy_STATUS, path: string): v1api20230101storage.ImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_to_v1api20230101storage(e as v20220901storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_ImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v1api20230101storage to ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v20220901storage to ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_to_v1api20230101storage(src: v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy of v1api20230101storage to ImmutableStorageWithVersioningImmutabilityPolicy of v20220901storage (one step down the storage chain, away from the hub). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_from_v1api20230101storage(src: v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy of v20220901storage to ImmutableStorageWithVersioningImmutabilityPolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_to_v1api20230101storage(src: v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ImmutableStorageWithVersioning_STATUS of v1api20230101storage to ImmutableStorageWithVersioning_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
 export function ImmutableStorageWithVersioning_STATUS_from_v1api20230101storage(src: v1api20230101storage.ImmutableStorageWithVersioning_STATUS, path: string): v20220901storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
@@ -465,6 +1255,7 @@ export function ImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(sr
   const dst = {} as v1api20230101storage.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignPrimitive
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
@@ -496,6 +1287,172 @@ export function ImmutableStorageWithVersioning_to_v1api20230101storage(src: v202
   return dst;
 }
 
+/** Converts InternetEndpoints_STATUS of v1api20230101storage to InternetEndpoints_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function InternetEndpoints_STATUS_from_v1api20230101storage(src: v1api20230101storage.InternetEndpoints_STATUS, path: string): v20220901storage.InternetEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.InternetEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_InternetEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts InternetEndpoints_STATUS of v20220901storage to InternetEndpoints_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function InternetEndpoints_STATUS_to_v1api20230101storage(src: v20220901storage.InternetEndpoints_STATUS, path: string): v1api20230101storage.InternetEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.InternetEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_InternetEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyCreationTime_STATUS of v1api20230101storage to KeyCreationTime_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function KeyCreationTime_STATUS_from_v1api20230101storage(src: v1api20230101storage.KeyCreationTime_STATUS, path: string): v20220901storage.KeyCreationTime_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.KeyCreationTime_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
+  if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_KeyCreationTime_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyCreationTime_STATUS of v20220901storage to KeyCreationTime_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function KeyCreationTime_STATUS_to_v1api20230101storage(src: v20220901storage.KeyCreationTime_STATUS, path: string): v1api20230101storage.KeyCreationTime_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.KeyCreationTime_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
+  if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_KeyCreationTime_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy_STATUS of v1api20230101storage to KeyPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function KeyPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.KeyPolicy_STATUS, path: string): v20220901storage.KeyPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.KeyPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_KeyPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy_STATUS of v20220901storage to KeyPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function KeyPolicy_STATUS_to_v1api20230101storage(src: v20220901storage.KeyPolicy_STATUS, path: string): v1api20230101storage.KeyPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.KeyPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_KeyPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy of v1api20230101storage to KeyPolicy of v20220901storage (one step down the storage chain, away from the hub). */
+export function KeyPolicy_from_v1api20230101storage(src: v1api20230101storage.KeyPolicy, path: string): v20220901storage.KeyPolicy {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.KeyPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_KeyPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy of v20220901storage to KeyPolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function KeyPolicy_to_v1api20230101storage(src: v20220901storage.KeyPolicy, path: string): v1api20230101storage.KeyPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.KeyPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_KeyPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties_STATUS of v1api20230101storage to Keyvaultproperties_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Keyvaultproperties_STATUS_from_v1api20230101storage(src: v1api20230101storage.Keyvaultproperties_STATUS, path: string): v20220901storage.Keyvaultproperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Keyvaultproperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
+  if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Keyvaultproperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties_STATUS of v20220901storage to Keyvaultproperties_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Keyvaultproperties_STATUS_to_v1api20230101storage(src: v20220901storage.Keyvaultproperties_STATUS, path: string): v1api20230101storage.Keyvaultproperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Keyvaultproperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
+  if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Keyvaultproperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties of v1api20230101storage to Keyvaultproperties of v20220901storage (one step down the storage chain, away from the hub). */
+export function Keyvaultproperties_from_v1api20230101storage(src: v1api20230101storage.Keyvaultproperties, path: string): v20220901storage.Keyvaultproperties {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Keyvaultproperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Keyvaultproperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties of v20220901storage to Keyvaultproperties of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Keyvaultproperties_to_v1api20230101storage(src: v20220901storage.Keyvaultproperties, path: string): v1api20230101storage.Keyvaultproperties {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Keyvaultproperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Keyvaultproperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v1api20230101storage to KnownResourceReference of v20220901storage (one step down the storage chain, away from the hub). */
 export function KnownResourceReference_from_v1api20230101storage(src: v1api20230101storage.KnownResourceReference, path: string): v20220901storage.KnownResourceReference {
   checkObject(src, path);
@@ -522,6 +1479,128 @@ export function KnownResourceReference_to_v1api20230101storage(src: v20220901sto
   return dst;
 }
 
+/** Converts LastAccessTimeTrackingPolicy_STATUS of v1api20230101storage to LastAccessTimeTrackingPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function LastAccessTimeTrackingPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS, path: string): v20220901storage.LastAccessTimeTrackingPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.LastAccessTimeTrackingPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_LastAccessTimeTrackingPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy_STATUS of v20220901storage to LastAccessTimeTrackingPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function LastAccessTimeTrackingPolicy_STATUS_to_v1api20230101storage(src: v20220901storage.LastAccessTimeTrackingPolicy_STATUS, path: string): v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_LastAccessTimeTrackingPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy of v1api20230101storage to LastAccessTimeTrackingPolicy of v20220901storage (one step down the storage chain, away from the hub). */
+export function LastAccessTimeTrackingPolicy_from_v1api20230101storage(src: v1api20230101storage.LastAccessTimeTrackingPolicy, path: string): v20220901storage.LastAccessTimeTrackingPolicy {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.LastAccessTimeTrackingPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_LastAccessTimeTrackingPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy of v20220901storage to LastAccessTimeTrackingPolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function LastAccessTimeTrackingPolicy_to_v1api20230101storage(src: v20220901storage.LastAccessTimeTrackingPolicy, path: string): v1api20230101storage.LastAccessTimeTrackingPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.LastAccessTimeTrackingPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_LastAccessTimeTrackingPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LegalHold_STATUS of v1api20230101storage to LegalHold_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function LegalHold_STATUS_from_v1api20230101storage(src: v1api20230101storage.LegalHold_STATUS, path: string): v20220901storage.LegalHold_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.LegalHold_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_from_v1api20230101storage(src.protectedAppendWritesHistory as v1api20230101storage.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_from_v1api20230101storage(e as v1api20230101storage.Tag_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v1api20230101storage_LegalHold_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LegalHold_STATUS of v20220901storage to LegalHold_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function LegalHold_STATUS_to_v1api20230101storage(src: v20220901storage.LegalHold_STATUS, path: string): v1api20230101storage.LegalHold_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.LegalHold_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_to_v1api20230101storage(src.protectedAppendWritesHistory as v20220901storage.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_to_v1api20230101storage(e as v20220901storage.Tag_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20220901storage_LegalHold_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MicrosoftEndpoints_STATUS of v1api20230101storage to MicrosoftEndpoints_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function MicrosoftEndpoints_STATUS_from_v1api20230101storage(src: v1api20230101storage.MicrosoftEndpoints_STATUS, path: string): v20220901storage.MicrosoftEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.MicrosoftEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_MicrosoftEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MicrosoftEndpoints_STATUS of v20220901storage to MicrosoftEndpoints_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function MicrosoftEndpoints_STATUS_to_v1api20230101storage(src: v20220901storage.MicrosoftEndpoints_STATUS, path: string): v1api20230101storage.MicrosoftEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.MicrosoftEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_MicrosoftEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts NetworkRuleSet_STATUS of v1api20230101storage to NetworkRuleSet_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
 export function NetworkRuleSet_STATUS_from_v1api20230101storage(src: v1api20230101storage.NetworkRuleSet_STATUS, path: string): v20220901storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
@@ -530,6 +1609,7 @@ export function NetworkRuleSet_STATUS_from_v1api20230101storage(src: v1api202301
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_from_v1api20230101storage(e as v1api20230101storage.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_from_v1api20230101storage(e as v1api20230101storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_from_v1api20230101storage(e as v1api20230101storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
@@ -545,6 +1625,7 @@ export function NetworkRuleSet_STATUS_to_v1api20230101storage(src: v20220901stor
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_to_v1api20230101storage(e as v20220901storage.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_to_v1api20230101storage(e as v20220901storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_to_v1api20230101storage(e as v20220901storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
@@ -560,6 +1641,7 @@ export function NetworkRuleSet_from_v1api20230101storage(src: v1api20230101stora
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_from_v1api20230101storage(e as v1api20230101storage.IPRule, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_from_v1api20230101storage(e as v1api20230101storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_from_v1api20230101storage(e as v1api20230101storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet, bag);
   const kept = finishBag(bag);
@@ -575,8 +1657,191 @@ export function NetworkRuleSet_to_v1api20230101storage(src: v20220901storage.Net
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignPrimitive
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_to_v1api20230101storage(e as v20220901storage.IPRule, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_to_v1api20230101storage(e as v20220901storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_to_v1api20230101storage(e as v20220901storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Parameters_STATUS of v1api20230101storage to Parameters_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Parameters_STATUS_from_v1api20230101storage(src: v1api20230101storage.Parameters_STATUS, path: string): v20220901storage.Parameters_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Parameters_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_from_v1api20230101storage(e as v1api20230101storage.BlobRange_STATUS, at(p, i))); // assignCollection
+  if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Parameters_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Parameters_STATUS of v20220901storage to Parameters_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Parameters_STATUS_to_v1api20230101storage(src: v20220901storage.Parameters_STATUS, path: string): v1api20230101storage.Parameters_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Parameters_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_to_v1api20230101storage(e as v20220901storage.BlobRange_STATUS, at(p, i))); // assignCollection
+  if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Parameters_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v1api20230101storage to PrivateEndpointConnection_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function PrivateEndpointConnection_STATUS_from_v1api20230101storage(src: v1api20230101storage.PrivateEndpointConnection_STATUS, path: string): v20220901storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v20220901storage to PrivateEndpointConnection_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function PrivateEndpointConnection_STATUS_to_v1api20230101storage(src: v20220901storage.PrivateEndpointConnection_STATUS, path: string): v1api20230101storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ProtectedAppendWritesHistory_STATUS of v1api20230101storage to ProtectedAppendWritesHistory_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ProtectedAppendWritesHistory_STATUS_from_v1api20230101storage(src: v1api20230101storage.ProtectedAppendWritesHistory_STATUS, path: string): v20220901storage.ProtectedAppendWritesHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ProtectedAppendWritesHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ProtectedAppendWritesHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ProtectedAppendWritesHistory_STATUS of v20220901storage to ProtectedAppendWritesHistory_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ProtectedAppendWritesHistory_STATUS_to_v1api20230101storage(src: v20220901storage.ProtectedAppendWritesHistory_STATUS, path: string): v1api20230101storage.ProtectedAppendWritesHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ProtectedAppendWritesHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ProtectedAppendWritesHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue_STATUS of v1api20230101storage to Queue_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Queue_STATUS_from_v1api20230101storage(src: v1api20230101storage.Queue_STATUS, path: string): v20220901storage.Queue_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Queue_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Queue_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue_STATUS of v20220901storage to Queue_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Queue_STATUS_to_v1api20230101storage(src: v20220901storage.Queue_STATUS, path: string): v1api20230101storage.Queue_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Queue_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Queue_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue of v1api20230101storage to Queue of v20220901storage (one step down the storage chain, away from the hub). */
+export function Queue_from_v1api20230101storage(src: v1api20230101storage.Queue, path: string): v20220901storage.Queue {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Queue;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Queue, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue of v20220901storage to Queue of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Queue_to_v1api20230101storage(src: v20220901storage.Queue, path: string): v1api20230101storage.Queue {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Queue;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Queue, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule_STATUS of v1api20230101storage to ResourceAccessRule_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function ResourceAccessRule_STATUS_from_v1api20230101storage(src: v1api20230101storage.ResourceAccessRule_STATUS, path: string): v20220901storage.ResourceAccessRule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ResourceAccessRule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ResourceAccessRule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule_STATUS of v20220901storage to ResourceAccessRule_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ResourceAccessRule_STATUS_to_v1api20230101storage(src: v20220901storage.ResourceAccessRule_STATUS, path: string): v1api20230101storage.ResourceAccessRule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ResourceAccessRule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ResourceAccessRule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule of v1api20230101storage to ResourceAccessRule of v20220901storage (one step down the storage chain, away from the hub). */
+export function ResourceAccessRule_from_v1api20230101storage(src: v1api20230101storage.ResourceAccessRule, path: string): v20220901storage.ResourceAccessRule {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.ResourceAccessRule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_from_v1api20230101storage(src.resourceReference as v1api20230101storage.ResourceReference, at(path, ".resourceReference")); // assignObject
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_ResourceAccessRule, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule of v20220901storage to ResourceAccessRule of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function ResourceAccessRule_to_v1api20230101storage(src: v20220901storage.ResourceAccessRule, path: string): v1api20230101storage.ResourceAccessRule {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.ResourceAccessRule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_to_v1api20230101storage(src.resourceReference as v20220901storage.ResourceReference, at(path, ".resourceReference")); // assignObject
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_ResourceAccessRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -612,6 +1877,208 @@ export function ResourceReference_to_v1api20230101storage(src: v20220901storage.
   return dst;
 }
 
+/** Converts RestorePolicy_STATUS of v1api20230101storage to RestorePolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function RestorePolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.RestorePolicy_STATUS, path: string): v20220901storage.RestorePolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.RestorePolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_RestorePolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy_STATUS of v20220901storage to RestorePolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function RestorePolicy_STATUS_to_v1api20230101storage(src: v20220901storage.RestorePolicy_STATUS, path: string): v1api20230101storage.RestorePolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.RestorePolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_RestorePolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy of v1api20230101storage to RestorePolicy of v20220901storage (one step down the storage chain, away from the hub). */
+export function RestorePolicy_from_v1api20230101storage(src: v1api20230101storage.RestorePolicy, path: string): v20220901storage.RestorePolicy {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.RestorePolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_RestorePolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy of v20220901storage to RestorePolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function RestorePolicy_to_v1api20230101storage(src: v20220901storage.RestorePolicy, path: string): v1api20230101storage.RestorePolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.RestorePolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_RestorePolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference_STATUS of v1api20230101storage to RoutingPreference_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function RoutingPreference_STATUS_from_v1api20230101storage(src: v1api20230101storage.RoutingPreference_STATUS, path: string): v20220901storage.RoutingPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.RoutingPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_RoutingPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference_STATUS of v20220901storage to RoutingPreference_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function RoutingPreference_STATUS_to_v1api20230101storage(src: v20220901storage.RoutingPreference_STATUS, path: string): v1api20230101storage.RoutingPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.RoutingPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_RoutingPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference of v1api20230101storage to RoutingPreference of v20220901storage (one step down the storage chain, away from the hub). */
+export function RoutingPreference_from_v1api20230101storage(src: v1api20230101storage.RoutingPreference, path: string): v20220901storage.RoutingPreference {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.RoutingPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_RoutingPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference of v20220901storage to RoutingPreference of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function RoutingPreference_to_v1api20230101storage(src: v20220901storage.RoutingPreference, path: string): v1api20230101storage.RoutingPreference {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.RoutingPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_RoutingPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy_STATUS of v1api20230101storage to SasPolicy_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function SasPolicy_STATUS_from_v1api20230101storage(src: v1api20230101storage.SasPolicy_STATUS, path: string): v20220901storage.SasPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.SasPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignPrimitive
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_SasPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy_STATUS of v20220901storage to SasPolicy_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function SasPolicy_STATUS_to_v1api20230101storage(src: v20220901storage.SasPolicy_STATUS, path: string): v1api20230101storage.SasPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.SasPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignPrimitive
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_SasPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy of v1api20230101storage to SasPolicy of v20220901storage (one step down the storage chain, away from the hub). */
+export function SasPolicy_from_v1api20230101storage(src: v1api20230101storage.SasPolicy, path: string): v20220901storage.SasPolicy {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.SasPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignPrimitive
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_SasPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy of v20220901storage to SasPolicy of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function SasPolicy_to_v1api20230101storage(src: v20220901storage.SasPolicy, path: string): v1api20230101storage.SasPolicy {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.SasPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignPrimitive
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_SasPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecondaryEndpoints_STATUS of v1api20230101storage to SecondaryEndpoints_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function SecondaryEndpoints_STATUS_from_v1api20230101storage(src: v1api20230101storage.SecondaryEndpoints_STATUS, path: string): v20220901storage.SecondaryEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.SecondaryEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_from_v1api20230101storage(src.internetEndpoints as v1api20230101storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_from_v1api20230101storage(src.microsoftEndpoints as v1api20230101storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_SecondaryEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecondaryEndpoints_STATUS of v20220901storage to SecondaryEndpoints_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function SecondaryEndpoints_STATUS_to_v1api20230101storage(src: v20220901storage.SecondaryEndpoints_STATUS, path: string): v1api20230101storage.SecondaryEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.SecondaryEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_to_v1api20230101storage(src.internetEndpoints as v20220901storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_to_v1api20230101storage(src.microsoftEndpoints as v20220901storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_SecondaryEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts SecretDestination of v1api20230101storage to SecretDestination of v20220901storage (one step down the storage chain, away from the hub). */
 export function SecretDestination_from_v1api20230101storage(src: v1api20230101storage.SecretDestination, path: string): v20220901storage.SecretDestination {
   checkObject(src, path);
@@ -637,6 +2104,66 @@ export function SecretDestination_to_v1api20230101storage(src: v20220901storage.
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_SecretDestination, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services_STATUS of v1api20230101storage to Services_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Services_STATUS_from_v1api20230101storage(src: v1api20230101storage.Services_STATUS, path: string): v20220901storage.Services_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Services_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_STATUS_from_v1api20230101storage(src.blob as v1api20230101storage.Blob_STATUS, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_STATUS_from_v1api20230101storage(src.file as v1api20230101storage.File_STATUS, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_STATUS_from_v1api20230101storage(src.queue as v1api20230101storage.Queue_STATUS, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_STATUS_from_v1api20230101storage(src.table as v1api20230101storage.Table_STATUS, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_Services_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services_STATUS of v20220901storage to Services_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Services_STATUS_to_v1api20230101storage(src: v20220901storage.Services_STATUS, path: string): v1api20230101storage.Services_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Services_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_STATUS_to_v1api20230101storage(src.blob as v20220901storage.Blob_STATUS, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_STATUS_to_v1api20230101storage(src.file as v20220901storage.File_STATUS, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_STATUS_to_v1api20230101storage(src.queue as v20220901storage.Queue_STATUS, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_STATUS_to_v1api20230101storage(src.table as v20220901storage.Table_STATUS, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_Services_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services of v1api20230101storage to Services of v20220901storage (one step down the storage chain, away from the hub). */
+export function Services_from_v1api20230101storage(src: v1api20230101storage.Services, path: string): v20220901storage.Services {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Services;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_from_v1api20230101storage(src.blob as v1api20230101storage.Blob, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_from_v1api20230101storage(src.file as v1api20230101storage.File, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_from_v1api20230101storage(src.queue as v1api20230101storage.Queue, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_from_v1api20230101storage(src.table as v1api20230101storage.Table, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_Services, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services of v20220901storage to Services of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Services_to_v1api20230101storage(src: v20220901storage.Services, path: string): v1api20230101storage.Services {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Services;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_to_v1api20230101storage(src.blob as v20220901storage.Blob, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_to_v1api20230101storage(src.file as v20220901storage.File, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_to_v1api20230101storage(src.queue as v20220901storage.Queue, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_to_v1api20230101storage(src.table as v20220901storage.Table, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_Services, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -668,25 +2195,53 @@ export function Sku_STATUS_to_v1api20230101storage(src: v20220901storage.Sku_STA
   return dst;
 }
 
-/** Converts Sku of v1api20230101storage to Sku of v20220901storage (one step down the storage chain, away from the hub). */
-export function Sku_from_v1api20230101storage(src: v1api20230101storage.Sku, path: string): v20220901storage.Sku {
+/** Converts StorageAccountImmutableStorageWithVersioning_STATUS of v1api20230101storage to StorageAccountImmutableStorageWithVersioning_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountImmutableStorageWithVersioning_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v20220901storage.StorageAccountImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
-  const dst = {} as v20220901storage.Sku;
+  const dst = {} as v20220901storage.StorageAccountImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  bag = stashUnknown(src, known_v1api20230101storage_Sku, bag);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_from_v1api20230101storage(src.immutabilityPolicy as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku of v20220901storage to Sku of v1api20230101storage (one step up the storage chain, towards the hub). */
-export function Sku_to_v1api20230101storage(src: v20220901storage.Sku, path: string): v1api20230101storage.Sku {
+/** Converts StorageAccountImmutableStorageWithVersioning_STATUS of v20220901storage to StorageAccountImmutableStorageWithVersioning_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(src: v20220901storage.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v1api20230101storage.StorageAccountImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
-  const dst = {} as v1api20230101storage.Sku;
+  const dst = {} as v1api20230101storage.StorageAccountImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
-  bag = stashUnknown(src, known_v20220901storage_Sku, bag);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_to_v1api20230101storage(src.immutabilityPolicy as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountImmutableStorageWithVersioning of v1api20230101storage to StorageAccountImmutableStorageWithVersioning of v20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountImmutableStorageWithVersioning_from_v1api20230101storage(src: v1api20230101storage.StorageAccountImmutableStorageWithVersioning, path: string): v20220901storage.StorageAccountImmutableStorageWithVersioning {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountImmutableStorageWithVersioning;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_from_v1api20230101storage(src.immutabilityPolicy as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountImmutableStorageWithVersioning, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountImmutableStorageWithVersioning of v20220901storage to StorageAccountImmutableStorageWithVersioning of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountImmutableStorageWithVersioning_to_v1api20230101storage(src: v20220901storage.StorageAccountImmutableStorageWithVersioning, path: string): v1api20230101storage.StorageAccountImmutableStorageWithVersioning {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountImmutableStorageWithVersioning;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_to_v1api20230101storage(src.immutabilityPolicy as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -794,6 +2349,88 @@ export function StorageAccountOperatorSpec_to_v1api20230101storage(src: v2022090
   return dst;
 }
 
+/** Converts StorageAccountSkuConversionStatus_STATUS of v1api20230101storage to StorageAccountSkuConversionStatus_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountSkuConversionStatus_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccountSkuConversionStatus_STATUS, path: string): v20220901storage.StorageAccountSkuConversionStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountSkuConversionStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
+  if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = str(src.skuConversionStatus, path, ".skuConversionStatus"); // assignPrimitive
+  if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
+  if (src.targetSkuName !== undefined) dst.targetSkuName = str(src.targetSkuName, path, ".targetSkuName"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountSkuConversionStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSkuConversionStatus_STATUS of v20220901storage to StorageAccountSkuConversionStatus_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountSkuConversionStatus_STATUS_to_v1api20230101storage(src: v20220901storage.StorageAccountSkuConversionStatus_STATUS, path: string): v1api20230101storage.StorageAccountSkuConversionStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountSkuConversionStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
+  if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = str(src.skuConversionStatus, path, ".skuConversionStatus"); // assignPrimitive
+  if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
+  if (src.targetSkuName !== undefined) dst.targetSkuName = str(src.targetSkuName, path, ".targetSkuName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountSkuConversionStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku_STATUS of v1api20230101storage to StorageAccountSku_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountSku_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccountSku_STATUS, path: string): v20220901storage.StorageAccountSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku_STATUS of v20220901storage to StorageAccountSku_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountSku_STATUS_to_v1api20230101storage(src: v20220901storage.StorageAccountSku_STATUS, path: string): v1api20230101storage.StorageAccountSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku of v1api20230101storage to StorageAccountSku of v20220901storage (one step down the storage chain, away from the hub). */
+export function StorageAccountSku_from_v1api20230101storage(src: v1api20230101storage.StorageAccountSku, path: string): v20220901storage.StorageAccountSku {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.StorageAccountSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_StorageAccountSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku of v20220901storage to StorageAccountSku of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function StorageAccountSku_to_v1api20230101storage(src: v20220901storage.StorageAccountSku, path: string): v1api20230101storage.StorageAccountSku {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.StorageAccountSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_StorageAccountSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts StorageAccount_STATUS of v1api20230101storage to StorageAccount_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
 export function StorageAccount_STATUS_from_v1api20230101storage(src: v1api20230101storage.StorageAccount_STATUS, path: string): v20220901storage.StorageAccount_STATUS {
   checkObject(src, path);
@@ -803,23 +2440,52 @@ export function StorageAccount_STATUS_from_v1api20230101storage(src: v1api202301
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20230101storage(src.sku as v1api20230101storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_STATUS_from_v1api20230101storage(src.extendedLocation as v1api20230101storage.ExtendedLocation_STATUS, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_STATUS_from_v1api20230101storage(src.identity as v1api20230101storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_STATUS_from_v1api20230101storage(src.sku as v1api20230101storage.StorageAccountSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
+  if (src.accountMigrationInProgress !== undefined) bag = stash(bag, "AccountMigrationInProgress", src.accountMigrationInProgress); // stashInBag: no counterpart
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_STATUS_from_v1api20230101storage(src.azureFilesIdentityBasedAuthentication as v1api20230101storage.AzureFilesIdentityBasedAuthentication_STATUS, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.blobRestoreStatus !== undefined) dst.blobRestoreStatus = BlobRestoreStatus_STATUS_from_v1api20230101storage(src.blobRestoreStatus as v1api20230101storage.BlobRestoreStatus_STATUS, at(path, ".blobRestoreStatus")); // assignObject
+  if (src.creationTime !== undefined) dst.creationTime = str(src.creationTime, path, ".creationTime"); // assignPrimitive
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_STATUS_from_v1api20230101storage(src.customDomain as v1api20230101storage.CustomDomain_STATUS, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_STATUS_from_v1api20230101storage(src.encryption as v1api20230101storage.Encryption_STATUS, at(path, ".encryption")); // assignObject
+  if (src.failoverInProgress !== undefined) dst.failoverInProgress = bool(src.failoverInProgress, path, ".failoverInProgress"); // assignPrimitive
+  if (src.geoReplicationStats !== undefined) dst.geoReplicationStats = GeoReplicationStats_STATUS_from_v1api20230101storage(src.geoReplicationStats as v1api20230101storage.GeoReplicationStats_STATUS, at(path, ".geoReplicationStats")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_STATUS_from_v1api20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.StorageAccountImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.isSkuConversionBlocked !== undefined) bag = stash(bag, "IsSkuConversionBlocked", src.isSkuConversionBlocked); // stashInBag: no counterpart
+  if (src.keyCreationTime !== undefined) dst.keyCreationTime = KeyCreationTime_STATUS_from_v1api20230101storage(src.keyCreationTime as v1api20230101storage.KeyCreationTime_STATUS, at(path, ".keyCreationTime")); // assignObject
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_STATUS_from_v1api20230101storage(src.keyPolicy as v1api20230101storage.KeyPolicy_STATUS, at(path, ".keyPolicy")); // assignObject
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
+  if (src.lastGeoFailoverTime !== undefined) dst.lastGeoFailoverTime = str(src.lastGeoFailoverTime, path, ".lastGeoFailoverTime"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_from_v1api20230101storage(src.networkAcls as v1api20230101storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_from_v1api20230101storage(src.primaryEndpoints as v1api20230101storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.primaryLocation !== undefined) dst.primaryLocation = str(src.primaryLocation, path, ".primaryLocation"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_from_v1api20230101storage(e as v1api20230101storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
-  if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_STATUS_from_v1api20230101storage(src.routingPreference as v1api20230101storage.RoutingPreference_STATUS, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_STATUS_from_v1api20230101storage(src.sasPolicy as v1api20230101storage.SasPolicy_STATUS, at(path, ".sasPolicy")); // assignObject
+  if (src.secondaryEndpoints !== undefined) dst.secondaryEndpoints = SecondaryEndpoints_STATUS_from_v1api20230101storage(src.secondaryEndpoints as v1api20230101storage.SecondaryEndpoints_STATUS, at(path, ".secondaryEndpoints")); // assignObject
+  if (src.secondaryLocation !== undefined) dst.secondaryLocation = str(src.secondaryLocation, path, ".secondaryLocation"); // assignPrimitive
+  if (src.statusOfPrimary !== undefined) dst.statusOfPrimary = str(src.statusOfPrimary, path, ".statusOfPrimary"); // assignPrimitive
+  if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = str(src.statusOfSecondary, path, ".statusOfSecondary"); // assignPrimitive
+  if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_from_v1api20230101storage(src.storageAccountSkuConversionStatus as v1api20230101storage.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -835,24 +2501,59 @@ export function StorageAccount_STATUS_to_v1api20230101storage(src: v20220901stor
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20230101storage(src.sku as v20220901storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_STATUS_to_v1api20230101storage(src.extendedLocation as v20220901storage.ExtendedLocation_STATUS, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_STATUS_to_v1api20230101storage(src.identity as v20220901storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_STATUS_to_v1api20230101storage(src.sku as v20220901storage.StorageAccountSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
+  if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_STATUS_to_v1api20230101storage(src.azureFilesIdentityBasedAuthentication as v20220901storage.AzureFilesIdentityBasedAuthentication_STATUS, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.blobRestoreStatus !== undefined) dst.blobRestoreStatus = BlobRestoreStatus_STATUS_to_v1api20230101storage(src.blobRestoreStatus as v20220901storage.BlobRestoreStatus_STATUS, at(path, ".blobRestoreStatus")); // assignObject
+  if (src.creationTime !== undefined) dst.creationTime = str(src.creationTime, path, ".creationTime"); // assignPrimitive
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_STATUS_to_v1api20230101storage(src.customDomain as v20220901storage.CustomDomain_STATUS, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_STATUS_to_v1api20230101storage(src.encryption as v20220901storage.Encryption_STATUS, at(path, ".encryption")); // assignObject
+  if (src.failoverInProgress !== undefined) dst.failoverInProgress = bool(src.failoverInProgress, path, ".failoverInProgress"); // assignPrimitive
+  if (src.geoReplicationStats !== undefined) dst.geoReplicationStats = GeoReplicationStats_STATUS_to_v1api20230101storage(src.geoReplicationStats as v20220901storage.GeoReplicationStats_STATUS, at(path, ".geoReplicationStats")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(src.immutableStorageWithVersioning as v20220901storage.StorageAccountImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.keyCreationTime !== undefined) dst.keyCreationTime = KeyCreationTime_STATUS_to_v1api20230101storage(src.keyCreationTime as v20220901storage.KeyCreationTime_STATUS, at(path, ".keyCreationTime")); // assignObject
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_STATUS_to_v1api20230101storage(src.keyPolicy as v20220901storage.KeyPolicy_STATUS, at(path, ".keyPolicy")); // assignObject
   if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
+  if (src.lastGeoFailoverTime !== undefined) dst.lastGeoFailoverTime = str(src.lastGeoFailoverTime, path, ".lastGeoFailoverTime"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
   if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_to_v1api20230101storage(src.networkAcls as v20220901storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
   if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_to_v1api20230101storage(src.primaryEndpoints as v20220901storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.primaryLocation !== undefined) dst.primaryLocation = str(src.primaryLocation, path, ".primaryLocation"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_to_v1api20230101storage(e as v20220901storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
-  if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_STATUS_to_v1api20230101storage(src.routingPreference as v20220901storage.RoutingPreference_STATUS, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_STATUS_to_v1api20230101storage(src.sasPolicy as v20220901storage.SasPolicy_STATUS, at(path, ".sasPolicy")); // assignObject
+  if (src.secondaryEndpoints !== undefined) dst.secondaryEndpoints = SecondaryEndpoints_STATUS_to_v1api20230101storage(src.secondaryEndpoints as v20220901storage.SecondaryEndpoints_STATUS, at(path, ".secondaryEndpoints")); // assignObject
+  if (src.secondaryLocation !== undefined) dst.secondaryLocation = str(src.secondaryLocation, path, ".secondaryLocation"); // assignPrimitive
+  if (src.statusOfPrimary !== undefined) dst.statusOfPrimary = str(src.statusOfPrimary, path, ".statusOfPrimary"); // assignPrimitive
+  if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = str(src.statusOfSecondary, path, ".statusOfSecondary"); // assignPrimitive
+  if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_to_v1api20230101storage(src.storageAccountSkuConversionStatus as v20220901storage.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccount_STATUS, bag);
+  if (bag !== undefined) {
+    const v = recall(bag, "AccountMigrationInProgress", path, ".accountMigrationInProgress", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.accountMigrationInProgress = v;
+  }
+  if (bag !== undefined) {
+    const v = recall(bag, "IsSkuConversionBlocked", path, ".isSkuConversionBlocked", (v, p, k) => bool(v, p, k)); // recallFromBag
+    if (v !== undefined) dst.isSkuConversionBlocked = v;
+  }
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -865,21 +2566,35 @@ export function StorageAccount_Spec_from_v1api20230101storage(src: v1api20230101
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230101storage(src.owner as v1api20230101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_from_v1api20230101storage(src.sku as v1api20230101storage.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_from_v1api20230101storage(src.extendedLocation as v1api20230101storage.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_from_v1api20230101storage(src.identity as v1api20230101storage.Identity, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_from_v1api20230101storage(src.sku as v1api20230101storage.StorageAccountSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v1api20230101storage(src.networkAcls as v1api20230101storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_from_v1api20230101storage(src.azureFilesIdentityBasedAuthentication as v1api20230101storage.AzureFilesIdentityBasedAuthentication, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_from_v1api20230101storage(src.customDomain as v1api20230101storage.CustomDomain, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_from_v1api20230101storage(src.encryption as v1api20230101storage.Encryption, at(path, ".encryption")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_from_v1api20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.StorageAccountImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_from_v1api20230101storage(src.keyPolicy as v1api20230101storage.KeyPolicy, at(path, ".keyPolicy")); // assignObject
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_from_v1api20230101storage(src.networkAcls as v1api20230101storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_from_v1api20230101storage(src.routingPreference as v1api20230101storage.RoutingPreference, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_from_v1api20230101storage(src.sasPolicy as v1api20230101storage.SasPolicy, at(path, ".sasPolicy")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_from_v1api20230101storage(src.operatorSpec as v1api20230101storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_Spec, bag);
@@ -895,21 +2610,35 @@ export function StorageAccount_Spec_to_v1api20230101storage(src: v20220901storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230101storage(src.owner as v20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_to_v1api20230101storage(src.sku as v20220901storage.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_to_v1api20230101storage(src.extendedLocation as v20220901storage.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_to_v1api20230101storage(src.identity as v20220901storage.Identity, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_to_v1api20230101storage(src.sku as v20220901storage.StorageAccountSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignPrimitive
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_to_v1api20230101storage(src.networkAcls as v20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignPrimitive
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_to_v1api20230101storage(src.azureFilesIdentityBasedAuthentication as v20220901storage.AzureFilesIdentityBasedAuthentication, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_to_v1api20230101storage(src.customDomain as v20220901storage.CustomDomain, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_to_v1api20230101storage(src.encryption as v20220901storage.Encryption, at(path, ".encryption")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_to_v1api20230101storage(src.immutableStorageWithVersioning as v20220901storage.StorageAccountImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_to_v1api20230101storage(src.keyPolicy as v20220901storage.KeyPolicy, at(path, ".keyPolicy")); // assignObject
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignPrimitive
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_to_v1api20230101storage(src.networkAcls as v20220901storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignPrimitive
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_to_v1api20230101storage(src.routingPreference as v20220901storage.RoutingPreference, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_to_v1api20230101storage(src.sasPolicy as v20220901storage.SasPolicy, at(path, ".sasPolicy")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_to_v1api20230101storage(src.operatorSpec as v20220901storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccount_Spec, bag);
@@ -953,9 +2682,16 @@ export function StorageAccountsBlobService_STATUS_from_v1api20230101storage(src:
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_from_v1api20230101storage(src.sku as v1api20230101storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_STATUS_from_v1api20230101storage(src.changeFeed as v1api20230101storage.ChangeFeed_STATUS, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_STATUS_from_v1api20230101storage(src.containerDeleteRetentionPolicy as v1api20230101storage.ContainerDeleteRetentionPolicy_STATUS, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_from_v1api20230101storage(src.cors as v1api20230101storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_from_v1api20230101storage(src.deleteRetentionPolicy as v1api20230101storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_from_v1api20230101storage(src.cors as v1api20230101storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_from_v1api20230101storage(src.lastAccessTimeTrackingPolicy as v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_from_v1api20230101storage(src.restorePolicy as v1api20230101storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -971,9 +2707,16 @@ export function StorageAccountsBlobService_STATUS_to_v1api20230101storage(src: v
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_to_v1api20230101storage(src.sku as v20220901storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_STATUS_to_v1api20230101storage(src.changeFeed as v20220901storage.ChangeFeed_STATUS, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_STATUS_to_v1api20230101storage(src.containerDeleteRetentionPolicy as v20220901storage.ContainerDeleteRetentionPolicy_STATUS, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_to_v1api20230101storage(src.cors as v20220901storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_to_v1api20230101storage(src.deleteRetentionPolicy as v20220901storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_to_v1api20230101storage(src.cors as v20220901storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_to_v1api20230101storage(src.lastAccessTimeTrackingPolicy as v20220901storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_to_v1api20230101storage(src.restorePolicy as v20220901storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -985,11 +2728,16 @@ export function StorageAccountsBlobService_Spec_from_v1api20230101storage(src: v
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230101storage(src.owner as v1api20230101storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_from_v1api20230101storage(src.changeFeed as v1api20230101storage.ChangeFeed, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_from_v1api20230101storage(src.containerDeleteRetentionPolicy as v1api20230101storage.ContainerDeleteRetentionPolicy, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_from_v1api20230101storage(src.cors as v1api20230101storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_from_v1api20230101storage(src.deleteRetentionPolicy as v1api20230101storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_from_v1api20230101storage(src.cors as v1api20230101storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_from_v1api20230101storage(src.lastAccessTimeTrackingPolicy as v1api20230101storage.LastAccessTimeTrackingPolicy, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_from_v1api20230101storage(src.restorePolicy as v1api20230101storage.RestorePolicy, at(path, ".restorePolicy")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_from_v1api20230101storage(src.operatorSpec as v1api20230101storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_Spec, bag);
@@ -1003,11 +2751,16 @@ export function StorageAccountsBlobService_Spec_to_v1api20230101storage(src: v20
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230101storage(src.owner as v20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_to_v1api20230101storage(src.changeFeed as v20220901storage.ChangeFeed, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_to_v1api20230101storage(src.containerDeleteRetentionPolicy as v20220901storage.ContainerDeleteRetentionPolicy, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_to_v1api20230101storage(src.cors as v20220901storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_to_v1api20230101storage(src.deleteRetentionPolicy as v20220901storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_to_v1api20230101storage(src.cors as v20220901storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_to_v1api20230101storage(src.lastAccessTimeTrackingPolicy as v20220901storage.LastAccessTimeTrackingPolicy, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_to_v1api20230101storage(src.restorePolicy as v20220901storage.RestorePolicy, at(path, ".restorePolicy")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_to_v1api20230101storage(src.operatorSpec as v20220901storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobService_Spec, bag);
@@ -1051,14 +2804,26 @@ export function StorageAccountsBlobServicesContainer_STATUS_from_v1api20230101st
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.deleted !== undefined) dst.deleted = bool(src.deleted, path, ".deleted"); // assignPrimitive
+  if (src.deletedTime !== undefined) dst.deletedTime = str(src.deletedTime, path, ".deletedTime"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
+  if (src.hasImmutabilityPolicy !== undefined) dst.hasImmutabilityPolicy = bool(src.hasImmutabilityPolicy, path, ".hasImmutabilityPolicy"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutabilityPolicy_STATUS_from_v1api20230101storage(src.immutabilityPolicy as v1api20230101storage.ImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_from_v1api20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseDuration !== undefined) dst.leaseDuration = str(src.leaseDuration, path, ".leaseDuration"); // assignPrimitive
   if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignPrimitive
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.leaseStatus !== undefined) dst.leaseStatus = str(src.leaseStatus, path, ".leaseStatus"); // assignPrimitive
+  if (src.legalHold !== undefined) dst.legalHold = LegalHold_STATUS_from_v1api20230101storage(src.legalHold as v1api20230101storage.LegalHold_STATUS, at(path, ".legalHold")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
+  if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1074,14 +2839,26 @@ export function StorageAccountsBlobServicesContainer_STATUS_to_v1api20230101stor
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.deleted !== undefined) dst.deleted = bool(src.deleted, path, ".deleted"); // assignPrimitive
+  if (src.deletedTime !== undefined) dst.deletedTime = str(src.deletedTime, path, ".deletedTime"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
+  if (src.hasImmutabilityPolicy !== undefined) dst.hasImmutabilityPolicy = bool(src.hasImmutabilityPolicy, path, ".hasImmutabilityPolicy"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutabilityPolicy_STATUS_to_v1api20230101storage(src.immutabilityPolicy as v20220901storage.ImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_to_v1api20230101storage(src.immutableStorageWithVersioning as v20220901storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseDuration !== undefined) dst.leaseDuration = str(src.leaseDuration, path, ".leaseDuration"); // assignPrimitive
   if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignPrimitive
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.leaseStatus !== undefined) dst.leaseStatus = str(src.leaseStatus, path, ".leaseStatus"); // assignPrimitive
+  if (src.legalHold !== undefined) dst.legalHold = LegalHold_STATUS_to_v1api20230101storage(src.legalHold as v20220901storage.LegalHold_STATUS, at(path, ".legalHold")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
+  if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1095,11 +2872,13 @@ export function StorageAccountsBlobServicesContainer_Spec_from_v1api20230101stor
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_from_v1api20230101storage(src.owner as v1api20230101storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_from_v1api20230101storage(src.immutableStorageWithVersioning as v1api20230101storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_from_v1api20230101storage(src.operatorSpec as v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec, bag);
@@ -1115,14 +2894,140 @@ export function StorageAccountsBlobServicesContainer_Spec_to_v1api20230101storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_to_v1api20230101storage(src.owner as v20220901storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_to_v1api20230101storage(src.immutableStorageWithVersioning as v20220901storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_to_v1api20230101storage(src.operatorSpec as v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   if (src.originalVersion !== undefined) dst.originalVersion = str(src.originalVersion, path, ".originalVersion"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table_STATUS of v1api20230101storage to Table_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Table_STATUS_from_v1api20230101storage(src: v1api20230101storage.Table_STATUS, path: string): v20220901storage.Table_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Table_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Table_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table_STATUS of v20220901storage to Table_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Table_STATUS_to_v1api20230101storage(src: v20220901storage.Table_STATUS, path: string): v1api20230101storage.Table_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Table_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Table_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table of v1api20230101storage to Table of v20220901storage (one step down the storage chain, away from the hub). */
+export function Table_from_v1api20230101storage(src: v1api20230101storage.Table, path: string): v20220901storage.Table {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Table;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Table, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table of v20220901storage to Table of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Table_to_v1api20230101storage(src: v20220901storage.Table, path: string): v1api20230101storage.Table {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Table;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Table, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Tag_STATUS of v1api20230101storage to Tag_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function Tag_STATUS_from_v1api20230101storage(src: v1api20230101storage.Tag_STATUS, path: string): v20220901storage.Tag_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.Tag_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_Tag_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Tag_STATUS of v20220901storage to Tag_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function Tag_STATUS_to_v1api20230101storage(src: v20220901storage.Tag_STATUS, path: string): v1api20230101storage.Tag_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.Tag_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_Tag_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UpdateHistory_STATUS of v1api20230101storage to UpdateHistory_STATUS of v20220901storage (one step down the storage chain, away from the hub). */
+export function UpdateHistory_STATUS_from_v1api20230101storage(src: v1api20230101storage.UpdateHistory_STATUS, path: string): v20220901storage.UpdateHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20220901storage.UpdateHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.update !== undefined) dst.update = str(src.update, path, ".update"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v1api20230101storage_UpdateHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UpdateHistory_STATUS of v20220901storage to UpdateHistory_STATUS of v1api20230101storage (one step up the storage chain, towards the hub). */
+export function UpdateHistory_STATUS_to_v1api20230101storage(src: v20220901storage.UpdateHistory_STATUS, path: string): v1api20230101storage.UpdateHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v1api20230101storage.UpdateHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.update !== undefined) dst.update = str(src.update, path, ".update"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v20220901storage_UpdateHistory_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1157,8 +3062,8 @@ export function UserAssignedIdentity_STATUS_from_v1api20230101storage(src: v1api
   checkObject(src, path);
   const dst = {} as v20220901storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1170,8 +3075,8 @@ export function UserAssignedIdentity_STATUS_to_v1api20230101storage(src: v202209
   checkObject(src, path);
   const dst = {} as v1api20230101storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1183,8 +3088,8 @@ export function VirtualNetworkRule_STATUS_from_v1api20230101storage(src: v1api20
   checkObject(src, path);
   const dst = {} as v20220901storage.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
@@ -1197,8 +3102,8 @@ export function VirtualNetworkRule_STATUS_to_v1api20230101storage(src: v20220901
   checkObject(src, path);
   const dst = {} as v1api20230101storage.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
@@ -1211,8 +3116,9 @@ export function VirtualNetworkRule_from_v1api20230101storage(src: v1api20230101s
   checkObject(src, path);
   const dst = {} as v20220901storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.reference !== undefined) dst.reference = ResourceReference_from_v1api20230101storage(src.reference as v1api20230101storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_from_v1api20230101storage(src.reference as v1api20230101storage.ResourceReference, at(path, ".reference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1224,87 +3130,210 @@ export function VirtualNetworkRule_to_v1api20230101storage(src: v20220901storage
   checkObject(src, path);
   const dst = {} as v1api20230101storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.reference !== undefined) dst.reference = ResourceReference_to_v1api20230101storage(src.reference as v20220901storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignPrimitive
+  if (src.reference !== undefined) dst.reference = ResourceReference_to_v1api20230101storage(src.reference as v20220901storage.ResourceReference, at(path, ".reference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
+const known_v1api20230101storage_ActiveDirectoryProperties = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v1api20230101storage_ActiveDirectoryProperties_STATUS = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v1api20230101storage_AzureFilesIdentityBasedAuthentication = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v1api20230101storage_AzureFilesIdentityBasedAuthentication_STATUS = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v1api20230101storage_Blob = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1api20230101storage_BlobRange_STATUS = new Set(["endRange","startRange","$propertyBag"]);
+const known_v1api20230101storage_BlobRestoreStatus_STATUS = new Set(["failureReason","parameters","restoreId","status","$propertyBag"]);
+const known_v1api20230101storage_Blob_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1api20230101storage_ChangeFeed = new Set(["enabled","retentionInDays","$propertyBag"]);
+const known_v1api20230101storage_ChangeFeed_STATUS = new Set(["enabled","retentionInDays","$propertyBag"]);
 const known_v1api20230101storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v1api20230101storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v1api20230101storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v1api20230101storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v1api20230101storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v1api20230101storage_ContainerDeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v1api20230101storage_ContainerDeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v1api20230101storage_CorsRule = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
+const known_v1api20230101storage_CorsRule_STATUS = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
 const known_v1api20230101storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v1api20230101storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v1api20230101storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
-const known_v1api20230101storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v1api20230101storage_CustomDomain = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v1api20230101storage_CustomDomain_STATUS = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v1api20230101storage_DeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v1api20230101storage_DeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
 const known_v1api20230101storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v1api20230101storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v1api20230101storage_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v1api20230101storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v1api20230101storage_Encryption = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v1api20230101storage_EncryptionIdentity = new Set(["federatedIdentityClientId","userAssignedIdentityReference","$propertyBag"]);
+const known_v1api20230101storage_EncryptionIdentity_STATUS = new Set(["federatedIdentityClientId","userAssignedIdentity","$propertyBag"]);
+const known_v1api20230101storage_Encryption_STATUS = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v1api20230101storage_Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v1api20230101storage_ExtendedLocation = new Set(["name","type","$propertyBag"]);
+const known_v1api20230101storage_ExtendedLocation_STATUS = new Set(["name","type","$propertyBag"]);
+const known_v1api20230101storage_File = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1api20230101storage_File_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1api20230101storage_GeoReplicationStats_STATUS = new Set(["canFailover","canPlannedFailover","lastSyncTime","postFailoverRedundancy","postPlannedFailoverRedundancy","status","$propertyBag"]);
+const known_v1api20230101storage_IPRule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v1api20230101storage_IPRule_STATUS = new Set(["action","value","$propertyBag"]);
 const known_v1api20230101storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v1api20230101storage_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v1api20230101storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v1api20230101storage_ImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","etag","immutabilityPeriodSinceCreationInDays","state","updateHistory","$propertyBag"]);
 const known_v1api20230101storage_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v1api20230101storage_ImmutableStorageWithVersioningImmutabilityPolicy = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v1api20230101storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","migrationState","timeStamp","$propertyBag"]);
+const known_v1api20230101storage_InternetEndpoints_STATUS = new Set(["blob","dfs","file","web","$propertyBag"]);
+const known_v1api20230101storage_KeyCreationTime_STATUS = new Set(["key1","key2","$propertyBag"]);
+const known_v1api20230101storage_KeyPolicy = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v1api20230101storage_KeyPolicy_STATUS = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v1api20230101storage_Keyvaultproperties = new Set(["keyname","keyvaulturi","keyversion","$propertyBag"]);
+const known_v1api20230101storage_Keyvaultproperties_STATUS = new Set(["currentVersionedKeyExpirationTimestamp","currentVersionedKeyIdentifier","keyname","keyvaulturi","keyversion","lastKeyRotationTimestamp","$propertyBag"]);
 const known_v1api20230101storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20230101storage_LastAccessTimeTrackingPolicy = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v1api20230101storage_LastAccessTimeTrackingPolicy_STATUS = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v1api20230101storage_LegalHold_STATUS = new Set(["hasLegalHold","protectedAppendWritesHistory","tags","$propertyBag"]);
+const known_v1api20230101storage_MicrosoftEndpoints_STATUS = new Set(["blob","dfs","file","queue","table","web","$propertyBag"]);
+const known_v1api20230101storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20230101storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v1api20230101storage_Parameters_STATUS = new Set(["blobRanges","timeToRestore","$propertyBag"]);
+const known_v1api20230101storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v1api20230101storage_ProtectedAppendWritesHistory_STATUS = new Set(["allowProtectedAppendWritesAll","timestamp","$propertyBag"]);
+const known_v1api20230101storage_Queue = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1api20230101storage_Queue_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1api20230101storage_ResourceAccessRule = new Set(["resourceReference","tenantId","$propertyBag"]);
+const known_v1api20230101storage_ResourceAccessRule_STATUS = new Set(["resourceId","tenantId","$propertyBag"]);
 const known_v1api20230101storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v1api20230101storage_RestorePolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v1api20230101storage_RestorePolicy_STATUS = new Set(["days","enabled","lastEnabledTime","minRestoreTime","$propertyBag"]);
+const known_v1api20230101storage_RoutingPreference = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v1api20230101storage_RoutingPreference_STATUS = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v1api20230101storage_SasPolicy = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v1api20230101storage_SasPolicy_STATUS = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v1api20230101storage_SecondaryEndpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
 const known_v1api20230101storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v1api20230101storage_Sku = new Set(["name","$propertyBag"]);
+const known_v1api20230101storage_Services = new Set(["blob","file","queue","table","$propertyBag"]);
+const known_v1api20230101storage_Services_STATUS = new Set(["blob","file","queue","table","$propertyBag"]);
 const known_v1api20230101storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountImmutableStorageWithVersioning = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountImmutableStorageWithVersioning_STATUS = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v1api20230101storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v1api20230101storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountSku = new Set(["name","tier","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountSkuConversionStatus_STATUS = new Set(["endTime","skuConversionStatus","startTime","targetSkuName","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountSku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v1api20230101storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","extendedLocation","identity","kind","location","sku","tags","accessTier","accountMigrationInProgress","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","defaultToOAuthAuthentication","dnsEndpointType","encryption","failoverInProgress","geoReplicationStats","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","isSkuConversionBlocked","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","publicNetworkAccess","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","storageAccountSkuConversionStatus","supportsHttpsTrafficOnly","$propertyBag"]);
+const known_v1api20230101storage_StorageAccount_Spec = new Set(["azureName","owner","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","customDomain","defaultToOAuthAuthentication","dnsEndpointType","encryption","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","publicNetworkAccess","routingPreference","sasPolicy","supportsHttpsTrafficOnly","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","sku","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobService_Spec = new Set(["owner","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v1api20230101storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","etag","defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version","$propertyBag"]);
+const known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","defaultEncryptionScope","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","immutableStorageWithVersioning","metadata","publicAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v1api20230101storage_Table = new Set(["enabled","keyType","$propertyBag"]);
+const known_v1api20230101storage_Table_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v1api20230101storage_Tag_STATUS = new Set(["objectIdentifier","tag","tenantId","timestamp","upn","$propertyBag"]);
+const known_v1api20230101storage_UpdateHistory_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","immutabilityPeriodSinceCreationInDays","objectIdentifier","tenantId","timestamp","update","upn","$propertyBag"]);
 const known_v1api20230101storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v1api20230101storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v1api20230101storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
-const known_v1api20230101storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
+const known_v1api20230101storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v1api20230101storage_VirtualNetworkRule = new Set(["action","reference","state","$propertyBag"]);
+const known_v1api20230101storage_VirtualNetworkRule_STATUS = new Set(["action","id","state","$propertyBag"]);
+const known_v20220901storage_ActiveDirectoryProperties = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v20220901storage_ActiveDirectoryProperties_STATUS = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v20220901storage_AzureFilesIdentityBasedAuthentication = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v20220901storage_AzureFilesIdentityBasedAuthentication_STATUS = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","$propertyBag"]);
+const known_v20220901storage_Blob = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20220901storage_BlobRange_STATUS = new Set(["endRange","startRange","$propertyBag"]);
+const known_v20220901storage_BlobRestoreStatus_STATUS = new Set(["failureReason","parameters","restoreId","status","$propertyBag"]);
+const known_v20220901storage_Blob_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20220901storage_ChangeFeed = new Set(["enabled","retentionInDays","$propertyBag"]);
+const known_v20220901storage_ChangeFeed_STATUS = new Set(["enabled","retentionInDays","$propertyBag"]);
 const known_v20220901storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20220901storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v20220901storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v20220901storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v20220901storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v20220901storage_ContainerDeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20220901storage_ContainerDeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20220901storage_CorsRule = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
+const known_v20220901storage_CorsRule_STATUS = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
 const known_v20220901storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v20220901storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v20220901storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
-const known_v20220901storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v20220901storage_CustomDomain = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v20220901storage_CustomDomain_STATUS = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v20220901storage_DeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20220901storage_DeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
 const known_v20220901storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v20220901storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v20220901storage_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v20220901storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v20220901storage_Encryption = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v20220901storage_EncryptionIdentity = new Set(["federatedIdentityClientId","userAssignedIdentityReference","$propertyBag"]);
+const known_v20220901storage_EncryptionIdentity_STATUS = new Set(["federatedIdentityClientId","userAssignedIdentity","$propertyBag"]);
+const known_v20220901storage_Encryption_STATUS = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v20220901storage_Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v20220901storage_ExtendedLocation = new Set(["name","type","$propertyBag"]);
+const known_v20220901storage_ExtendedLocation_STATUS = new Set(["name","type","$propertyBag"]);
+const known_v20220901storage_File = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20220901storage_File_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20220901storage_GeoReplicationStats_STATUS = new Set(["canFailover","lastSyncTime","status","$propertyBag"]);
+const known_v20220901storage_IPRule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v20220901storage_IPRule_STATUS = new Set(["action","value","$propertyBag"]);
 const known_v20220901storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v20220901storage_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v20220901storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v20220901storage_ImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","etag","immutabilityPeriodSinceCreationInDays","state","updateHistory","$propertyBag"]);
 const known_v20220901storage_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v20220901storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v20220901storage_ImmutableStorageWithVersioningImmutabilityPolicy = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v20220901storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v20220901storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","migrationState","timeStamp","$propertyBag"]);
+const known_v20220901storage_InternetEndpoints_STATUS = new Set(["blob","dfs","file","web","$propertyBag"]);
+const known_v20220901storage_KeyCreationTime_STATUS = new Set(["key1","key2","$propertyBag"]);
+const known_v20220901storage_KeyPolicy = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v20220901storage_KeyPolicy_STATUS = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v20220901storage_Keyvaultproperties = new Set(["keyname","keyvaulturi","keyversion","$propertyBag"]);
+const known_v20220901storage_Keyvaultproperties_STATUS = new Set(["currentVersionedKeyExpirationTimestamp","currentVersionedKeyIdentifier","keyname","keyvaulturi","keyversion","lastKeyRotationTimestamp","$propertyBag"]);
 const known_v20220901storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20220901storage_LastAccessTimeTrackingPolicy = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v20220901storage_LastAccessTimeTrackingPolicy_STATUS = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v20220901storage_LegalHold_STATUS = new Set(["hasLegalHold","protectedAppendWritesHistory","tags","$propertyBag"]);
+const known_v20220901storage_MicrosoftEndpoints_STATUS = new Set(["blob","dfs","file","queue","table","web","$propertyBag"]);
+const known_v20220901storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v20220901storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v20220901storage_Parameters_STATUS = new Set(["blobRanges","timeToRestore","$propertyBag"]);
+const known_v20220901storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v20220901storage_ProtectedAppendWritesHistory_STATUS = new Set(["allowProtectedAppendWritesAll","timestamp","$propertyBag"]);
+const known_v20220901storage_Queue = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20220901storage_Queue_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20220901storage_ResourceAccessRule = new Set(["resourceReference","tenantId","$propertyBag"]);
+const known_v20220901storage_ResourceAccessRule_STATUS = new Set(["resourceId","tenantId","$propertyBag"]);
 const known_v20220901storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v20220901storage_RestorePolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v20220901storage_RestorePolicy_STATUS = new Set(["days","enabled","lastEnabledTime","minRestoreTime","$propertyBag"]);
+const known_v20220901storage_RoutingPreference = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v20220901storage_RoutingPreference_STATUS = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v20220901storage_SasPolicy = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v20220901storage_SasPolicy_STATUS = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v20220901storage_SecondaryEndpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
 const known_v20220901storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v20220901storage_Sku = new Set(["name","$propertyBag"]);
+const known_v20220901storage_Services = new Set(["blob","file","queue","table","$propertyBag"]);
+const known_v20220901storage_Services_STATUS = new Set(["blob","file","queue","table","$propertyBag"]);
 const known_v20220901storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20220901storage_StorageAccountImmutableStorageWithVersioning = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
+const known_v20220901storage_StorageAccountImmutableStorageWithVersioning_STATUS = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
 const known_v20220901storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v20220901storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v20220901storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v20220901storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v20220901storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_StorageAccountSku = new Set(["name","tier","$propertyBag"]);
+const known_v20220901storage_StorageAccountSkuConversionStatus_STATUS = new Set(["endTime","skuConversionStatus","startTime","targetSkuName","$propertyBag"]);
+const known_v20220901storage_StorageAccountSku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20220901storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","defaultToOAuthAuthentication","dnsEndpointType","encryption","failoverInProgress","geoReplicationStats","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","publicNetworkAccess","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","storageAccountSkuConversionStatus","supportsHttpsTrafficOnly","$propertyBag"]);
+const known_v20220901storage_StorageAccount_Spec = new Set(["azureName","owner","extendedLocation","identity","kind","location","sku","tags","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","customDomain","defaultToOAuthAuthentication","dnsEndpointType","encryption","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","publicNetworkAccess","routingPreference","sasPolicy","supportsHttpsTrafficOnly","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20220901storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20220901storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v20220901storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","sku","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobService_Spec = new Set(["owner","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20220901storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20220901storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","etag","defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version","$propertyBag"]);
+const known_v20220901storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","defaultEncryptionScope","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","immutableStorageWithVersioning","metadata","publicAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20220901storage_Table = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20220901storage_Table_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20220901storage_Tag_STATUS = new Set(["objectIdentifier","tag","tenantId","timestamp","upn","$propertyBag"]);
+const known_v20220901storage_UpdateHistory_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","immutabilityPeriodSinceCreationInDays","objectIdentifier","tenantId","timestamp","update","upn","$propertyBag"]);
 const known_v20220901storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v20220901storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20220901storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
-const known_v20220901storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
+const known_v20220901storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v20220901storage_VirtualNetworkRule = new Set(["action","reference","state","$propertyBag"]);
+const known_v20220901storage_VirtualNetworkRule_STATUS = new Set(["action","id","state","$propertyBag"]);

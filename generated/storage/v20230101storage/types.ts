@@ -34,6 +34,148 @@ export interface StorageAccountsBlobServicesContainer {
   status?: StorageAccountsBlobServicesContainer_STATUS;
 }
 
+/** Required if directoryServiceOptions are AD, optional if they are AADKERB. */
+export interface ActiveDirectoryProperties {
+  /** Specifies the Active Directory account type for Azure Storage. */
+  accountType?: string;
+  /** Specifies the security identifier (SID) for Azure Storage. */
+  azureStorageSid?: string;
+  /** Specifies the domain GUID. */
+  domainGuid?: string;
+  /** Specifies the primary domain that the AD DNS server is authoritative for. */
+  domainName?: string;
+  /** Specifies the security identifier (SID). */
+  domainSid?: string;
+  /** Specifies the Active Directory forest to get. */
+  forestName?: string;
+  /** Specifies the NetBIOS domain name. */
+  netBiosDomainName?: string;
+  /** Specifies the Active Directory SAMAccountName for Azure Storage. */
+  samAccountName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Required if directoryServiceOptions are AD, optional if they are AADKERB. */
+export interface ActiveDirectoryProperties_STATUS {
+  /** Specifies the Active Directory account type for Azure Storage. */
+  accountType?: string;
+  /** Specifies the security identifier (SID) for Azure Storage. */
+  azureStorageSid?: string;
+  /** Specifies the domain GUID. */
+  domainGuid?: string;
+  /** Specifies the primary domain that the AD DNS server is authoritative for. */
+  domainName?: string;
+  /** Specifies the security identifier (SID). */
+  domainSid?: string;
+  /** Specifies the Active Directory forest to get. */
+  forestName?: string;
+  /** Specifies the NetBIOS domain name. */
+  netBiosDomainName?: string;
+  /** Specifies the Active Directory SAMAccountName for Azure Storage. */
+  samAccountName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Provides the identity based authentication settings for Azure Files. */
+export interface AzureFilesIdentityBasedAuthentication {
+  /** Required if directoryServiceOptions are AD, optional if they are AADKERB. */
+  activeDirectoryProperties?: ActiveDirectoryProperties;
+  /** Default share permission for users using Kerberos authentication if RBAC role is not assigned. */
+  defaultSharePermission?: string;
+  /** Indicates the directory service used. Note that this enum may be extended in the future. */
+  directoryServiceOptions?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Provides the identity based authentication settings for Azure Files. */
+export interface AzureFilesIdentityBasedAuthentication_STATUS {
+  /** Required if directoryServiceOptions are AD, optional if they are AADKERB. */
+  activeDirectoryProperties?: ActiveDirectoryProperties_STATUS;
+  /** Default share permission for users using Kerberos authentication if RBAC role is not assigned. */
+  defaultSharePermission?: string;
+  /** Indicates the directory service used. Note that this enum may be extended in the future. */
+  directoryServiceOptions?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the blob storage service. */
+export interface Blob {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Blob range */
+export interface BlobRange_STATUS {
+  /** Blob end range. This is exclusive. Empty means account end. */
+  endRange?: string;
+  /** Blob start range. This is inclusive. Empty means account start. */
+  startRange?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Blob restore status */
+export interface BlobRestoreStatus_STATUS {
+  /** Failure reason when blob restore is failed. */
+  failureReason?: string;
+  /** Blob restore request parameters. */
+  parameters?: Parameters_STATUS;
+  /** Id for tracking blob restore request. */
+  restoreId?: string;
+  /** The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing.
+   * - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed. */
+  status?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the blob storage service. */
+export interface Blob_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
+   * encrypted at rest by default today and cannot be disabled. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for change feed events. */
+export interface ChangeFeed {
+  /** Indicates whether change feed event logging is enabled for the Blob service. */
+  enabled?: boolean;
+  /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
+   * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
+  retentionInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for change feed events. */
+export interface ChangeFeed_STATUS {
+  /** Indicates whether change feed event logging is enabled for the Blob service. */
+  enabled?: boolean;
+  /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
+   * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
+  retentionInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
   type?: string;
@@ -61,56 +203,158 @@ export interface ConfigMapDestination {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type CorsRule. */
+/** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
+export interface ConfigMapReference {
+  /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
+  name?: string;
+  /** Key is the key in the Kubernetes configmap being referenced */
+  key?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for container soft delete. */
+export interface ContainerDeleteRetentionPolicy {
+  /** This property when set to true allows deletion of the soft deleted blob versions and snapshots.
+   * This property cannot be used blob restore policy. This property only applies to blob service and does not apply to
+   * containers or file share. */
+  allowPermanentDelete?: boolean;
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
+  days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for container soft delete. */
+export interface ContainerDeleteRetentionPolicy_STATUS {
+  /** This property when set to true allows deletion of the soft deleted blob versions and snapshots.
+   * This property cannot be used blob restore policy. This property only applies to blob service and does not apply to
+   * containers or file share. */
+  allowPermanentDelete?: boolean;
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
+  days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Specifies a CORS rule for the Blob service. */
 export interface CorsRule {
-  allowedOrigins?: string[];
-  allowedMethods?: string[];
-  maxAgeInSeconds?: number;
-  exposedHeaders?: string[];
+  /** Required if CorsRule element is present. A list of headers allowed to be part of the cross-origin
+   * request. */
   allowedHeaders?: string[];
+  /** Required if CorsRule element is present. A list of HTTP methods that are allowed to be executed by the
+   * origin. */
+  allowedMethods?: string[];
+  /** Required if CorsRule element is present. A list of origin domains that will be allowed via CORS, or "*"
+   * to allow all domains */
+  allowedOrigins?: string[];
+  /** Required if CorsRule element is present. A list of response headers to expose to CORS clients. */
+  exposedHeaders?: string[];
+  /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
+   * preflight response. */
+  maxAgeInSeconds?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type CorsRule_STATUS. */
+/** Specifies a CORS rule for the Blob service. */
 export interface CorsRule_STATUS {
-  allowedOrigins?: string[];
-  allowedMethods?: string[];
-  maxAgeInSeconds?: number;
-  exposedHeaders?: string[];
+  /** Required if CorsRule element is present. A list of headers allowed to be part of the cross-origin
+   * request. */
   allowedHeaders?: string[];
+  /** Required if CorsRule element is present. A list of HTTP methods that are allowed to be executed by the
+   * origin. */
+  allowedMethods?: string[];
+  /** Required if CorsRule element is present. A list of origin domains that will be allowed via CORS, or "*"
+   * to allow all domains */
+  allowedOrigins?: string[];
+  /** Required if CorsRule element is present. A list of response headers to expose to CORS clients. */
+  exposedHeaders?: string[];
+  /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
+   * preflight response. */
+  maxAgeInSeconds?: number;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type CorsRules. */
+/** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+ * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+ * Blob service. */
 export interface CorsRules {
+  /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type CorsRules_STATUS. */
+/** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+ * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+ * Blob service. */
 export interface CorsRules_STATUS {
+  /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule_STATUS[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DeleteRetentionPolicy. */
-export interface DeleteRetentionPolicy {
-  enabled?: boolean;
-  days?: number;
-  allowPermanentDelete?: boolean;
+/** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+ * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+ * property. */
+export interface CustomDomain {
+  /** Gets or sets the custom domain name assigned to the storage account. Name is the CNAME source. */
+  name?: string;
+  /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
+   * set on updates. */
+  useSubDomainName?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type DeleteRetentionPolicy_STATUS. */
-export interface DeleteRetentionPolicy_STATUS {
-  enabled?: boolean;
-  days?: number;
+/** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+ * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+ * property. */
+export interface CustomDomain_STATUS {
+  /** Gets or sets the custom domain name assigned to the storage account. Name is the CNAME source. */
+  name?: string;
+  /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
+   * set on updates. */
+  useSubDomainName?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for blob soft delete. */
+export interface DeleteRetentionPolicy {
+  /** This property when set to true allows deletion of the soft deleted blob versions and snapshots.
+   * This property cannot be used blob restore policy. This property only applies to blob service and does not apply to
+   * containers or file share. */
   allowPermanentDelete?: boolean;
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
+  days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for blob soft delete. */
+export interface DeleteRetentionPolicy_STATUS {
+  /** This property when set to true allows deletion of the soft deleted blob versions and snapshots.
+   * This property cannot be used blob restore policy. This property only applies to blob service and does not apply to
+   * containers or file share. */
+  allowPermanentDelete?: boolean;
+  /** Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and
+   * the maximum value can be 365. */
+  days?: number;
+  /** Indicates whether DeleteRetentionPolicy is enabled. */
+  enabled?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -131,63 +375,368 @@ export interface DestinationExpression {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Endpoints_STATUS. */
+/** Encryption settings to be used for server-side encryption for the storage account. */
+export interface Encryption {
+  /** The identity to be used with service-side encryption at rest. */
+  identity?: EncryptionIdentity;
+  /** The encryption keySource (provider). Possible values (case-insensitive):  Microsoft.Storage,
+   * Microsoft.Keyvault */
+  keySource?: string;
+  /** Properties provided by key vault. */
+  keyvaultproperties?: Keyvaultproperties;
+  /** A boolean indicating whether or not the service applies a secondary layer of encryption
+   * with platform managed keys for data at rest. */
+  requireInfrastructureEncryption?: boolean;
+  /** List of services which support encryption. */
+  services?: Services;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The identity to be used with service-side encryption at rest. */
+export interface EncryptionIdentity {
+  /** ClientId of the multi-tenant application to be used in conjunction with the user-assigned
+   * identity for cross-tenant customer-managed-keys server-side encryption on the storage account. */
+  federatedIdentityClientId?: string;
+  /** Resource identifier of the UserAssigned identity to be associated with server-side
+   * encryption on the storage account. */
+  userAssignedIdentityReference?: ResourceReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The identity to be used with service-side encryption at rest. */
+export interface EncryptionIdentity_STATUS {
+  /** ClientId of the multi-tenant application to be used in conjunction with the user-assigned
+   * identity for cross-tenant customer-managed-keys server-side encryption on the storage account. */
+  federatedIdentityClientId?: string;
+  /** Resource identifier of the UserAssigned identity to be associated with server-side
+   * encryption on the storage account. */
+  userAssignedIdentity?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Encryption settings to be used for server-side encryption for the storage account. */
+export interface Encryption_STATUS {
+  /** The identity to be used with service-side encryption at rest. */
+  identity?: EncryptionIdentity_STATUS;
+  /** The encryption keySource (provider). Possible values (case-insensitive):  Microsoft.Storage,
+   * Microsoft.Keyvault */
+  keySource?: string;
+  /** Properties provided by key vault. */
+  keyvaultproperties?: Keyvaultproperties_STATUS;
+  /** A boolean indicating whether or not the service applies a secondary layer of encryption
+   * with platform managed keys for data at rest. */
+  requireInfrastructureEncryption?: boolean;
+  /** List of services which support encryption. */
+  services?: Services_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
+ * Standard_ZRS and Premium_LRS accounts only return the blob endpoint. */
 export interface Endpoints_STATUS {
+  /** Gets the blob endpoint. */
   blob?: string;
-  queue?: string;
-  table?: string;
-  file?: string;
-  web?: string;
+  /** Gets the dfs endpoint. */
   dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the internet routing storage endpoints */
+  internetEndpoints?: InternetEndpoints_STATUS;
+  /** Gets the microsoft routing storage endpoints. */
+  microsoftEndpoints?: MicrosoftEndpoints_STATUS;
+  /** Gets the queue endpoint. */
+  queue?: string;
+  /** Gets the table endpoint. */
+  table?: string;
+  /** Gets the web endpoint. */
+  web?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type IPRule. */
-export interface IPRule {
-  value?: string;
-  action?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type IPRule_STATUS. */
-export interface IPRule_STATUS {
-  value?: string;
-  action?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
-}
-
-/** Object type Identity. */
-export interface Identity {
+/** Optional. Set the extended location of the resource. If not set, the storage account will be created
+ * in Azure main region. Otherwise it will be created in the specified extended location */
+export interface ExtendedLocation {
+  /** The name of the extended location. */
+  name?: string;
+  /** The type of the extended location. */
   type?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Optional. Set the extended location of the resource. If not set, the storage account will be created
+ * in Azure main region. Otherwise it will be created in the specified extended location */
+export interface ExtendedLocation_STATUS {
+  /** The name of the extended location. */
+  name?: string;
+  /** The type of the extended location. */
+  type?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the file storage service. */
+export interface File {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the file storage service. */
+export interface File_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
+   * encrypted at rest by default today and cannot be disabled. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Geo Replication Stats */
+export interface GeoReplicationStats_STATUS {
+  /** A boolean flag which indicates whether or not account failover is supported for the account. */
+  canFailover?: boolean;
+  /** A boolean flag which indicates whether or not planned account failover is supported for the account. */
+  canPlannedFailover?: boolean;
+  /** All primary writes preceding this UTC date/time value are guaranteed to be available for read operations.
+   * Primary writes following this point in time may or may not be available for reads. Element may be default value if value
+   * of LastSyncTime is not available, this can happen if secondary is offline or we are in bootstrap. */
+  lastSyncTime?: string;
+  /** The redundancy type of the account after an account failover is performed. */
+  postFailoverRedundancy?: string;
+  /** The redundancy type of the account after a planned account failover is performed. */
+  postPlannedFailoverRedundancy?: string;
+  /** The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is
+   * active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary
+   * location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the
+   * secondary location is temporarily unavailable. */
+  status?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** IP rule with specific IP or IP range in CIDR format. */
+export interface IPRule {
+  /** The action of IP ACL rule. */
+  action?: string;
+  /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
+  value?: string;
+  /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
+  valueFromConfig?: ConfigMapReference;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** IP rule with specific IP or IP range in CIDR format. */
+export interface IPRule_STATUS {
+  /** The action of IP ACL rule. */
+  action?: string;
+  /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
+  value?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The identity of the resource. */
+export interface Identity {
+  /** The identity type. */
+  type?: string;
+  /** Gets or sets a list of key value pairs that describe the set of User Assigned identities that
+   * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
+   * identity is permitted here. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Identity_STATUS. */
+/** The identity of the resource. */
 export interface Identity_STATUS {
-  type?: string;
+  /** The principal ID of resource identity. */
   principalId?: string;
+  /** The tenant ID of resource. */
   tenantId?: string;
+  /** The identity type. */
+  type?: string;
+  /** Gets or sets a list of key value pairs that describe the set of User Assigned identities that
+   * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
+   * identity is permitted here. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ImmutableStorageWithVersioning. */
+/** The ImmutabilityPolicy property of the container. */
+export interface ImmutabilityPolicy_STATUS {
+  /** This property can only be changed for unlocked time-based retention policies. When enabled,
+   * new blocks can be written to an append blob while maintaining immutability protection and compliance. Only new blocks
+   * can be added and any existing blocks cannot be modified or deleted. This property cannot be changed with
+   * ExtendImmutabilityPolicy API. */
+  allowProtectedAppendWrites?: boolean;
+  /** This property can only be changed for unlocked time-based retention policies. When
+   * enabled, new blocks can be written to both 'Append and Bock Blobs' while maintaining immutability protection and
+   * compliance. Only new blocks can be added and any existing blocks cannot be modified or deleted. This property cannot be
+   * changed with ExtendImmutabilityPolicy API. The 'allowProtectedAppendWrites' and 'allowProtectedAppendWritesAll'
+   * properties are mutually exclusive. */
+  allowProtectedAppendWritesAll?: boolean;
+  /** ImmutabilityPolicy Etag. */
+  etag?: string;
+  /** The immutability period for the blobs in the container since the policy creation,
+   * in days. */
+  immutabilityPeriodSinceCreationInDays?: number;
+  /** The ImmutabilityPolicy state of a blob container, possible values include: Locked and Unlocked. */
+  state?: string;
+  /** The ImmutabilityPolicy update history of the blob container. */
+  updateHistory?: UpdateHistory_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The object level immutability property of the container. The property is immutable and
+ * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
 export interface ImmutableStorageWithVersioning {
+  /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type ImmutableStorageWithVersioning_STATUS. */
+/** Specifies the default account-level immutability policy which is inherited and applied to objects
+ * that do not possess an explicit immutability policy at the object level. The object-level immutability policy has higher
+ * precedence than the container-level immutability policy, which has a higher precedence than the account-level
+ * immutability policy. */
+export interface ImmutableStorageWithVersioningImmutabilityPolicy {
+  /** This property can only be changed for disabled and unlocked time-based retention policies.
+   * When enabled, new blocks can be written to an append blob while maintaining immutability protection and compliance. Only
+   * new blocks can be added and any existing blocks cannot be modified or deleted. */
+  allowProtectedAppendWrites?: boolean;
+  /** The immutability period for the blobs in the container since the policy creation,
+   * in days. */
+  immutabilityPeriodSinceCreationInDays?: number;
+  /** The ImmutabilityPolicy state defines the mode of the policy. Disabled state disables the policy, Unlocked state
+   * allows increase and decrease of immutability retention time and also allows toggling allowProtectedAppendWrites
+   * property, Locked state only allows the increase of the immutability retention time. A policy can only be created in a
+   * Disabled or Unlocked state and can be toggled between the two states. Only a policy in an Unlocked state can transition
+   * to a Locked state which cannot be reverted. */
+  state?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Specifies the default account-level immutability policy which is inherited and applied to objects
+ * that do not possess an explicit immutability policy at the object level. The object-level immutability policy has higher
+ * precedence than the container-level immutability policy, which has a higher precedence than the account-level
+ * immutability policy. */
+export interface ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
+  /** This property can only be changed for disabled and unlocked time-based retention policies.
+   * When enabled, new blocks can be written to an append blob while maintaining immutability protection and compliance. Only
+   * new blocks can be added and any existing blocks cannot be modified or deleted. */
+  allowProtectedAppendWrites?: boolean;
+  /** The immutability period for the blobs in the container since the policy creation,
+   * in days. */
+  immutabilityPeriodSinceCreationInDays?: number;
+  /** The ImmutabilityPolicy state defines the mode of the policy. Disabled state disables the policy, Unlocked state
+   * allows increase and decrease of immutability retention time and also allows toggling allowProtectedAppendWrites
+   * property, Locked state only allows the increase of the immutability retention time. A policy can only be created in a
+   * Disabled or Unlocked state and can be toggled between the two states. Only a policy in an Unlocked state can transition
+   * to a Locked state which cannot be reverted. */
+  state?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The object level immutability property of the container. The property is immutable and
+ * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
 export interface ImmutableStorageWithVersioning_STATUS {
+  /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
+  /** This property denotes the container level immutability to object level immutability migration state. */
+  migrationState?: string;
+  /** Returns the date and time the object level immutability was enabled. */
   timeStamp?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the internet routing storage endpoints */
+export interface InternetEndpoints_STATUS {
+  /** Gets the blob endpoint. */
+  blob?: string;
+  /** Gets the dfs endpoint. */
+  dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the web endpoint. */
+  web?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Storage account keys creation time. */
+export interface KeyCreationTime_STATUS {
+  key1?: string;
+  key2?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyPolicy assigned to the storage account. */
+export interface KeyPolicy {
+  /** The key expiration period in days. */
+  keyExpirationPeriodInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** KeyPolicy assigned to the storage account. */
+export interface KeyPolicy_STATUS {
+  /** The key expiration period in days. */
+  keyExpirationPeriodInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Properties provided by key vault. */
+export interface Keyvaultproperties {
+  /** The name of KeyVault key. */
+  keyname?: string;
+  /** The Uri of KeyVault. */
+  keyvaulturi?: string;
+  /** The version of KeyVault key. */
+  keyversion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Properties provided by key vault. */
+export interface Keyvaultproperties_STATUS {
+  /** This is a read only property that represents the expiration time of the current
+   * version of the customer managed key used for encryption. */
+  currentVersionedKeyExpirationTimestamp?: string;
+  /** The object identifier of the current versioned Key Vault Key in use. */
+  currentVersionedKeyIdentifier?: string;
+  /** The name of KeyVault key. */
+  keyname?: string;
+  /** The Uri of KeyVault. */
+  keyvaulturi?: string;
+  /** The version of KeyVault key. */
+  keyversion?: string;
+  /** Timestamp of last rotation of the Key Vault Key. */
+  lastKeyRotationTimestamp?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -202,22 +751,177 @@ export interface KnownResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type NetworkRuleSet. */
+/** The blob service property to configure last access time based tracking policy. */
+export interface LastAccessTimeTrackingPolicy {
+  /** An array of predefined supported blob types. Only blockBlob is the supported value. This field is currently
+   * read only */
+  blobType?: string[];
+  /** When set to true last access time based tracking is enabled. */
+  enable?: boolean;
+  /** Name of the policy. The valid value is AccessTimeTracking. This field is currently read only */
+  name?: string;
+  /** The field specifies blob object tracking granularity in days, typically how often the blob
+   * object should be tracked.This field is currently read only with value as 1 */
+  trackingGranularityInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service property to configure last access time based tracking policy. */
+export interface LastAccessTimeTrackingPolicy_STATUS {
+  /** An array of predefined supported blob types. Only blockBlob is the supported value. This field is currently
+   * read only */
+  blobType?: string[];
+  /** When set to true last access time based tracking is enabled. */
+  enable?: boolean;
+  /** Name of the policy. The valid value is AccessTimeTracking. This field is currently read only */
+  name?: string;
+  /** The field specifies blob object tracking granularity in days, typically how often the blob
+   * object should be tracked.This field is currently read only with value as 1 */
+  trackingGranularityInDays?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The LegalHold property of the container. */
+export interface LegalHold_STATUS {
+  /** The hasLegalHold public property is set to true by SRP if there are at least one existing tag. The
+   * hasLegalHold public property is set to false by SRP if all existing legal hold tags are cleared out. There can be a
+   * maximum of 1000 blob containers with hasLegalHold=true for a given account. */
+  hasLegalHold?: boolean;
+  /** Protected append blob writes history. */
+  protectedAppendWritesHistory?: ProtectedAppendWritesHistory_STATUS;
+  /** The list of LegalHold tags of a blob container. */
+  tags?: Tag_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the microsoft routing storage endpoints. */
+export interface MicrosoftEndpoints_STATUS {
+  /** Gets the blob endpoint. */
+  blob?: string;
+  /** Gets the dfs endpoint. */
+  dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the queue endpoint. */
+  queue?: string;
+  /** Gets the table endpoint. */
+  table?: string;
+  /** Gets the web endpoint. */
+  web?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Network rule set */
 export interface NetworkRuleSet {
+  /** Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of
+   * Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics. */
   bypass?: string;
+  /** Specifies the default action of allow or deny when no other rules match. */
   defaultAction?: string;
+  /** Sets the IP ACL rules */
   ipRules?: IPRule[];
+  /** Sets the resource access rules */
+  resourceAccessRules?: ResourceAccessRule[];
+  /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule[];
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type NetworkRuleSet_STATUS. */
+/** Network rule set */
 export interface NetworkRuleSet_STATUS {
+  /** Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of
+   * Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics. */
   bypass?: string;
+  /** Specifies the default action of allow or deny when no other rules match. */
   defaultAction?: string;
+  /** Sets the IP ACL rules */
   ipRules?: IPRule_STATUS[];
+  /** Sets the resource access rules */
+  resourceAccessRules?: ResourceAccessRule_STATUS[];
+  /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Blob restore request parameters. */
+export interface Parameters_STATUS {
+  /** Blob ranges to restore. */
+  blobRanges?: BlobRange_STATUS[];
+  /** Restore blob to the specified time. */
+  timeToRestore?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The Private Endpoint Connection resource. */
+export interface PrivateEndpointConnection_STATUS {
+  /** Fully qualified resource ID for the resource. Ex -
+   * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
+  id?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Protected append blob writes history. */
+export interface ProtectedAppendWritesHistory_STATUS {
+  /** When enabled, new blocks can be written to both 'Append and Bock Blobs' while maintaining
+   * legal hold protection and compliance. Only new blocks can be added and any existing blocks cannot be modified or deleted. */
+  allowProtectedAppendWritesAll?: boolean;
+  /** Returns the date and time the tag was added. */
+  timestamp?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the queue storage service. */
+export interface Queue {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the queue storage service. */
+export interface Queue_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
+   * encrypted at rest by default today and cannot be disabled. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Resource Access Rule. */
+export interface ResourceAccessRule {
+  /** Resource Id */
+  resourceReference?: ResourceReference;
+  /** Tenant Id */
+  tenantId?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Resource Access Rule. */
+export interface ResourceAccessRule_STATUS {
+  /** Resource Id */
+  resourceId?: string;
+  /** Tenant Id */
+  tenantId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -236,6 +940,97 @@ export interface ResourceReference {
   $propertyBag?: PropertyBagData;
 }
 
+/** The blob service properties for blob restore policy. */
+export interface RestorePolicy {
+  /** how long this blob can be restored. It should be great than zero and less than DeleteRetentionPolicy.days. */
+  days?: number;
+  /** Blob restore is enabled if set to true. */
+  enabled?: boolean;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The blob service properties for blob restore policy. */
+export interface RestorePolicy_STATUS {
+  /** how long this blob can be restored. It should be great than zero and less than DeleteRetentionPolicy.days. */
+  days?: number;
+  /** Blob restore is enabled if set to true. */
+  enabled?: boolean;
+  /** Deprecated in favor of minRestoreTime property. */
+  lastEnabledTime?: string;
+  /** Returns the minimum date and time that the restore can be started. */
+  minRestoreTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Maintains information about the network routing choice opted by the user for data transfer */
+export interface RoutingPreference {
+  /** A boolean flag which indicates whether internet routing storage endpoints are to be published */
+  publishInternetEndpoints?: boolean;
+  /** A boolean flag which indicates whether microsoft routing storage endpoints are to be published */
+  publishMicrosoftEndpoints?: boolean;
+  /** Routing Choice defines the kind of network routing opted by the user. */
+  routingChoice?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Maintains information about the network routing choice opted by the user for data transfer */
+export interface RoutingPreference_STATUS {
+  /** A boolean flag which indicates whether internet routing storage endpoints are to be published */
+  publishInternetEndpoints?: boolean;
+  /** A boolean flag which indicates whether microsoft routing storage endpoints are to be published */
+  publishMicrosoftEndpoints?: boolean;
+  /** Routing Choice defines the kind of network routing opted by the user. */
+  routingChoice?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SasPolicy assigned to the storage account. */
+export interface SasPolicy {
+  /** The SAS expiration action. Can only be Log. */
+  expirationAction?: string;
+  /** The SAS expiration period, DD.HH:MM:SS. */
+  sasExpirationPeriod?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** SasPolicy assigned to the storage account. */
+export interface SasPolicy_STATUS {
+  /** The SAS expiration action. Can only be Log. */
+  expirationAction?: string;
+  /** The SAS expiration period, DD.HH:MM:SS. */
+  sasExpirationPeriod?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
+ * secondary location of the storage account. Only available if the SKU name is Standard_RAGRS. */
+export interface SecondaryEndpoints_STATUS {
+  /** Gets the blob endpoint. */
+  blob?: string;
+  /** Gets the dfs endpoint. */
+  dfs?: string;
+  /** Gets the file endpoint. */
+  file?: string;
+  /** Gets the internet routing storage endpoints */
+  internetEndpoints?: InternetEndpoints_STATUS;
+  /** Gets the microsoft routing storage endpoints. */
+  microsoftEndpoints?: MicrosoftEndpoints_STATUS;
+  /** Gets the queue endpoint. */
+  queue?: string;
+  /** Gets the table endpoint. */
+  table?: string;
+  /** Gets the web endpoint. */
+  web?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
@@ -250,17 +1045,71 @@ export interface SecretDestination {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku. */
-export interface Sku {
-  name?: string;
+/** List of services which support encryption. */
+export interface Services {
+  /** The encryption function of the blob storage service. */
+  blob?: Blob;
+  /** The encryption function of the file storage service. */
+  file?: File;
+  /** The encryption function of the queue storage service. */
+  queue?: Queue;
+  /** The encryption function of the table storage service. */
+  table?: Table;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type Sku_STATUS. */
+/** List of services which support encryption. */
+export interface Services_STATUS {
+  /** The encryption function of the blob storage service. */
+  blob?: Blob_STATUS;
+  /** The encryption function of the file storage service. */
+  file?: File_STATUS;
+  /** The encryption function of the queue storage service. */
+  queue?: Queue_STATUS;
+  /** The encryption function of the table storage service. */
+  table?: Table_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Sku name and tier. */
 export interface Sku_STATUS {
+  /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
+   *  accountType. */
   name?: string;
+  /** The SKU tier. This is based on the SKU name. */
   tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The property is immutable and can only be set to true at the account creation time. When
+ * set to true, it enables object level immutability for all the new containers in the account by default. */
+export interface StorageAccountImmutableStorageWithVersioning {
+  /** A boolean flag which enables account-level immutability. All the containers under such an account have
+   * object-level immutability enabled by default. */
+  enabled?: boolean;
+  /** Specifies the default account-level immutability policy which is inherited and applied to objects
+   * that do not possess an explicit immutability policy at the object level. The object-level immutability policy has higher
+   * precedence than the container-level immutability policy, which has a higher precedence than the account-level
+   * immutability policy. */
+  immutabilityPolicy?: ImmutableStorageWithVersioningImmutabilityPolicy;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The property is immutable and can only be set to true at the account creation time. When
+ * set to true, it enables object level immutability for all the new containers in the account by default. */
+export interface StorageAccountImmutableStorageWithVersioning_STATUS {
+  /** A boolean flag which enables account-level immutability. All the containers under such an account have
+   * object-level immutability enabled by default. */
+  enabled?: boolean;
+  /** Specifies the default account-level immutability policy which is inherited and applied to objects
+   * that do not possess an explicit immutability policy at the object level. The object-level immutability policy has higher
+   * precedence than the container-level immutability policy, which has a higher precedence than the account-level
+   * immutability policy. */
+  immutabilityPolicy?: ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -319,6 +1168,43 @@ export interface StorageAccountOperatorSpec {
   $propertyBag?: PropertyBagData;
 }
 
+/** Required. Gets or sets the SKU name. */
+export interface StorageAccountSku {
+  /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
+   *  accountType. */
+  name?: string;
+  /** The SKU tier. This is based on the SKU name. */
+  tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** This property is readOnly and is set by server during asynchronous storage account
+ * sku conversion operations. */
+export interface StorageAccountSkuConversionStatus_STATUS {
+  /** This property represents the sku conversion end time. */
+  endTime?: string;
+  /** This property indicates the current sku conversion status. */
+  skuConversionStatus?: string;
+  /** This property represents the sku conversion start time. */
+  startTime?: string;
+  /** This property represents the target sku name to which the account sku is being converted asynchronously. */
+  targetSkuName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Required. Gets or sets the SKU name. */
+export interface StorageAccountSku_STATUS {
+  /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
+   *  accountType. */
+  name?: string;
+  /** The SKU tier. This is based on the SKU name. */
+  tier?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The storage account. */
 export interface StorageAccount_STATUS {
   /** The observed state of the resource, e.g. Ready. */
@@ -326,24 +1212,129 @@ export interface StorageAccount_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  location?: string;
-  /** Resource tags. */
-  tags?: Record<string, string>;
-  sku?: Sku_STATUS;
-  kind?: string;
+  /** Optional. Set the extended location of the resource. If not set, the storage account will be created
+   * in Azure main region. Otherwise it will be created in the specified extended location */
+  extendedLocation?: ExtendedLocation_STATUS;
+  /** The identity of the resource. */
   identity?: Identity_STATUS;
+  /** Required. Indicates the type of storage account. */
+  kind?: string;
+  /** Required. Gets or sets the location of the resource. This will be one of the supported and registered Azure
+   * Geo Regions (e.g. West US, East US, Southeast Asia, etc.). The geo region of a resource cannot be changed once it is
+   * created, but if an identical geo region is specified on update, the request will succeed. */
+  location?: string;
+  /** Required. Gets or sets the SKU name. */
+  sku?: StorageAccountSku_STATUS;
+  /** Gets or sets a list of key value pairs that describe the resource. These tags can be used for viewing and grouping
+   * this resource (across resource groups). A maximum of 15 tags can be provided for a resource. Each tag must have a key
+   * with a length no greater than 128 characters and a value with a length no greater than 256 characters. */
+  tags?: Record<string, string>;
+  /** Required for storage accounts where kind = BlobStorage. The access tier is used for billing. The 'Premium'
+   * access tier is the default value for premium block blobs storage account type and it cannot be changed for the premium
+   * block blobs storage account type. */
   accessTier?: string;
-  supportsHttpsTrafficOnly?: boolean;
-  minimumTlsVersion?: string;
+  /** If customer initiated account migration is in progress, the value will be true else it will
+   * be null. */
+  accountMigrationInProgress?: boolean;
+  /** Allow or disallow public access to all blobs or containers in the storage account. The default
+   * interpretation is false for this property. */
   allowBlobPublicAccess?: boolean;
+  /** Allow or disallow cross AAD tenant object replication. Set this property to true for new or
+   * existing accounts only if object replication policies will involve storage accounts in different AAD tenants. The
+   * default interpretation is false for new accounts to follow best security practices by default. */
+  allowCrossTenantReplication?: boolean;
+  /** Indicates whether the storage account permits requests to be authorized with the account access
+   * key via Shared Key. If false, then all requests, including shared access signatures, must be authorized with Azure
+   * Active Directory (Azure AD). The default value is null, which is equivalent to true. */
   allowSharedKeyAccess?: boolean;
-  isHnsEnabled?: boolean;
-  largeFileSharesState?: string;
-  networkAcls?: NetworkRuleSet_STATUS;
-  primaryEndpoints?: Endpoints_STATUS;
-  provisioningState?: string;
-  dnsEndpointType?: string;
+  /** Restrict copy to and from Storage Accounts within an AAD tenant or with Private Links to the same VNet. */
   allowedCopyScope?: string;
+  /** Provides the identity based authentication settings for Azure Files. */
+  azureFilesIdentityBasedAuthentication?: AzureFilesIdentityBasedAuthentication_STATUS;
+  /** Blob restore status */
+  blobRestoreStatus?: BlobRestoreStatus_STATUS;
+  /** Gets the creation date and time of the storage account in UTC. */
+  creationTime?: string;
+  /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+   * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+   * property. */
+  customDomain?: CustomDomain_STATUS;
+  /** A boolean flag which indicates whether the default authentication is OAuth or not. The
+   * default interpretation is false for this property. */
+  defaultToOAuthAuthentication?: boolean;
+  /** Allows you to specify the type of endpoint. Set this to AzureDNSZone to create a large number of
+   * accounts in a single subscription, which creates accounts in an Azure DNS Zone and the endpoint URL will have an
+   * alphanumeric DNS Zone identifier. */
+  dnsEndpointType?: string;
+  /** Encryption settings to be used for server-side encryption for the storage account. */
+  encryption?: Encryption_STATUS;
+  /** If the failover is in progress, the value will be true, otherwise, it will be null. */
+  failoverInProgress?: boolean;
+  /** Geo Replication Stats */
+  geoReplicationStats?: GeoReplicationStats_STATUS;
+  /** The property is immutable and can only be set to true at the account creation time. When
+   * set to true, it enables object level immutability for all the new containers in the account by default. */
+  immutableStorageWithVersioning?: StorageAccountImmutableStorageWithVersioning_STATUS;
+  /** Account HierarchicalNamespace enabled if sets to true. */
+  isHnsEnabled?: boolean;
+  /** Enables local users feature, if set to true */
+  isLocalUserEnabled?: boolean;
+  /** NFS 3.0 protocol support enabled if set to true. */
+  isNfsV3Enabled?: boolean;
+  /** Enables Secure File Transfer Protocol, if set to true */
+  isSftpEnabled?: boolean;
+  /** This property will be set to true or false on an event of ongoing migration. Default value is
+   * null. */
+  isSkuConversionBlocked?: boolean;
+  /** Storage account keys creation time. */
+  keyCreationTime?: KeyCreationTime_STATUS;
+  /** KeyPolicy assigned to the storage account. */
+  keyPolicy?: KeyPolicy_STATUS;
+  /** Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled. */
+  largeFileSharesState?: string;
+  /** Gets the timestamp of the most recent instance of a failover to the secondary location. Only the
+   * most recent timestamp is retained. This element is not returned if there has never been a failover instance. Only
+   * available if the accountType is Standard_GRS or Standard_RAGRS. */
+  lastGeoFailoverTime?: string;
+  /** Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS
+   * 1.0 for this property. */
+  minimumTlsVersion?: string;
+  /** Network rule set */
+  networkAcls?: NetworkRuleSet_STATUS;
+  /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
+   * Standard_ZRS and Premium_LRS accounts only return the blob endpoint. */
+  primaryEndpoints?: Endpoints_STATUS;
+  /** Gets the location of the primary data center for the storage account. */
+  primaryLocation?: string;
+  /** List of private endpoint connection associated with the specified storage account */
+  privateEndpointConnections?: PrivateEndpointConnection_STATUS[];
+  /** Gets the status of the storage account at the time the operation was called. */
+  provisioningState?: string;
+  /** Allow or disallow public network access to Storage Account. Value is optional but if passed in,
+   * must be 'Enabled' or 'Disabled'. */
+  publicNetworkAccess?: string;
+  /** Maintains information about the network routing choice opted by the user for data transfer */
+  routingPreference?: RoutingPreference_STATUS;
+  /** SasPolicy assigned to the storage account. */
+  sasPolicy?: SasPolicy_STATUS;
+  /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
+   * secondary location of the storage account. Only available if the SKU name is Standard_RAGRS. */
+  secondaryEndpoints?: SecondaryEndpoints_STATUS;
+  /** Gets the location of the geo-replicated secondary for the storage account. Only available if the
+   * accountType is Standard_GRS or Standard_RAGRS. */
+  secondaryLocation?: string;
+  /** Gets the status indicating whether the primary location of the storage account is available or
+   * unavailable. */
+  statusOfPrimary?: string;
+  /** Gets the status indicating whether the secondary location of the storage account is available or
+   * unavailable. Only available if the SKU name is Standard_GRS or Standard_RAGRS. */
+  statusOfSecondary?: string;
+  /** This property is readOnly and is set by server during asynchronous storage account
+   * sku conversion operations. */
+  storageAccountSkuConversionStatus?: StorageAccountSkuConversionStatus_STATUS;
+  /** Allows https traffic only to storage service if sets to true. The default value is true since
+   * API version 2019-04-01. */
+  supportsHttpsTrafficOnly?: boolean;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -354,22 +1345,85 @@ export interface StorageAccount_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
-  location?: string;
-  /** Resource tags. */
-  tags?: Record<string, string>;
-  sku?: Sku;
-  kind?: string;
+  /** Optional. Set the extended location of the resource. If not set, the storage account will be created
+   * in Azure main region. Otherwise it will be created in the specified extended location */
+  extendedLocation?: ExtendedLocation;
+  /** The identity of the resource. */
   identity?: Identity;
+  /** Required. Indicates the type of storage account. */
+  kind?: string;
+  /** Required. Gets or sets the location of the resource. This will be one of the supported and registered Azure
+   * Geo Regions (e.g. West US, East US, Southeast Asia, etc.). The geo region of a resource cannot be changed once it is
+   * created, but if an identical geo region is specified on update, the request will succeed. */
+  location?: string;
+  /** Required. Gets or sets the SKU name. */
+  sku?: StorageAccountSku;
+  /** Gets or sets a list of key value pairs that describe the resource. These tags can be used for viewing and grouping
+   * this resource (across resource groups). A maximum of 15 tags can be provided for a resource. Each tag must have a key
+   * with a length no greater than 128 characters and a value with a length no greater than 256 characters. */
+  tags?: Record<string, string>;
+  /** Required for storage accounts where kind = BlobStorage. The access tier is used for billing. The 'Premium'
+   * access tier is the default value for premium block blobs storage account type and it cannot be changed for the premium
+   * block blobs storage account type. */
   accessTier?: string;
-  supportsHttpsTrafficOnly?: boolean;
-  minimumTlsVersion?: string;
+  /** Allow or disallow public access to all blobs or containers in the storage account. The default
+   * interpretation is false for this property. */
   allowBlobPublicAccess?: boolean;
+  /** Allow or disallow cross AAD tenant object replication. Set this property to true for new or
+   * existing accounts only if object replication policies will involve storage accounts in different AAD tenants. The
+   * default interpretation is false for new accounts to follow best security practices by default. */
+  allowCrossTenantReplication?: boolean;
+  /** Indicates whether the storage account permits requests to be authorized with the account access
+   * key via Shared Key. If false, then all requests, including shared access signatures, must be authorized with Azure
+   * Active Directory (Azure AD). The default value is null, which is equivalent to true. */
   allowSharedKeyAccess?: boolean;
-  isHnsEnabled?: boolean;
-  largeFileSharesState?: string;
-  networkAcls?: NetworkRuleSet;
-  dnsEndpointType?: string;
+  /** Restrict copy to and from Storage Accounts within an AAD tenant or with Private Links to the same VNet. */
   allowedCopyScope?: string;
+  /** Provides the identity based authentication settings for Azure Files. */
+  azureFilesIdentityBasedAuthentication?: AzureFilesIdentityBasedAuthentication;
+  /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
+   * per storage account at this time. To clear the existing custom domain, use an empty string for the custom domain name
+   * property. */
+  customDomain?: CustomDomain;
+  /** A boolean flag which indicates whether the default authentication is OAuth or not. The
+   * default interpretation is false for this property. */
+  defaultToOAuthAuthentication?: boolean;
+  /** Allows you to specify the type of endpoint. Set this to AzureDNSZone to create a large number of
+   * accounts in a single subscription, which creates accounts in an Azure DNS Zone and the endpoint URL will have an
+   * alphanumeric DNS Zone identifier. */
+  dnsEndpointType?: string;
+  /** Encryption settings to be used for server-side encryption for the storage account. */
+  encryption?: Encryption;
+  /** The property is immutable and can only be set to true at the account creation time. When
+   * set to true, it enables object level immutability for all the new containers in the account by default. */
+  immutableStorageWithVersioning?: StorageAccountImmutableStorageWithVersioning;
+  /** Account HierarchicalNamespace enabled if sets to true. */
+  isHnsEnabled?: boolean;
+  /** Enables local users feature, if set to true */
+  isLocalUserEnabled?: boolean;
+  /** NFS 3.0 protocol support enabled if set to true. */
+  isNfsV3Enabled?: boolean;
+  /** Enables Secure File Transfer Protocol, if set to true */
+  isSftpEnabled?: boolean;
+  /** KeyPolicy assigned to the storage account. */
+  keyPolicy?: KeyPolicy;
+  /** Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled. */
+  largeFileSharesState?: string;
+  /** Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS
+   * 1.0 for this property. */
+  minimumTlsVersion?: string;
+  /** Network rule set */
+  networkAcls?: NetworkRuleSet;
+  /** Allow or disallow public network access to Storage Account. Value is optional but if passed in,
+   * must be 'Enabled' or 'Disabled'. */
+  publicNetworkAccess?: string;
+  /** Maintains information about the network routing choice opted by the user for data transfer */
+  routingPreference?: RoutingPreference;
+  /** SasPolicy assigned to the storage account. */
+  sasPolicy?: SasPolicy;
+  /** Allows https traffic only to storage service if sets to true. The default value is true since
+   * API version 2019-04-01. */
+  supportsHttpsTrafficOnly?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountOperatorSpec;
   /** The API version the object was written in. */
@@ -395,22 +1449,58 @@ export interface StorageAccountsBlobService_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  deleteRetentionPolicy?: DeleteRetentionPolicy_STATUS;
-  isVersioningEnabled?: boolean;
+  /** Sku name and tier. */
+  sku?: Sku_STATUS;
+  /** Deprecated in favor of isVersioningEnabled property. */
+  automaticSnapshotPolicyEnabled?: boolean;
+  /** The blob service properties for change feed events. */
+  changeFeed?: ChangeFeed_STATUS;
+  /** The blob service properties for container soft delete. */
+  containerDeleteRetentionPolicy?: ContainerDeleteRetentionPolicy_STATUS;
+  /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+   * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+   * Blob service. */
   cors?: CorsRules_STATUS;
+  /** DefaultServiceVersion indicates the default version to use for requests to the Blob service if an
+   * incoming request’s version is not specified. Possible values include version 2008-10-27 and all more recent versions. */
+  defaultServiceVersion?: string;
+  /** The blob service properties for blob soft delete. */
+  deleteRetentionPolicy?: DeleteRetentionPolicy_STATUS;
+  /** Versioning is enabled if set to true. */
+  isVersioningEnabled?: boolean;
+  /** The blob service property to configure last access time based tracking policy. */
+  lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy_STATUS;
+  /** The blob service properties for blob restore policy. */
+  restorePolicy?: RestorePolicy_STATUS;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
 export interface StorageAccountsBlobService_Spec {
-  /** The name of the resource in Azure; defaults to metadata.name. */
-  azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
-  deleteRetentionPolicy?: DeleteRetentionPolicy;
-  isVersioningEnabled?: boolean;
+  /** Deprecated in favor of isVersioningEnabled property. */
+  automaticSnapshotPolicyEnabled?: boolean;
+  /** The blob service properties for change feed events. */
+  changeFeed?: ChangeFeed;
+  /** The blob service properties for container soft delete. */
+  containerDeleteRetentionPolicy?: ContainerDeleteRetentionPolicy;
+  /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
+   * CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the
+   * Blob service. */
   cors?: CorsRules;
+  /** DefaultServiceVersion indicates the default version to use for requests to the Blob service if an
+   * incoming request’s version is not specified. Possible values include version 2008-10-27 and all more recent versions. */
+  defaultServiceVersion?: string;
+  /** The blob service properties for blob soft delete. */
+  deleteRetentionPolicy?: DeleteRetentionPolicy;
+  /** Versioning is enabled if set to true. */
+  isVersioningEnabled?: boolean;
+  /** The blob service property to configure last access time based tracking policy. */
+  lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy;
+  /** The blob service properties for blob restore policy. */
+  restorePolicy?: RestorePolicy;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
   /** The API version the object was written in. */
@@ -436,14 +1526,52 @@ export interface StorageAccountsBlobServicesContainer_STATUS {
   id?: string;
   name?: string;
   type?: string;
-  publicAccess?: string;
-  metadata?: Record<string, string>;
+  /** Resource Etag. */
+  etag?: string;
+  /** Default the container to use specified encryption scope for all writes. */
   defaultEncryptionScope?: string;
+  /** Indicates whether the blob container was deleted. */
+  deleted?: boolean;
+  /** Blob container deletion time. */
+  deletedTime?: string;
+  /** Block override of encryption scope from the container default. */
   denyEncryptionScopeOverride?: boolean;
-  immutableStorageWithVersioning?: ImmutableStorageWithVersioning_STATUS;
-  lastModifiedTime?: string;
-  leaseState?: string;
+  /** Enable NFSv3 all squash on blob container. */
+  enableNfsV3AllSquash?: boolean;
+  /** Enable NFSv3 root squash on blob container. */
+  enableNfsV3RootSquash?: boolean;
+  /** The hasImmutabilityPolicy public property is set to true by SRP if ImmutabilityPolicy has been
+   * created for this container. The hasImmutabilityPolicy public property is set to false by SRP if ImmutabilityPolicy has
+   * not been created for this container. */
+  hasImmutabilityPolicy?: boolean;
+  /** The hasLegalHold public property is set to true by SRP if there are at least one existing tag. The
+   * hasLegalHold public property is set to false by SRP if all existing legal hold tags are cleared out. There can be a
+   * maximum of 1000 blob containers with hasLegalHold=true for a given account. */
   hasLegalHold?: boolean;
+  /** The ImmutabilityPolicy property of the container. */
+  immutabilityPolicy?: ImmutabilityPolicy_STATUS;
+  /** The object level immutability property of the container. The property is immutable and
+   * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
+  immutableStorageWithVersioning?: ImmutableStorageWithVersioning_STATUS;
+  /** Returns the date and time the container was last modified. */
+  lastModifiedTime?: string;
+  /** Specifies whether the lease on a container is of infinite or fixed duration, only when the container is
+   * leased. */
+  leaseDuration?: string;
+  /** Lease state of the container. */
+  leaseState?: string;
+  /** The lease status of the container. */
+  leaseStatus?: string;
+  /** The LegalHold property of the container. */
+  legalHold?: LegalHold_STATUS;
+  /** A name-value pair to associate with the container as metadata. */
+  metadata?: Record<string, string>;
+  /** Specifies whether data in the container may be accessed publicly and the level of access. */
+  publicAccess?: string;
+  /** Remaining retention days for soft deleted blob container. */
+  remainingRetentionDays?: number;
+  /** The version of the deleted blob container. */
+  version?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -454,11 +1582,21 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
   owner?: KnownResourceReference;
-  publicAccess?: string;
-  metadata?: Record<string, string>;
+  /** Default the container to use specified encryption scope for all writes. */
   defaultEncryptionScope?: string;
+  /** Block override of encryption scope from the container default. */
   denyEncryptionScopeOverride?: boolean;
+  /** Enable NFSv3 all squash on blob container. */
+  enableNfsV3AllSquash?: boolean;
+  /** Enable NFSv3 root squash on blob container. */
+  enableNfsV3RootSquash?: boolean;
+  /** The object level immutability property of the container. The property is immutable and
+   * can only be set to true at the container creation time. Existing containers must undergo a migration process. */
   immutableStorageWithVersioning?: ImmutableStorageWithVersioning;
+  /** A name-value pair to associate with the container as metadata. */
+  metadata?: Record<string, string>;
+  /** Specifies whether data in the container may be accessed publicly and the level of access. */
+  publicAccess?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
   /** The API version the object was written in. */
@@ -467,7 +1605,80 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity. */
+/** The encryption function of the table storage service. */
+export interface Table {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** The encryption function of the table storage service. */
+export interface Table_STATUS {
+  /** A boolean indicating whether or not the service encrypts the data as it is stored. Encryption at rest is
+   * enabled by default today and cannot be disabled. */
+  enabled?: boolean;
+  /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
+   * encryption key will be used. 'Service' key type implies that a default service key is used. */
+  keyType?: string;
+  /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
+   * encrypted at rest by default today and cannot be disabled. */
+  lastEnabledTime?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** A tag of the LegalHold of a blob container. */
+export interface Tag_STATUS {
+  /** Returns the Object ID of the user who added the tag. */
+  objectIdentifier?: string;
+  /** The tag value. */
+  tag?: string;
+  /** Returns the Tenant ID that issued the token for the user who added the tag. */
+  tenantId?: string;
+  /** Returns the date and time the tag was added. */
+  timestamp?: string;
+  /** Returns the User Principal Name of the user who added the tag. */
+  upn?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** An update history of the ImmutabilityPolicy of a blob container. */
+export interface UpdateHistory_STATUS {
+  /** This property can only be changed for unlocked time-based retention policies. When enabled,
+   * new blocks can be written to an append blob while maintaining immutability protection and compliance. Only new blocks
+   * can be added and any existing blocks cannot be modified or deleted. This property cannot be changed with
+   * ExtendImmutabilityPolicy API. */
+  allowProtectedAppendWrites?: boolean;
+  /** This property can only be changed for unlocked time-based retention policies. When
+   * enabled, new blocks can be written to both 'Append and Bock Blobs' while maintaining immutability protection and
+   * compliance. Only new blocks can be added and any existing blocks cannot be modified or deleted. This property cannot be
+   * changed with ExtendImmutabilityPolicy API. The 'allowProtectedAppendWrites' and 'allowProtectedAppendWritesAll'
+   * properties are mutually exclusive. */
+  allowProtectedAppendWritesAll?: boolean;
+  /** The immutability period for the blobs in the container since the policy creation,
+   * in days. */
+  immutabilityPeriodSinceCreationInDays?: number;
+  /** Returns the Object ID of the user who updated the ImmutabilityPolicy. */
+  objectIdentifier?: string;
+  /** Returns the Tenant ID that issued the token for the user who updated the ImmutabilityPolicy. */
+  tenantId?: string;
+  /** Returns the date and time the ImmutabilityPolicy was updated. */
+  timestamp?: string;
+  /** The ImmutabilityPolicy update type of a blob container, possible values include: put, lock and extend. */
+  update?: string;
+  /** Returns the User Principal Name of the user who updated the ImmutabilityPolicy. */
+  upn?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity {
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
@@ -480,26 +1691,37 @@ export interface UserAssignedIdentityDetails {
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type UserAssignedIdentity_STATUS. */
+/** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity_STATUS {
-  principalId?: string;
+  /** The client ID of the identity. */
   clientId?: string;
+  /** The principal ID of the identity. */
+  principalId?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type VirtualNetworkRule. */
+/** Virtual Network rule. */
 export interface VirtualNetworkRule {
-  reference?: ResourceReference;
+  /** The action of virtual network rule. */
   action?: string;
+  /** Resource ID of a subnet, for example:
+   * /subscriptions/{subscriptionId}/resourceGroups/{groupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}. */
+  reference?: ResourceReference;
+  /** Gets the state of virtual network rule. */
+  state?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
 
-/** Object type VirtualNetworkRule_STATUS. */
+/** Virtual Network rule. */
 export interface VirtualNetworkRule_STATUS {
-  id?: string;
+  /** The action of virtual network rule. */
   action?: string;
+  /** Resource ID of a subnet, for example:
+   * /subscriptions/{subscriptionId}/resourceGroups/{groupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}. */
+  id?: string;
+  /** Gets the state of virtual network rule. */
   state?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;

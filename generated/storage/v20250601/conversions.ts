@@ -39,6 +39,304 @@ export function StorageAccountsBlobServicesContainer_toStorage(src: KubeObject):
   return convertResource(src, 'storage.azure.com/v20250601storage', StorageAccountsBlobServicesContainer_Spec_toStorage, StorageAccountsBlobServicesContainer_STATUS_toStorage);
 }
 
+/** Converts ActiveDirectoryProperties_STATUS of v20250601storage to ActiveDirectoryProperties_STATUS of v20250601 (out of its storage variant). */
+export function ActiveDirectoryProperties_STATUS_fromStorage(src: v20250601storage.ActiveDirectoryProperties_STATUS, path: string): v20250601.ActiveDirectoryProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ActiveDirectoryProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = (canonicalEnum(str(src.accountType, path, ".accountType"), spellings_v20250601_ActiveDirectoryProperties_AccountType_STATUS) as v20250601.ActiveDirectoryProperties_AccountType_STATUS); // assignEnum
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ActiveDirectoryProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties_STATUS of v20250601 to ActiveDirectoryProperties_STATUS of v20250601storage (into its storage variant). */
+export function ActiveDirectoryProperties_STATUS_toStorage(src: v20250601.ActiveDirectoryProperties_STATUS, path: string): v20250601storage.ActiveDirectoryProperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ActiveDirectoryProperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ActiveDirectoryProperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties of v20250601storage to ActiveDirectoryProperties of v20250601 (out of its storage variant). */
+export function ActiveDirectoryProperties_fromStorage(src: v20250601storage.ActiveDirectoryProperties, path: string): v20250601.ActiveDirectoryProperties {
+  checkObject(src, path);
+  const dst = {} as v20250601.ActiveDirectoryProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = (canonicalEnum(str(src.accountType, path, ".accountType"), spellings_v20250601_ActiveDirectoryProperties_AccountType) as v20250601.ActiveDirectoryProperties_AccountType); // assignEnum
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ActiveDirectoryProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ActiveDirectoryProperties of v20250601 to ActiveDirectoryProperties of v20250601storage (into its storage variant). */
+export function ActiveDirectoryProperties_toStorage(src: v20250601.ActiveDirectoryProperties, path: string): v20250601storage.ActiveDirectoryProperties {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ActiveDirectoryProperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
+  if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
+  if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
+  if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
+  if (src.domainSid !== undefined) dst.domainSid = str(src.domainSid, path, ".domainSid"); // assignPrimitive
+  if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
+  if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
+  if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ActiveDirectoryProperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication_STATUS of v20250601storage to AzureFilesIdentityBasedAuthentication_STATUS of v20250601 (out of its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v20250601storage.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v20250601.AzureFilesIdentityBasedAuthentication_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.AzureFilesIdentityBasedAuthentication_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_fromStorage(src.activeDirectoryProperties as v20250601storage.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v20250601_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS) as v20250601.AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v20250601_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS) as v20250601.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS); // assignEnum
+  if (src.smbOAuthSettings !== undefined) dst.smbOAuthSettings = SmbOAuthSettings_STATUS_fromStorage(src.smbOAuthSettings as v20250601storage.SmbOAuthSettings_STATUS, at(path, ".smbOAuthSettings")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication_STATUS of v20250601 to AzureFilesIdentityBasedAuthentication_STATUS of v20250601storage (into its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src: v20250601.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v20250601storage.AzureFilesIdentityBasedAuthentication_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.AzureFilesIdentityBasedAuthentication_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_toStorage(src.activeDirectoryProperties as v20250601.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
+  if (src.smbOAuthSettings !== undefined) dst.smbOAuthSettings = SmbOAuthSettings_STATUS_toStorage(src.smbOAuthSettings as v20250601.SmbOAuthSettings_STATUS, at(path, ".smbOAuthSettings")); // assignObject
+  bag = stashUnknown(src, known_v20250601_AzureFilesIdentityBasedAuthentication_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication of v20250601storage to AzureFilesIdentityBasedAuthentication of v20250601 (out of its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v20250601storage.AzureFilesIdentityBasedAuthentication, path: string): v20250601.AzureFilesIdentityBasedAuthentication {
+  checkObject(src, path);
+  const dst = {} as v20250601.AzureFilesIdentityBasedAuthentication;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_fromStorage(src.activeDirectoryProperties as v20250601storage.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v20250601_AzureFilesIdentityBasedAuthentication_DefaultSharePermission) as v20250601.AzureFilesIdentityBasedAuthentication_DefaultSharePermission); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v20250601_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions) as v20250601.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions); // assignEnum
+  if (src.smbOAuthSettings !== undefined) dst.smbOAuthSettings = SmbOAuthSettings_fromStorage(src.smbOAuthSettings as v20250601storage.SmbOAuthSettings, at(path, ".smbOAuthSettings")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_AzureFilesIdentityBasedAuthentication, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts AzureFilesIdentityBasedAuthentication of v20250601 to AzureFilesIdentityBasedAuthentication of v20250601storage (into its storage variant). */
+export function AzureFilesIdentityBasedAuthentication_toStorage(src: v20250601.AzureFilesIdentityBasedAuthentication, path: string): v20250601storage.AzureFilesIdentityBasedAuthentication {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.AzureFilesIdentityBasedAuthentication;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_toStorage(src.activeDirectoryProperties as v20250601.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
+  if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
+  if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
+  if (src.smbOAuthSettings !== undefined) dst.smbOAuthSettings = SmbOAuthSettings_toStorage(src.smbOAuthSettings as v20250601.SmbOAuthSettings, at(path, ".smbOAuthSettings")); // assignObject
+  bag = stashUnknown(src, known_v20250601_AzureFilesIdentityBasedAuthentication, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRange_STATUS of v20250601storage to BlobRange_STATUS of v20250601 (out of its storage variant). */
+export function BlobRange_STATUS_fromStorage(src: v20250601storage.BlobRange_STATUS, path: string): v20250601.BlobRange_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.BlobRange_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
+  if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_BlobRange_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRange_STATUS of v20250601 to BlobRange_STATUS of v20250601storage (into its storage variant). */
+export function BlobRange_STATUS_toStorage(src: v20250601.BlobRange_STATUS, path: string): v20250601storage.BlobRange_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.BlobRange_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
+  if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_BlobRange_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRestoreStatus_STATUS of v20250601storage to BlobRestoreStatus_STATUS of v20250601 (out of its storage variant). */
+export function BlobRestoreStatus_STATUS_fromStorage(src: v20250601storage.BlobRestoreStatus_STATUS, path: string): v20250601.BlobRestoreStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.BlobRestoreStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
+  if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_fromStorage(src.parameters as v20250601storage.Parameters_STATUS, at(path, ".parameters")); // assignObject
+  if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v20250601_BlobRestoreStatus_Status_STATUS) as v20250601.BlobRestoreStatus_Status_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_BlobRestoreStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts BlobRestoreStatus_STATUS of v20250601 to BlobRestoreStatus_STATUS of v20250601storage (into its storage variant). */
+export function BlobRestoreStatus_STATUS_toStorage(src: v20250601.BlobRestoreStatus_STATUS, path: string): v20250601storage.BlobRestoreStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.BlobRestoreStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
+  if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_toStorage(src.parameters as v20250601.Parameters_STATUS, at(path, ".parameters")); // assignObject
+  if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_BlobRestoreStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob_STATUS of v20250601storage to Blob_STATUS of v20250601 (out of its storage variant). */
+export function Blob_STATUS_fromStorage(src: v20250601storage.Blob_STATUS, path: string): v20250601.Blob_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Blob_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Blob_KeyType_STATUS) as v20250601.Blob_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Blob_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob_STATUS of v20250601 to Blob_STATUS of v20250601storage (into its storage variant). */
+export function Blob_STATUS_toStorage(src: v20250601.Blob_STATUS, path: string): v20250601storage.Blob_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Blob_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Blob_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob of v20250601storage to Blob of v20250601 (out of its storage variant). */
+export function Blob_fromStorage(src: v20250601storage.Blob, path: string): v20250601.Blob {
+  checkObject(src, path);
+  const dst = {} as v20250601.Blob;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Blob_KeyType) as v20250601.Blob_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_Blob, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Blob of v20250601 to Blob of v20250601storage (into its storage variant). */
+export function Blob_toStorage(src: v20250601.Blob, path: string): v20250601storage.Blob {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Blob;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_Blob, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed_STATUS of v20250601storage to ChangeFeed_STATUS of v20250601 (out of its storage variant). */
+export function ChangeFeed_STATUS_fromStorage(src: v20250601storage.ChangeFeed_STATUS, path: string): v20250601.ChangeFeed_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ChangeFeed_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ChangeFeed_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed_STATUS of v20250601 to ChangeFeed_STATUS of v20250601storage (into its storage variant). */
+export function ChangeFeed_STATUS_toStorage(src: v20250601.ChangeFeed_STATUS, path: string): v20250601storage.ChangeFeed_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ChangeFeed_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ChangeFeed_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed of v20250601storage to ChangeFeed of v20250601 (out of its storage variant). */
+export function ChangeFeed_fromStorage(src: v20250601storage.ChangeFeed, path: string): v20250601.ChangeFeed {
+  checkObject(src, path);
+  const dst = {} as v20250601.ChangeFeed;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ChangeFeed, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ChangeFeed of v20250601 to ChangeFeed of v20250601storage (into its storage variant). */
+export function ChangeFeed_toStorage(src: v20250601.ChangeFeed, path: string): v20250601storage.ChangeFeed {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ChangeFeed;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ChangeFeed, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Condition of v20250601storage to Condition of v20250601 (out of its storage variant). */
 export function Condition_fromStorage(src: v20250601storage.Condition, path: string): v20250601.Condition {
   checkObject(src, path);
@@ -105,16 +403,98 @@ export function ConfigMapDestination_toStorage(src: v20250601.ConfigMapDestinati
   return dst;
 }
 
+/** Converts ConfigMapReference of v20250601storage to ConfigMapReference of v20250601 (out of its storage variant). */
+export function ConfigMapReference_fromStorage(src: v20250601storage.ConfigMapReference, path: string): v20250601.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v20250601.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ConfigMapReference of v20250601 to ConfigMapReference of v20250601storage (into its storage variant). */
+export function ConfigMapReference_toStorage(src: v20250601.ConfigMapReference, path: string): v20250601storage.ConfigMapReference {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ConfigMapReference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ConfigMapReference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy_STATUS of v20250601storage to ContainerDeleteRetentionPolicy_STATUS of v20250601 (out of its storage variant). */
+export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v20250601storage.ContainerDeleteRetentionPolicy_STATUS, path: string): v20250601.ContainerDeleteRetentionPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ContainerDeleteRetentionPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ContainerDeleteRetentionPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy_STATUS of v20250601 to ContainerDeleteRetentionPolicy_STATUS of v20250601storage (into its storage variant). */
+export function ContainerDeleteRetentionPolicy_STATUS_toStorage(src: v20250601.ContainerDeleteRetentionPolicy_STATUS, path: string): v20250601storage.ContainerDeleteRetentionPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ContainerDeleteRetentionPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ContainerDeleteRetentionPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy of v20250601storage to ContainerDeleteRetentionPolicy of v20250601 (out of its storage variant). */
+export function ContainerDeleteRetentionPolicy_fromStorage(src: v20250601storage.ContainerDeleteRetentionPolicy, path: string): v20250601.ContainerDeleteRetentionPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601.ContainerDeleteRetentionPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ContainerDeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ContainerDeleteRetentionPolicy of v20250601 to ContainerDeleteRetentionPolicy of v20250601storage (into its storage variant). */
+export function ContainerDeleteRetentionPolicy_toStorage(src: v20250601.ContainerDeleteRetentionPolicy, path: string): v20250601storage.ContainerDeleteRetentionPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ContainerDeleteRetentionPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ContainerDeleteRetentionPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts CorsRule_STATUS of v20250601storage to CorsRule_STATUS of v20250601 (out of its storage variant). */
 export function CorsRule_STATUS_fromStorage(src: v20250601storage.CorsRule_STATUS, path: string): v20250601.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v20250601_CorsRule_AllowedMethods_STATUS) as v20250601.CorsRule_AllowedMethods_STATUS)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v20250601_CorsRule_AllowedMethods_STATUS) as v20250601.CorsRule_AllowedMethods_STATUS)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -126,11 +506,11 @@ export function CorsRule_STATUS_toStorage(src: v20250601.CorsRule_STATUS, path: 
   checkObject(src, path);
   const dst = {} as v20250601storage.CorsRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_CorsRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -142,11 +522,11 @@ export function CorsRule_fromStorage(src: v20250601storage.CorsRule, path: strin
   checkObject(src, path);
   const dst = {} as v20250601.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v20250601_CorsRule_AllowedMethods) as v20250601.CorsRule_AllowedMethods)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => (canonicalEnum(str(e, p, i), spellings_v20250601_CorsRule_AllowedMethods) as v20250601.CorsRule_AllowedMethods)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -158,11 +538,11 @@ export function CorsRule_toStorage(src: v20250601.CorsRule, path: string): v2025
   checkObject(src, path);
   const dst = {} as v20250601storage.CorsRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
-  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
-  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_CorsRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -217,14 +597,66 @@ export function CorsRules_toStorage(src: v20250601.CorsRules, path: string): v20
   return dst;
 }
 
+/** Converts CustomDomain_STATUS of v20250601storage to CustomDomain_STATUS of v20250601 (out of its storage variant). */
+export function CustomDomain_STATUS_fromStorage(src: v20250601storage.CustomDomain_STATUS, path: string): v20250601.CustomDomain_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.CustomDomain_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_CustomDomain_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain_STATUS of v20250601 to CustomDomain_STATUS of v20250601storage (into its storage variant). */
+export function CustomDomain_STATUS_toStorage(src: v20250601.CustomDomain_STATUS, path: string): v20250601storage.CustomDomain_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.CustomDomain_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_CustomDomain_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain of v20250601storage to CustomDomain of v20250601 (out of its storage variant). */
+export function CustomDomain_fromStorage(src: v20250601storage.CustomDomain, path: string): v20250601.CustomDomain {
+  checkObject(src, path);
+  const dst = {} as v20250601.CustomDomain;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_CustomDomain, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts CustomDomain of v20250601 to CustomDomain of v20250601storage (into its storage variant). */
+export function CustomDomain_toStorage(src: v20250601.CustomDomain, path: string): v20250601storage.CustomDomain {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.CustomDomain;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_CustomDomain, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts DeleteRetentionPolicy_STATUS of v20250601storage to DeleteRetentionPolicy_STATUS of v20250601 (out of its storage variant). */
 export function DeleteRetentionPolicy_STATUS_fromStorage(src: v20250601storage.DeleteRetentionPolicy_STATUS, path: string): v20250601.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -236,9 +668,9 @@ export function DeleteRetentionPolicy_STATUS_toStorage(src: v20250601.DeleteRete
   checkObject(src, path);
   const dst = {} as v20250601storage.DeleteRetentionPolicy_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_DeleteRetentionPolicy_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -250,9 +682,9 @@ export function DeleteRetentionPolicy_fromStorage(src: v20250601storage.DeleteRe
   checkObject(src, path);
   const dst = {} as v20250601.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -264,9 +696,9 @@ export function DeleteRetentionPolicy_toStorage(src: v20250601.DeleteRetentionPo
   checkObject(src, path);
   const dst = {} as v20250601storage.DeleteRetentionPolicy;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
-  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_DeleteRetentionPolicy, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -305,17 +737,186 @@ export function DestinationExpression_toStorage(src: v20250601.DestinationExpres
   return dst;
 }
 
+/** Converts DualStackEndpointPreference_STATUS of v20250601storage to DualStackEndpointPreference_STATUS of v20250601 (out of its storage variant). */
+export function DualStackEndpointPreference_STATUS_fromStorage(src: v20250601storage.DualStackEndpointPreference_STATUS, path: string): v20250601.DualStackEndpointPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.DualStackEndpointPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_DualStackEndpointPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DualStackEndpointPreference_STATUS of v20250601 to DualStackEndpointPreference_STATUS of v20250601storage (into its storage variant). */
+export function DualStackEndpointPreference_STATUS_toStorage(src: v20250601.DualStackEndpointPreference_STATUS, path: string): v20250601storage.DualStackEndpointPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.DualStackEndpointPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_DualStackEndpointPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DualStackEndpointPreference of v20250601storage to DualStackEndpointPreference of v20250601 (out of its storage variant). */
+export function DualStackEndpointPreference_fromStorage(src: v20250601storage.DualStackEndpointPreference, path: string): v20250601.DualStackEndpointPreference {
+  checkObject(src, path);
+  const dst = {} as v20250601.DualStackEndpointPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_DualStackEndpointPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts DualStackEndpointPreference of v20250601 to DualStackEndpointPreference of v20250601storage (into its storage variant). */
+export function DualStackEndpointPreference_toStorage(src: v20250601.DualStackEndpointPreference, path: string): v20250601storage.DualStackEndpointPreference {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.DualStackEndpointPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_DualStackEndpointPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity_STATUS of v20250601storage to EncryptionIdentity_STATUS of v20250601 (out of its storage variant). */
+export function EncryptionIdentity_STATUS_fromStorage(src: v20250601storage.EncryptionIdentity_STATUS, path: string): v20250601.EncryptionIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.EncryptionIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_EncryptionIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity_STATUS of v20250601 to EncryptionIdentity_STATUS of v20250601storage (into its storage variant). */
+export function EncryptionIdentity_STATUS_toStorage(src: v20250601.EncryptionIdentity_STATUS, path: string): v20250601storage.EncryptionIdentity_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.EncryptionIdentity_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_EncryptionIdentity_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity of v20250601storage to EncryptionIdentity of v20250601 (out of its storage variant). */
+export function EncryptionIdentity_fromStorage(src: v20250601storage.EncryptionIdentity, path: string): v20250601.EncryptionIdentity {
+  checkObject(src, path);
+  const dst = {} as v20250601.EncryptionIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.federatedIdentityClientIdFromConfig !== undefined) dst.federatedIdentityClientIdFromConfig = ConfigMapReference_fromStorage(src.federatedIdentityClientIdFromConfig as v20250601storage.ConfigMapReference, at(path, ".federatedIdentityClientIdFromConfig")); // assignObject
+  if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_fromStorage(src.userAssignedIdentityReference as v20250601storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_EncryptionIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts EncryptionIdentity of v20250601 to EncryptionIdentity of v20250601storage (into its storage variant). */
+export function EncryptionIdentity_toStorage(src: v20250601.EncryptionIdentity, path: string): v20250601storage.EncryptionIdentity {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.EncryptionIdentity;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
+  if (src.federatedIdentityClientIdFromConfig !== undefined) dst.federatedIdentityClientIdFromConfig = ConfigMapReference_toStorage(src.federatedIdentityClientIdFromConfig as v20250601.ConfigMapReference, at(path, ".federatedIdentityClientIdFromConfig")); // assignObject
+  if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_toStorage(src.userAssignedIdentityReference as v20250601.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
+  bag = stashUnknown(src, known_v20250601_EncryptionIdentity, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption_STATUS of v20250601storage to Encryption_STATUS of v20250601 (out of its storage variant). */
+export function Encryption_STATUS_fromStorage(src: v20250601storage.Encryption_STATUS, path: string): v20250601.Encryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Encryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_fromStorage(src.identity as v20250601storage.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = (canonicalEnum(str(src.keySource, path, ".keySource"), spellings_v20250601_Encryption_KeySource_STATUS) as v20250601.Encryption_KeySource_STATUS); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_fromStorage(src.keyvaultproperties as v20250601storage.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_STATUS_fromStorage(src.services as v20250601storage.Services_STATUS, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_Encryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption_STATUS of v20250601 to Encryption_STATUS of v20250601storage (into its storage variant). */
+export function Encryption_STATUS_toStorage(src: v20250601.Encryption_STATUS, path: string): v20250601storage.Encryption_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Encryption_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_toStorage(src.identity as v20250601.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_toStorage(src.keyvaultproperties as v20250601.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_STATUS_toStorage(src.services as v20250601.Services_STATUS, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v20250601_Encryption_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption of v20250601storage to Encryption of v20250601 (out of its storage variant). */
+export function Encryption_fromStorage(src: v20250601storage.Encryption, path: string): v20250601.Encryption {
+  checkObject(src, path);
+  const dst = {} as v20250601.Encryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_fromStorage(src.identity as v20250601storage.EncryptionIdentity, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = (canonicalEnum(str(src.keySource, path, ".keySource"), spellings_v20250601_Encryption_KeySource) as v20250601.Encryption_KeySource); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_fromStorage(src.keyvaultproperties as v20250601storage.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_fromStorage(src.services as v20250601storage.Services, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_Encryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Encryption of v20250601 to Encryption of v20250601storage (into its storage variant). */
+export function Encryption_toStorage(src: v20250601.Encryption, path: string): v20250601storage.Encryption {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Encryption;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.identity !== undefined) dst.identity = EncryptionIdentity_toStorage(src.identity as v20250601.EncryptionIdentity, at(path, ".identity")); // assignObject
+  if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
+  if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_toStorage(src.keyvaultproperties as v20250601.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
+  if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
+  if (src.services !== undefined) dst.services = Services_toStorage(src.services as v20250601.Services, at(path, ".services")); // assignObject
+  bag = stashUnknown(src, known_v20250601_Encryption, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Endpoints_STATUS of v20250601storage to Endpoints_STATUS of v20250601 (out of its storage variant). */
 export function Endpoints_STATUS_fromStorage(src: v20250601storage.Endpoints_STATUS, path: string): v20250601.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_fromStorage(src.internetEndpoints as v20250601storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.ipv6Endpoints !== undefined) dst.ipv6Endpoints = Ipv6Endpoints_STATUS_fromStorage(src.ipv6Endpoints as v20250601storage.Ipv6Endpoints_STATUS, at(path, ".ipv6Endpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_fromStorage(src.microsoftEndpoints as v20250601storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
-  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
-  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Endpoints_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -328,12 +929,203 @@ export function Endpoints_STATUS_toStorage(src: v20250601.Endpoints_STATUS, path
   const dst = {} as v20250601storage.Endpoints_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_toStorage(src.internetEndpoints as v20250601.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.ipv6Endpoints !== undefined) dst.ipv6Endpoints = Ipv6Endpoints_STATUS_toStorage(src.ipv6Endpoints as v20250601.Ipv6Endpoints_STATUS, at(path, ".ipv6Endpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_toStorage(src.microsoftEndpoints as v20250601.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
   if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
-  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
-  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_Endpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation_STATUS of v20250601storage to ExtendedLocation_STATUS of v20250601 (out of its storage variant). */
+export function ExtendedLocation_STATUS_fromStorage(src: v20250601storage.ExtendedLocation_STATUS, path: string): v20250601.ExtendedLocation_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ExtendedLocation_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_ExtendedLocation_Type_STATUS) as v20250601.ExtendedLocation_Type_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_ExtendedLocation_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation_STATUS of v20250601 to ExtendedLocation_STATUS of v20250601storage (into its storage variant). */
+export function ExtendedLocation_STATUS_toStorage(src: v20250601.ExtendedLocation_STATUS, path: string): v20250601storage.ExtendedLocation_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ExtendedLocation_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_ExtendedLocation_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation of v20250601storage to ExtendedLocation of v20250601 (out of its storage variant). */
+export function ExtendedLocation_fromStorage(src: v20250601storage.ExtendedLocation, path: string): v20250601.ExtendedLocation {
+  checkObject(src, path);
+  const dst = {} as v20250601.ExtendedLocation;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_ExtendedLocation_Type) as v20250601.ExtendedLocation_Type); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_ExtendedLocation, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ExtendedLocation of v20250601 to ExtendedLocation of v20250601storage (into its storage variant). */
+export function ExtendedLocation_toStorage(src: v20250601.ExtendedLocation, path: string): v20250601storage.ExtendedLocation {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ExtendedLocation;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_ExtendedLocation, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File_STATUS of v20250601storage to File_STATUS of v20250601 (out of its storage variant). */
+export function File_STATUS_fromStorage(src: v20250601storage.File_STATUS, path: string): v20250601.File_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.File_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_File_KeyType_STATUS) as v20250601.File_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_File_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File_STATUS of v20250601 to File_STATUS of v20250601storage (into its storage variant). */
+export function File_STATUS_toStorage(src: v20250601.File_STATUS, path: string): v20250601storage.File_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.File_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_File_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File of v20250601storage to File of v20250601 (out of its storage variant). */
+export function File_fromStorage(src: v20250601storage.File, path: string): v20250601.File {
+  checkObject(src, path);
+  const dst = {} as v20250601.File;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_File_KeyType) as v20250601.File_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_File, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts File of v20250601 to File of v20250601storage (into its storage variant). */
+export function File_toStorage(src: v20250601.File, path: string): v20250601storage.File {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.File;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_File, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoPriorityReplicationStatus_STATUS of v20250601storage to GeoPriorityReplicationStatus_STATUS of v20250601 (out of its storage variant). */
+export function GeoPriorityReplicationStatus_STATUS_fromStorage(src: v20250601storage.GeoPriorityReplicationStatus_STATUS, path: string): v20250601.GeoPriorityReplicationStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.GeoPriorityReplicationStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_GeoPriorityReplicationStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoPriorityReplicationStatus_STATUS of v20250601 to GeoPriorityReplicationStatus_STATUS of v20250601storage (into its storage variant). */
+export function GeoPriorityReplicationStatus_STATUS_toStorage(src: v20250601.GeoPriorityReplicationStatus_STATUS, path: string): v20250601storage.GeoPriorityReplicationStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.GeoPriorityReplicationStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_GeoPriorityReplicationStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoPriorityReplicationStatus of v20250601storage to GeoPriorityReplicationStatus of v20250601 (out of its storage variant). */
+export function GeoPriorityReplicationStatus_fromStorage(src: v20250601storage.GeoPriorityReplicationStatus, path: string): v20250601.GeoPriorityReplicationStatus {
+  checkObject(src, path);
+  const dst = {} as v20250601.GeoPriorityReplicationStatus;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_GeoPriorityReplicationStatus, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoPriorityReplicationStatus of v20250601 to GeoPriorityReplicationStatus of v20250601storage (into its storage variant). */
+export function GeoPriorityReplicationStatus_toStorage(src: v20250601.GeoPriorityReplicationStatus, path: string): v20250601storage.GeoPriorityReplicationStatus {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.GeoPriorityReplicationStatus;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_GeoPriorityReplicationStatus, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoReplicationStats_STATUS of v20250601storage to GeoReplicationStats_STATUS of v20250601 (out of its storage variant). */
+export function GeoReplicationStats_STATUS_fromStorage(src: v20250601storage.GeoReplicationStats_STATUS, path: string): v20250601.GeoReplicationStats_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.GeoReplicationStats_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
+  if (src.canPlannedFailover !== undefined) dst.canPlannedFailover = bool(src.canPlannedFailover, path, ".canPlannedFailover"); // assignPrimitive
+  if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
+  if (src.postFailoverRedundancy !== undefined) dst.postFailoverRedundancy = (canonicalEnum(str(src.postFailoverRedundancy, path, ".postFailoverRedundancy"), spellings_v20250601_GeoReplicationStats_PostFailoverRedundancy_STATUS) as v20250601.GeoReplicationStats_PostFailoverRedundancy_STATUS); // assignEnum
+  if (src.postPlannedFailoverRedundancy !== undefined) dst.postPlannedFailoverRedundancy = (canonicalEnum(str(src.postPlannedFailoverRedundancy, path, ".postPlannedFailoverRedundancy"), spellings_v20250601_GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS) as v20250601.GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS); // assignEnum
+  if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v20250601_GeoReplicationStats_Status_STATUS) as v20250601.GeoReplicationStats_Status_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_GeoReplicationStats_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts GeoReplicationStats_STATUS of v20250601 to GeoReplicationStats_STATUS of v20250601storage (into its storage variant). */
+export function GeoReplicationStats_STATUS_toStorage(src: v20250601.GeoReplicationStats_STATUS, path: string): v20250601storage.GeoReplicationStats_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.GeoReplicationStats_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
+  if (src.canPlannedFailover !== undefined) dst.canPlannedFailover = bool(src.canPlannedFailover, path, ".canPlannedFailover"); // assignPrimitive
+  if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
+  if (src.postFailoverRedundancy !== undefined) dst.postFailoverRedundancy = str(src.postFailoverRedundancy, path, ".postFailoverRedundancy"); // assignEnum
+  if (src.postPlannedFailoverRedundancy !== undefined) dst.postPlannedFailoverRedundancy = str(src.postPlannedFailoverRedundancy, path, ".postPlannedFailoverRedundancy"); // assignEnum
+  if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_GeoReplicationStats_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -344,8 +1136,8 @@ export function IPRule_STATUS_fromStorage(src: v20250601storage.IPRule_STATUS, p
   checkObject(src, path);
   const dst = {} as v20250601.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Action_STATUS) as v20250601.Action_STATUS); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -357,8 +1149,8 @@ export function IPRule_STATUS_toStorage(src: v20250601.IPRule_STATUS, path: stri
   checkObject(src, path);
   const dst = {} as v20250601storage.IPRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_IPRule_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -370,8 +1162,9 @@ export function IPRule_fromStorage(src: v20250601storage.IPRule, path: string): 
   checkObject(src, path);
   const dst = {} as v20250601.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Action) as v20250601.Action); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v20250601storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -383,8 +1176,9 @@ export function IPRule_toStorage(src: v20250601.IPRule, path: string): v20250601
   checkObject(src, path);
   const dst = {} as v20250601storage.IPRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v20250601.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250601_IPRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -396,9 +1190,9 @@ export function Identity_STATUS_fromStorage(src: v20250601storage.Identity_STATU
   checkObject(src, path);
   const dst = {} as v20250601.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_IdentityType_STATUS) as v20250601.IdentityType_STATUS); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_IdentityType_STATUS) as v20250601.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v20250601storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_Identity_STATUS, bag);
   const kept = finishBag(bag);
@@ -411,9 +1205,9 @@ export function Identity_STATUS_toStorage(src: v20250601.Identity_STATUS, path: 
   checkObject(src, path);
   const dst = {} as v20250601storage.Identity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_toStorage(e as v20250601.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v20250601_Identity_STATUS, bag);
   const kept = finishBag(bag);
@@ -447,12 +1241,103 @@ export function Identity_toStorage(src: v20250601.Identity, path: string): v2025
   return dst;
 }
 
+/** Converts ImmutabilityPolicy_STATUS of v20250601storage to ImmutabilityPolicy_STATUS of v20250601 (out of its storage variant). */
+export function ImmutabilityPolicy_STATUS_fromStorage(src: v20250601storage.ImmutabilityPolicy_STATUS, path: string): v20250601.ImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_ImmutabilityPolicy_State_STATUS) as v20250601.ImmutabilityPolicy_State_STATUS); // assignEnum
+  if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_fromStorage(e as v20250601storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20250601storage_ImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutabilityPolicy_STATUS of v20250601 to ImmutabilityPolicy_STATUS of v20250601storage (into its storage variant). */
+export function ImmutabilityPolicy_STATUS_toStorage(src: v20250601.ImmutabilityPolicy_STATUS, path: string): v20250601storage.ImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_toStorage(e as v20250601.UpdateHistory_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20250601_ImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v20250601storage to ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v20250601 (out of its storage variant). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStorage(src: v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS) as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v20250601 to ImmutableStorageWithVersioningImmutabilityPolicy_STATUS of v20250601storage (into its storage variant). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src: v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy of v20250601storage to ImmutableStorageWithVersioningImmutabilityPolicy of v20250601 (out of its storage variant). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src: v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v20250601.ImmutableStorageWithVersioningImmutabilityPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_State) as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_State); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ImmutableStorageWithVersioningImmutabilityPolicy of v20250601 to ImmutableStorageWithVersioningImmutabilityPolicy of v20250601storage (into its storage variant). */
+export function ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src: v20250601.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts ImmutableStorageWithVersioning_STATUS of v20250601storage to ImmutableStorageWithVersioning_STATUS of v20250601 (out of its storage variant). */
 export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v20250601storage.ImmutableStorageWithVersioning_STATUS, path: string): v20250601.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.migrationState !== undefined) dst.migrationState = (canonicalEnum(str(src.migrationState, path, ".migrationState"), spellings_v20250601_ImmutableStorageWithVersioning_MigrationState_STATUS) as v20250601.ImmutableStorageWithVersioning_MigrationState_STATUS); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
@@ -466,6 +1351,7 @@ export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v20250601.I
   const dst = {} as v20250601storage.ImmutableStorageWithVersioning_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ImmutableStorageWithVersioning_STATUS, bag);
   const kept = finishBag(bag);
@@ -497,6 +1383,270 @@ export function ImmutableStorageWithVersioning_toStorage(src: v20250601.Immutabl
   return dst;
 }
 
+/** Converts InternetEndpoints_STATUS of v20250601storage to InternetEndpoints_STATUS of v20250601 (out of its storage variant). */
+export function InternetEndpoints_STATUS_fromStorage(src: v20250601storage.InternetEndpoints_STATUS, path: string): v20250601.InternetEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.InternetEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_InternetEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts InternetEndpoints_STATUS of v20250601 to InternetEndpoints_STATUS of v20250601storage (into its storage variant). */
+export function InternetEndpoints_STATUS_toStorage(src: v20250601.InternetEndpoints_STATUS, path: string): v20250601storage.InternetEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.InternetEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_InternetEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Ipv6Endpoints_STATUS of v20250601storage to Ipv6Endpoints_STATUS of v20250601 (out of its storage variant). */
+export function Ipv6Endpoints_STATUS_fromStorage(src: v20250601storage.Ipv6Endpoints_STATUS, path: string): v20250601.Ipv6Endpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Ipv6Endpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_fromStorage(src.internetEndpoints as v20250601storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_fromStorage(src.microsoftEndpoints as v20250601storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Ipv6Endpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Ipv6Endpoints_STATUS of v20250601 to Ipv6Endpoints_STATUS of v20250601storage (into its storage variant). */
+export function Ipv6Endpoints_STATUS_toStorage(src: v20250601.Ipv6Endpoints_STATUS, path: string): v20250601storage.Ipv6Endpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Ipv6Endpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_toStorage(src.internetEndpoints as v20250601.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_toStorage(src.microsoftEndpoints as v20250601.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Ipv6Endpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Ipv6Rule_STATUS of v20250601storage to Ipv6Rule_STATUS of v20250601 (out of its storage variant). */
+export function Ipv6Rule_STATUS_fromStorage(src: v20250601storage.Ipv6Rule_STATUS, path: string): v20250601.Ipv6Rule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Ipv6Rule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Ipv6Rule_Action_STATUS) as v20250601.Ipv6Rule_Action_STATUS); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Ipv6Rule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Ipv6Rule_STATUS of v20250601 to Ipv6Rule_STATUS of v20250601storage (into its storage variant). */
+export function Ipv6Rule_STATUS_toStorage(src: v20250601.Ipv6Rule_STATUS, path: string): v20250601storage.Ipv6Rule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Ipv6Rule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Ipv6Rule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Ipv6Rule of v20250601storage to Ipv6Rule of v20250601 (out of its storage variant). */
+export function Ipv6Rule_fromStorage(src: v20250601storage.Ipv6Rule, path: string): v20250601.Ipv6Rule {
+  checkObject(src, path);
+  const dst = {} as v20250601.Ipv6Rule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Ipv6Rule_Action) as v20250601.Ipv6Rule_Action); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v20250601storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_Ipv6Rule, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Ipv6Rule of v20250601 to Ipv6Rule of v20250601storage (into its storage variant). */
+export function Ipv6Rule_toStorage(src: v20250601.Ipv6Rule, path: string): v20250601storage.Ipv6Rule {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Ipv6Rule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
+  if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v20250601.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
+  bag = stashUnknown(src, known_v20250601_Ipv6Rule, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyCreationTime_STATUS of v20250601storage to KeyCreationTime_STATUS of v20250601 (out of its storage variant). */
+export function KeyCreationTime_STATUS_fromStorage(src: v20250601storage.KeyCreationTime_STATUS, path: string): v20250601.KeyCreationTime_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.KeyCreationTime_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
+  if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_KeyCreationTime_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyCreationTime_STATUS of v20250601 to KeyCreationTime_STATUS of v20250601storage (into its storage variant). */
+export function KeyCreationTime_STATUS_toStorage(src: v20250601.KeyCreationTime_STATUS, path: string): v20250601storage.KeyCreationTime_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.KeyCreationTime_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
+  if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_KeyCreationTime_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy_STATUS of v20250601storage to KeyPolicy_STATUS of v20250601 (out of its storage variant). */
+export function KeyPolicy_STATUS_fromStorage(src: v20250601storage.KeyPolicy_STATUS, path: string): v20250601.KeyPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.KeyPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_KeyPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy_STATUS of v20250601 to KeyPolicy_STATUS of v20250601storage (into its storage variant). */
+export function KeyPolicy_STATUS_toStorage(src: v20250601.KeyPolicy_STATUS, path: string): v20250601storage.KeyPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.KeyPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_KeyPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy of v20250601storage to KeyPolicy of v20250601 (out of its storage variant). */
+export function KeyPolicy_fromStorage(src: v20250601storage.KeyPolicy, path: string): v20250601.KeyPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601.KeyPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_KeyPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts KeyPolicy of v20250601 to KeyPolicy of v20250601storage (into its storage variant). */
+export function KeyPolicy_toStorage(src: v20250601.KeyPolicy, path: string): v20250601storage.KeyPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.KeyPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_KeyPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties_STATUS of v20250601storage to Keyvaultproperties_STATUS of v20250601 (out of its storage variant). */
+export function Keyvaultproperties_STATUS_fromStorage(src: v20250601storage.Keyvaultproperties_STATUS, path: string): v20250601.Keyvaultproperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Keyvaultproperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
+  if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Keyvaultproperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties_STATUS of v20250601 to Keyvaultproperties_STATUS of v20250601storage (into its storage variant). */
+export function Keyvaultproperties_STATUS_toStorage(src: v20250601.Keyvaultproperties_STATUS, path: string): v20250601storage.Keyvaultproperties_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Keyvaultproperties_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
+  if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Keyvaultproperties_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties of v20250601storage to Keyvaultproperties of v20250601 (out of its storage variant). */
+export function Keyvaultproperties_fromStorage(src: v20250601storage.Keyvaultproperties, path: string): v20250601.Keyvaultproperties {
+  checkObject(src, path);
+  const dst = {} as v20250601.Keyvaultproperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keynameFromConfig !== undefined) dst.keynameFromConfig = ConfigMapReference_fromStorage(src.keynameFromConfig as v20250601storage.ConfigMapReference, at(path, ".keynameFromConfig")); // assignObject
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyvaulturiFromConfig !== undefined) dst.keyvaulturiFromConfig = ConfigMapReference_fromStorage(src.keyvaulturiFromConfig as v20250601storage.ConfigMapReference, at(path, ".keyvaulturiFromConfig")); // assignObject
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.keyversionFromConfig !== undefined) dst.keyversionFromConfig = ConfigMapReference_fromStorage(src.keyversionFromConfig as v20250601storage.ConfigMapReference, at(path, ".keyversionFromConfig")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_Keyvaultproperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Keyvaultproperties of v20250601 to Keyvaultproperties of v20250601storage (into its storage variant). */
+export function Keyvaultproperties_toStorage(src: v20250601.Keyvaultproperties, path: string): v20250601storage.Keyvaultproperties {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Keyvaultproperties;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
+  if (src.keynameFromConfig !== undefined) dst.keynameFromConfig = ConfigMapReference_toStorage(src.keynameFromConfig as v20250601.ConfigMapReference, at(path, ".keynameFromConfig")); // assignObject
+  if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
+  if (src.keyvaulturiFromConfig !== undefined) dst.keyvaulturiFromConfig = ConfigMapReference_toStorage(src.keyvaulturiFromConfig as v20250601.ConfigMapReference, at(path, ".keyvaulturiFromConfig")); // assignObject
+  if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
+  if (src.keyversionFromConfig !== undefined) dst.keyversionFromConfig = ConfigMapReference_toStorage(src.keyversionFromConfig as v20250601.ConfigMapReference, at(path, ".keyversionFromConfig")); // assignObject
+  bag = stashUnknown(src, known_v20250601_Keyvaultproperties, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts KnownResourceReference of v20250601storage to KnownResourceReference of v20250601 (out of its storage variant). */
 export function KnownResourceReference_fromStorage(src: v20250601storage.KnownResourceReference, path: string): v20250601.KnownResourceReference {
   checkObject(src, path);
@@ -523,14 +1673,138 @@ export function KnownResourceReference_toStorage(src: v20250601.KnownResourceRef
   return dst;
 }
 
+/** Converts LastAccessTimeTrackingPolicy_STATUS of v20250601storage to LastAccessTimeTrackingPolicy_STATUS of v20250601 (out of its storage variant). */
+export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v20250601storage.LastAccessTimeTrackingPolicy_STATUS, path: string): v20250601.LastAccessTimeTrackingPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.LastAccessTimeTrackingPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_LastAccessTimeTrackingPolicy_Name_STATUS) as v20250601.LastAccessTimeTrackingPolicy_Name_STATUS); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_LastAccessTimeTrackingPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy_STATUS of v20250601 to LastAccessTimeTrackingPolicy_STATUS of v20250601storage (into its storage variant). */
+export function LastAccessTimeTrackingPolicy_STATUS_toStorage(src: v20250601.LastAccessTimeTrackingPolicy_STATUS, path: string): v20250601storage.LastAccessTimeTrackingPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.LastAccessTimeTrackingPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_LastAccessTimeTrackingPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy of v20250601storage to LastAccessTimeTrackingPolicy of v20250601 (out of its storage variant). */
+export function LastAccessTimeTrackingPolicy_fromStorage(src: v20250601storage.LastAccessTimeTrackingPolicy, path: string): v20250601.LastAccessTimeTrackingPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601.LastAccessTimeTrackingPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_LastAccessTimeTrackingPolicy_Name) as v20250601.LastAccessTimeTrackingPolicy_Name); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_LastAccessTimeTrackingPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LastAccessTimeTrackingPolicy of v20250601 to LastAccessTimeTrackingPolicy of v20250601storage (into its storage variant). */
+export function LastAccessTimeTrackingPolicy_toStorage(src: v20250601.LastAccessTimeTrackingPolicy, path: string): v20250601storage.LastAccessTimeTrackingPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.LastAccessTimeTrackingPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
+  if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_LastAccessTimeTrackingPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LegalHold_STATUS of v20250601storage to LegalHold_STATUS of v20250601 (out of its storage variant). */
+export function LegalHold_STATUS_fromStorage(src: v20250601storage.LegalHold_STATUS, path: string): v20250601.LegalHold_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.LegalHold_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_fromStorage(src.protectedAppendWritesHistory as v20250601storage.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_fromStorage(e as v20250601storage.Tag_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20250601storage_LegalHold_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts LegalHold_STATUS of v20250601 to LegalHold_STATUS of v20250601storage (into its storage variant). */
+export function LegalHold_STATUS_toStorage(src: v20250601.LegalHold_STATUS, path: string): v20250601storage.LegalHold_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.LegalHold_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_toStorage(src.protectedAppendWritesHistory as v20250601.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_toStorage(e as v20250601.Tag_STATUS, at(p, i))); // assignCollection
+  bag = stashUnknown(src, known_v20250601_LegalHold_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MicrosoftEndpoints_STATUS of v20250601storage to MicrosoftEndpoints_STATUS of v20250601 (out of its storage variant). */
+export function MicrosoftEndpoints_STATUS_fromStorage(src: v20250601storage.MicrosoftEndpoints_STATUS, path: string): v20250601.MicrosoftEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.MicrosoftEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_MicrosoftEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts MicrosoftEndpoints_STATUS of v20250601 to MicrosoftEndpoints_STATUS of v20250601storage (into its storage variant). */
+export function MicrosoftEndpoints_STATUS_toStorage(src: v20250601.MicrosoftEndpoints_STATUS, path: string): v20250601storage.MicrosoftEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.MicrosoftEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_MicrosoftEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts NetworkRuleSet_STATUS of v20250601storage to NetworkRuleSet_STATUS of v20250601 (out of its storage variant). */
 export function NetworkRuleSet_STATUS_fromStorage(src: v20250601storage.NetworkRuleSet_STATUS, path: string): v20250601.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = (canonicalEnum(str(src.bypass, path, ".bypass"), spellings_v20250601_NetworkRuleSet_Bypass_STATUS) as v20250601.NetworkRuleSet_Bypass_STATUS); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = (canonicalEnum(str(src.defaultAction, path, ".defaultAction"), spellings_v20250601_DefaultAction_STATUS) as v20250601.DefaultAction_STATUS); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_fromStorage(e as v20250601storage.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.ipv6Rules !== undefined) dst.ipv6Rules = mapArray(src.ipv6Rules, path, ".ipv6Rules", (e, p, i) => Ipv6Rule_STATUS_fromStorage(e as v20250601storage.Ipv6Rule_STATUS, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_fromStorage(e as v20250601storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v20250601storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
@@ -543,9 +1817,11 @@ export function NetworkRuleSet_STATUS_toStorage(src: v20250601.NetworkRuleSet_ST
   checkObject(src, path);
   const dst = {} as v20250601storage.NetworkRuleSet_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v20250601.IPRule_STATUS, at(p, i))); // assignCollection
+  if (src.ipv6Rules !== undefined) dst.ipv6Rules = mapArray(src.ipv6Rules, path, ".ipv6Rules", (e, p, i) => Ipv6Rule_STATUS_toStorage(e as v20250601.Ipv6Rule_STATUS, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_toStorage(e as v20250601.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_toStorage(e as v20250601.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_NetworkRuleSet_STATUS, bag);
   const kept = finishBag(bag);
@@ -558,9 +1834,11 @@ export function NetworkRuleSet_fromStorage(src: v20250601storage.NetworkRuleSet,
   checkObject(src, path);
   const dst = {} as v20250601.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = (canonicalEnum(str(src.bypass, path, ".bypass"), spellings_v20250601_NetworkRuleSet_Bypass) as v20250601.NetworkRuleSet_Bypass); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = (canonicalEnum(str(src.defaultAction, path, ".defaultAction"), spellings_v20250601_DefaultAction) as v20250601.DefaultAction); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_fromStorage(e as v20250601storage.IPRule, at(p, i))); // assignCollection
+  if (src.ipv6Rules !== undefined) dst.ipv6Rules = mapArray(src.ipv6Rules, path, ".ipv6Rules", (e, p, i) => Ipv6Rule_fromStorage(e as v20250601storage.Ipv6Rule, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_fromStorage(e as v20250601storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v20250601storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_NetworkRuleSet, bag);
   const kept = finishBag(bag);
@@ -573,11 +1851,243 @@ export function NetworkRuleSet_toStorage(src: v20250601.NetworkRuleSet, path: st
   checkObject(src, path);
   const dst = {} as v20250601storage.NetworkRuleSet;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignPrimitive
+  if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v20250601.IPRule, at(p, i))); // assignCollection
+  if (src.ipv6Rules !== undefined) dst.ipv6Rules = mapArray(src.ipv6Rules, path, ".ipv6Rules", (e, p, i) => Ipv6Rule_toStorage(e as v20250601.Ipv6Rule, at(p, i))); // assignCollection
+  if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_toStorage(e as v20250601.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_toStorage(e as v20250601.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_NetworkRuleSet, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Parameters_STATUS of v20250601storage to Parameters_STATUS of v20250601 (out of its storage variant). */
+export function Parameters_STATUS_fromStorage(src: v20250601storage.Parameters_STATUS, path: string): v20250601.Parameters_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Parameters_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_fromStorage(e as v20250601storage.BlobRange_STATUS, at(p, i))); // assignCollection
+  if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Parameters_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Parameters_STATUS of v20250601 to Parameters_STATUS of v20250601storage (into its storage variant). */
+export function Parameters_STATUS_toStorage(src: v20250601.Parameters_STATUS, path: string): v20250601storage.Parameters_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Parameters_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_toStorage(e as v20250601.BlobRange_STATUS, at(p, i))); // assignCollection
+  if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Parameters_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Placement_STATUS of v20250601storage to Placement_STATUS of v20250601 (out of its storage variant). */
+export function Placement_STATUS_fromStorage(src: v20250601storage.Placement_STATUS, path: string): v20250601.Placement_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Placement_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = (canonicalEnum(str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"), spellings_v20250601_Placement_ZonePlacementPolicy_STATUS) as v20250601.Placement_ZonePlacementPolicy_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_Placement_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Placement_STATUS of v20250601 to Placement_STATUS of v20250601storage (into its storage variant). */
+export function Placement_STATUS_toStorage(src: v20250601.Placement_STATUS, path: string): v20250601storage.Placement_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Placement_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_Placement_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Placement of v20250601storage to Placement of v20250601 (out of its storage variant). */
+export function Placement_fromStorage(src: v20250601storage.Placement, path: string): v20250601.Placement {
+  checkObject(src, path);
+  const dst = {} as v20250601.Placement;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = (canonicalEnum(str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"), spellings_v20250601_Placement_ZonePlacementPolicy) as v20250601.Placement_ZonePlacementPolicy); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_Placement, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Placement of v20250601 to Placement of v20250601storage (into its storage variant). */
+export function Placement_toStorage(src: v20250601.Placement, path: string): v20250601storage.Placement {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Placement;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_Placement, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v20250601storage to PrivateEndpointConnection_STATUS of v20250601 (out of its storage variant). */
+export function PrivateEndpointConnection_STATUS_fromStorage(src: v20250601storage.PrivateEndpointConnection_STATUS, path: string): v20250601.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts PrivateEndpointConnection_STATUS of v20250601 to PrivateEndpointConnection_STATUS of v20250601storage (into its storage variant). */
+export function PrivateEndpointConnection_STATUS_toStorage(src: v20250601.PrivateEndpointConnection_STATUS, path: string): v20250601storage.PrivateEndpointConnection_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.PrivateEndpointConnection_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_PrivateEndpointConnection_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ProtectedAppendWritesHistory_STATUS of v20250601storage to ProtectedAppendWritesHistory_STATUS of v20250601 (out of its storage variant). */
+export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v20250601storage.ProtectedAppendWritesHistory_STATUS, path: string): v20250601.ProtectedAppendWritesHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ProtectedAppendWritesHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ProtectedAppendWritesHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ProtectedAppendWritesHistory_STATUS of v20250601 to ProtectedAppendWritesHistory_STATUS of v20250601storage (into its storage variant). */
+export function ProtectedAppendWritesHistory_STATUS_toStorage(src: v20250601.ProtectedAppendWritesHistory_STATUS, path: string): v20250601storage.ProtectedAppendWritesHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ProtectedAppendWritesHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ProtectedAppendWritesHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue_STATUS of v20250601storage to Queue_STATUS of v20250601 (out of its storage variant). */
+export function Queue_STATUS_fromStorage(src: v20250601storage.Queue_STATUS, path: string): v20250601.Queue_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Queue_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Queue_KeyType_STATUS) as v20250601.Queue_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Queue_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue_STATUS of v20250601 to Queue_STATUS of v20250601storage (into its storage variant). */
+export function Queue_STATUS_toStorage(src: v20250601.Queue_STATUS, path: string): v20250601storage.Queue_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Queue_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Queue_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue of v20250601storage to Queue of v20250601 (out of its storage variant). */
+export function Queue_fromStorage(src: v20250601storage.Queue, path: string): v20250601.Queue {
+  checkObject(src, path);
+  const dst = {} as v20250601.Queue;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Queue_KeyType) as v20250601.Queue_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_Queue, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Queue of v20250601 to Queue of v20250601storage (into its storage variant). */
+export function Queue_toStorage(src: v20250601.Queue, path: string): v20250601storage.Queue {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Queue;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_Queue, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule_STATUS of v20250601storage to ResourceAccessRule_STATUS of v20250601 (out of its storage variant). */
+export function ResourceAccessRule_STATUS_fromStorage(src: v20250601storage.ResourceAccessRule_STATUS, path: string): v20250601.ResourceAccessRule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.ResourceAccessRule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ResourceAccessRule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule_STATUS of v20250601 to ResourceAccessRule_STATUS of v20250601storage (into its storage variant). */
+export function ResourceAccessRule_STATUS_toStorage(src: v20250601.ResourceAccessRule_STATUS, path: string): v20250601storage.ResourceAccessRule_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ResourceAccessRule_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ResourceAccessRule_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule of v20250601storage to ResourceAccessRule of v20250601 (out of its storage variant). */
+export function ResourceAccessRule_fromStorage(src: v20250601storage.ResourceAccessRule, path: string): v20250601.ResourceAccessRule {
+  checkObject(src, path);
+  const dst = {} as v20250601.ResourceAccessRule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_fromStorage(src.resourceReference as v20250601storage.ResourceReference, at(path, ".resourceReference")); // assignObject
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_ResourceAccessRule, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts ResourceAccessRule of v20250601 to ResourceAccessRule of v20250601storage (into its storage variant). */
+export function ResourceAccessRule_toStorage(src: v20250601.ResourceAccessRule, path: string): v20250601storage.ResourceAccessRule {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.ResourceAccessRule;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_toStorage(src.resourceReference as v20250601.ResourceReference, at(path, ".resourceReference")); // assignObject
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_ResourceAccessRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -613,6 +2123,210 @@ export function ResourceReference_toStorage(src: v20250601.ResourceReference, pa
   return dst;
 }
 
+/** Converts RestorePolicy_STATUS of v20250601storage to RestorePolicy_STATUS of v20250601 (out of its storage variant). */
+export function RestorePolicy_STATUS_fromStorage(src: v20250601storage.RestorePolicy_STATUS, path: string): v20250601.RestorePolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.RestorePolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_RestorePolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy_STATUS of v20250601 to RestorePolicy_STATUS of v20250601storage (into its storage variant). */
+export function RestorePolicy_STATUS_toStorage(src: v20250601.RestorePolicy_STATUS, path: string): v20250601storage.RestorePolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.RestorePolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_RestorePolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy of v20250601storage to RestorePolicy of v20250601 (out of its storage variant). */
+export function RestorePolicy_fromStorage(src: v20250601storage.RestorePolicy, path: string): v20250601.RestorePolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601.RestorePolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_RestorePolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RestorePolicy of v20250601 to RestorePolicy of v20250601storage (into its storage variant). */
+export function RestorePolicy_toStorage(src: v20250601.RestorePolicy, path: string): v20250601storage.RestorePolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.RestorePolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_RestorePolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference_STATUS of v20250601storage to RoutingPreference_STATUS of v20250601 (out of its storage variant). */
+export function RoutingPreference_STATUS_fromStorage(src: v20250601storage.RoutingPreference_STATUS, path: string): v20250601.RoutingPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.RoutingPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v20250601_RoutingPreference_RoutingChoice_STATUS) as v20250601.RoutingPreference_RoutingChoice_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_RoutingPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference_STATUS of v20250601 to RoutingPreference_STATUS of v20250601storage (into its storage variant). */
+export function RoutingPreference_STATUS_toStorage(src: v20250601.RoutingPreference_STATUS, path: string): v20250601storage.RoutingPreference_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.RoutingPreference_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_RoutingPreference_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference of v20250601storage to RoutingPreference of v20250601 (out of its storage variant). */
+export function RoutingPreference_fromStorage(src: v20250601storage.RoutingPreference, path: string): v20250601.RoutingPreference {
+  checkObject(src, path);
+  const dst = {} as v20250601.RoutingPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v20250601_RoutingPreference_RoutingChoice) as v20250601.RoutingPreference_RoutingChoice); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_RoutingPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts RoutingPreference of v20250601 to RoutingPreference of v20250601storage (into its storage variant). */
+export function RoutingPreference_toStorage(src: v20250601.RoutingPreference, path: string): v20250601storage.RoutingPreference {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.RoutingPreference;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
+  if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
+  if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_RoutingPreference, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy_STATUS of v20250601storage to SasPolicy_STATUS of v20250601 (out of its storage variant). */
+export function SasPolicy_STATUS_fromStorage(src: v20250601storage.SasPolicy_STATUS, path: string): v20250601.SasPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.SasPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v20250601_SasPolicy_ExpirationAction_STATUS) as v20250601.SasPolicy_ExpirationAction_STATUS); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_SasPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy_STATUS of v20250601 to SasPolicy_STATUS of v20250601storage (into its storage variant). */
+export function SasPolicy_STATUS_toStorage(src: v20250601.SasPolicy_STATUS, path: string): v20250601storage.SasPolicy_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.SasPolicy_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_SasPolicy_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy of v20250601storage to SasPolicy of v20250601 (out of its storage variant). */
+export function SasPolicy_fromStorage(src: v20250601storage.SasPolicy, path: string): v20250601.SasPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601.SasPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v20250601_SasPolicy_ExpirationAction) as v20250601.SasPolicy_ExpirationAction); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_SasPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SasPolicy of v20250601 to SasPolicy of v20250601storage (into its storage variant). */
+export function SasPolicy_toStorage(src: v20250601.SasPolicy, path: string): v20250601storage.SasPolicy {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.SasPolicy;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
+  if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_SasPolicy, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecondaryEndpoints_STATUS of v20250601storage to SecondaryEndpoints_STATUS of v20250601 (out of its storage variant). */
+export function SecondaryEndpoints_STATUS_fromStorage(src: v20250601storage.SecondaryEndpoints_STATUS, path: string): v20250601.SecondaryEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.SecondaryEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_fromStorage(src.internetEndpoints as v20250601storage.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.ipv6Endpoints !== undefined) dst.ipv6Endpoints = Ipv6Endpoints_STATUS_fromStorage(src.ipv6Endpoints as v20250601storage.Ipv6Endpoints_STATUS, at(path, ".ipv6Endpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_fromStorage(src.microsoftEndpoints as v20250601storage.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_SecondaryEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SecondaryEndpoints_STATUS of v20250601 to SecondaryEndpoints_STATUS of v20250601storage (into its storage variant). */
+export function SecondaryEndpoints_STATUS_toStorage(src: v20250601.SecondaryEndpoints_STATUS, path: string): v20250601storage.SecondaryEndpoints_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.SecondaryEndpoints_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
+  if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
+  if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
+  if (src.internetEndpoints !== undefined) dst.internetEndpoints = InternetEndpoints_STATUS_toStorage(src.internetEndpoints as v20250601.InternetEndpoints_STATUS, at(path, ".internetEndpoints")); // assignObject
+  if (src.ipv6Endpoints !== undefined) dst.ipv6Endpoints = Ipv6Endpoints_STATUS_toStorage(src.ipv6Endpoints as v20250601.Ipv6Endpoints_STATUS, at(path, ".ipv6Endpoints")); // assignObject
+  if (src.microsoftEndpoints !== undefined) dst.microsoftEndpoints = MicrosoftEndpoints_STATUS_toStorage(src.microsoftEndpoints as v20250601.MicrosoftEndpoints_STATUS, at(path, ".microsoftEndpoints")); // assignObject
+  if (src.queue !== undefined) dst.queue = str(src.queue, path, ".queue"); // assignPrimitive
+  if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
+  if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_SecondaryEndpoints_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts SecretDestination of v20250601storage to SecretDestination of v20250601 (out of its storage variant). */
 export function SecretDestination_fromStorage(src: v20250601storage.SecretDestination, path: string): v20250601.SecretDestination {
   checkObject(src, path);
@@ -643,13 +2357,73 @@ export function SecretDestination_toStorage(src: v20250601.SecretDestination, pa
   return dst;
 }
 
+/** Converts Services_STATUS of v20250601storage to Services_STATUS of v20250601 (out of its storage variant). */
+export function Services_STATUS_fromStorage(src: v20250601storage.Services_STATUS, path: string): v20250601.Services_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Services_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_STATUS_fromStorage(src.blob as v20250601storage.Blob_STATUS, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_STATUS_fromStorage(src.file as v20250601storage.File_STATUS, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_STATUS_fromStorage(src.queue as v20250601storage.Queue_STATUS, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_STATUS_fromStorage(src.table as v20250601storage.Table_STATUS, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_Services_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services_STATUS of v20250601 to Services_STATUS of v20250601storage (into its storage variant). */
+export function Services_STATUS_toStorage(src: v20250601.Services_STATUS, path: string): v20250601storage.Services_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Services_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_STATUS_toStorage(src.blob as v20250601.Blob_STATUS, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_STATUS_toStorage(src.file as v20250601.File_STATUS, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_STATUS_toStorage(src.queue as v20250601.Queue_STATUS, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_STATUS_toStorage(src.table as v20250601.Table_STATUS, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v20250601_Services_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services of v20250601storage to Services of v20250601 (out of its storage variant). */
+export function Services_fromStorage(src: v20250601storage.Services, path: string): v20250601.Services {
+  checkObject(src, path);
+  const dst = {} as v20250601.Services;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_fromStorage(src.blob as v20250601storage.Blob, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_fromStorage(src.file as v20250601storage.File, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_fromStorage(src.queue as v20250601storage.Queue, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_fromStorage(src.table as v20250601storage.Table, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_Services, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Services of v20250601 to Services of v20250601storage (into its storage variant). */
+export function Services_toStorage(src: v20250601.Services, path: string): v20250601storage.Services {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Services;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.blob !== undefined) dst.blob = Blob_toStorage(src.blob as v20250601.Blob, at(path, ".blob")); // assignObject
+  if (src.file !== undefined) dst.file = File_toStorage(src.file as v20250601.File, at(path, ".file")); // assignObject
+  if (src.queue !== undefined) dst.queue = Queue_toStorage(src.queue as v20250601.Queue, at(path, ".queue")); // assignObject
+  if (src.table !== undefined) dst.table = Table_toStorage(src.table as v20250601.Table, at(path, ".table")); // assignObject
+  bag = stashUnknown(src, known_v20250601_Services, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts Sku_STATUS of v20250601storage to Sku_STATUS of v20250601 (out of its storage variant). */
 export function Sku_STATUS_fromStorage(src: v20250601storage.Sku_STATUS, path: string): v20250601.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601.Sku_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_SkuName_STATUS) as v20250601.SkuName_STATUS); // assignEnum
-  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250601_Tier_STATUS) as v20250601.Tier_STATUS); // assignEnum
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_Sku_Name_STATUS) as v20250601.Sku_Name_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250601_Sku_Tier_STATUS) as v20250601.Sku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Sku_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -669,25 +2443,101 @@ export function Sku_STATUS_toStorage(src: v20250601.Sku_STATUS, path: string): v
   return dst;
 }
 
-/** Converts Sku of v20250601storage to Sku of v20250601 (out of its storage variant). */
-export function Sku_fromStorage(src: v20250601storage.Sku, path: string): v20250601.Sku {
+/** Converts SmbOAuthSettings_STATUS of v20250601storage to SmbOAuthSettings_STATUS of v20250601 (out of its storage variant). */
+export function SmbOAuthSettings_STATUS_fromStorage(src: v20250601storage.SmbOAuthSettings_STATUS, path: string): v20250601.SmbOAuthSettings_STATUS {
   checkObject(src, path);
-  const dst = {} as v20250601.Sku;
+  const dst = {} as v20250601.SmbOAuthSettings_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_SkuName) as v20250601.SkuName); // assignEnum
-  bag = stashUnknown(src, known_v20250601storage_Sku, bag);
+  if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_SmbOAuthSettings_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
-/** Converts Sku of v20250601 to Sku of v20250601storage (into its storage variant). */
-export function Sku_toStorage(src: v20250601.Sku, path: string): v20250601storage.Sku {
+/** Converts SmbOAuthSettings_STATUS of v20250601 to SmbOAuthSettings_STATUS of v20250601storage (into its storage variant). */
+export function SmbOAuthSettings_STATUS_toStorage(src: v20250601.SmbOAuthSettings_STATUS, path: string): v20250601storage.SmbOAuthSettings_STATUS {
   checkObject(src, path);
-  const dst = {} as v20250601storage.Sku;
+  const dst = {} as v20250601storage.SmbOAuthSettings_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
-  bag = stashUnknown(src, known_v20250601_Sku, bag);
+  if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_SmbOAuthSettings_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SmbOAuthSettings of v20250601storage to SmbOAuthSettings of v20250601 (out of its storage variant). */
+export function SmbOAuthSettings_fromStorage(src: v20250601storage.SmbOAuthSettings, path: string): v20250601.SmbOAuthSettings {
+  checkObject(src, path);
+  const dst = {} as v20250601.SmbOAuthSettings;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_SmbOAuthSettings, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SmbOAuthSettings of v20250601 to SmbOAuthSettings of v20250601storage (into its storage variant). */
+export function SmbOAuthSettings_toStorage(src: v20250601.SmbOAuthSettings, path: string): v20250601storage.SmbOAuthSettings {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.SmbOAuthSettings;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_SmbOAuthSettings, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountImmutableStorageWithVersioning_STATUS of v20250601storage to StorageAccountImmutableStorageWithVersioning_STATUS of v20250601 (out of its storage variant). */
+export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(src: v20250601storage.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v20250601.StorageAccountImmutableStorageWithVersioning_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.StorageAccountImmutableStorageWithVersioning_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStorage(src.immutabilityPolicy as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountImmutableStorageWithVersioning_STATUS of v20250601 to StorageAccountImmutableStorageWithVersioning_STATUS of v20250601storage (into its storage variant). */
+export function StorageAccountImmutableStorageWithVersioning_STATUS_toStorage(src: v20250601.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v20250601storage.StorageAccountImmutableStorageWithVersioning_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.StorageAccountImmutableStorageWithVersioning_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src.immutabilityPolicy as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v20250601_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountImmutableStorageWithVersioning of v20250601storage to StorageAccountImmutableStorageWithVersioning of v20250601 (out of its storage variant). */
+export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v20250601storage.StorageAccountImmutableStorageWithVersioning, path: string): v20250601.StorageAccountImmutableStorageWithVersioning {
+  checkObject(src, path);
+  const dst = {} as v20250601.StorageAccountImmutableStorageWithVersioning;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src.immutabilityPolicy as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v20250601storage_StorageAccountImmutableStorageWithVersioning, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountImmutableStorageWithVersioning of v20250601 to StorageAccountImmutableStorageWithVersioning of v20250601storage (into its storage variant). */
+export function StorageAccountImmutableStorageWithVersioning_toStorage(src: v20250601.StorageAccountImmutableStorageWithVersioning, path: string): v20250601storage.StorageAccountImmutableStorageWithVersioning {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.StorageAccountImmutableStorageWithVersioning;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src.immutabilityPolicy as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
+  bag = stashUnknown(src, known_v20250601_StorageAccountImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -795,6 +2645,86 @@ export function StorageAccountOperatorSpec_toStorage(src: v20250601.StorageAccou
   return dst;
 }
 
+/** Converts StorageAccountSkuConversionStatus_STATUS of v20250601storage to StorageAccountSkuConversionStatus_STATUS of v20250601 (out of its storage variant). */
+export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v20250601storage.StorageAccountSkuConversionStatus_STATUS, path: string): v20250601.StorageAccountSkuConversionStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.StorageAccountSkuConversionStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
+  if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = (canonicalEnum(str(src.skuConversionStatus, path, ".skuConversionStatus"), spellings_v20250601_StorageAccountSkuConversionStatus_SkuConversionStatus_STATUS) as v20250601.StorageAccountSkuConversionStatus_SkuConversionStatus_STATUS); // assignEnum
+  if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
+  if (src.targetSkuName !== undefined) dst.targetSkuName = (canonicalEnum(str(src.targetSkuName, path, ".targetSkuName"), spellings_v20250601_StorageAccountSkuConversionStatus_TargetSkuName_STATUS) as v20250601.StorageAccountSkuConversionStatus_TargetSkuName_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_StorageAccountSkuConversionStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSkuConversionStatus_STATUS of v20250601 to StorageAccountSkuConversionStatus_STATUS of v20250601storage (into its storage variant). */
+export function StorageAccountSkuConversionStatus_STATUS_toStorage(src: v20250601.StorageAccountSkuConversionStatus_STATUS, path: string): v20250601storage.StorageAccountSkuConversionStatus_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.StorageAccountSkuConversionStatus_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
+  if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = str(src.skuConversionStatus, path, ".skuConversionStatus"); // assignEnum
+  if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
+  if (src.targetSkuName !== undefined) dst.targetSkuName = str(src.targetSkuName, path, ".targetSkuName"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_StorageAccountSkuConversionStatus_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku_STATUS of v20250601storage to StorageAccountSku_STATUS of v20250601 (out of its storage variant). */
+export function StorageAccountSku_STATUS_fromStorage(src: v20250601storage.StorageAccountSku_STATUS, path: string): v20250601.StorageAccountSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.StorageAccountSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_SkuName_STATUS) as v20250601.SkuName_STATUS); // assignEnum
+  if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250601_Tier_STATUS) as v20250601.Tier_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_StorageAccountSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku_STATUS of v20250601 to StorageAccountSku_STATUS of v20250601storage (into its storage variant). */
+export function StorageAccountSku_STATUS_toStorage(src: v20250601.StorageAccountSku_STATUS, path: string): v20250601storage.StorageAccountSku_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.StorageAccountSku_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_StorageAccountSku_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku of v20250601storage to StorageAccountSku of v20250601 (out of its storage variant). */
+export function StorageAccountSku_fromStorage(src: v20250601storage.StorageAccountSku, path: string): v20250601.StorageAccountSku {
+  checkObject(src, path);
+  const dst = {} as v20250601.StorageAccountSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_SkuName) as v20250601.SkuName); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_StorageAccountSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts StorageAccountSku of v20250601 to StorageAccountSku of v20250601storage (into its storage variant). */
+export function StorageAccountSku_toStorage(src: v20250601.StorageAccountSku, path: string): v20250601storage.StorageAccountSku {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.StorageAccountSku;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_StorageAccountSku, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
 /** Converts StorageAccount_STATUS of v20250601storage to StorageAccount_STATUS of v20250601 (out of its storage variant). */
 export function StorageAccount_STATUS_fromStorage(src: v20250601storage.StorageAccount_STATUS, path: string): v20250601.StorageAccount_STATUS {
   checkObject(src, path);
@@ -804,23 +2734,58 @@ export function StorageAccount_STATUS_fromStorage(src: v20250601storage.StorageA
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v20250601storage.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v20250601_Kind_STATUS) as v20250601.Kind_STATUS); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_STATUS_fromStorage(src.extendedLocation as v20250601storage.ExtendedLocation_STATUS, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_STATUS_fromStorage(src.identity as v20250601storage.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v20250601_Kind_STATUS) as v20250601.Kind_STATUS); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_STATUS_fromStorage(src.sku as v20250601storage.StorageAccountSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = (canonicalEnum(str(src.accessTier, path, ".accessTier"), spellings_v20250601_AccessTier_STATUS) as v20250601.AccessTier_STATUS); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v20250601_MinimumTlsVersion_STATUS) as v20250601.MinimumTlsVersion_STATUS); // assignEnum
+  if (src.accountMigrationInProgress !== undefined) dst.accountMigrationInProgress = bool(src.accountMigrationInProgress, path, ".accountMigrationInProgress"); // assignPrimitive
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v20250601_LargeFileSharesState_STATUS) as v20250601.LargeFileSharesState_STATUS); // assignEnum
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_fromStorage(src.networkAcls as v20250601storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
-  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_fromStorage(src.primaryEndpoints as v20250601storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v20250601_ProvisioningState_STATUS) as v20250601.ProvisioningState_STATUS); // assignEnum
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = (canonicalEnum(str(src.dnsEndpointType, path, ".dnsEndpointType"), spellings_v20250601_DnsEndpointType_STATUS) as v20250601.DnsEndpointType_STATUS); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = (canonicalEnum(str(src.allowedCopyScope, path, ".allowedCopyScope"), spellings_v20250601_AllowedCopyScope_STATUS) as v20250601.AllowedCopyScope_STATUS); // assignEnum
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src.azureFilesIdentityBasedAuthentication as v20250601storage.AzureFilesIdentityBasedAuthentication_STATUS, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.blobRestoreStatus !== undefined) dst.blobRestoreStatus = BlobRestoreStatus_STATUS_fromStorage(src.blobRestoreStatus as v20250601storage.BlobRestoreStatus_STATUS, at(path, ".blobRestoreStatus")); // assignObject
+  if (src.creationTime !== undefined) dst.creationTime = str(src.creationTime, path, ".creationTime"); // assignPrimitive
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_STATUS_fromStorage(src.customDomain as v20250601storage.CustomDomain_STATUS, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = (canonicalEnum(str(src.dnsEndpointType, path, ".dnsEndpointType"), spellings_v20250601_DnsEndpointType_STATUS) as v20250601.DnsEndpointType_STATUS); // assignEnum
+  if (src.dualStackEndpointPreference !== undefined) dst.dualStackEndpointPreference = DualStackEndpointPreference_STATUS_fromStorage(src.dualStackEndpointPreference as v20250601storage.DualStackEndpointPreference_STATUS, at(path, ".dualStackEndpointPreference")); // assignObject
+  if (src.enableExtendedGroups !== undefined) dst.enableExtendedGroups = bool(src.enableExtendedGroups, path, ".enableExtendedGroups"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_STATUS_fromStorage(src.encryption as v20250601storage.Encryption_STATUS, at(path, ".encryption")); // assignObject
+  if (src.failoverInProgress !== undefined) dst.failoverInProgress = bool(src.failoverInProgress, path, ".failoverInProgress"); // assignPrimitive
+  if (src.geoPriorityReplicationStatus !== undefined) dst.geoPriorityReplicationStatus = GeoPriorityReplicationStatus_STATUS_fromStorage(src.geoPriorityReplicationStatus as v20250601storage.GeoPriorityReplicationStatus_STATUS, at(path, ".geoPriorityReplicationStatus")); // assignObject
+  if (src.geoReplicationStats !== undefined) dst.geoReplicationStats = GeoReplicationStats_STATUS_fromStorage(src.geoReplicationStats as v20250601storage.GeoReplicationStats_STATUS, at(path, ".geoReplicationStats")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(src.immutableStorageWithVersioning as v20250601storage.StorageAccountImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.isSkuConversionBlocked !== undefined) dst.isSkuConversionBlocked = bool(src.isSkuConversionBlocked, path, ".isSkuConversionBlocked"); // assignPrimitive
+  if (src.keyCreationTime !== undefined) dst.keyCreationTime = KeyCreationTime_STATUS_fromStorage(src.keyCreationTime as v20250601storage.KeyCreationTime_STATUS, at(path, ".keyCreationTime")); // assignObject
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_STATUS_fromStorage(src.keyPolicy as v20250601storage.KeyPolicy_STATUS, at(path, ".keyPolicy")); // assignObject
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v20250601_LargeFileSharesState_STATUS) as v20250601.LargeFileSharesState_STATUS); // assignEnum
+  if (src.lastGeoFailoverTime !== undefined) dst.lastGeoFailoverTime = str(src.lastGeoFailoverTime, path, ".lastGeoFailoverTime"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v20250601_MinimumTlsVersion_STATUS) as v20250601.MinimumTlsVersion_STATUS); // assignEnum
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_fromStorage(src.networkAcls as v20250601storage.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
+  if (src.placement !== undefined) dst.placement = Placement_STATUS_fromStorage(src.placement as v20250601storage.Placement_STATUS, at(path, ".placement")); // assignObject
+  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_fromStorage(src.primaryEndpoints as v20250601storage.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.primaryLocation !== undefined) dst.primaryLocation = str(src.primaryLocation, path, ".primaryLocation"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_fromStorage(e as v20250601storage.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v20250601_ProvisioningState_STATUS) as v20250601.ProvisioningState_STATUS); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250601_StorageAccount_PublicNetworkAccess_STATUS) as v20250601.StorageAccount_PublicNetworkAccess_STATUS); // assignEnum
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_STATUS_fromStorage(src.routingPreference as v20250601storage.RoutingPreference_STATUS, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_STATUS_fromStorage(src.sasPolicy as v20250601storage.SasPolicy_STATUS, at(path, ".sasPolicy")); // assignObject
+  if (src.secondaryEndpoints !== undefined) dst.secondaryEndpoints = SecondaryEndpoints_STATUS_fromStorage(src.secondaryEndpoints as v20250601storage.SecondaryEndpoints_STATUS, at(path, ".secondaryEndpoints")); // assignObject
+  if (src.secondaryLocation !== undefined) dst.secondaryLocation = str(src.secondaryLocation, path, ".secondaryLocation"); // assignPrimitive
+  if (src.statusOfPrimary !== undefined) dst.statusOfPrimary = (canonicalEnum(str(src.statusOfPrimary, path, ".statusOfPrimary"), spellings_v20250601_StorageAccount_StatusOfPrimary_STATUS) as v20250601.StorageAccount_StatusOfPrimary_STATUS); // assignEnum
+  if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = (canonicalEnum(str(src.statusOfSecondary, path, ".statusOfSecondary"), spellings_v20250601_StorageAccount_StatusOfSecondary_STATUS) as v20250601.StorageAccount_StatusOfSecondary_STATUS); // assignEnum
+  if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_fromStorage(src.storageAccountSkuConversionStatus as v20250601storage.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -836,23 +2801,58 @@ export function StorageAccount_STATUS_toStorage(src: v20250601.StorageAccount_ST
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v20250601.Sku_STATUS, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_STATUS_toStorage(src.extendedLocation as v20250601.ExtendedLocation_STATUS, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_STATUS_toStorage(src.identity as v20250601.Identity_STATUS, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_STATUS_toStorage(src.sku as v20250601.StorageAccountSku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250601.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
+  if (src.accountMigrationInProgress !== undefined) dst.accountMigrationInProgress = bool(src.accountMigrationInProgress, path, ".accountMigrationInProgress"); // assignPrimitive
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_toStorage(src.networkAcls as v20250601.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
-  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_toStorage(src.primaryEndpoints as v20250601.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
-  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignEnum
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignEnum
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src.azureFilesIdentityBasedAuthentication as v20250601.AzureFilesIdentityBasedAuthentication_STATUS, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.blobRestoreStatus !== undefined) dst.blobRestoreStatus = BlobRestoreStatus_STATUS_toStorage(src.blobRestoreStatus as v20250601.BlobRestoreStatus_STATUS, at(path, ".blobRestoreStatus")); // assignObject
+  if (src.creationTime !== undefined) dst.creationTime = str(src.creationTime, path, ".creationTime"); // assignPrimitive
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_STATUS_toStorage(src.customDomain as v20250601.CustomDomain_STATUS, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignEnum
+  if (src.dualStackEndpointPreference !== undefined) dst.dualStackEndpointPreference = DualStackEndpointPreference_STATUS_toStorage(src.dualStackEndpointPreference as v20250601.DualStackEndpointPreference_STATUS, at(path, ".dualStackEndpointPreference")); // assignObject
+  if (src.enableExtendedGroups !== undefined) dst.enableExtendedGroups = bool(src.enableExtendedGroups, path, ".enableExtendedGroups"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_STATUS_toStorage(src.encryption as v20250601.Encryption_STATUS, at(path, ".encryption")); // assignObject
+  if (src.failoverInProgress !== undefined) dst.failoverInProgress = bool(src.failoverInProgress, path, ".failoverInProgress"); // assignPrimitive
+  if (src.geoPriorityReplicationStatus !== undefined) dst.geoPriorityReplicationStatus = GeoPriorityReplicationStatus_STATUS_toStorage(src.geoPriorityReplicationStatus as v20250601.GeoPriorityReplicationStatus_STATUS, at(path, ".geoPriorityReplicationStatus")); // assignObject
+  if (src.geoReplicationStats !== undefined) dst.geoReplicationStats = GeoReplicationStats_STATUS_toStorage(src.geoReplicationStats as v20250601.GeoReplicationStats_STATUS, at(path, ".geoReplicationStats")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_STATUS_toStorage(src.immutableStorageWithVersioning as v20250601.StorageAccountImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.isSkuConversionBlocked !== undefined) dst.isSkuConversionBlocked = bool(src.isSkuConversionBlocked, path, ".isSkuConversionBlocked"); // assignPrimitive
+  if (src.keyCreationTime !== undefined) dst.keyCreationTime = KeyCreationTime_STATUS_toStorage(src.keyCreationTime as v20250601.KeyCreationTime_STATUS, at(path, ".keyCreationTime")); // assignObject
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_STATUS_toStorage(src.keyPolicy as v20250601.KeyPolicy_STATUS, at(path, ".keyPolicy")); // assignObject
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
+  if (src.lastGeoFailoverTime !== undefined) dst.lastGeoFailoverTime = str(src.lastGeoFailoverTime, path, ".lastGeoFailoverTime"); // assignPrimitive
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_STATUS_toStorage(src.networkAcls as v20250601.NetworkRuleSet_STATUS, at(path, ".networkAcls")); // assignObject
+  if (src.placement !== undefined) dst.placement = Placement_STATUS_toStorage(src.placement as v20250601.Placement_STATUS, at(path, ".placement")); // assignObject
+  if (src.primaryEndpoints !== undefined) dst.primaryEndpoints = Endpoints_STATUS_toStorage(src.primaryEndpoints as v20250601.Endpoints_STATUS, at(path, ".primaryEndpoints")); // assignObject
+  if (src.primaryLocation !== undefined) dst.primaryLocation = str(src.primaryLocation, path, ".primaryLocation"); // assignPrimitive
+  if (src.privateEndpointConnections !== undefined) dst.privateEndpointConnections = mapArray(src.privateEndpointConnections, path, ".privateEndpointConnections", (e, p, i) => PrivateEndpointConnection_STATUS_toStorage(e as v20250601.PrivateEndpointConnection_STATUS, at(p, i))); // assignCollection
+  if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignEnum
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_STATUS_toStorage(src.routingPreference as v20250601.RoutingPreference_STATUS, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_STATUS_toStorage(src.sasPolicy as v20250601.SasPolicy_STATUS, at(path, ".sasPolicy")); // assignObject
+  if (src.secondaryEndpoints !== undefined) dst.secondaryEndpoints = SecondaryEndpoints_STATUS_toStorage(src.secondaryEndpoints as v20250601.SecondaryEndpoints_STATUS, at(path, ".secondaryEndpoints")); // assignObject
+  if (src.secondaryLocation !== undefined) dst.secondaryLocation = str(src.secondaryLocation, path, ".secondaryLocation"); // assignPrimitive
+  if (src.statusOfPrimary !== undefined) dst.statusOfPrimary = str(src.statusOfPrimary, path, ".statusOfPrimary"); // assignEnum
+  if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = str(src.statusOfSecondary, path, ".statusOfSecondary"); // assignEnum
+  if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_toStorage(src.storageAccountSkuConversionStatus as v20250601.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_StorageAccount_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -866,21 +2866,40 @@ export function StorageAccount_Spec_fromStorage(src: v20250601storage.StorageAcc
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v20250601storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_fromStorage(src.sku as v20250601storage.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v20250601_Kind) as v20250601.Kind); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_fromStorage(src.extendedLocation as v20250601storage.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_fromStorage(src.identity as v20250601storage.Identity, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = (canonicalEnum(str(src.kind, path, ".kind"), spellings_v20250601_Kind) as v20250601.Kind); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_fromStorage(src.sku as v20250601storage.StorageAccountSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = (canonicalEnum(str(src.accessTier, path, ".accessTier"), spellings_v20250601_AccessTier) as v20250601.AccessTier); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v20250601_MinimumTlsVersion) as v20250601.MinimumTlsVersion); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v20250601_LargeFileSharesState) as v20250601.LargeFileSharesState); // assignEnum
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v20250601storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = (canonicalEnum(str(src.dnsEndpointType, path, ".dnsEndpointType"), spellings_v20250601_DnsEndpointType) as v20250601.DnsEndpointType); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = (canonicalEnum(str(src.allowedCopyScope, path, ".allowedCopyScope"), spellings_v20250601_AllowedCopyScope) as v20250601.AllowedCopyScope); // assignEnum
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_fromStorage(src.azureFilesIdentityBasedAuthentication as v20250601storage.AzureFilesIdentityBasedAuthentication, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_fromStorage(src.customDomain as v20250601storage.CustomDomain, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = (canonicalEnum(str(src.dnsEndpointType, path, ".dnsEndpointType"), spellings_v20250601_DnsEndpointType) as v20250601.DnsEndpointType); // assignEnum
+  if (src.dualStackEndpointPreference !== undefined) dst.dualStackEndpointPreference = DualStackEndpointPreference_fromStorage(src.dualStackEndpointPreference as v20250601storage.DualStackEndpointPreference, at(path, ".dualStackEndpointPreference")); // assignObject
+  if (src.enableExtendedGroups !== undefined) dst.enableExtendedGroups = bool(src.enableExtendedGroups, path, ".enableExtendedGroups"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_fromStorage(src.encryption as v20250601storage.Encryption, at(path, ".encryption")); // assignObject
+  if (src.geoPriorityReplicationStatus !== undefined) dst.geoPriorityReplicationStatus = GeoPriorityReplicationStatus_fromStorage(src.geoPriorityReplicationStatus as v20250601storage.GeoPriorityReplicationStatus, at(path, ".geoPriorityReplicationStatus")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v20250601storage.StorageAccountImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_fromStorage(src.keyPolicy as v20250601storage.KeyPolicy, at(path, ".keyPolicy")); // assignObject
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = (canonicalEnum(str(src.largeFileSharesState, path, ".largeFileSharesState"), spellings_v20250601_LargeFileSharesState) as v20250601.LargeFileSharesState); // assignEnum
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = (canonicalEnum(str(src.minimumTlsVersion, path, ".minimumTlsVersion"), spellings_v20250601_MinimumTlsVersion) as v20250601.MinimumTlsVersion); // assignEnum
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_fromStorage(src.networkAcls as v20250601storage.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.placement !== undefined) dst.placement = Placement_fromStorage(src.placement as v20250601storage.Placement, at(path, ".placement")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250601_StorageAccount_PublicNetworkAccess) as v20250601.StorageAccount_PublicNetworkAccess); // assignEnum
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_fromStorage(src.routingPreference as v20250601storage.RoutingPreference, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_fromStorage(src.sasPolicy as v20250601storage.SasPolicy, at(path, ".sasPolicy")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v20250601storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250601storage_StorageAccount_Spec, bag);
@@ -896,21 +2915,40 @@ export function StorageAccount_Spec_toStorage(src: v20250601.StorageAccount_Spec
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250601.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
-  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
-  if (src.sku !== undefined) dst.sku = Sku_toStorage(src.sku as v20250601.Sku, at(path, ".sku")); // assignObject
-  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_toStorage(src.extendedLocation as v20250601.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v20250601.Identity, at(path, ".identity")); // assignObject
+  if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
+  if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = StorageAccountSku_toStorage(src.sku as v20250601.StorageAccountSku, at(path, ".sku")); // assignObject
+  if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.zones !== undefined) dst.zones = mapArray(src.zones, path, ".zones", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.accessTier !== undefined) dst.accessTier = str(src.accessTier, path, ".accessTier"); // assignEnum
-  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
-  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
   if (src.allowBlobPublicAccess !== undefined) dst.allowBlobPublicAccess = bool(src.allowBlobPublicAccess, path, ".allowBlobPublicAccess"); // assignPrimitive
+  if (src.allowCrossTenantReplication !== undefined) dst.allowCrossTenantReplication = bool(src.allowCrossTenantReplication, path, ".allowCrossTenantReplication"); // assignPrimitive
   if (src.allowSharedKeyAccess !== undefined) dst.allowSharedKeyAccess = bool(src.allowSharedKeyAccess, path, ".allowSharedKeyAccess"); // assignPrimitive
-  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
-  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
-  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_toStorage(src.networkAcls as v20250601.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
-  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignEnum
   if (src.allowedCopyScope !== undefined) dst.allowedCopyScope = str(src.allowedCopyScope, path, ".allowedCopyScope"); // assignEnum
+  if (src.azureFilesIdentityBasedAuthentication !== undefined) dst.azureFilesIdentityBasedAuthentication = AzureFilesIdentityBasedAuthentication_toStorage(src.azureFilesIdentityBasedAuthentication as v20250601.AzureFilesIdentityBasedAuthentication, at(path, ".azureFilesIdentityBasedAuthentication")); // assignObject
+  if (src.customDomain !== undefined) dst.customDomain = CustomDomain_toStorage(src.customDomain as v20250601.CustomDomain, at(path, ".customDomain")); // assignObject
+  if (src.defaultToOAuthAuthentication !== undefined) dst.defaultToOAuthAuthentication = bool(src.defaultToOAuthAuthentication, path, ".defaultToOAuthAuthentication"); // assignPrimitive
+  if (src.dnsEndpointType !== undefined) dst.dnsEndpointType = str(src.dnsEndpointType, path, ".dnsEndpointType"); // assignEnum
+  if (src.dualStackEndpointPreference !== undefined) dst.dualStackEndpointPreference = DualStackEndpointPreference_toStorage(src.dualStackEndpointPreference as v20250601.DualStackEndpointPreference, at(path, ".dualStackEndpointPreference")); // assignObject
+  if (src.enableExtendedGroups !== undefined) dst.enableExtendedGroups = bool(src.enableExtendedGroups, path, ".enableExtendedGroups"); // assignPrimitive
+  if (src.encryption !== undefined) dst.encryption = Encryption_toStorage(src.encryption as v20250601.Encryption, at(path, ".encryption")); // assignObject
+  if (src.geoPriorityReplicationStatus !== undefined) dst.geoPriorityReplicationStatus = GeoPriorityReplicationStatus_toStorage(src.geoPriorityReplicationStatus as v20250601.GeoPriorityReplicationStatus, at(path, ".geoPriorityReplicationStatus")); // assignObject
+  if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = StorageAccountImmutableStorageWithVersioning_toStorage(src.immutableStorageWithVersioning as v20250601.StorageAccountImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.isHnsEnabled !== undefined) dst.isHnsEnabled = bool(src.isHnsEnabled, path, ".isHnsEnabled"); // assignPrimitive
+  if (src.isLocalUserEnabled !== undefined) dst.isLocalUserEnabled = bool(src.isLocalUserEnabled, path, ".isLocalUserEnabled"); // assignPrimitive
+  if (src.isNfsV3Enabled !== undefined) dst.isNfsV3Enabled = bool(src.isNfsV3Enabled, path, ".isNfsV3Enabled"); // assignPrimitive
+  if (src.isSftpEnabled !== undefined) dst.isSftpEnabled = bool(src.isSftpEnabled, path, ".isSftpEnabled"); // assignPrimitive
+  if (src.keyPolicy !== undefined) dst.keyPolicy = KeyPolicy_toStorage(src.keyPolicy as v20250601.KeyPolicy, at(path, ".keyPolicy")); // assignObject
+  if (src.largeFileSharesState !== undefined) dst.largeFileSharesState = str(src.largeFileSharesState, path, ".largeFileSharesState"); // assignEnum
+  if (src.minimumTlsVersion !== undefined) dst.minimumTlsVersion = str(src.minimumTlsVersion, path, ".minimumTlsVersion"); // assignEnum
+  if (src.networkAcls !== undefined) dst.networkAcls = NetworkRuleSet_toStorage(src.networkAcls as v20250601.NetworkRuleSet, at(path, ".networkAcls")); // assignObject
+  if (src.placement !== undefined) dst.placement = Placement_toStorage(src.placement as v20250601.Placement, at(path, ".placement")); // assignObject
+  if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
+  if (src.routingPreference !== undefined) dst.routingPreference = RoutingPreference_toStorage(src.routingPreference as v20250601.RoutingPreference, at(path, ".routingPreference")); // assignObject
+  if (src.sasPolicy !== undefined) dst.sasPolicy = SasPolicy_toStorage(src.sasPolicy as v20250601.SasPolicy, at(path, ".sasPolicy")); // assignObject
+  if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_toStorage(src.operatorSpec as v20250601.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v20250601'; // originalVersion
   bag = stashUnknown(src, known_v20250601_StorageAccount_Spec, bag);
@@ -954,9 +2992,17 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v20250601stor
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_fromStorage(src.sku as v20250601storage.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_STATUS_fromStorage(src.changeFeed as v20250601storage.ChangeFeed_STATUS, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_STATUS_fromStorage(src.containerDeleteRetentionPolicy as v20250601storage.ContainerDeleteRetentionPolicy_STATUS, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_fromStorage(src.cors as v20250601storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_fromStorage(src.deleteRetentionPolicy as v20250601storage.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_fromStorage(src.cors as v20250601storage.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_fromStorage(src.lastAccessTimeTrackingPolicy as v20250601storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_fromStorage(src.restorePolicy as v20250601storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -972,9 +3018,17 @@ export function StorageAccountsBlobService_STATUS_toStorage(src: v20250601.Stora
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
+  if (src.sku !== undefined) dst.sku = Sku_STATUS_toStorage(src.sku as v20250601.Sku_STATUS, at(path, ".sku")); // assignObject
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250601.SystemData_STATUS, at(path, ".systemData")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_STATUS_toStorage(src.changeFeed as v20250601.ChangeFeed_STATUS, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_STATUS_toStorage(src.containerDeleteRetentionPolicy as v20250601.ContainerDeleteRetentionPolicy_STATUS, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_toStorage(src.cors as v20250601.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_STATUS_toStorage(src.deleteRetentionPolicy as v20250601.DeleteRetentionPolicy_STATUS, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_STATUS_toStorage(src.cors as v20250601.CorsRules_STATUS, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_toStorage(src.lastAccessTimeTrackingPolicy as v20250601.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_toStorage(src.restorePolicy as v20250601.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601_StorageAccountsBlobService_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -986,11 +3040,16 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v20250601storag
   checkObject(src, path);
   const dst = {} as v20250601.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v20250601storage.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_fromStorage(src.changeFeed as v20250601storage.ChangeFeed, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_fromStorage(src.containerDeleteRetentionPolicy as v20250601storage.ContainerDeleteRetentionPolicy, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v20250601storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_fromStorage(src.deleteRetentionPolicy as v20250601storage.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_fromStorage(src.cors as v20250601storage.CorsRules, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_fromStorage(src.lastAccessTimeTrackingPolicy as v20250601storage.LastAccessTimeTrackingPolicy, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_fromStorage(src.restorePolicy as v20250601storage.RestorePolicy, at(path, ".restorePolicy")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v20250601storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobService_Spec, bag);
@@ -1004,11 +3063,16 @@ export function StorageAccountsBlobService_Spec_toStorage(src: v20250601.Storage
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobService_Spec;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250601.KnownResourceReference, at(path, ".owner")); // assignObject
+  if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
+  if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_toStorage(src.changeFeed as v20250601.ChangeFeed, at(path, ".changeFeed")); // assignObject
+  if (src.containerDeleteRetentionPolicy !== undefined) dst.containerDeleteRetentionPolicy = ContainerDeleteRetentionPolicy_toStorage(src.containerDeleteRetentionPolicy as v20250601.ContainerDeleteRetentionPolicy, at(path, ".containerDeleteRetentionPolicy")); // assignObject
+  if (src.cors !== undefined) dst.cors = CorsRules_toStorage(src.cors as v20250601.CorsRules, at(path, ".cors")); // assignObject
+  if (src.defaultServiceVersion !== undefined) dst.defaultServiceVersion = str(src.defaultServiceVersion, path, ".defaultServiceVersion"); // assignPrimitive
   if (src.deleteRetentionPolicy !== undefined) dst.deleteRetentionPolicy = DeleteRetentionPolicy_toStorage(src.deleteRetentionPolicy as v20250601.DeleteRetentionPolicy, at(path, ".deleteRetentionPolicy")); // assignObject
   if (src.isVersioningEnabled !== undefined) dst.isVersioningEnabled = bool(src.isVersioningEnabled, path, ".isVersioningEnabled"); // assignPrimitive
-  if (src.cors !== undefined) dst.cors = CorsRules_toStorage(src.cors as v20250601.CorsRules, at(path, ".cors")); // assignObject
+  if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_toStorage(src.lastAccessTimeTrackingPolicy as v20250601.LastAccessTimeTrackingPolicy, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
+  if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_toStorage(src.restorePolicy as v20250601.RestorePolicy, at(path, ".restorePolicy")); // assignObject
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_toStorage(src.operatorSpec as v20250601.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v20250601'; // originalVersion
   bag = stashUnknown(src, known_v20250601_StorageAccountsBlobService_Spec, bag);
@@ -1052,14 +3116,27 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v20
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v20250601_ContainerProperties_PublicAccess_STATUS) as v20250601.ContainerProperties_PublicAccess_STATUS); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_fromStorage(src.systemData as v20250601storage.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.deleted !== undefined) dst.deleted = bool(src.deleted, path, ".deleted"); // assignPrimitive
+  if (src.deletedTime !== undefined) dst.deletedTime = str(src.deletedTime, path, ".deletedTime"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
+  if (src.hasImmutabilityPolicy !== undefined) dst.hasImmutabilityPolicy = bool(src.hasImmutabilityPolicy, path, ".hasImmutabilityPolicy"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutabilityPolicy_STATUS_fromStorage(src.immutabilityPolicy as v20250601storage.ImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_fromStorage(src.immutableStorageWithVersioning as v20250601storage.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseDuration !== undefined) dst.leaseDuration = (canonicalEnum(str(src.leaseDuration, path, ".leaseDuration"), spellings_v20250601_StorageAccountsBlobServicesContainer_LeaseDuration_STATUS) as v20250601.StorageAccountsBlobServicesContainer_LeaseDuration_STATUS); // assignEnum
   if (src.leaseState !== undefined) dst.leaseState = (canonicalEnum(str(src.leaseState, path, ".leaseState"), spellings_v20250601_LeaseState_STATUS) as v20250601.LeaseState_STATUS); // assignEnum
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.leaseStatus !== undefined) dst.leaseStatus = (canonicalEnum(str(src.leaseStatus, path, ".leaseStatus"), spellings_v20250601_StorageAccountsBlobServicesContainer_LeaseStatus_STATUS) as v20250601.StorageAccountsBlobServicesContainer_LeaseStatus_STATUS); // assignEnum
+  if (src.legalHold !== undefined) dst.legalHold = LegalHold_STATUS_fromStorage(src.legalHold as v20250601storage.LegalHold_STATUS, at(path, ".legalHold")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v20250601_ContainerProperties_PublicAccess_STATUS) as v20250601.ContainerProperties_PublicAccess_STATUS); // assignEnum
+  if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1075,14 +3152,27 @@ export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v2025
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
+  if (src.systemData !== undefined) dst.systemData = SystemData_STATUS_toStorage(src.systemData as v20250601.SystemData_STATUS, at(path, ".systemData")); // assignObject
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
+  if (src.deleted !== undefined) dst.deleted = bool(src.deleted, path, ".deleted"); // assignPrimitive
+  if (src.deletedTime !== undefined) dst.deletedTime = str(src.deletedTime, path, ".deletedTime"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
+  if (src.hasImmutabilityPolicy !== undefined) dst.hasImmutabilityPolicy = bool(src.hasImmutabilityPolicy, path, ".hasImmutabilityPolicy"); // assignPrimitive
+  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutabilityPolicy_STATUS_toStorage(src.immutabilityPolicy as v20250601.ImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_STATUS_toStorage(src.immutableStorageWithVersioning as v20250601.ImmutableStorageWithVersioning_STATUS, at(path, ".immutableStorageWithVersioning")); // assignObject
   if (src.lastModifiedTime !== undefined) dst.lastModifiedTime = str(src.lastModifiedTime, path, ".lastModifiedTime"); // assignPrimitive
+  if (src.leaseDuration !== undefined) dst.leaseDuration = str(src.leaseDuration, path, ".leaseDuration"); // assignEnum
   if (src.leaseState !== undefined) dst.leaseState = str(src.leaseState, path, ".leaseState"); // assignEnum
-  if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
+  if (src.leaseStatus !== undefined) dst.leaseStatus = str(src.leaseStatus, path, ".leaseStatus"); // assignEnum
+  if (src.legalHold !== undefined) dst.legalHold = LegalHold_STATUS_toStorage(src.legalHold as v20250601.LegalHold_STATUS, at(path, ".legalHold")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
+  if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
+  if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_StorageAccountsBlobServicesContainer_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1096,11 +3186,13 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v2025
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_fromStorage(src.owner as v20250601storage.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v20250601_ContainerProperties_PublicAccess) as v20250601.ContainerProperties_PublicAccess); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_fromStorage(src.immutableStorageWithVersioning as v20250601storage.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = (canonicalEnum(str(src.publicAccess, path, ".publicAccess"), spellings_v20250601_ContainerProperties_PublicAccess) as v20250601.ContainerProperties_PublicAccess); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v20250601storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobServicesContainer_Spec, bag);
@@ -1116,14 +3208,174 @@ export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v202506
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250601.KnownResourceReference, at(path, ".owner")); // assignObject
-  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
-  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
   if (src.denyEncryptionScopeOverride !== undefined) dst.denyEncryptionScopeOverride = bool(src.denyEncryptionScopeOverride, path, ".denyEncryptionScopeOverride"); // assignPrimitive
+  if (src.enableNfsV3AllSquash !== undefined) dst.enableNfsV3AllSquash = bool(src.enableNfsV3AllSquash, path, ".enableNfsV3AllSquash"); // assignPrimitive
+  if (src.enableNfsV3RootSquash !== undefined) dst.enableNfsV3RootSquash = bool(src.enableNfsV3RootSquash, path, ".enableNfsV3RootSquash"); // assignPrimitive
   if (src.immutableStorageWithVersioning !== undefined) dst.immutableStorageWithVersioning = ImmutableStorageWithVersioning_toStorage(src.immutableStorageWithVersioning as v20250601.ImmutableStorageWithVersioning, at(path, ".immutableStorageWithVersioning")); // assignObject
+  if (src.metadata !== undefined) dst.metadata = mapValues(src.metadata, path, ".metadata", (e, p, k) => str(e, p, k)); // assignCollection
+  if (src.publicAccess !== undefined) dst.publicAccess = str(src.publicAccess, path, ".publicAccess"); // assignEnum
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src.operatorSpec as v20250601.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   dst.originalVersion = 'v20250601'; // originalVersion
   bag = stashUnknown(src, known_v20250601_StorageAccountsBlobServicesContainer_Spec, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SystemData_STATUS of v20250601storage to SystemData_STATUS of v20250601 (out of its storage variant). */
+export function SystemData_STATUS_fromStorage(src: v20250601storage.SystemData_STATUS, path: string): v20250601.SystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.SystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = (canonicalEnum(str(src.createdByType, path, ".createdByType"), spellings_v20250601_SystemData_CreatedByType_STATUS) as v20250601.SystemData_CreatedByType_STATUS); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250601_SystemData_LastModifiedByType_STATUS) as v20250601.SystemData_LastModifiedByType_STATUS); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_SystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts SystemData_STATUS of v20250601 to SystemData_STATUS of v20250601storage (into its storage variant). */
+export function SystemData_STATUS_toStorage(src: v20250601.SystemData_STATUS, path: string): v20250601storage.SystemData_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.SystemData_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
+  if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
+  if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
+  if (src.lastModifiedAt !== undefined) dst.lastModifiedAt = str(src.lastModifiedAt, path, ".lastModifiedAt"); // assignPrimitive
+  if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
+  if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = str(src.lastModifiedByType, path, ".lastModifiedByType"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_SystemData_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table_STATUS of v20250601storage to Table_STATUS of v20250601 (out of its storage variant). */
+export function Table_STATUS_fromStorage(src: v20250601storage.Table_STATUS, path: string): v20250601.Table_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Table_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Table_KeyType_STATUS) as v20250601.Table_KeyType_STATUS); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Table_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table_STATUS of v20250601 to Table_STATUS of v20250601storage (into its storage variant). */
+export function Table_STATUS_toStorage(src: v20250601.Table_STATUS, path: string): v20250601storage.Table_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Table_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Table_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table of v20250601storage to Table of v20250601 (out of its storage variant). */
+export function Table_fromStorage(src: v20250601storage.Table, path: string): v20250601.Table {
+  checkObject(src, path);
+  const dst = {} as v20250601.Table;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Table_KeyType) as v20250601.Table_KeyType); // assignEnum
+  bag = stashUnknown(src, known_v20250601storage_Table, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Table of v20250601 to Table of v20250601storage (into its storage variant). */
+export function Table_toStorage(src: v20250601.Table, path: string): v20250601storage.Table {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Table;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
+  if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
+  bag = stashUnknown(src, known_v20250601_Table, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Tag_STATUS of v20250601storage to Tag_STATUS of v20250601 (out of its storage variant). */
+export function Tag_STATUS_fromStorage(src: v20250601storage.Tag_STATUS, path: string): v20250601.Tag_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.Tag_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_Tag_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts Tag_STATUS of v20250601 to Tag_STATUS of v20250601storage (into its storage variant). */
+export function Tag_STATUS_toStorage(src: v20250601.Tag_STATUS, path: string): v20250601storage.Tag_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.Tag_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_Tag_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UpdateHistory_STATUS of v20250601storage to UpdateHistory_STATUS of v20250601 (out of its storage variant). */
+export function UpdateHistory_STATUS_fromStorage(src: v20250601storage.UpdateHistory_STATUS, path: string): v20250601.UpdateHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601.UpdateHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.update !== undefined) dst.update = (canonicalEnum(str(src.update, path, ".update"), spellings_v20250601_UpdateHistory_Update_STATUS) as v20250601.UpdateHistory_Update_STATUS); // assignEnum
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601storage_UpdateHistory_STATUS, bag);
+  const kept = finishBag(bag);
+  if (kept !== undefined) dst.$propertyBag = kept;
+  return dst;
+}
+
+/** Converts UpdateHistory_STATUS of v20250601 to UpdateHistory_STATUS of v20250601storage (into its storage variant). */
+export function UpdateHistory_STATUS_toStorage(src: v20250601.UpdateHistory_STATUS, path: string): v20250601storage.UpdateHistory_STATUS {
+  checkObject(src, path);
+  const dst = {} as v20250601storage.UpdateHistory_STATUS;
+  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
+  if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
+  if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
+  if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
+  if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
+  if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
+  if (src.update !== undefined) dst.update = str(src.update, path, ".update"); // assignEnum
+  if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
+  bag = stashUnknown(src, known_v20250601_UpdateHistory_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
@@ -1158,8 +3410,8 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20250601storage.Us
   checkObject(src, path);
   const dst = {} as v20250601.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1171,8 +3423,8 @@ export function UserAssignedIdentity_STATUS_toStorage(src: v20250601.UserAssigne
   checkObject(src, path);
   const dst = {} as v20250601storage.UserAssignedIdentity_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
+  if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_UserAssignedIdentity_STATUS, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1184,8 +3436,8 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v20250601storage.Virt
   checkObject(src, path);
   const dst = {} as v20250601.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Action_STATUS) as v20250601.Action_STATUS); // assignEnum
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_State_STATUS) as v20250601.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
@@ -1198,8 +3450,8 @@ export function VirtualNetworkRule_STATUS_toStorage(src: v20250601.VirtualNetwor
   checkObject(src, path);
   const dst = {} as v20250601storage.VirtualNetworkRule_STATUS;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v20250601_VirtualNetworkRule_STATUS, bag);
   const kept = finishBag(bag);
@@ -1212,8 +3464,9 @@ export function VirtualNetworkRule_fromStorage(src: v20250601storage.VirtualNetw
   checkObject(src, path);
   const dst = {} as v20250601.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250601storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Action) as v20250601.Action); // assignEnum
+  if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250601storage.ResourceReference, at(path, ".reference")); // assignObject
+  if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_State) as v20250601.State); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
@@ -1225,115 +3478,314 @@ export function VirtualNetworkRule_toStorage(src: v20250601.VirtualNetworkRule, 
   checkObject(src, path);
   const dst = {} as v20250601storage.VirtualNetworkRule;
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
-  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250601.ResourceReference, at(path, ".reference")); // assignObject
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
+  if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250601.ResourceReference, at(path, ".reference")); // assignObject
+  if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
   bag = stashUnknown(src, known_v20250601_VirtualNetworkRule, bag);
   const kept = finishBag(bag);
   if (kept !== undefined) dst.$propertyBag = kept;
   return dst;
 }
 
+const known_v20250601_ActiveDirectoryProperties = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v20250601_ActiveDirectoryProperties_STATUS = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v20250601_AzureFilesIdentityBasedAuthentication = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","smbOAuthSettings","$propertyBag"]);
+const known_v20250601_AzureFilesIdentityBasedAuthentication_STATUS = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","smbOAuthSettings","$propertyBag"]);
+const known_v20250601_Blob = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601_BlobRange_STATUS = new Set(["endRange","startRange","$propertyBag"]);
+const known_v20250601_BlobRestoreStatus_STATUS = new Set(["failureReason","parameters","restoreId","status","$propertyBag"]);
+const known_v20250601_Blob_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601_ChangeFeed = new Set(["enabled","retentionInDays","$propertyBag"]);
+const known_v20250601_ChangeFeed_STATUS = new Set(["enabled","retentionInDays","$propertyBag"]);
 const known_v20250601_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250601_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v20250601_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v20250601_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v20250601_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v20250601_ContainerDeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20250601_ContainerDeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20250601_CorsRule = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
+const known_v20250601_CorsRule_STATUS = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
 const known_v20250601_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v20250601_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v20250601_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
-const known_v20250601_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v20250601_CustomDomain = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v20250601_CustomDomain_STATUS = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v20250601_DeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20250601_DeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
 const known_v20250601_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v20250601_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v20250601_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v20250601_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v20250601_DualStackEndpointPreference = new Set(["publishIpv6Endpoint","$propertyBag"]);
+const known_v20250601_DualStackEndpointPreference_STATUS = new Set(["publishIpv6Endpoint","$propertyBag"]);
+const known_v20250601_Encryption = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v20250601_EncryptionIdentity = new Set(["federatedIdentityClientId","federatedIdentityClientIdFromConfig","userAssignedIdentityReference","$propertyBag"]);
+const known_v20250601_EncryptionIdentity_STATUS = new Set(["federatedIdentityClientId","userAssignedIdentity","$propertyBag"]);
+const known_v20250601_Encryption_STATUS = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v20250601_Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","ipv6Endpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v20250601_ExtendedLocation = new Set(["name","type","$propertyBag"]);
+const known_v20250601_ExtendedLocation_STATUS = new Set(["name","type","$propertyBag"]);
+const known_v20250601_File = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601_File_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601_GeoPriorityReplicationStatus = new Set(["isBlobEnabled","$propertyBag"]);
+const known_v20250601_GeoPriorityReplicationStatus_STATUS = new Set(["isBlobEnabled","$propertyBag"]);
+const known_v20250601_GeoReplicationStats_STATUS = new Set(["canFailover","canPlannedFailover","lastSyncTime","postFailoverRedundancy","postPlannedFailoverRedundancy","status","$propertyBag"]);
+const known_v20250601_IPRule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v20250601_IPRule_STATUS = new Set(["action","value","$propertyBag"]);
 const known_v20250601_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v20250601_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v20250601_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v20250601_ImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","etag","immutabilityPeriodSinceCreationInDays","state","updateHistory","$propertyBag"]);
 const known_v20250601_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v20250601_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v20250601_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","migrationState","timeStamp","$propertyBag"]);
+const known_v20250601_InternetEndpoints_STATUS = new Set(["blob","dfs","file","web","$propertyBag"]);
+const known_v20250601_Ipv6Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v20250601_Ipv6Rule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v20250601_Ipv6Rule_STATUS = new Set(["action","value","$propertyBag"]);
+const known_v20250601_KeyCreationTime_STATUS = new Set(["key1","key2","$propertyBag"]);
+const known_v20250601_KeyPolicy = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v20250601_KeyPolicy_STATUS = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v20250601_Keyvaultproperties = new Set(["keyname","keynameFromConfig","keyvaulturi","keyvaulturiFromConfig","keyversion","keyversionFromConfig","$propertyBag"]);
+const known_v20250601_Keyvaultproperties_STATUS = new Set(["currentVersionedKeyExpirationTimestamp","currentVersionedKeyIdentifier","keyname","keyvaulturi","keyversion","lastKeyRotationTimestamp","$propertyBag"]);
 const known_v20250601_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v20250601_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v20250601_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601_LastAccessTimeTrackingPolicy = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v20250601_LastAccessTimeTrackingPolicy_STATUS = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v20250601_LegalHold_STATUS = new Set(["hasLegalHold","protectedAppendWritesHistory","tags","$propertyBag"]);
+const known_v20250601_MicrosoftEndpoints_STATUS = new Set(["blob","dfs","file","queue","table","web","$propertyBag"]);
+const known_v20250601_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","ipv6Rules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","ipv6Rules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601_Parameters_STATUS = new Set(["blobRanges","timeToRestore","$propertyBag"]);
+const known_v20250601_Placement = new Set(["zonePlacementPolicy","$propertyBag"]);
+const known_v20250601_Placement_STATUS = new Set(["zonePlacementPolicy","$propertyBag"]);
+const known_v20250601_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v20250601_ProtectedAppendWritesHistory_STATUS = new Set(["allowProtectedAppendWritesAll","timestamp","$propertyBag"]);
+const known_v20250601_Queue = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601_Queue_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601_ResourceAccessRule = new Set(["resourceReference","tenantId","$propertyBag"]);
+const known_v20250601_ResourceAccessRule_STATUS = new Set(["resourceId","tenantId","$propertyBag"]);
 const known_v20250601_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v20250601_RestorePolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v20250601_RestorePolicy_STATUS = new Set(["days","enabled","lastEnabledTime","minRestoreTime","$propertyBag"]);
+const known_v20250601_RoutingPreference = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v20250601_RoutingPreference_STATUS = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v20250601_SasPolicy = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v20250601_SasPolicy_STATUS = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v20250601_SecondaryEndpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","ipv6Endpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
 const known_v20250601_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v20250601_Sku = new Set(["name","$propertyBag"]);
+const known_v20250601_Services = new Set(["blob","file","queue","table","$propertyBag"]);
+const known_v20250601_Services_STATUS = new Set(["blob","file","queue","table","$propertyBag"]);
 const known_v20250601_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20250601_SmbOAuthSettings = new Set(["isSmbOAuthEnabled","$propertyBag"]);
+const known_v20250601_SmbOAuthSettings_STATUS = new Set(["isSmbOAuthEnabled","$propertyBag"]);
+const known_v20250601_StorageAccountImmutableStorageWithVersioning = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
+const known_v20250601_StorageAccountImmutableStorageWithVersioning_STATUS = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
 const known_v20250601_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v20250601_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v20250601_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v20250601_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v20250601_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","$propertyBag"]);
+const known_v20250601_StorageAccountSku = new Set(["name","$propertyBag"]);
+const known_v20250601_StorageAccountSkuConversionStatus_STATUS = new Set(["endTime","skuConversionStatus","startTime","targetSkuName","$propertyBag"]);
+const known_v20250601_StorageAccountSku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20250601_StorageAccount_STATUS = new Set(["conditions","id","name","type","extendedLocation","identity","kind","location","sku","systemData","tags","zones","accessTier","accountMigrationInProgress","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","defaultToOAuthAuthentication","dnsEndpointType","dualStackEndpointPreference","enableExtendedGroups","encryption","failoverInProgress","geoPriorityReplicationStatus","geoReplicationStats","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","isSkuConversionBlocked","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","placement","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","publicNetworkAccess","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","storageAccountSkuConversionStatus","supportsHttpsTrafficOnly","$propertyBag"]);
+const known_v20250601_StorageAccount_Spec = new Set(["azureName","owner","extendedLocation","identity","kind","location","sku","tags","zones","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","customDomain","defaultToOAuthAuthentication","dnsEndpointType","dualStackEndpointPreference","enableExtendedGroups","encryption","geoPriorityReplicationStatus","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","placement","publicNetworkAccess","routingPreference","sasPolicy","supportsHttpsTrafficOnly","operatorSpec","$propertyBag"]);
 const known_v20250601_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250601_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v20250601_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","$propertyBag"]);
+const known_v20250601_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","sku","systemData","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","$propertyBag"]);
+const known_v20250601_StorageAccountsBlobService_Spec = new Set(["owner","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","operatorSpec","$propertyBag"]);
 const known_v20250601_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250601_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v20250601_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","$propertyBag"]);
+const known_v20250601_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","etag","systemData","defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version","$propertyBag"]);
+const known_v20250601_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","defaultEncryptionScope","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","immutableStorageWithVersioning","metadata","publicAccess","operatorSpec","$propertyBag"]);
+const known_v20250601_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250601_Table = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601_Table_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601_Tag_STATUS = new Set(["objectIdentifier","tag","tenantId","timestamp","upn","$propertyBag"]);
+const known_v20250601_UpdateHistory_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","immutabilityPeriodSinceCreationInDays","objectIdentifier","tenantId","timestamp","update","upn","$propertyBag"]);
 const known_v20250601_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v20250601_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20250601_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
-const known_v20250601_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
+const known_v20250601_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v20250601_VirtualNetworkRule = new Set(["action","reference","state","$propertyBag"]);
+const known_v20250601_VirtualNetworkRule_STATUS = new Set(["action","id","state","$propertyBag"]);
+const known_v20250601storage_ActiveDirectoryProperties = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v20250601storage_ActiveDirectoryProperties_STATUS = new Set(["accountType","azureStorageSid","domainGuid","domainName","domainSid","forestName","netBiosDomainName","samAccountName","$propertyBag"]);
+const known_v20250601storage_AzureFilesIdentityBasedAuthentication = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","smbOAuthSettings","$propertyBag"]);
+const known_v20250601storage_AzureFilesIdentityBasedAuthentication_STATUS = new Set(["activeDirectoryProperties","defaultSharePermission","directoryServiceOptions","smbOAuthSettings","$propertyBag"]);
+const known_v20250601storage_Blob = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601storage_BlobRange_STATUS = new Set(["endRange","startRange","$propertyBag"]);
+const known_v20250601storage_BlobRestoreStatus_STATUS = new Set(["failureReason","parameters","restoreId","status","$propertyBag"]);
+const known_v20250601storage_Blob_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601storage_ChangeFeed = new Set(["enabled","retentionInDays","$propertyBag"]);
+const known_v20250601storage_ChangeFeed_STATUS = new Set(["enabled","retentionInDays","$propertyBag"]);
 const known_v20250601storage_Condition = new Set(["type","status","severity","reason","message","lastTransitionTime","observedGeneration","$propertyBag"]);
 const known_v20250601storage_ConfigMapDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v20250601storage_CorsRule = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
-const known_v20250601storage_CorsRule_STATUS = new Set(["allowedOrigins","allowedMethods","maxAgeInSeconds","exposedHeaders","allowedHeaders","$propertyBag"]);
+const known_v20250601storage_ConfigMapReference = new Set(["name","key","$propertyBag"]);
+const known_v20250601storage_ContainerDeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20250601storage_ContainerDeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20250601storage_CorsRule = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
+const known_v20250601storage_CorsRule_STATUS = new Set(["allowedHeaders","allowedMethods","allowedOrigins","exposedHeaders","maxAgeInSeconds","$propertyBag"]);
 const known_v20250601storage_CorsRules = new Set(["corsRules","$propertyBag"]);
 const known_v20250601storage_CorsRules_STATUS = new Set(["corsRules","$propertyBag"]);
-const known_v20250601storage_DeleteRetentionPolicy = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
-const known_v20250601storage_DeleteRetentionPolicy_STATUS = new Set(["enabled","days","allowPermanentDelete","$propertyBag"]);
+const known_v20250601storage_CustomDomain = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v20250601storage_CustomDomain_STATUS = new Set(["name","useSubDomainName","$propertyBag"]);
+const known_v20250601storage_DeleteRetentionPolicy = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
+const known_v20250601storage_DeleteRetentionPolicy_STATUS = new Set(["allowPermanentDelete","days","enabled","$propertyBag"]);
 const known_v20250601storage_DestinationExpression = new Set(["name","key","value","annotations","labels","$propertyBag"]);
-const known_v20250601storage_Endpoints_STATUS = new Set(["blob","queue","table","file","web","dfs","$propertyBag"]);
-const known_v20250601storage_IPRule = new Set(["value","action","$propertyBag"]);
-const known_v20250601storage_IPRule_STATUS = new Set(["value","action","$propertyBag"]);
+const known_v20250601storage_DualStackEndpointPreference = new Set(["publishIpv6Endpoint","$propertyBag"]);
+const known_v20250601storage_DualStackEndpointPreference_STATUS = new Set(["publishIpv6Endpoint","$propertyBag"]);
+const known_v20250601storage_Encryption = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v20250601storage_EncryptionIdentity = new Set(["federatedIdentityClientId","federatedIdentityClientIdFromConfig","userAssignedIdentityReference","$propertyBag"]);
+const known_v20250601storage_EncryptionIdentity_STATUS = new Set(["federatedIdentityClientId","userAssignedIdentity","$propertyBag"]);
+const known_v20250601storage_Encryption_STATUS = new Set(["identity","keySource","keyvaultproperties","requireInfrastructureEncryption","services","$propertyBag"]);
+const known_v20250601storage_Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","ipv6Endpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v20250601storage_ExtendedLocation = new Set(["name","type","$propertyBag"]);
+const known_v20250601storage_ExtendedLocation_STATUS = new Set(["name","type","$propertyBag"]);
+const known_v20250601storage_File = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601storage_File_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601storage_GeoPriorityReplicationStatus = new Set(["isBlobEnabled","$propertyBag"]);
+const known_v20250601storage_GeoPriorityReplicationStatus_STATUS = new Set(["isBlobEnabled","$propertyBag"]);
+const known_v20250601storage_GeoReplicationStats_STATUS = new Set(["canFailover","canPlannedFailover","lastSyncTime","postFailoverRedundancy","postPlannedFailoverRedundancy","status","$propertyBag"]);
+const known_v20250601storage_IPRule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v20250601storage_IPRule_STATUS = new Set(["action","value","$propertyBag"]);
 const known_v20250601storage_Identity = new Set(["type","userAssignedIdentities","$propertyBag"]);
-const known_v20250601storage_Identity_STATUS = new Set(["type","principalId","tenantId","userAssignedIdentities","$propertyBag"]);
+const known_v20250601storage_Identity_STATUS = new Set(["principalId","tenantId","type","userAssignedIdentities","$propertyBag"]);
+const known_v20250601storage_ImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","etag","immutabilityPeriodSinceCreationInDays","state","updateHistory","$propertyBag"]);
 const known_v20250601storage_ImmutableStorageWithVersioning = new Set(["enabled","$propertyBag"]);
-const known_v20250601storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","timeStamp","$propertyBag"]);
+const known_v20250601storage_ImmutableStorageWithVersioningImmutabilityPolicy = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v20250601storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS = new Set(["allowProtectedAppendWrites","immutabilityPeriodSinceCreationInDays","state","$propertyBag"]);
+const known_v20250601storage_ImmutableStorageWithVersioning_STATUS = new Set(["enabled","migrationState","timeStamp","$propertyBag"]);
+const known_v20250601storage_InternetEndpoints_STATUS = new Set(["blob","dfs","file","web","$propertyBag"]);
+const known_v20250601storage_Ipv6Endpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
+const known_v20250601storage_Ipv6Rule = new Set(["action","value","valueFromConfig","$propertyBag"]);
+const known_v20250601storage_Ipv6Rule_STATUS = new Set(["action","value","$propertyBag"]);
+const known_v20250601storage_KeyCreationTime_STATUS = new Set(["key1","key2","$propertyBag"]);
+const known_v20250601storage_KeyPolicy = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v20250601storage_KeyPolicy_STATUS = new Set(["keyExpirationPeriodInDays","$propertyBag"]);
+const known_v20250601storage_Keyvaultproperties = new Set(["keyname","keynameFromConfig","keyvaulturi","keyvaulturiFromConfig","keyversion","keyversionFromConfig","$propertyBag"]);
+const known_v20250601storage_Keyvaultproperties_STATUS = new Set(["currentVersionedKeyExpirationTimestamp","currentVersionedKeyIdentifier","keyname","keyvaulturi","keyversion","lastKeyRotationTimestamp","$propertyBag"]);
 const known_v20250601storage_KnownResourceReference = new Set(["name","armId","$propertyBag"]);
-const known_v20250601storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
-const known_v20250601storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601storage_LastAccessTimeTrackingPolicy = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v20250601storage_LastAccessTimeTrackingPolicy_STATUS = new Set(["blobType","enable","name","trackingGranularityInDays","$propertyBag"]);
+const known_v20250601storage_LegalHold_STATUS = new Set(["hasLegalHold","protectedAppendWritesHistory","tags","$propertyBag"]);
+const known_v20250601storage_MicrosoftEndpoints_STATUS = new Set(["blob","dfs","file","queue","table","web","$propertyBag"]);
+const known_v20250601storage_NetworkRuleSet = new Set(["bypass","defaultAction","ipRules","ipv6Rules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601storage_NetworkRuleSet_STATUS = new Set(["bypass","defaultAction","ipRules","ipv6Rules","resourceAccessRules","virtualNetworkRules","$propertyBag"]);
+const known_v20250601storage_Parameters_STATUS = new Set(["blobRanges","timeToRestore","$propertyBag"]);
+const known_v20250601storage_Placement = new Set(["zonePlacementPolicy","$propertyBag"]);
+const known_v20250601storage_Placement_STATUS = new Set(["zonePlacementPolicy","$propertyBag"]);
+const known_v20250601storage_PrivateEndpointConnection_STATUS = new Set(["id","$propertyBag"]);
+const known_v20250601storage_ProtectedAppendWritesHistory_STATUS = new Set(["allowProtectedAppendWritesAll","timestamp","$propertyBag"]);
+const known_v20250601storage_Queue = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601storage_Queue_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601storage_ResourceAccessRule = new Set(["resourceReference","tenantId","$propertyBag"]);
+const known_v20250601storage_ResourceAccessRule_STATUS = new Set(["resourceId","tenantId","$propertyBag"]);
 const known_v20250601storage_ResourceReference = new Set(["group","kind","name","armId","$propertyBag"]);
+const known_v20250601storage_RestorePolicy = new Set(["days","enabled","$propertyBag"]);
+const known_v20250601storage_RestorePolicy_STATUS = new Set(["days","enabled","lastEnabledTime","minRestoreTime","$propertyBag"]);
+const known_v20250601storage_RoutingPreference = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v20250601storage_RoutingPreference_STATUS = new Set(["publishInternetEndpoints","publishMicrosoftEndpoints","routingChoice","$propertyBag"]);
+const known_v20250601storage_SasPolicy = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v20250601storage_SasPolicy_STATUS = new Set(["expirationAction","sasExpirationPeriod","$propertyBag"]);
+const known_v20250601storage_SecondaryEndpoints_STATUS = new Set(["blob","dfs","file","internetEndpoints","ipv6Endpoints","microsoftEndpoints","queue","table","web","$propertyBag"]);
 const known_v20250601storage_SecretDestination = new Set(["name","key","annotations","labels","$propertyBag"]);
-const known_v20250601storage_Sku = new Set(["name","$propertyBag"]);
+const known_v20250601storage_Services = new Set(["blob","file","queue","table","$propertyBag"]);
+const known_v20250601storage_Services_STATUS = new Set(["blob","file","queue","table","$propertyBag"]);
 const known_v20250601storage_Sku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20250601storage_SmbOAuthSettings = new Set(["isSmbOAuthEnabled","$propertyBag"]);
+const known_v20250601storage_SmbOAuthSettings_STATUS = new Set(["isSmbOAuthEnabled","$propertyBag"]);
+const known_v20250601storage_StorageAccountImmutableStorageWithVersioning = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
+const known_v20250601storage_StorageAccountImmutableStorageWithVersioning_STATUS = new Set(["enabled","immutabilityPolicy","$propertyBag"]);
 const known_v20250601storage_StorageAccountOperatorConfigMaps = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v20250601storage_StorageAccountOperatorSecrets = new Set(["blobEndpoint","dfsEndpoint","fileEndpoint","key1","key2","queueEndpoint","tableEndpoint","webEndpoint","$propertyBag"]);
 const known_v20250601storage_StorageAccountOperatorSpec = new Set(["configMapExpressions","configMaps","secretExpressions","secrets","$propertyBag"]);
-const known_v20250601storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","primaryEndpoints","provisioningState","dnsEndpointType","allowedCopyScope","$propertyBag"]);
-const known_v20250601storage_StorageAccount_Spec = new Set(["azureName","owner","location","tags","sku","kind","identity","accessTier","supportsHttpsTrafficOnly","minimumTlsVersion","allowBlobPublicAccess","allowSharedKeyAccess","isHnsEnabled","largeFileSharesState","networkAcls","dnsEndpointType","allowedCopyScope","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250601storage_StorageAccountSku = new Set(["name","$propertyBag"]);
+const known_v20250601storage_StorageAccountSkuConversionStatus_STATUS = new Set(["endTime","skuConversionStatus","startTime","targetSkuName","$propertyBag"]);
+const known_v20250601storage_StorageAccountSku_STATUS = new Set(["name","tier","$propertyBag"]);
+const known_v20250601storage_StorageAccount_STATUS = new Set(["conditions","id","name","type","extendedLocation","identity","kind","location","sku","systemData","tags","zones","accessTier","accountMigrationInProgress","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","defaultToOAuthAuthentication","dnsEndpointType","dualStackEndpointPreference","enableExtendedGroups","encryption","failoverInProgress","geoPriorityReplicationStatus","geoReplicationStats","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","isSkuConversionBlocked","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","placement","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","publicNetworkAccess","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","storageAccountSkuConversionStatus","supportsHttpsTrafficOnly","$propertyBag"]);
+const known_v20250601storage_StorageAccount_Spec = new Set(["azureName","owner","extendedLocation","identity","kind","location","sku","tags","zones","accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","customDomain","defaultToOAuthAuthentication","dnsEndpointType","dualStackEndpointPreference","enableExtendedGroups","encryption","geoPriorityReplicationStatus","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","placement","publicNetworkAccess","routingPreference","sasPolicy","supportsHttpsTrafficOnly","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250601storage_StorageAccountsBlobServiceOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250601storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","deleteRetentionPolicy","isVersioningEnabled","cors","$propertyBag"]);
-const known_v20250601storage_StorageAccountsBlobService_Spec = new Set(["azureName","owner","deleteRetentionPolicy","isVersioningEnabled","cors","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250601storage_StorageAccountsBlobService_STATUS = new Set(["conditions","id","name","type","sku","systemData","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","$propertyBag"]);
+const known_v20250601storage_StorageAccountsBlobService_Spec = new Set(["owner","automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy","operatorSpec","originalVersion","$propertyBag"]);
 const known_v20250601storage_StorageAccountsBlobServicesContainerOperatorSpec = new Set(["configMapExpressions","secretExpressions","$propertyBag"]);
-const known_v20250601storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","lastModifiedTime","leaseState","hasLegalHold","$propertyBag"]);
-const known_v20250601storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","publicAccess","metadata","defaultEncryptionScope","denyEncryptionScopeOverride","immutableStorageWithVersioning","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250601storage_StorageAccountsBlobServicesContainer_STATUS = new Set(["conditions","id","name","type","etag","systemData","defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version","$propertyBag"]);
+const known_v20250601storage_StorageAccountsBlobServicesContainer_Spec = new Set(["azureName","owner","defaultEncryptionScope","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","immutableStorageWithVersioning","metadata","publicAccess","operatorSpec","originalVersion","$propertyBag"]);
+const known_v20250601storage_SystemData_STATUS = new Set(["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType","$propertyBag"]);
+const known_v20250601storage_Table = new Set(["enabled","keyType","$propertyBag"]);
+const known_v20250601storage_Table_STATUS = new Set(["enabled","keyType","lastEnabledTime","$propertyBag"]);
+const known_v20250601storage_Tag_STATUS = new Set(["objectIdentifier","tag","tenantId","timestamp","upn","$propertyBag"]);
+const known_v20250601storage_UpdateHistory_STATUS = new Set(["allowProtectedAppendWrites","allowProtectedAppendWritesAll","immutabilityPeriodSinceCreationInDays","objectIdentifier","tenantId","timestamp","update","upn","$propertyBag"]);
 const known_v20250601storage_UserAssignedIdentityDetails = new Set(["reference","$propertyBag"]);
-const known_v20250601storage_UserAssignedIdentity_STATUS = new Set(["principalId","clientId","$propertyBag"]);
-const known_v20250601storage_VirtualNetworkRule = new Set(["reference","action","$propertyBag"]);
-const known_v20250601storage_VirtualNetworkRule_STATUS = new Set(["id","action","state","$propertyBag"]);
-const spellings_v20250601_AccessTier = enumSpellings(["Hot","Cool","Premium"]);
-const spellings_v20250601_AccessTier_STATUS = enumSpellings(["Hot","Cool","Premium"]);
+const known_v20250601storage_UserAssignedIdentity_STATUS = new Set(["clientId","principalId","$propertyBag"]);
+const known_v20250601storage_VirtualNetworkRule = new Set(["action","reference","state","$propertyBag"]);
+const known_v20250601storage_VirtualNetworkRule_STATUS = new Set(["action","id","state","$propertyBag"]);
+const spellings_v20250601_AccessTier = enumSpellings(["Cold","Cool","Hot","Premium"]);
+const spellings_v20250601_AccessTier_STATUS = enumSpellings(["Cold","Cool","Hot","Premium"]);
 const spellings_v20250601_Action = enumSpellings(["Allow"]);
 const spellings_v20250601_Action_STATUS = enumSpellings(["Allow"]);
-const spellings_v20250601_AllowedCopyScope = enumSpellings(["PrivateLink","AAD"]);
-const spellings_v20250601_AllowedCopyScope_STATUS = enumSpellings(["PrivateLink","AAD"]);
-const spellings_v20250601_ContainerProperties_PublicAccess = enumSpellings(["Container","Blob","None"]);
-const spellings_v20250601_ContainerProperties_PublicAccess_STATUS = enumSpellings(["Container","Blob","None"]);
-const spellings_v20250601_CorsRule_AllowedMethods = enumSpellings(["DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT","PATCH"]);
-const spellings_v20250601_CorsRule_AllowedMethods_STATUS = enumSpellings(["DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT","PATCH"]);
+const spellings_v20250601_ActiveDirectoryProperties_AccountType = enumSpellings(["Computer","User"]);
+const spellings_v20250601_ActiveDirectoryProperties_AccountType_STATUS = enumSpellings(["Computer","User"]);
+const spellings_v20250601_AllowedCopyScope = enumSpellings(["AAD","PrivateLink"]);
+const spellings_v20250601_AllowedCopyScope_STATUS = enumSpellings(["AAD","PrivateLink"]);
+const spellings_v20250601_AzureFilesIdentityBasedAuthentication_DefaultSharePermission = enumSpellings(["None","StorageFileDataSmbShareContributor","StorageFileDataSmbShareElevatedContributor","StorageFileDataSmbShareReader"]);
+const spellings_v20250601_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS = enumSpellings(["None","StorageFileDataSmbShareContributor","StorageFileDataSmbShareElevatedContributor","StorageFileDataSmbShareReader"]);
+const spellings_v20250601_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions = enumSpellings(["AADDS","AADKERB","AD","None"]);
+const spellings_v20250601_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS = enumSpellings(["AADDS","AADKERB","AD","None"]);
+const spellings_v20250601_BlobRestoreStatus_Status_STATUS = enumSpellings(["Complete","Failed","InProgress"]);
+const spellings_v20250601_Blob_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v20250601_Blob_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v20250601_ContainerProperties_PublicAccess = enumSpellings(["Blob","Container","None"]);
+const spellings_v20250601_ContainerProperties_PublicAccess_STATUS = enumSpellings(["Blob","Container","None"]);
+const spellings_v20250601_CorsRule_AllowedMethods = enumSpellings(["CONNECT","DELETE","GET","HEAD","MERGE","OPTIONS","PATCH","POST","PUT","TRACE"]);
+const spellings_v20250601_CorsRule_AllowedMethods_STATUS = enumSpellings(["CONNECT","DELETE","GET","HEAD","MERGE","OPTIONS","PATCH","POST","PUT","TRACE"]);
 const spellings_v20250601_DefaultAction = enumSpellings(["Allow","Deny"]);
 const spellings_v20250601_DefaultAction_STATUS = enumSpellings(["Allow","Deny"]);
-const spellings_v20250601_DnsEndpointType = enumSpellings(["Standard","AzureDnsZone"]);
-const spellings_v20250601_DnsEndpointType_STATUS = enumSpellings(["Standard","AzureDnsZone"]);
-const spellings_v20250601_IdentityType = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
-const spellings_v20250601_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"]);
-const spellings_v20250601_Kind = enumSpellings(["Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"]);
-const spellings_v20250601_Kind_STATUS = enumSpellings(["Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"]);
+const spellings_v20250601_DnsEndpointType = enumSpellings(["AzureDnsZone","Standard"]);
+const spellings_v20250601_DnsEndpointType_STATUS = enumSpellings(["AzureDnsZone","Standard"]);
+const spellings_v20250601_Encryption_KeySource = enumSpellings(["Microsoft.Keyvault","Microsoft.Storage"]);
+const spellings_v20250601_Encryption_KeySource_STATUS = enumSpellings(["Microsoft.Keyvault","Microsoft.Storage"]);
+const spellings_v20250601_ExtendedLocation_Type = enumSpellings(["EdgeZone"]);
+const spellings_v20250601_ExtendedLocation_Type_STATUS = enumSpellings(["EdgeZone"]);
+const spellings_v20250601_File_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v20250601_File_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v20250601_GeoReplicationStats_PostFailoverRedundancy_STATUS = enumSpellings(["Standard_LRS","Standard_ZRS"]);
+const spellings_v20250601_GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS = enumSpellings(["Standard_GRS","Standard_GZRS","Standard_RAGRS","Standard_RAGZRS"]);
+const spellings_v20250601_GeoReplicationStats_Status_STATUS = enumSpellings(["Bootstrap","Live","Unavailable"]);
+const spellings_v20250601_IdentityType = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v20250601_IdentityType_STATUS = enumSpellings(["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]);
+const spellings_v20250601_ImmutabilityPolicy_State_STATUS = enumSpellings(["Locked","Unlocked"]);
+const spellings_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_State = enumSpellings(["Disabled","Locked","Unlocked"]);
+const spellings_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS = enumSpellings(["Disabled","Locked","Unlocked"]);
+const spellings_v20250601_ImmutableStorageWithVersioning_MigrationState_STATUS = enumSpellings(["Completed","InProgress"]);
+const spellings_v20250601_Ipv6Rule_Action = enumSpellings(["Allow"]);
+const spellings_v20250601_Ipv6Rule_Action_STATUS = enumSpellings(["Allow"]);
+const spellings_v20250601_Kind = enumSpellings(["BlobStorage","BlockBlobStorage","FileStorage","Storage","StorageV2"]);
+const spellings_v20250601_Kind_STATUS = enumSpellings(["BlobStorage","BlockBlobStorage","FileStorage","Storage","StorageV2"]);
 const spellings_v20250601_LargeFileSharesState = enumSpellings(["Disabled","Enabled"]);
 const spellings_v20250601_LargeFileSharesState_STATUS = enumSpellings(["Disabled","Enabled"]);
-const spellings_v20250601_LeaseState_STATUS = enumSpellings(["Available","Leased","Expired","Breaking","Broken"]);
-const spellings_v20250601_MinimumTlsVersion = enumSpellings(["TLS1_0","TLS1_1","TLS1_2"]);
-const spellings_v20250601_MinimumTlsVersion_STATUS = enumSpellings(["TLS1_0","TLS1_1","TLS1_2"]);
+const spellings_v20250601_LastAccessTimeTrackingPolicy_Name = enumSpellings(["AccessTimeTracking"]);
+const spellings_v20250601_LastAccessTimeTrackingPolicy_Name_STATUS = enumSpellings(["AccessTimeTracking"]);
+const spellings_v20250601_LeaseState_STATUS = enumSpellings(["Available","Breaking","Broken","Expired","Leased"]);
+const spellings_v20250601_MinimumTlsVersion = enumSpellings(["TLS1_0","TLS1_1","TLS1_2","TLS1_3"]);
+const spellings_v20250601_MinimumTlsVersion_STATUS = enumSpellings(["TLS1_0","TLS1_1","TLS1_2","TLS1_3"]);
+const spellings_v20250601_NetworkRuleSet_Bypass = enumSpellings(["AzureServices","Logging","Metrics","None"]);
+const spellings_v20250601_NetworkRuleSet_Bypass_STATUS = enumSpellings(["AzureServices","Logging","Metrics","None"]);
+const spellings_v20250601_Placement_ZonePlacementPolicy = enumSpellings(["Any","None"]);
+const spellings_v20250601_Placement_ZonePlacementPolicy_STATUS = enumSpellings(["Any","None"]);
 const spellings_v20250601_ProvisioningState_STATUS = enumSpellings(["Creating","ResolvingDNS","Succeeded"]);
-const spellings_v20250601_SkuName = enumSpellings(["Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"]);
-const spellings_v20250601_SkuName_STATUS = enumSpellings(["Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"]);
-const spellings_v20250601_State_STATUS = enumSpellings(["Provisioning","Deprovisioning","Succeeded","Failed","NetworkSourceDeleted"]);
-const spellings_v20250601_Tier_STATUS = enumSpellings(["Standard","Premium"]);
+const spellings_v20250601_Queue_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v20250601_Queue_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v20250601_RoutingPreference_RoutingChoice = enumSpellings(["InternetRouting","MicrosoftRouting"]);
+const spellings_v20250601_RoutingPreference_RoutingChoice_STATUS = enumSpellings(["InternetRouting","MicrosoftRouting"]);
+const spellings_v20250601_SasPolicy_ExpirationAction = enumSpellings(["Block","Log"]);
+const spellings_v20250601_SasPolicy_ExpirationAction_STATUS = enumSpellings(["Block","Log"]);
+const spellings_v20250601_SkuName = enumSpellings(["PremiumV2_LRS","PremiumV2_ZRS","Premium_LRS","Premium_ZRS","StandardV2_GRS","StandardV2_GZRS","StandardV2_LRS","StandardV2_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v20250601_SkuName_STATUS = enumSpellings(["PremiumV2_LRS","PremiumV2_ZRS","Premium_LRS","Premium_ZRS","StandardV2_GRS","StandardV2_GZRS","StandardV2_LRS","StandardV2_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v20250601_Sku_Name_STATUS = enumSpellings(["PremiumV2_LRS","PremiumV2_ZRS","Premium_LRS","Premium_ZRS","StandardV2_GRS","StandardV2_GZRS","StandardV2_LRS","StandardV2_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v20250601_Sku_Tier_STATUS = enumSpellings(["Premium","Standard"]);
+const spellings_v20250601_State = enumSpellings(["Deprovisioning","Failed","NetworkSourceDeleted","Provisioning","Succeeded"]);
+const spellings_v20250601_State_STATUS = enumSpellings(["Deprovisioning","Failed","NetworkSourceDeleted","Provisioning","Succeeded"]);
+const spellings_v20250601_StorageAccountSkuConversionStatus_SkuConversionStatus_STATUS = enumSpellings(["Failed","InProgress","Succeeded"]);
+const spellings_v20250601_StorageAccountSkuConversionStatus_TargetSkuName_STATUS = enumSpellings(["PremiumV2_LRS","PremiumV2_ZRS","Premium_LRS","Premium_ZRS","StandardV2_GRS","StandardV2_GZRS","StandardV2_LRS","StandardV2_ZRS","Standard_GRS","Standard_GZRS","Standard_LRS","Standard_RAGRS","Standard_RAGZRS","Standard_ZRS"]);
+const spellings_v20250601_StorageAccount_PublicNetworkAccess = enumSpellings(["Disabled","Enabled","SecuredByPerimeter"]);
+const spellings_v20250601_StorageAccount_PublicNetworkAccess_STATUS = enumSpellings(["Disabled","Enabled","SecuredByPerimeter"]);
+const spellings_v20250601_StorageAccount_StatusOfPrimary_STATUS = enumSpellings(["available","unavailable"]);
+const spellings_v20250601_StorageAccount_StatusOfSecondary_STATUS = enumSpellings(["available","unavailable"]);
+const spellings_v20250601_StorageAccountsBlobServicesContainer_LeaseDuration_STATUS = enumSpellings(["Fixed","Infinite"]);
+const spellings_v20250601_StorageAccountsBlobServicesContainer_LeaseStatus_STATUS = enumSpellings(["Locked","Unlocked"]);
+const spellings_v20250601_SystemData_CreatedByType_STATUS = enumSpellings(["Application","Key","ManagedIdentity","User"]);
+const spellings_v20250601_SystemData_LastModifiedByType_STATUS = enumSpellings(["Application","Key","ManagedIdentity","User"]);
+const spellings_v20250601_Table_KeyType = enumSpellings(["Account","Service"]);
+const spellings_v20250601_Table_KeyType_STATUS = enumSpellings(["Account","Service"]);
+const spellings_v20250601_Tier_STATUS = enumSpellings(["Premium","Standard"]);
+const spellings_v20250601_UpdateHistory_Update_STATUS = enumSpellings(["extend","lock","put"]);

@@ -35,6 +35,7 @@ export function emitArm(pkg: PackageDef): string {
           spec: specFields(pkg, r.specType, objects),
           status: fields(pkg, r.statusType),
           objects: sorted(objects),
+          ...(r.fixedName !== undefined ? { fixedName: r.fixedName } : {}),
         };
     out.push(`\n/** Where ${r.kind}'s properties sit in ARM (${r.armType}). */\n`);
     out.push(`export const ${r.kind}_armLayout: ArmLayout = ${JSON.stringify(layout)};\n`);

@@ -18,6 +18,7 @@ export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDe
       group: fullGroup(k.group, suffix),
       kind: k.kind,
       armType: resource.armType,
+      ...(resource.fixedName !== undefined ? { fixedName: resource.fixedName } : {}),
       scope: resource.scope,
       owners:
         owner === 'any'
@@ -55,7 +56,9 @@ export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDe
 function immutablePaths(pkg: PackageDef, typeName: string): string[] {
   const out: string[] = [];
   const root = pkg.types.get(typeName);
-  out.push('spec.azureName');
+  // A fixed-name kind (a blob service is always `default`) has no azureName to change.
+  if (root?.kind === 'object' && root.properties.some((p) => p.name === 'azureName'))
+    out.push('spec.azureName');
   if (root?.kind === 'object' && root.properties.some((p) => p.name === 'owner')) out.push('spec.owner');
   const walk = (name: string, prefix: string, seen: Set<string>): void => {
     const def = pkg.types.get(name);

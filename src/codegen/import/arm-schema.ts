@@ -50,6 +50,16 @@ export interface Resource {
   readonly kind: string;
   readonly fields: Field;
   readonly hints: Hints;
+  /**
+   * The one name ARM allows (a blob service is always `default`): written as ARM's schemas write it, a
+   * `name` enum of one value, from which the generator leaves `azureName` out.
+   */
+  readonly fixedName?: string;
+  /**
+   * Enum values of status properties by path, from the operator's Go types; absent when that source is
+   * not at hand, and the values the replaced schema had (`hints.enumValues`) are kept instead.
+   */
+  readonly statusEnums?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** One leaf of a oneOf resource (seed 004): its definition name and its fields, as a resource's. */
@@ -78,14 +88,18 @@ export function armSchema(
   resource: Resource,
   names: DefinitionNames,
 ): { document: Json; definitionAt: ReadonlyMap<string, string> } {
-  const { provider, typePath, apiVersion, kind, fields, hints } = resource;
+  const { provider, typePath, apiVersion, kind, fields, hints, fixedName, statusEnums } = resource;
   const resourceType = `${provider}/${typePath}`;
   const definitions: Record<string, Json> = {};
   const definitionAt = new Map<string, string>();
   const lastSegment = typePath.split('/').at(-1) ?? typePath;
-  const body = bodyOf(fields, kind, hints, names, definitions, definitionAt);
+  const body = bodyOf(fields, kind, hints, names, definitions, definitionAt, statusEnums);
   const rootProps: Record<string, Json> = {
-    name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
+    name: {
+      type: 'string',
+      description: `The name of the ${lastSegment} resource.`,
+      ...(fixedName !== undefined ? { enum: [fixedName] } : {}),
+    },
     type: { type: 'string', enum: [resourceType] },
     apiVersion: { type: 'string', enum: [apiVersion] },
     id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },
@@ -178,7 +192,18 @@ function bodyOf(
   names: DefinitionNames,
   definitions: Record<string, Json>,
   definitionAt: Map<string, string>,
+  statusEnums?: ReadonlyMap<string, readonly string[]>,
 ): { properties: Record<string, Json>; required: string[] } {
+  // A CRD's spec has its enums; a status enum is known from the operator's Go types, else from the schema
+  // replaced (which the Go types wrote, so importing without them changes nothing).
+  const enumOf = (field: Field, path: string) => {
+    if (field.enum || !statusEnums) return field.enum ?? hints.enumValues.get(path);
+    const values = statusEnums.get(path);
+    const kept = hints.enumValues.get(path);
+    // The same values in the replaced schema's order: the generated types stay as they were.
+    const same = values && kept?.length === values.length && values.every((v) => kept.includes(v));
+    return same ? kept : values;
+  };
   const propertyOf = (field: Field, path: string, name: string, owner: string): Record<string, Json> => {
     const out: Record<string, Json> = {};
     if (field.description) out.description = field.description;
@@ -204,7 +229,7 @@ function bodyOf(
         return { $ref: `#/definitions/${definitionOf(field, path, name, owner)}` };
       default: {
         const out: Record<string, Json> = { type: field.type };
-        const values = field.enum ?? hints.enumValues.get(path);
+        const values = enumOf(field, path);
         if (values) {
           out.enum = [...values];
           const enumName = hints.enums.get(path);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { type GeneratorConfig, validateConfig } from '../model/config.ts';
@@ -14,8 +14,9 @@ import {
 } from './check-transformations.ts';
 import { readHints } from './hints.ts';
 import { importedTypes } from './imported-types.ts';
-import { RealCrds } from './real-crds.ts';
-import { oneOfLeaves, reverseCrd } from './reverse.ts';
+import { OperatorGoSource, OperatorGoSourceMissing } from './operator-go.ts';
+import { type CrdVersion, RealCrds } from './real-crds.ts';
+import { oneOfLeaves, reverseCrd, UnsupportedCrdShape } from './reverse.ts';
 
 /** Where the import reads and writes. */
 export interface ImportOptions {
@@ -27,6 +28,11 @@ export interface ImportOptions {
   readonly outDir: string;
   /** The ARM types to import (default: `importedTypes`). */
   readonly types?: readonly string[];
+  /**
+   * The operator's Go module (`.../azure-service-operator/v2@v2.20.0`), for status enum values. When the
+   * folder is absent, a schema already shipped keeps its status enums and a new one is refused.
+   */
+  readonly operatorGoDir?: string;
 }
 
 /** One schema file the import wrote. */
@@ -47,6 +53,8 @@ export interface ImportedSchema {
 export function importSchemas(options: ImportOptions): {
   written: ImportedSchema[];
   skipped: ImportedSchema[];
+  /** Whether status enum values came from the operator's Go types (else kept from the schemas replaced). */
+  goSource: boolean;
 } {
   const config = validateConfig(parse(readFileSync(join(options.schemasDir, configFile), 'utf8')));
   const crds = new RealCrds(options.crdDir);
@@ -61,6 +69,7 @@ export function importSchemas(options: ImportOptions): {
     };
     for (const name of Object.keys(doc.definitions ?? {})) registry.claim(name, '', { handWritten: file });
   }
+  const go = options.operatorGoDir === undefined ? undefined : OperatorGoSource.at(options.operatorGoDir);
   const written: { file: string; text: string; crd: string; version: string }[] = [];
   const missing: MissingTransformation[] = [];
   const skipped: ImportedSchema[] = [];
@@ -118,8 +127,26 @@ export function importSchemas(options: ImportOptions): {
       continue;
     }
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
+    const fixedName = fixedNameOf(crd);
+    const schemaPath = join(options.schemasDir, file);
+    // Without the Go types, only a schema this import wrote (with them) has the status enums to keep.
+    if (!go && !writtenByImport(schemaPath))
+      throw new OperatorGoSourceMissing(
+        options.operatorGoDir ?? '(no folder given)',
+        `the status enums of ${file}, which was not imported before`,
+      );
+    const statusEnums = go?.statusEnums(group, version, kind);
     const { document, definitionAt } = armSchema(
-      { provider, typePath, apiVersion, kind, fields, hints: readHints(hintsFile) },
+      {
+        provider,
+        typePath,
+        apiVersion,
+        kind,
+        fields,
+        hints: readHints(schemaPath),
+        ...(fixedName !== undefined ? { fixedName } : {}),
+        ...(statusEnums ? { statusEnums } : {}),
+      },
       namesFor(names, packageOf(file)),
     );
     missing.push(
@@ -136,7 +163,31 @@ export function importSchemas(options: ImportOptions): {
   return {
     written: written.map(({ file, crd, version }) => ({ file, crd, version })),
     skipped,
+    goSource: go !== undefined,
   };
+}
+
+/** Whether the schema file is one this import wrote (its description says so), not a hand-written one. */
+function writtenByImport(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { description?: unknown };
+  return typeof doc.description === 'string' && doc.description.includes('`npm run schemas:import`');
+}
+
+/**
+ * The name a resource always has in ARM, when it has one: the operator leaves `azureName` out of such a
+ * spec and writes the name as the last segment of the version's `ARM URI` (`.../blobServices/default`).
+ */
+function fixedNameOf(crd: CrdVersion): string | undefined {
+  if (crd.spec.properties?.azureName !== undefined) return undefined;
+  const last = crd.armUri?.split('/').at(-1);
+  if (last === undefined || last === '' || last.startsWith('{'))
+    throw new UnsupportedCrdShape(
+      crd.file,
+      `${crd.version} spec`,
+      `no azureName, and its ARM URI (${crd.armUri ?? 'none'}) ends in no fixed name`,
+    );
+  return last;
 }
 
 /** Every schema file under the folder, relative to it, sorted: `Microsoft.Sql/2021-11-01/servers.json`. */

@@ -14,4 +14,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Sql/servers',
   'Microsoft.Sql/servers/databases',
   'Microsoft.Sql/servers/firewallRules',
+  'Microsoft.Storage/storageAccounts',
+  'Microsoft.Storage/storageAccounts/blobServices',
+  'Microsoft.Storage/storageAccounts/blobServices/containers',
 ];

@@ -22,6 +22,8 @@ export interface CrdVersion {
   readonly version: string;
   readonly spec: CrdNode;
   readonly status: CrdNode;
+  /** The `ARM URI` the operator writes into the version's description (its last segment may be a fixed name). */
+  readonly armUri?: string;
 }
 
 /**
@@ -53,7 +55,10 @@ export class RealCrdVersionMissing extends Error {
 
 interface CrdDocument {
   spec?: {
-    versions?: { name: string; schema?: { openAPIV3Schema?: { properties?: Record<string, CrdNode> } } }[];
+    versions?: {
+      name: string;
+      schema?: { openAPIV3Schema?: { description?: string; properties?: Record<string, CrdNode> } };
+    }[];
   };
 }
 
@@ -83,7 +88,14 @@ export class RealCrds {
     const found = doc.spec?.versions?.find((v) => v.name === version);
     const props = found?.schema?.openAPIV3Schema?.properties;
     if (!props?.spec) throw new RealCrdVersionMissing(path, version);
-    return { file: path, version, spec: props.spec, status: props.status ?? {} };
+    const armUri = found?.schema?.openAPIV3Schema?.description?.match(/ARM URI:\s*(\S+)/)?.[1];
+    return {
+      file: path,
+      version,
+      spec: props.spec,
+      status: props.status ?? {},
+      ...(armUri ? { armUri } : {}),
+    };
   }
 
   private document(file: string): CrdDocument {

@@ -102,6 +102,11 @@ export interface ResourceDef {
   /** The owner's kind in the same group (child resources), `ResourceGroup`, `*` (extension), or none. */
   readonly owner: { readonly group: string; readonly kind: string } | 'any' | undefined;
   readonly oneOf?: readonly OneOfLeaf[] | undefined;
+  /**
+   * The one name ARM allows for the resource (`default` for a blob service; the schema's `name` is an enum
+   * of that value): the spec has no `azureName`, and the ARM body and ID always use this name.
+   */
+  readonly fixedName?: string | undefined;
 }
 
 /**

@@ -136,13 +136,14 @@ function buildResource(
       oneOf: leaves,
     };
   }
+  const fixedName = fixedNameOf(schema);
   builder.add(
     {
       kind: 'object',
       name: specType,
       description: schema.resource.description,
       properties: [
-        azureName,
+        ...(fixedName === undefined ? [azureName] : []),
         ...(ownerProp ? [ownerProp] : []),
         ...flattened(schema, builder, schema.resource, kind, 'spec'),
       ],
@@ -167,7 +168,21 @@ function buildResource(
     statusType,
     scope,
     owner,
+    ...(fixedName !== undefined ? { fixedName } : {}),
   };
+}
+
+/**
+ * The name a resource must have, when its schema allows one only (ARM's schemas write a blob service's
+ * `name` as the enum `["default"]`, as the operator's generator reads it).
+ */
+function fixedNameOf(schema: RawSchema): string | undefined {
+  const values = schema.resource.properties?.name?.enum;
+  if (values === undefined || values.length !== 1) return undefined;
+  const [value] = values;
+  if (typeof value !== 'string')
+    throw new Error(`${schema.file}: the name enum ${String(value)} is not a string`);
+  return value;
 }
 
 /** Root properties (except name/type/apiVersion/id) then the contents of `properties`, names checked unique. */

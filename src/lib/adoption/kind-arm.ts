@@ -63,6 +63,7 @@ export function crdArmIndexOf(crds: Iterable<CrdLike>): CrdArmIndex {
 export function templateOfArmType(
   armType: string,
   scope: ArmUriTemplate['scope'],
+  fixedName?: string,
 ): ArmUriTemplate | undefined {
   const [provider, ...types] = armType.split('/');
   if (provider === undefined || types.length === 0) return undefined;
@@ -78,8 +79,12 @@ export function templateOfArmType(
     extension: '/{scope}',
     tenant: '',
   }[scope];
+  // A fixed name is part of the template, as in the operator's ARM URI (`.../blobServices/default`).
+  const last = types.length - 1;
   return parseArmUri(
-    `${prefix}/providers/${provider}${types.map((t) => `/${t}/{${singular(t)}Name}`).join('')}`,
+    `${prefix}/providers/${provider}${types
+      .map((t, i) => `/${t}/${i === last && fixedName !== undefined ? fixedName : `{${singular(t)}Name}`}`)
+      .join('')}`,
   );
 }
 
@@ -134,7 +139,7 @@ export function kindArmOf(
   if (crdTemplate) return { template: crdTemplate, apiVersion: apiVersionOf(version), source: 'crd' };
   const entry = catalog.find((e) => e.group === group && e.kind === kind);
   if (entry) {
-    const template = templateOfArmType(entry.armType, entry.scope);
+    const template = templateOfArmType(entry.armType, entry.scope, entry.fixedName);
     const known = entry.versions.find((v) => v.version === version);
     if (template)
       return { template, apiVersion: known?.armApiVersion ?? apiVersionOf(version), source: 'catalog' };

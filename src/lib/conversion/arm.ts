@@ -43,6 +43,8 @@ export type ArmLayout =
       readonly spec: ArmFields;
       readonly status: ArmFields;
       readonly objects?: Readonly<Record<string, ArmObject>>;
+      /** The one name ARM allows (a blob service's `default`): the spec has no azureName to take it from. */
+      readonly fixedName?: string;
     }
   | {
       readonly kind: 'oneOf';
@@ -139,7 +141,16 @@ export function armBodyParts(
     unresolved: context.unresolved,
     withheld: context.withheld,
   });
-  if (layout.kind === 'plain') return done(nest(spec, layout.spec, fallbackName, context, 'spec'));
+  if (layout.kind === 'plain')
+    return done(
+      nest(
+        layout.fixedName === undefined ? spec : { ...spec, azureName: layout.fixedName },
+        layout.spec,
+        fallbackName,
+        context,
+        'spec',
+      ),
+    );
   const set = layout.leaves.filter((leaf) => spec[leaf.property] !== undefined);
   if (set.length !== 1) {
     throw new ArmPayloadError(
@@ -175,10 +186,12 @@ export function statusFromArm(response: Record<string, unknown>, layout: ArmLayo
 }
 
 /** Sets `azureName` to metadata.name when empty (aso-conventions.md); a oneOf root has it too. */
-export function defaultAzureName(object: KubeObject, _layout: ArmLayout): KubeObject {
+export function defaultAzureName(object: KubeObject, layout: ArmLayout): KubeObject {
   const name = object.metadata?.name;
   if (typeof name !== 'string' || !isObject(object.spec)) return object;
   const spec = { ...object.spec };
+  // A resource with a fixed name has no azureName: the name is the layout's, never metadata.name.
+  if (layout.kind === 'plain' && layout.fixedName !== undefined) return object;
   if (!spec.azureName) spec.azureName = name;
   return { ...object, spec };
 }

@@ -4,6 +4,8 @@ export interface CatalogEntry {
   readonly kind: string;
   /** The ARM resource type, e.g. `Microsoft.DBforPostgreSQL/flexibleServers/databases`. */
   readonly armType: string;
+  /** The one name ARM allows (`default` for a blob service); such a kind has no `spec.azureName`. */
+  readonly fixedName?: string;
   readonly scope: 'resourceGroup' | 'subscription' | 'extension' | 'tenant';
   /** Kinds that may own it; `any` for extension resources; empty when it has no owner. */
   readonly owners: 'any' | readonly { readonly group: string; readonly kind: string }[];

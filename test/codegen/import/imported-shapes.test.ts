@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { StorageAccountsBlobService_armLayout } from '../../../generated/storage/v20250601/arm.ts';
 import { TypeBuilder } from '../../../src/codegen/model/type-builder.ts';
 import { modelStages } from '../../../src/codegen/pipeline.ts';
 import { runStages } from '../../../src/codegen/runner.ts';
 import type { RawSchema } from '../../../src/codegen/stages/load-schemas.ts';
 import { newState } from '../../../src/codegen/state.ts';
+import { armBody, defaultAzureName } from '../../../src/lib/conversion/arm.ts';
 import { repoRoot } from '../support.ts';
 
 describe('what the generator makes of the shapes the import writes', () => {
@@ -22,6 +24,25 @@ describe('what the generator makes of the shapes the import writes', () => {
     const inner = pkg?.types.get('ResourceGroupProperties_STATUS');
     expect(inner?.kind === 'object' && inner.properties.map((p) => p.name)).toEqual(['provisioningState']);
     expect(status.properties.map((p) => p.name)).not.toContain('provisioningState');
+  });
+
+  it("gives a blob service no azureName and ARM bodies its fixed name `default`, as the schema's name enum says", () => {
+    const state = newState(repoRoot);
+    runStages(modelStages, state, () => {});
+    const pkg = state.packages.find((p) => p.group === 'storage' && p.version === 'v20250601');
+    const blob = pkg?.resources.find((r) => r.kind === 'StorageAccountsBlobService');
+    expect(blob?.fixedName).toBe('default');
+    const spec = pkg?.types.get('StorageAccountsBlobService_Spec');
+    if (spec?.kind !== 'object') throw new Error('no StorageAccountsBlobService_Spec');
+    expect(spec.properties.map((p) => p.name)).not.toContain('azureName');
+    // Resources whose name is free keep azureName.
+    const account = pkg?.types.get('StorageAccount_Spec');
+    expect(account?.kind === 'object' && account.properties.map((p) => p.name)).toContain('azureName');
+    const layout = StorageAccountsBlobService_armLayout;
+    const body = armBody({ metadata: { name: 'blobs' }, spec: { owner: { name: 'acct' } } }, layout);
+    expect(body.name).toBe('default');
+    const stored = defaultAzureName({ metadata: { name: 'blobs' }, spec: {} }, layout);
+    expect(stored.spec).toEqual({});
   });
 
   it('leaves a property ARM never returns (x-ms-mutability without read) off the status only', () => {

@@ -1,9 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importSchemas } from '../../../src/codegen/import/import-schemas.ts';
+import { OperatorGoSourceMissing } from '../../../src/codegen/import/operator-go.ts';
 import { RealCrdMissing } from '../../../src/codegen/import/real-crds.ts';
+import { reverseCrd } from '../../../src/codegen/import/reverse.ts';
+import { operatorGoModule } from '../../fixtures/operator-go-module.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 import { repoRoot } from '../support.ts';
 
@@ -11,6 +14,7 @@ const real = sharedData(
   'real-aso-crds/v2.20.0',
   'test/codegen/import/schemas-import.test.ts (schema import)',
 );
+const goModule = operatorGoModule('test/codegen/import/schemas-import.test.ts (status enums)');
 const schemasDir = join(repoRoot, 'schemas');
 const scratch = mkdtempSync(join(tmpdir(), 'schemas-import-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -28,6 +32,77 @@ describe('npm run schemas:import', () => {
       );
       expect(readFileSync(join(scratch, 'second', file), 'utf8')).toBe(shipped);
     }
+  });
+
+  it.runIf(real.present && goModule.present)(
+    "writes the same bytes from the operator's Go types as from the schemas it replaces",
+    () => {
+      const out = join(scratch, 'with-go');
+      const result = importSchemas({
+        crdDir: real.path,
+        schemasDir,
+        outDir: out,
+        operatorGoDir: goModule.path,
+      });
+      expect(result.goSource).toBe(true);
+      for (const { file } of result.written)
+        expect(readFileSync(join(out, file), 'utf8'), `${file} differs from its import`).toBe(
+          readFileSync(join(schemasDir, file), 'utf8'),
+        );
+      const blob = JSON.parse(
+        readFileSync(join(out, 'Microsoft.Storage/2025-06-01/storageAccounts.blobServices.json'), 'utf8'),
+      );
+      // A blob service is always `default`: the schema says so as ARM's do, and the generator drops azureName.
+      expect(blob.resourceDefinitions.storageAccounts_blobServices.properties.name.enum).toEqual(['default']);
+    },
+  );
+
+  it.runIf(real.present)(
+    "refuses, naming the folder, a schema it did not write before when the operator's Go types are missing",
+    () => {
+      const copy = join(scratch, 'hand-written');
+      cpSync(schemasDir, copy, { recursive: true });
+      const file = join(copy, 'Microsoft.Storage/2023-01-01/storageAccounts.json');
+      const doc = JSON.parse(readFileSync(file, 'utf8'));
+      writeFileSync(file, JSON.stringify({ ...doc, description: 'written by hand' }));
+      const missing = join(scratch, 'no-go-module');
+      const run = () =>
+        importSchemas({
+          crdDir: real.path,
+          schemasDir: copy,
+          outDir: join(scratch, 'never'),
+          operatorGoDir: missing,
+        });
+      expect(run).toThrow(OperatorGoSourceMissing);
+      expect(run).toThrow(missing);
+    },
+  );
+
+  it('gives a reference the ARM name the status keeps: <name>Id, or <name> when ARM has no Id suffix', () => {
+    const reference = { type: 'object', properties: { armId: { type: 'string' } } };
+    const spec = {
+      type: 'object',
+      properties: {
+        userAssignedIdentityReference: reference,
+        resourceReference: reference,
+        sourceReference: reference,
+      },
+    };
+    const status = {
+      type: 'object',
+      properties: { userAssignedIdentity: { type: 'string' }, resourceId: { type: 'string' } },
+    };
+    const { fields, reversals } = reverseCrd('memory.yaml', spec, status);
+    expect(reversals.map((r) => r.property).sort()).toEqual([
+      'resourceId',
+      'sourceId',
+      'userAssignedIdentity',
+    ]);
+    expect([...(fields.properties?.keys() ?? [])].sort()).toEqual([
+      'resourceId',
+      'sourceId',
+      'userAssignedIdentity',
+    ]);
   });
 
   it('names the folder when the real CRDs are missing', () => {

@@ -52,6 +52,44 @@ metadata: {name: g, namespace: ns}
 spec: {owner: {name: rg}}
 `;
 
+describe('resolveArmIds for a fixed-name kind from the catalog (no CRDs)', () => {
+  const objects = objectsOf(`
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg, namespace: ns}
+spec: {location: westus}
+---
+apiVersion: storage.azure.com/v20250601
+kind: StorageAccount
+metadata: {name: acct, namespace: ns}
+spec: {owner: {name: rg}}
+---
+apiVersion: storage.azure.com/v20250601
+kind: StorageAccountsBlobService
+metadata: {name: blobs, namespace: ns}
+spec: {owner: {name: acct}}
+---
+apiVersion: storage.azure.com/v20250601
+kind: StorageAccountsBlobServicesContainer
+metadata: {name: box, namespace: ns}
+spec: {owner: {name: blobs}}
+`);
+  const answers = resolveArmIds(objects, {
+    objects,
+    crds: new Map(),
+    subscriptionOf: () => sub,
+    defaultNamespace: 'default',
+  });
+  const idOf = (name: string) => answers.get(objects.find((o) => o.metadata.name === name) as never);
+
+  it("names a blob service `default` whatever its metadata.name, as the operator's ARM URI does, and its containers below it", () => {
+    const account = `/subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/acct`;
+    expect(idOf('blobs')?.armId).toBe(`${account}/blobServices/default`);
+    expect(idOf('blobs')?.kindArm?.source).toBe('catalog');
+    expect(idOf('box')?.armId).toBe(`${account}/blobServices/default/containers/box`);
+  });
+});
+
 describe('resolveArmIds', () => {
   const objects = objectsOf(files);
   const answers = resolveArmIds(objects, {

@@ -48,9 +48,15 @@ describe('the resource catalog', () => {
     expect(rg.immutable.v1api20200601).not.toContain('spec.owner');
     for (const entry of catalog.filter((e) => e.kind !== 'ResourceGroup')) {
       for (const paths of Object.values(entry.immutable)) {
-        expect(paths).toEqual(expect.arrayContaining(['spec.azureName', 'spec.owner']));
+        // A kind with a fixed name (a blob service's `default`) has no azureName to change.
+        expect(paths).toEqual(
+          expect.arrayContaining(entry.fixedName ? ['spec.owner'] : ['spec.azureName', 'spec.owner']),
+        );
+        if (entry.fixedName) expect(paths).not.toContain('spec.azureName');
       }
     }
+    expect(catalog.find((e) => e.kind === 'StorageAccountsBlobService')?.fixedName).toBe('default');
+    expect(catalog.filter((e) => e.fixedName).map((e) => e.kind)).toEqual(['StorageAccountsBlobService']);
     // A oneOf root (Kusto's Database) has its name on the root, as the operator has it; its leaf's location is immutable too.
     const kustoDb = catalog.find((e) => e.kind === 'Database')!;
     expect(Object.values(kustoDb.immutable)[0]).toEqual(
