@@ -16,7 +16,6 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'resources/v1alpha1api20200601': () => import('./resources/v1alpha1api20200601/arm.ts'),
   'resources/v1api20200601': () => import('./resources/v1api20200601/arm.ts'),
   'resources/v1beta20200601': () => import('./resources/v1beta20200601/arm.ts'),
-  'sql/v1api20140401': () => import('./sql/v1api20140401/arm.ts'),
   'sql/v1api20211101': () => import('./sql/v1api20211101/arm.ts'),
   'storage/v1api20210401': () => import('./storage/v1api20210401/arm.ts'),
   'storage/v1api20220901': () => import('./storage/v1api20220901/arm.ts'),

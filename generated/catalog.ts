@@ -567,12 +567,6 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20140401",
-        "armApiVersion": "2014-04-01",
-        "preview": false,
-        "prefix": "ga"
-      },
-      {
         "version": "v1api20211101",
         "armApiVersion": "2021-11-01",
         "preview": false,
@@ -580,17 +574,10 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
-      "v1api20140401storage",
       "v1api20211101storage"
     ],
     "hub": "v1api20211101storage",
     "immutable": {
-      "v1api20140401": [
-        "spec.azureName",
-        "spec.owner",
-        "spec.location",
-        "spec.administratorLogin"
-      ],
       "v1api20211101": [
         "spec.azureName",
         "spec.owner",
@@ -612,12 +599,6 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20140401",
-        "armApiVersion": "2014-04-01",
-        "preview": false,
-        "prefix": "ga"
-      },
-      {
         "version": "v1api20211101",
         "armApiVersion": "2021-11-01",
         "preview": false,
@@ -625,17 +606,10 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
-      "v1api20140401storage",
       "v1api20211101storage"
     ],
     "hub": "v1api20211101storage",
     "immutable": {
-      "v1api20140401": [
-        "spec.azureName",
-        "spec.owner",
-        "spec.location",
-        "spec.collation"
-      ],
       "v1api20211101": [
         "spec.azureName",
         "spec.owner",
@@ -657,12 +631,6 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
-        "version": "v1api20140401",
-        "armApiVersion": "2014-04-01",
-        "preview": false,
-        "prefix": "ga"
-      },
-      {
         "version": "v1api20211101",
         "armApiVersion": "2021-11-01",
         "preview": false,
@@ -670,15 +638,10 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
-      "v1api20140401storage",
       "v1api20211101storage"
     ],
     "hub": "v1api20211101storage",
     "immutable": {
-      "v1api20140401": [
-        "spec.azureName",
-        "spec.owner"
-      ],
       "v1api20211101": [
         "spec.azureName",
         "spec.owner"

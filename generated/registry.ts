@@ -27,8 +27,6 @@ import * as resources_v1alpha1api20200601storage from './resources/v1alpha1api20
 import * as resources_v1api20200601 from './resources/v1api20200601/conversions.ts';
 import * as resources_v1beta20200601 from './resources/v1beta20200601/conversions.ts';
 import * as resources_v1beta20200601storage from './resources/v1beta20200601storage/conversions.ts';
-import * as sql_v1api20140401 from './sql/v1api20140401/conversions.ts';
-import * as sql_v1api20140401storage from './sql/v1api20140401storage/conversions.ts';
 import * as sql_v1api20211101 from './sql/v1api20211101/conversions.ts';
 import * as storage_v1api20210401 from './storage/v1api20210401/conversions.ts';
 import * as storage_v1api20210401storage from './storage/v1api20210401storage/conversions.ts';
@@ -162,27 +160,21 @@ export const registry: ConversionRegistry = {
       Server: {
         hub: 'v1api20211101storage',
         versions: {
-          v1api20140401: { storage: false, up: { to: 'v1api20140401storage', convert: sql_v1api20140401.Server_toStorage }, down: { from: 'v1api20140401storage', convert: sql_v1api20140401.Server_fromStorage } },
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_v1api20211101.Server_toStorage }, down: { from: 'v1api20211101storage', convert: sql_v1api20211101.Server_fromStorage } },
-          v1api20140401storage: { storage: true, up: { to: 'v1api20211101storage', convert: sql_v1api20140401storage.Server_to_v1api20211101storage }, down: { from: 'v1api20211101storage', convert: sql_v1api20140401storage.Server_from_v1api20211101storage } },
           v1api20211101storage: { storage: true },
         },
       },
       ServersDatabase: {
         hub: 'v1api20211101storage',
         versions: {
-          v1api20140401: { storage: false, up: { to: 'v1api20140401storage', convert: sql_v1api20140401.ServersDatabase_toStorage }, down: { from: 'v1api20140401storage', convert: sql_v1api20140401.ServersDatabase_fromStorage } },
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_v1api20211101.ServersDatabase_toStorage }, down: { from: 'v1api20211101storage', convert: sql_v1api20211101.ServersDatabase_fromStorage } },
-          v1api20140401storage: { storage: true, up: { to: 'v1api20211101storage', convert: sql_v1api20140401storage.ServersDatabase_to_v1api20211101storage }, down: { from: 'v1api20211101storage', convert: sql_v1api20140401storage.ServersDatabase_from_v1api20211101storage } },
           v1api20211101storage: { storage: true },
         },
       },
       ServersFirewallRule: {
         hub: 'v1api20211101storage',
         versions: {
-          v1api20140401: { storage: false, up: { to: 'v1api20140401storage', convert: sql_v1api20140401.ServersFirewallRule_toStorage }, down: { from: 'v1api20140401storage', convert: sql_v1api20140401.ServersFirewallRule_fromStorage } },
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_v1api20211101.ServersFirewallRule_toStorage }, down: { from: 'v1api20211101storage', convert: sql_v1api20211101.ServersFirewallRule_fromStorage } },
-          v1api20140401storage: { storage: true, up: { to: 'v1api20211101storage', convert: sql_v1api20140401storage.ServersFirewallRule_to_v1api20211101storage }, down: { from: 'v1api20211101storage', convert: sql_v1api20140401storage.ServersFirewallRule_from_v1api20211101storage } },
           v1api20211101storage: { storage: true },
         },
       },

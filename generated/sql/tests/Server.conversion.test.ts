@@ -4,54 +4,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';
-import * as v1api20140401 from '../v1api20140401/arbitraries.ts';
 import * as v1api20211101 from '../v1api20211101/arbitraries.ts';
-import * as v1api20140401_arm from '../v1api20140401/arm.ts';
 import * as v1api20211101_arm from '../v1api20211101/arm.ts';
-import * as v1api20140401storage from '../v1api20140401storage/arbitraries.ts';
 import * as hubArbitraries from '../v1api20211101storage/arbitraries.ts';
 
 const hub = 'v1api20211101storage';
 
 describe('Server round trip through the hub (v1api20211101storage)', () => {
-  it('v1api20140401 -> hub -> v1api20140401 loses nothing', () => {
-    fc.assert(fc.property(v1api20140401.Server(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20140401'), object)), { numRuns: roundTripRuns });
-  });
   it('v1api20211101 -> hub -> v1api20211101 loses nothing', () => {
     fc.assert(fc.property(v1api20211101.Server(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20211101'), object)), { numRuns: roundTripRuns });
-  });
-  it('v1api20140401storage (old storage) -> hub -> v1api20140401storage loses nothing', () => {
-    fc.assert(fc.property(v1api20140401storage.Server(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20140401storage'), object)), { numRuns: storageRuns });
   });
 });
 
 describe('Server read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
   const stored = () => hubArbitraries.Server().map((o) => pruneToSchema(o, crdSchema('sql.azure.com', 'Server', hub)) as Record<string, unknown>);
-  it('v1api20140401 keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20140401'), crdSchema('sql.azure.com', 'Server', 'v1api20140401')), hub), writtenAt(object, 'v1api20140401', crdSchema('sql.azure.com', 'Server', 'v1api20140401')))), { numRuns: rmwRuns });
-  });
   it('v1api20211101 keeps every hub value', () => {
     fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20211101'), crdSchema('sql.azure.com', 'Server', 'v1api20211101')), hub), writtenAt(object, 'v1api20211101', crdSchema('sql.azure.com', 'Server', 'v1api20211101')))), { numRuns: rmwRuns });
-  });
-  it('v1api20140401storage keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20140401storage'), crdSchema('sql.azure.com', 'Server', 'v1api20140401storage')), hub), object)), { numRuns: rmwRuns });
   });
 });
 
 describe('Server ARM payloads of random instances converted from the hub', () => {
-  it('v1api20140401: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.Server(), (object) => expectArmPayload(convert(object, 'v1api20140401'), v1api20140401_arm.Server_armLayout)), { numRuns: armRuns });
-  });
   it('v1api20211101: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
     fc.assert(fc.property(hubArbitraries.Server(), (object) => expectArmPayload(convert(object, 'v1api20211101'), v1api20211101_arm.Server_armLayout)), { numRuns: armRuns });
-  });
-});
-
-describe('Server reliability between spoke versions', () => {
-  it('v1api20140401 -> hub -> v1api20211101 never throws', () => {
-    fc.assert(fc.property(v1api20140401.Server(), (object) => { convert(convert(object, hub), 'v1api20211101'); }), { numRuns: reliabilityRuns });
-  });
-  it('v1api20211101 -> hub -> v1api20140401 never throws', () => {
-    fc.assert(fc.property(v1api20211101.Server(), (object) => { convert(convert(object, hub), 'v1api20140401'); }), { numRuns: reliabilityRuns });
   });
 });

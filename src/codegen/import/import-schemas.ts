@@ -85,7 +85,7 @@ export function importSchemas(options: ImportOptions): {
     const kind = config.kinds[armType] ?? kindOf(typePath);
     const crdFile = `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
     const version = versionName(config.prefixes, basePrefix(config, group, apiVersion), apiVersion);
-    // An API version the operator does not serve (SQL's 2014-04-01) has nothing to import from: it stays
+    // An API version the operator does not serve has nothing to import from: it stays
     // as written, and the caller lists it.
     if (!crds.serves(crdFile, version)) {
       skipped.push({ file, crd: crdFile, version });

@@ -81,21 +81,22 @@ describe('a key named __proto__', () => {
 
 describe('a stale bag entry under a name the version also types', () => {
   it('is overwritten by the typed value on the way to a version that cannot type it', () => {
+    // allowedCopyScope came with 2022-09-01: StorageAccount 2021-04-01 keeps it in its bag.
     const object = {
-      apiVersion: 'sql.azure.com/v1api20211101',
-      kind: 'Server',
+      apiVersion: 'storage.azure.com/v20250601',
+      kind: 'StorageAccount',
       metadata: { name: 's' },
       spec: {
         owner: { name: 'rg' },
         location: 'w',
-        minimalTlsVersion: '1.2',
-        $propertyBag: { MinimalTlsVersion: '1.0' },
+        allowedCopyScope: 'AAD',
+        $propertyBag: { AllowedCopyScope: 'PrivateLink' },
       },
     };
-    const older = convert(object, 'v1api20140401');
-    expect((older.spec as { $propertyBag: Record<string, string> }).$propertyBag.MinimalTlsVersion).toBe(
-      '1.2',
+    const older = convert(object, 'v1api20210401');
+    expect((older.spec as { $propertyBag: Record<string, string> }).$propertyBag.AllowedCopyScope).toBe(
+      'AAD',
     );
-    expect(convert(older, 'v1api20211101').spec).toMatchObject({ minimalTlsVersion: '1.2' });
+    expect(convert(older, 'v20250601').spec).toMatchObject({ allowedCopyScope: 'AAD' });
   });
 });
