@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
+import { isPlaceholder } from '../../lib/adoption/arm-uri.ts';
 import { type GeneratorConfig, validateConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf } from '../model/names.ts';
 import { versionName } from '../model/versions.ts';
@@ -181,7 +182,7 @@ function writtenByImport(path: string): boolean {
 function fixedNameOf(crd: CrdVersion): string | undefined {
   if (crd.spec.properties?.azureName !== undefined) return undefined;
   const last = crd.armUri?.split('/').at(-1);
-  if (last === undefined || last === '' || last.startsWith('{'))
+  if (last === undefined || last === '' || isPlaceholder(last))
     throw new UnsupportedCrdShape(
       crd.file,
       `${crd.version} spec`,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { armUriInDescription } from '../../lib/adoption/arm-uri.ts';
 
 /** The part of an OpenAPI v3 schema the real CRDs use for spec and status trees. */
 export interface CrdNode {
@@ -88,7 +89,7 @@ export class RealCrds {
     const found = doc.spec?.versions?.find((v) => v.name === version);
     const props = found?.schema?.openAPIV3Schema?.properties;
     if (!props?.spec) throw new RealCrdVersionMissing(path, version);
-    const armUri = found?.schema?.openAPIV3Schema?.description?.match(/ARM URI:\s*(\S+)/)?.[1];
+    const armUri = armUriInDescription(found?.schema?.openAPIV3Schema?.description);
     return {
       file: path,
       version,

@@ -40,6 +40,33 @@ describe("undoing the operator's transformations", () => {
       { transformation: 'armReferences', owner: '', property: 'subnetId' },
     ]);
   });
+
+  it('gives a reference the ARM name the status keeps: <name>Id, or <name> when ARM has no Id suffix', () => {
+    const reference = { type: 'object', properties: { armId: { type: 'string' } } };
+    const spec = {
+      type: 'object',
+      properties: {
+        userAssignedIdentityReference: reference,
+        resourceReference: reference,
+        sourceReference: reference,
+      },
+    };
+    const status = {
+      type: 'object',
+      properties: { userAssignedIdentity: { type: 'string' }, resourceId: { type: 'string' } },
+    };
+    const { fields, reversals } = reverseCrd('memory.yaml', spec, status);
+    expect(reversals.map((r) => r.property).sort()).toEqual([
+      'resourceId',
+      'sourceId',
+      'userAssignedIdentity',
+    ]);
+    expect([...(fields.properties?.keys() ?? [])].sort()).toEqual([
+      'resourceId',
+      'sourceId',
+      'userAssignedIdentity',
+    ]);
+  });
 });
 
 describe('a oneOf CRD (seed 004)', () => {

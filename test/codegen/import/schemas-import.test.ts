@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { importSchemas } from '../../../src/codegen/import/import-schemas.ts';
 import { OperatorGoSourceMissing } from '../../../src/codegen/import/operator-go.ts';
 import { RealCrdMissing } from '../../../src/codegen/import/real-crds.ts';
-import { reverseCrd } from '../../../src/codegen/import/reverse.ts';
 import { operatorGoModule } from '../../fixtures/operator-go-module.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 import { repoRoot } from '../support.ts';
@@ -77,33 +76,6 @@ describe('npm run schemas:import', () => {
       expect(run).toThrow(missing);
     },
   );
-
-  it('gives a reference the ARM name the status keeps: <name>Id, or <name> when ARM has no Id suffix', () => {
-    const reference = { type: 'object', properties: { armId: { type: 'string' } } };
-    const spec = {
-      type: 'object',
-      properties: {
-        userAssignedIdentityReference: reference,
-        resourceReference: reference,
-        sourceReference: reference,
-      },
-    };
-    const status = {
-      type: 'object',
-      properties: { userAssignedIdentity: { type: 'string' }, resourceId: { type: 'string' } },
-    };
-    const { fields, reversals } = reverseCrd('memory.yaml', spec, status);
-    expect(reversals.map((r) => r.property).sort()).toEqual([
-      'resourceId',
-      'sourceId',
-      'userAssignedIdentity',
-    ]);
-    expect([...(fields.properties?.keys() ?? [])].sort()).toEqual([
-      'resourceId',
-      'sourceId',
-      'userAssignedIdentity',
-    ]);
-  });
 
   it('names the folder when the real CRDs are missing', () => {
     const missing = join(scratch, 'no-such-crds');
