@@ -528,16 +528,17 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Every spec property's shape the layout records, at any depth: its types' and the spec's own. */
+function* specShapes(layout: ArmLayout): Generator<[string, unknown]> {
+  for (const type of Object.values(layout.objects ?? {})) yield* Object.entries(type);
+  const roots = layout.kind === 'plain' ? [layout.spec] : layout.leaves.map((leaf) => leaf.spec);
+  for (const fields of roots) yield* Object.entries(fields.values ?? {});
+}
+
 /** The spec property names the layout marks as secrets (at any depth): the one fact the naming rule lacks. */
 function secretNames(layout: ArmLayout): Set<string> {
   const out = new Set<string>();
-  const scan = (shapes: Readonly<Record<string, unknown>> | undefined) => {
-    for (const [name, shape] of Object.entries(shapes ?? {}))
-      if (isRecord(shape) && 'secret' in shape) out.add(name);
-  };
-  for (const type of Object.values(layout.objects ?? {})) scan(type);
-  if (layout.kind === 'plain') scan(layout.spec.values);
-  else for (const leaf of layout.leaves) scan(leaf.spec.values);
+  for (const [name, shape] of specShapes(layout)) if (isRecord(shape) && 'secret' in shape) out.add(name);
   return out;
 }
 
@@ -547,14 +548,9 @@ function secretNames(layout: ArmLayout): Set<string> {
  */
 function referenceArmNames(layout: ArmLayout): Map<string, string> {
   const out = new Map<string, string>();
-  const scan = (shapes: Readonly<Record<string, unknown>> | undefined) => {
-    for (const [name, shape] of Object.entries(shapes ?? {}))
-      if (isRecord(shape) && typeof shape.reference === 'string' && !/Id$/.test(shape.reference))
-        out.set(name, shape.reference);
-  };
-  for (const type of Object.values(layout.objects ?? {})) scan(type);
-  if (layout.kind === 'plain') scan(layout.spec.values);
-  else for (const leaf of layout.leaves) scan(leaf.spec.values);
+  for (const [name, shape] of specShapes(layout))
+    if (isRecord(shape) && typeof shape.reference === 'string' && !/Id$/.test(shape.reference))
+      out.set(name, shape.reference);
   return out;
 }
 
