@@ -1,3 +1,4 @@
+import { type Validations, validationsOf } from '../model/types.ts';
 import type { Hints } from './hints.ts';
 import type { Field } from './reverse.ts';
 
@@ -55,6 +56,8 @@ export interface Resource {
    * `name` enum of one value, from which the generator leaves `azureName` out.
    */
   readonly fixedName?: string;
+  /** What ARM allows as a name (the operator's CRD states it on `azureName`): pattern and bounds. */
+  readonly nameRules?: Validations | undefined;
   /**
    * Enum values of status properties by path, from the operator's Go types; absent when that source is
    * not at hand, and the values the replaced schema had (`hints.enumValues`) are kept instead.
@@ -67,6 +70,8 @@ export interface Leaf {
   readonly name: string;
   readonly fields: Field;
   readonly hints: Hints;
+  /** As {@link Resource.statusEnums}, by path within the leaf. */
+  readonly statusEnums?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A oneOf resource (seed 004): one leaf per ARM `kind`, each a resource body of its own. */
@@ -77,6 +82,8 @@ export interface OneOfResource {
   readonly kind: string;
   readonly description?: string | undefined;
   readonly leaves: readonly Leaf[];
+  /** As {@link Resource.nameRules}. */
+  readonly nameRules?: Validations | undefined;
 }
 
 /**
@@ -88,7 +95,7 @@ export function armSchema(
   resource: Resource,
   names: DefinitionNames,
 ): { document: Json; definitionAt: ReadonlyMap<string, string> } {
-  const { provider, typePath, apiVersion, kind, fields, hints, fixedName, statusEnums } = resource;
+  const { provider, typePath, apiVersion, kind, fields, hints, fixedName, statusEnums, nameRules } = resource;
   const resourceType = `${provider}/${typePath}`;
   const definitions: Record<string, Json> = {};
   const definitionAt = new Map<string, string>();
@@ -99,6 +106,7 @@ export function armSchema(
       type: 'string',
       description: `The name of the ${lastSegment} resource.`,
       ...(fixedName !== undefined ? { enum: [fixedName] } : {}),
+      ...validationsOf(nameRules),
     },
     type: { type: 'string', enum: [resourceType] },
     apiVersion: { type: 'string', enum: [apiVersion] },
@@ -136,11 +144,23 @@ export function oneOfArmSchema(
   const lastSegment = typePath.split('/').at(-1) ?? typePath;
   for (const leaf of resource.leaves) {
     const definitionAt = new Map<string, string>();
-    const body = bodyOf(leaf.fields, leaf.name, leaf.hints, names, definitions, definitionAt);
+    const body = bodyOf(
+      leaf.fields,
+      leaf.name,
+      leaf.hints,
+      names,
+      definitions,
+      definitionAt,
+      leaf.statusEnums,
+    );
     const shape: Json = {
       type: 'object',
       properties: {
-        name: { type: 'string', description: `The name of the ${lastSegment} resource.` },
+        name: {
+          type: 'string',
+          description: `The name of the ${lastSegment} resource.`,
+          ...validationsOf(resource.nameRules),
+        },
         id: { type: 'string', description: 'Fully qualified resource ID.', readOnly: true },
         ...body.properties,
       },
@@ -235,7 +255,7 @@ function bodyOf(
           const enumName = hints.enums.get(path);
           if (enumName) out['x-ms-enum'] = { name: enumName };
         }
-        if (field.pattern) out.pattern = field.pattern;
+        Object.assign(out, validationsOf(field));
         if (field.format) out.format = field.format;
         return out;
       }

@@ -93,14 +93,27 @@ export function importSchemas(options: ImportOptions): {
       continue;
     }
     const crd = crds.version(crdFile, version);
-    const hintsFile = join(options.schemasDir, file);
+    const schemaPath = join(options.schemasDir, file);
+    // Without the Go types, only a schema this import wrote (with them) has the status enums to keep.
+    if (!go && !writtenByImport(schemaPath))
+      throw new OperatorGoSourceMissing(
+        options.operatorGoDir ?? '(no folder given)',
+        `the status enums of ${file}, which was not imported before`,
+      );
     const leaves = oneOfLeaves(crd.file, crd.spec, crd.status);
     if (leaves) {
       // A oneOf resource (seed 004): each leaf is a resource body of its own, named after the spec's
-      // property for it as the operator names the property after the leaf's type.
+      // property for it as the operator names the property after the leaf's type. Its status enums are
+      // those under the status property holding the leaf.
       const reversed = leaves.map((leaf) => {
         const name = leaf.property.charAt(0).toUpperCase() + leaf.property.slice(1);
-        return { name, hints: readHints(hintsFile, name), ...reverseCrd(crd.file, leaf.spec, leaf.status) };
+        const statusEnums = go?.statusEnums(group, version, kind, leaf.statusProperty);
+        return {
+          name,
+          hints: readHints(schemaPath, name),
+          ...(statusEnums ? { statusEnums } : {}),
+          ...reverseCrd(crd.file, leaf.spec, leaf.status),
+        };
       });
       const { document, definitionAt } = oneOfArmSchema(
         {
@@ -108,8 +121,9 @@ export function importSchemas(options: ImportOptions): {
           typePath,
           apiVersion,
           kind,
-          description: readHints(hintsFile).description,
+          description: readHints(schemaPath).description,
           leaves: reversed,
+          nameRules: crd.spec.properties?.azureName,
         },
         namesFor(names, packageOf(file)),
       );
@@ -129,13 +143,6 @@ export function importSchemas(options: ImportOptions): {
     }
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
     const fixedName = fixedNameOf(crd);
-    const schemaPath = join(options.schemasDir, file);
-    // Without the Go types, only a schema this import wrote (with them) has the status enums to keep.
-    if (!go && !writtenByImport(schemaPath))
-      throw new OperatorGoSourceMissing(
-        options.operatorGoDir ?? '(no folder given)',
-        `the status enums of ${file}, which was not imported before`,
-      );
     const statusEnums = go?.statusEnums(group, version, kind);
     const { document, definitionAt } = armSchema(
       {
@@ -146,6 +153,7 @@ export function importSchemas(options: ImportOptions): {
         fields,
         hints: readHints(schemaPath),
         ...(fixedName !== undefined ? { fixedName } : {}),
+        nameRules: crd.spec.properties?.azureName,
         ...(statusEnums ? { statusEnums } : {}),
       },
       namesFor(names, packageOf(file)),

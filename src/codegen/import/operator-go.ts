@@ -52,9 +52,16 @@ export class OperatorGoSource {
 
   /**
    * Enum values by status property path (`provisioningState`, `primaryEndpoints.microsoftEndpoints...`,
-   * `properties.provisioningState`) of the kind at the operator's version (`storage`, `v20250601`).
+   * `properties.provisioningState`) of the kind at the operator's version (`storage`, `v20250601`). For a
+   * oneOf kind, `leaf` names the status property holding one leaf (Kusto Database's `readWrite`): the paths
+   * are then relative to that leaf, as its ARM body has them.
    */
-  statusEnums(group: string, version: string, kind: string): ReadonlyMap<string, readonly string[]> {
+  statusEnums(
+    group: string,
+    version: string,
+    kind: string,
+    leaf?: string,
+  ): ReadonlyMap<string, readonly string[]> {
     const pkg = this.package(group, version);
     const out = new Map<string, readonly string[]>();
     const walk = (typeName: string, path: string, depth: number) => {
@@ -78,7 +85,16 @@ export class OperatorGoSource {
     };
     const root = `${kind}_STATUS`;
     if (!pkg.structs.has(root)) throw new OperatorGoSourceMissing(pkg.dir, `the Go type ${root}`);
-    walk(root, '', 0);
+    if (leaf === undefined) walk(root, '', 0);
+    else {
+      const type = pkg.structs
+        .get(root)
+        ?.find((f) => f.json === leaf)
+        ?.type.replace(/^\*/, '');
+      if (type === undefined || !pkg.structs.has(type))
+        throw new OperatorGoSourceMissing(pkg.dir, `the oneOf leaf ${root}.${leaf}`);
+      walk(type, '', 0);
+    }
     return out;
   }
 

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { armUriInDescription } from '../../lib/adoption/arm-uri.ts';
+import type { Bounds } from '../model/types.ts';
 
 /** The part of an OpenAPI v3 schema the real CRDs use for spec and status trees. */
-export interface CrdNode {
+export interface CrdNode extends Bounds {
   readonly type?: string;
   readonly description?: string;
   readonly properties?: Readonly<Record<string, CrdNode>>;

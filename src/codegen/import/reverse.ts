@@ -1,7 +1,8 @@
+import { type Bounds, validationsOf } from '../model/types.ts';
 import type { CrdNode } from './real-crds.ts';
 
 /** A property of the ARM resource as the import rebuilds it: spec and status merged into one tree. */
-export interface Field {
+export interface Field extends Bounds {
   readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
   readonly description?: string;
   readonly enum?: readonly (string | number)[];
@@ -226,7 +227,7 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
     type,
     description: describe(main.node) ?? (status ? describe(status.node) : undefined),
     enum: spec?.node.enum ?? status?.node.enum,
-    pattern: spec?.node.pattern,
+    ...validationsOf(spec?.node),
     format: main.node.format,
     readOnly: spec === undefined && path !== '',
     writeOnly: status === undefined && path !== '',
@@ -253,6 +254,8 @@ function merge(file: string, path: string, spec: Side | undefined, status: Side 
 /** One leaf of a oneOf CRD (seed 004): the spec property holding it, its ARM `kind`, and both sides. */
 export interface CrdLeaf {
   readonly property: string;
+  /** The status property holding the same leaf (`readWrite`), named after its ARM `kind`. */
+  readonly statusProperty: string;
   readonly kindValue: string;
   readonly spec: CrdNode;
   readonly status: CrdNode;
@@ -276,6 +279,6 @@ export function oneOfLeaves(file: string, spec: CrdNode, status: CrdNode): CrdLe
     const statusLeaf = status.properties?.[statusName];
     if (!statusLeaf)
       throw new UnsupportedCrdShape(file, `status.${statusName}`, `no status leaf for spec.${property}`);
-    return { property, kindValue: value, spec: node, status: statusLeaf };
+    return { property, statusProperty: statusName, kindValue: value, spec: node, status: statusLeaf };
   });
 }

@@ -30,6 +30,34 @@ describe("the operator's Go types, read for status enums", () => {
     },
   );
 
+  it.runIf(goModule.present)(
+    "finds a oneOf leaf's status enums under the status property holding it, by path within the leaf",
+    () => {
+      const go = OperatorGoSource.at(goModule.path);
+      if (!go) throw new Error('no Go source');
+      for (const version of ['v1api20230815', 'v1api20240413']) {
+        const leaf = go.statusEnums('kusto', version, 'Database', 'readWrite');
+        // ReadWriteDatabase_STATUS flattens ARM's `properties`, as the leaf's ARM body paths are written.
+        expect(leaf.get('provisioningState')).toEqual([
+          'Canceled',
+          'Creating',
+          'Deleting',
+          'Failed',
+          'Moving',
+          'Running',
+          'Succeeded',
+        ]);
+        expect(leaf.get('kind')).toEqual(['ReadWrite']);
+        // The whole kind's walk has the same values one level down, under the leaf's property.
+        const whole = go.statusEnums('kusto', version, 'Database');
+        expect([...leaf.keys()].map((k) => `readWrite.${k}`).sort()).toEqual([...whole.keys()].sort());
+      }
+      expect(() => go.statusEnums('kusto', 'v1api20240413', 'Database', 'readOnlyFollowing')).toThrow(
+        'Database_STATUS.readOnlyFollowing',
+      );
+    },
+  );
+
   it('is absent when the folder is not there, and names a missing package', () => {
     expect(OperatorGoSource.at('/nonexistent/aso')).toBeUndefined();
     if (!goModule.present) return;

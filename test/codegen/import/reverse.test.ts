@@ -87,7 +87,13 @@ describe('a oneOf CRD (seed 004)', () => {
 
   it("pairs the spec's leaf (named after its type) with the status's (named after its kind)", () => {
     expect(oneOfLeaves('memory.yaml', spec, status)).toEqual([
-      { property: 'readWriteDatabase', kindValue: 'ReadWrite', spec: leafSpec, status: leafStatus },
+      {
+        property: 'readWriteDatabase',
+        statusProperty: 'readWrite',
+        kindValue: 'ReadWrite',
+        spec: leafSpec,
+        status: leafStatus,
+      },
     ]);
     expect(
       oneOfLeaves('memory.yaml', { type: 'object', properties: { azureName: str, location: str } }, status),

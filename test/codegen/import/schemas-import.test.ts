@@ -56,24 +56,66 @@ describe('npm run schemas:import', () => {
     },
   );
 
+  it.runIf(real.present && goModule.present)(
+    "takes a oneOf leaf's status enums from the operator's Go types, and keeps them when imported without",
+    () => {
+      const kusto = ['2023-08-15', '2024-04-13'].map((v) => `Microsoft.Kusto/${v}/clusters.databases.json`);
+      const enumAt = (dir: string, file: string): unknown =>
+        JSON.parse(readFileSync(join(dir, file), 'utf8')).definitions.ReadWriteDatabaseProperties.properties
+          .provisioningState.enum;
+      // The shipped schemas with the leaf's status enum values taken out: only the Go types can give them.
+      const stripped = join(scratch, 'kusto-stripped');
+      cpSync(schemasDir, stripped, { recursive: true });
+      for (const file of kusto) {
+        const doc = JSON.parse(readFileSync(join(stripped, file), 'utf8'));
+        delete doc.definitions.ReadWriteDatabaseProperties.properties.provisioningState.enum;
+        writeFileSync(join(stripped, file), JSON.stringify(doc));
+      }
+      const types = ['Microsoft.Kusto/clusters/databases'];
+      const run = (outDir: string, operatorGoDir: string) =>
+        importSchemas({ crdDir: real.path, schemasDir: stripped, outDir, types, operatorGoDir });
+      const noGo = join(scratch, 'no-go-module');
+      // The CRD's status has no enum lists: without the Go types the values are gone.
+      run(join(scratch, 'kusto-without-go'), noGo);
+      // With them, the import writes the values back (in place, as `npm run schemas:import` does)...
+      run(stripped, goModule.path);
+      // ...and a later import without them keeps what it wrote.
+      run(join(scratch, 'kusto-kept'), noGo);
+      for (const file of kusto) {
+        const shipped = enumAt(schemasDir, file) as string[];
+        expect(shipped.length, file).toBeGreaterThan(0);
+        expect(enumAt(join(scratch, 'kusto-without-go'), file), file).toBeUndefined();
+        // No schema to keep an order from: the Go `_Values` map's order, the shipped values.
+        expect(enumAt(stripped, file), file).toEqual([...shipped].sort());
+        expect(enumAt(join(scratch, 'kusto-kept'), file), file).toEqual([...shipped].sort());
+      }
+    },
+  );
+
   it.runIf(real.present)(
     "refuses, naming the folder, a schema it did not write before when the operator's Go types are missing",
     () => {
-      const copy = join(scratch, 'hand-written');
-      cpSync(schemasDir, copy, { recursive: true });
-      const file = join(copy, 'Microsoft.Storage/2023-01-01/storageAccounts.json');
-      const doc = JSON.parse(readFileSync(file, 'utf8'));
-      writeFileSync(file, JSON.stringify({ ...doc, description: 'written by hand' }));
-      const missing = join(scratch, 'no-go-module');
-      const run = () =>
-        importSchemas({
-          crdDir: real.path,
-          schemasDir: copy,
-          outDir: join(scratch, 'never'),
-          operatorGoDir: missing,
-        });
-      expect(run).toThrow(OperatorGoSourceMissing);
-      expect(run).toThrow(missing);
+      // An ordinary kind and a oneOf one (Kusto's Database), whose leaves have status enums too.
+      for (const schema of [
+        'Microsoft.Storage/2023-01-01/storageAccounts.json',
+        'Microsoft.Kusto/2024-04-13/clusters.databases.json',
+      ]) {
+        const copy = join(scratch, 'hand-written', schema);
+        cpSync(schemasDir, copy, { recursive: true });
+        const file = join(copy, schema);
+        const doc = JSON.parse(readFileSync(file, 'utf8'));
+        writeFileSync(file, JSON.stringify({ ...doc, description: 'written by hand' }));
+        const missing = join(scratch, 'no-go-module');
+        const run = () =>
+          importSchemas({
+            crdDir: real.path,
+            schemasDir: copy,
+            outDir: join(scratch, 'never'),
+            operatorGoDir: missing,
+          });
+        expect(run).toThrow(OperatorGoSourceMissing);
+        expect(run).toThrow(`${missing} (needed for the status enums of ${schema}`);
+      }
     },
   );
 
