@@ -7,11 +7,9 @@ import { repoRoot } from './support.ts';
 
 /*
  * Issue 8, item 4: the generated CRDs of the 13 kinds must equal the real ASO v2.20.0 ones in every spec and
- * status property path. This test REQUIRES that every path the operator has, kubectl-aso has too (at every
- * version both serve), and that every path kubectl-aso generates and the operator lacks (and every type that
- * differs) is either the `$propertyBag` API versions keep by design or a departure listed below with its
- * reason; a listed departure that no longer occurs fails too, so the list only shrinks. It REPORTS the
- * counts per kind and cause.
+ * status property path. This test REQUIRES, at every version both serve, that every path the operator has,
+ * kubectl-aso has too, and that kubectl-aso has no path the operator lacks and no path of another type. It
+ * REPORTS the counts per kind and, for a difference, the transformation that would explain it.
  */
 
 const real = sharedData('real-aso-crds/v2.20.0', 'test/codegen/real-crd-schemas.test.ts (schema equality)');
@@ -23,21 +21,25 @@ type Cause =
   | 'fromConfig' // `<name>FromConfig` {name, key} of a config map
   | 'userAssignedIdentities' // a map keyed by ARM ID -> a list of references
   | 'operatorSpec' // spec.operatorSpec: configMap/secret expressions, exports
-  | 'bagOnApiVersion' // kubectl-aso keeps `$propertyBag` on API versions too (property-bag.ts): by design
+  | 'bag' // `$propertyBag` where the operator has none (API versions, its runtime types)
   | 'schema'; // the ARM schema itself: a property or type the shipped schemas do not describe yet
 
 /** Our generated CRD files whose real counterpart has another name, and why. */
 const renamedKinds: Record<string, { real: string; why: string }> = {};
 
 /**
- * Paths only kubectl-aso has (matched as `<file> <path>`) that no pending transformation explains, with
- * why. Each must still match something, so a fixed departure has to leave the list.
+ * Validation keywords (everything but descriptions and the property tree) kubectl-aso's CRDs do not share
+ * with the operator's yet, with why; each must still occur, so the list only shrinks.
  */
-const knownDepartures: readonly { readonly pattern: RegExp; readonly why: string }[] = [
+const validationDepartures: readonly {
+  readonly what: string;
+  readonly where: RegExp;
+  readonly why: string;
+}[] = [
   {
-    pattern:
-      /^\S+ (spec\.owner|status\.conditions\[\]|spec\.operatorSpec\.((configMap|secret)Expressions\[\]|(configMaps|secrets)\.\w+)|spec\.(\S+\.)?(\w+Reference|reference|\w+FromConfig|administratorLoginPassword|virtualClusterGraduationProperties))\.\$propertyBag(\{\})?$/,
-    why: 'kubectl-aso gives the owner reference, the conditions, the operatorSpec destinations and the resource, secret and config map references a property bag in storage versions; the operator keeps them as its shared runtime types, without one',
+    what: 'only kubectl-aso has enum',
+    where: /^storage\.azure\.com_storageaccounts\.yaml \S+ spec\.networkAcls\.bypass$/,
+    why: "StorageAccount's networkAcls.bypass shares one schema definition between spec and status, so the status enum read from the operator's Go types (Bypass_STATUS) lands on the spec too, where the operator has a plain string",
   },
 ];
 
@@ -52,6 +54,7 @@ const pendingHubs: Record<string, string> = {};
 const omittedVersions: Record<string, { readonly versions: readonly string[]; readonly why: string }> = {};
 
 type Node = {
+  [keyword: string]: unknown;
   type?: string;
   description?: string;
   properties?: Record<string, Node>;
@@ -97,11 +100,10 @@ function referenceOf(path: string): string | undefined {
 }
 
 /** Why a path exists on one side only (or with another type), judged from both trees. */
-function causeOf(path: string, ours: Map<string, Node>, theirs: Map<string, Node>, storage: boolean): Cause {
+function causeOf(path: string, ours: Map<string, Node>, theirs: Map<string, Node>): Cause {
   // Generated since the addOperatorSpec stage: what kubectl-aso has under operatorSpec is checked, not excused.
   if (/^spec\.operatorSpec(\.|$)/.test(path) && !ours.has(path)) return 'operatorSpec';
-  if (/\$propertyBag(\{\})?$/.test(path) && !storage && ours.has(path) && !theirs.has(path))
-    return 'bagOnApiVersion';
+  if (/\$propertyBag(\{\})?$/.test(path) && ours.has(path) && !theirs.has(path)) return 'bag';
   if (/^spec\.(.*\.)?userAssignedIdentities(\W|$)/.test(path)) return 'userAssignedIdentities';
   if (/FromConfig(\.|$)/.test(path)) return 'fromConfig';
   const segments = path.split('.');
@@ -163,12 +165,10 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
   });
 
   it.runIf(real.present)(
-    'has every path the operator has, explains every path only kubectl-aso has and every type that differs, and reports them',
+    'has exactly the property paths and types the operator has, and reports any difference',
     () => {
-      const unexplained: string[] = [];
-      // Every path the operator has, kubectl-aso has too: all 13 kinds are imported (issue 8, item 4).
+      const oursOnly: string[] = [];
       const operatorOnly: string[] = [];
-      const departuresSeen = new Set<string>();
       const report: string[] = [];
       let shared = 0;
       for (const file of files) {
@@ -182,28 +182,20 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
         const oursCounts: Record<string, number> = {};
         for (const version of common) {
           shared++;
-          const storage = version.name.endsWith('storage');
           const ours = pathsOf(version);
           const theirs = pathsOf(theirVersions.find((t) => t.name === version.name) as Version);
           for (const [path, node] of ours) {
             const other = theirs.get(path);
             if (other && typeOf(other) === typeOf(node)) continue;
-            const cause = causeOf(path, ours, theirs, storage);
-            const key = `${file} ${path}`;
+            const cause = causeOf(path, ours, theirs);
             oursCounts[cause] = (oursCounts[cause] ?? 0) + 1;
-            // The generator makes the operator's transformations now: a path only kubectl-aso has is
-            // excused only by the bag API versions keep by design, or by a listed departure.
-            if (cause === 'bagOnApiVersion') continue;
-            const departure = knownDepartures.find((d) => d.pattern.test(key));
-            if (departure) departuresSeen.add(departure.why);
-            else
-              unexplained.push(
-                `${file} ${version.name} ${path}: ${other ? `type ${typeOf(node)}, operator ${typeOf(other)}` : 'only kubectl-aso has it'}`,
-              );
+            oursOnly.push(
+              `${file} ${version.name} ${path}: ${other ? `type ${typeOf(node)}, operator ${typeOf(other)}` : 'only kubectl-aso has it'}`,
+            );
           }
           for (const path of theirs.keys()) {
             if (ours.has(path)) continue;
-            const cause = causeOf(path, ours, theirs, storage);
+            const cause = causeOf(path, ours, theirs);
             counts[cause] = (counts[cause] ?? 0) + 1;
             operatorOnly.push(`${file} ${version.name} ${path}`);
           }
@@ -227,9 +219,68 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
       }
       process.stdout.write(`schema equality with ASO v2.20.0 (issue 8, item 4):\n  ${report.join('\n  ')}\n`);
       expect(shared).toBeGreaterThan(0);
-      expect(unexplained).toEqual([]);
+      expect(oursOnly).toEqual([]);
       expect(operatorOnly).toEqual([]);
-      expect(knownDepartures.map((d) => d.why).filter((why) => !departuresSeen.has(why))).toEqual([]);
+    },
+  );
+  it.runIf(real.present)(
+    "has the operator's validations (descriptions aside), but for the departures listed, and reports them",
+    () => {
+      const found = new Map<string, string[]>();
+      for (const file of files) {
+        const theirVersions = versionsOf(join(real.path, renamedKinds[file]?.real ?? file));
+        for (const version of versionsOf(join(generatedDir, file))) {
+          const theirs = theirVersions.find((t) => t.name === version.name);
+          if (!theirs) continue;
+          const walk = (ours: Node, other: Node, at: string) => {
+            for (const key of new Set([...Object.keys(ours), ...Object.keys(other)])) {
+              if (key === 'description' || key === 'properties' || key === 'items') continue;
+              if (key === 'additionalProperties' && typeof ours[key] === 'object') continue;
+              const a = JSON.stringify(ours[key as keyof Node]);
+              const b = JSON.stringify(other[key as keyof Node]);
+              if (a === b) continue;
+              const what = `${a === undefined ? 'only the operator has' : b === undefined ? 'only kubectl-aso has' : 'differs in'} ${key}`;
+              const list = found.get(what) ?? [];
+              list.push(`${file} ${version.name} ${at}`);
+              found.set(what, list);
+            }
+            for (const [name, child] of Object.entries(ours.properties ?? {})) {
+              const counterpart = other.properties?.[name];
+              if (counterpart) walk(child, counterpart, `${at}.${name}`);
+            }
+            if (ours.items && other.items) walk(ours.items, other.items, `${at}[]`);
+            if (
+              typeof ours.additionalProperties === 'object' &&
+              typeof other.additionalProperties === 'object'
+            )
+              walk(ours.additionalProperties, other.additionalProperties, `${at}{}`);
+          };
+          walk(
+            version.schema.openAPIV3Schema.properties.spec,
+            theirs.schema.openAPIV3Schema.properties.spec,
+            'spec',
+          );
+          walk(
+            version.schema.openAPIV3Schema.properties.status,
+            theirs.schema.openAPIV3Schema.properties.status,
+            'status',
+          );
+        }
+      }
+      const unexplained: string[] = [];
+      const seen = new Set<string>();
+      const report: string[] = [];
+      for (const [what, places] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        report.push(`${what}: ${places.length}`);
+        for (const place of places) {
+          const departure = validationDepartures.find((d) => d.what === what && d.where.test(place));
+          if (departure) seen.add(departure.why);
+          else unexplained.push(`${place}: ${what}`);
+        }
+      }
+      process.stdout.write(`validations differing from ASO v2.20.0: ${report.join(', ') || 'none'}\n`);
+      expect(unexplained).toEqual([]);
+      expect(validationDepartures.map((d) => d.why).filter((why) => !seen.has(why))).toEqual([]);
     },
   );
 });

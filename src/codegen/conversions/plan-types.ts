@@ -64,6 +64,9 @@ export interface TypeConversion {
   readonly steps: readonly Step[];
   /** JSON names the source type defines: any other key is unknown and goes to the bag. */
   readonly sourceKnown: readonly string[];
+  /** Whether the source and the destination type declare a `$propertyBag` (model `declaresBag`). */
+  readonly sourceBag: boolean;
+  readonly destBag: boolean;
   readonly typeChanges: readonly TypeChange[];
   readonly hook:
     | {

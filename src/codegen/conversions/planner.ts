@@ -1,5 +1,5 @@
 import type { GeneratorConfig } from '../model/config.ts';
-import type { ObjectDef, PackageDef } from '../model/types.ts';
+import { declaresBag, type ObjectDef, type PackageDef } from '../model/types.ts';
 import { PairContext, sameType } from './context.ts';
 import { applyRename } from './handlers/apply-rename.ts';
 import { assignCollection } from './handlers/assign-collection.ts';
@@ -126,6 +126,8 @@ export class ConversionPlanner {
       destType,
       steps,
       sourceKnown: src.properties.map((p) => p.name),
+      sourceBag: declaresBag(ctx.source, src),
+      destBag: declaresBag(ctx.destination, dst),
       typeChanges,
       hook: hookConfig
         ? {

@@ -36,7 +36,7 @@ export function emitConversions(plan: ConversionPlan, groupName: string): string
     `import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '${fromPackage('src/lib/conversion/checks.ts')}';\n`,
   );
   out.push(
-    `import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`,
+    `import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '${fromPackage('src/lib/conversion/property-bag.ts')}';\n`,
   );
   out.push(
     `import { convertResource, type KubeObject } from '${fromPackage('src/lib/conversion/resource.ts')}';\n`,
@@ -121,7 +121,13 @@ function emitType(
   );
   lines.push('  checkObject(src, path);\n');
   lines.push(`  const dst = {} as ${D}.${c.destType};\n`);
-  lines.push('  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);\n');
+  // A source without a declared bag may still hold one (an object kubectl-aso wrote before API versions
+  // lost theirs, or a manifest converted keeping leftovers): it is read, so that nothing in it is lost.
+  lines.push(
+    c.sourceBag
+      ? '  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);\n'
+      : '  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);\n',
+  );
   const recalls: string[] = [];
   for (const step of c.steps) {
     const module = D === here ? '' : `${D}_conversions.`;
@@ -139,8 +145,13 @@ function emitType(
     lines.push(
       `  bag = withBag(bag, (b) => ${hookConst(c.hook.interfaceName)}.${c.hook.method}(src, dst, b));\n`,
     );
-  // API versions keep leftovers in their own declared `$propertyBag` too (property-bag.ts explains why).
-  lines.push('  const kept = finishBag(bag);\n  if (kept !== undefined) dst.$propertyBag = kept;\n');
+  // Without a declared bag, what the destination cannot hold is dropped, as the operator drops it, unless
+  // the caller asked to see it (leaveBehind in property-bag.ts).
+  lines.push(
+    c.destBag
+      ? '  const kept = finishBag(bag);\n  if (kept !== undefined) dst.$propertyBag = kept;\n'
+      : '  leaveBehind(dst, bag);\n',
+  );
   lines.push('  return dst;\n}\n');
   return lines.join('');
 }

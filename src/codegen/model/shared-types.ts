@@ -2,21 +2,36 @@ import type { ObjectDef } from './types.ts';
 
 const str = { kind: 'primitive', primitive: 'string' } as const;
 
+/**
+ * The operator's validation of an `armId` (genruntime's `ARMID` marker): a subscription, a resource group or
+ * a provider resource below either, case-insensitively. Go's regexp syntax, which the API server applies.
+ */
+const armIdPattern =
+  '(?i)(^(/subscriptions/([^/]+)(/resourcegroups/([^/]+))?)?/providers/([^/]+)/([^/]+/[^/]+)(/([^/]+/[^/]+))*$|^/subscriptions/([^/]+)(/resourcegroups/([^/]+))?$)';
+
 /** `spec.owner` of a resource owned by another object or a plain ARM ID (aso-conventions.md). */
 export const knownResourceReference: ObjectDef = {
   kind: 'object',
+  runtime: true,
   name: 'KnownResourceReference',
   description:
     'The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID.',
   properties: [
     { name: 'name', type: str, required: false, description: 'The name of the owning Kubernetes object.' },
-    { name: 'armId', type: str, required: false, description: 'The ARM ID of an owner not managed by ASO.' },
+    {
+      name: 'armId',
+      type: str,
+      required: false,
+      pattern: armIdPattern,
+      description: 'The ARM ID of an owner not managed by ASO.',
+    },
   ],
 };
 
 /** `spec.owner` of an extension resource: any kind, by group/kind/name, or an ARM ID. */
 export const arbitraryOwnerReference: ObjectDef = {
   kind: 'object',
+  runtime: true,
   name: 'ArbitraryOwnerReference',
   description:
     'The owner of an extension resource: any Kubernetes object by group, kind and name, or an ARM ID.',
@@ -24,23 +39,29 @@ export const arbitraryOwnerReference: ObjectDef = {
     { name: 'group', type: str, required: false },
     { name: 'kind', type: str, required: false },
     { name: 'name', type: str, required: false },
-    { name: 'armId', type: str, required: false },
+    { name: 'armId', type: str, required: false, pattern: armIdPattern },
   ],
 };
 
 /** An entry of `status.conditions`, shaped as the operator writes them. */
 export const condition: ObjectDef = {
   kind: 'object',
+  runtime: true,
   name: 'Condition',
   description: 'One condition of the resource, e.g. Ready.',
   properties: [
     { name: 'type', type: str, required: true },
     { name: 'status', type: str, required: true },
     { name: 'severity', type: str, required: false },
-    { name: 'reason', type: str, required: false },
+    { name: 'reason', type: str, required: true },
     { name: 'message', type: str, required: false },
-    { name: 'lastTransitionTime', type: str, required: false, format: 'date-time' },
-    { name: 'observedGeneration', type: { kind: 'primitive', primitive: 'integer' }, required: false },
+    { name: 'lastTransitionTime', type: str, required: true, format: 'date-time' },
+    {
+      name: 'observedGeneration',
+      type: { kind: 'primitive', primitive: 'integer' },
+      required: false,
+      format: 'int64',
+    },
   ],
 };
 
@@ -58,12 +79,13 @@ const referenceProperties = [
   },
   { name: 'kind', type: str, required: false, description: 'Kind is the Kubernetes kind of the resource.' },
   { name: 'name', type: str, required: false, description: 'Name is the Kubernetes name of the resource.' },
-  { name: 'armId', type: str, required: false, description: armIdDescription },
+  { name: 'armId', type: str, required: false, pattern: armIdPattern, description: armIdDescription },
 ] as const;
 
 /** The operator's `ResourceReference`: an Azure resource by ARM ID, or a Kubernetes object holding one. */
 export const resourceReference: ObjectDef = {
   kind: 'object',
+  runtime: true,
   name: 'ResourceReference',
   description:
     'ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID',
@@ -73,6 +95,7 @@ export const resourceReference: ObjectDef = {
 /** The operator's `WellKnownResourceReference`: a resource reference that may also name a well-known resource. */
 export const wellKnownResourceReference: ObjectDef = {
   kind: 'object',
+  runtime: true,
   name: 'WellKnownResourceReference',
   description:
     'A resource reference, either to a Kubernetes resource, to an Azure resource via ARMID, or to a well-known resource by name',
@@ -82,6 +105,7 @@ export const wellKnownResourceReference: ObjectDef = {
 function keyReference(name: string, what: string): ObjectDef {
   return {
     kind: 'object',
+    runtime: true,
     name,
     description: `${name} is a reference to a Kubernetes ${what} and key in the same namespace as the resource it is on.`,
     properties: [

@@ -1,6 +1,13 @@
 import type { JsonSchema, RawSchema } from '../stages/load-schemas.ts';
 import { statusName } from './names.ts';
-import type { ArmPlacement, ObjectDef, PropertyDef, TypeDef, TypeRef } from './types.ts';
+import {
+  type ArmPlacement,
+  type ObjectDef,
+  type PropertyDef,
+  type TypeDef,
+  type TypeRef,
+  validationsOf,
+} from './types.ts';
 
 /** Which side of a resource a type is built for: the spec drops read-only properties, the status keeps all. */
 export type Side = 'spec' | 'status';
@@ -75,7 +82,7 @@ export class TypeBuilder {
         description: prop.description,
         readOnly: prop.readOnly,
         immutable: prop['x-ms-mutability'] !== undefined && !prop['x-ms-mutability'].includes('update'),
-        pattern: prop.pattern,
+        ...validationsOf(prop),
         format: prop.format,
         arm,
       });

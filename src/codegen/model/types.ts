@@ -15,8 +15,42 @@ export type TypeRef =
 /** Where a spec or status property sits in the ARM payload, so that the ARM emitter can re-nest it. */
 export type ArmPlacement = 'root' | 'properties' | 'none';
 
+/**
+ * JSON Schema's bounds on a value, as ARM's schemas and the operator's CRDs state them (`maxLength: 63` on a
+ * server name): carried from the import to the generated CRDs' API versions, which validate what users write.
+ */
+export interface Bounds {
+  readonly minLength?: number | undefined;
+  readonly maxLength?: number | undefined;
+  readonly minimum?: number | undefined;
+  readonly maximum?: number | undefined;
+}
+
+const boundKeywords = ['maxLength', 'maximum', 'minLength', 'minimum'] as const;
+
+/** The bounds `node` states, and only those, in a stable order: to spread into another node. */
+function boundsOf(node: Bounds | undefined): Bounds {
+  const out: Record<string, number> = {};
+  for (const keyword of boundKeywords) {
+    const value = node?.[keyword];
+    if (typeof value === 'number') out[keyword] = value;
+  }
+  return out;
+}
+
+/** Validations a schema node may state on a string or number: a pattern and bounds. */
+export interface Validations extends Bounds {
+  readonly pattern?: string | undefined;
+}
+
+/** The validations `node` states, as schema keywords: its pattern (when it has one), then its bounds. */
+export function validationsOf(node: Validations | undefined): Validations {
+  const pattern = node?.pattern;
+  return { ...(pattern ? { pattern } : {}), ...boundsOf(node) };
+}
+
 /** One property of an object type. `name` is the JSON name, exactly as ARM spells it. */
-export interface PropertyDef {
+export interface PropertyDef extends Bounds {
   readonly name: string;
   readonly type: TypeRef;
   readonly required: boolean;
@@ -50,6 +84,20 @@ export interface ObjectDef {
   readonly description?: string | undefined;
   readonly properties: readonly PropertyDef[];
   readonly oneOf?: boolean | undefined;
+  /**
+   * One of the operator's shared runtime types (genruntime's references and destinations, conditions): the
+   * same Go type at every version, so a storage variant keeps it as it is (its required fields too) and it
+   * never carries a property bag, as in the operator's CRDs.
+   */
+  readonly runtime?: boolean | undefined;
+}
+
+/**
+ * Whether objects of `def` in `pkg` carry a `$propertyBag`: only the generated types of storage variants do,
+ * as in the operator's CRDs. An API version or a runtime type has nowhere to keep what it cannot type.
+ */
+export function declaresBag(pkg: PackageDef, def: ObjectDef): boolean {
+  return pkg.storage && !def.runtime;
 }
 
 /**

@@ -17,6 +17,7 @@ function metadataOf(which: 'annotations' | 'labels'): PropertyDef {
 function destination(name: string, what: string): ObjectDef {
   return {
     kind: 'object',
+    runtime: true,
     name,
     description: `The ${what} (in the namespace of the resource) and key the operator writes the value to.`,
     // Go field order of genruntime's ConfigMapDestination and SecretDestination (Name, Key, Annotations,
@@ -50,6 +51,7 @@ const secretDestination = destination('SecretDestination', 'secret');
  */
 export const destinationExpression: ObjectDef = {
   kind: 'object',
+  runtime: true,
   name: 'DestinationExpression',
   description:
     'A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in.',

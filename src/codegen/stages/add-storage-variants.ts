@@ -4,7 +4,8 @@ import { stage } from '../stage.ts';
 
 /**
  * Adds the storage variant beside every API package (seed 000): every property optional, enums reduced to
- * their underlying type, a property bag on every object, and `originalVersion` on each resource spec.
+ * their underlying type, a property bag on every generated object (runtime types stay as they are), and
+ * `originalVersion` on each resource spec.
  */
 export const addStorageVariants = stage({
   id: 'addStorageVariants',
@@ -22,7 +23,8 @@ export function storageVariantOf(pkg: PackageDef): PackageDef {
   const types = new Map<string, TypeDef>();
   for (const def of pkg.types.values()) {
     if (def.kind === 'enum') continue;
-    types.set(def.name, storageObject(pkg, def, specs.has(def.name)));
+    // The operator's runtime types are one Go type at every version: the storage variant uses it as is.
+    types.set(def.name, def.runtime ? def : storageObject(pkg, def, specs.has(def.name)));
   }
   return { ...pkg, version: storageName(pkg.version), storage: true, types };
 }
@@ -30,7 +32,9 @@ export function storageVariantOf(pkg: PackageDef): PackageDef {
 function storageObject(pkg: PackageDef, def: ObjectDef, isSpec: boolean): ObjectDef {
   const properties: PropertyDef[] = def.properties.map((p) => ({
     ...p,
-    required: false,
+    // As in the operator: a required runtime-typed property (the owner, a required reference) stays
+    // required, since its Go field keeps its validation marker in the storage variant.
+    required: p.required && isRuntimeObject(pkg, p.type),
     type: storageRef(pkg, p.type),
   }));
   if (isSpec) {
@@ -43,6 +47,12 @@ function storageObject(pkg: PackageDef, def: ObjectDef, isSpec: boolean): Object
     });
   }
   return { ...def, properties };
+}
+
+function isRuntimeObject(pkg: PackageDef, ref: TypeRef): boolean {
+  if (ref.kind !== 'object') return false;
+  const def = pkg.types.get(ref.name);
+  return def?.kind === 'object' && def.runtime === true;
 }
 
 function storageRef(pkg: PackageDef, ref: TypeRef): TypeRef {

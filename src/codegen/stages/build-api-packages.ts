@@ -2,7 +2,13 @@ import type { GeneratorConfig } from '../model/config.ts';
 import { groupOf, kindOf, statusName } from '../model/names.ts';
 import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
 import { type Side, TypeBuilder } from '../model/type-builder.ts';
-import type { OneOfLeaf, PropertyDef, ResourceDef, ResourceScope } from '../model/types.ts';
+import {
+  type OneOfLeaf,
+  type PropertyDef,
+  type ResourceDef,
+  type ResourceScope,
+  validationsOf,
+} from '../model/types.ts';
 import { versionName } from '../model/versions.ts';
 import { stage } from '../stage.ts';
 import { need } from '../state.ts';
@@ -84,12 +90,15 @@ function buildResource(
     description: 'The observed state of the resource, e.g. Ready.',
     arm: 'none',
   };
+  const nameRules = armNameOf(schema, builder);
   const azureName: PropertyDef = {
     name: 'azureName',
     type: { kind: 'primitive', primitive: 'string' },
     required: false,
     arm: 'none',
     description: 'The name of the resource in Azure; defaults to metadata.name.',
+    // ARM's rules for the name, which the operator's CRDs put on azureName.
+    ...validationsOf(nameRules),
   };
   if (schema.resource.oneOf) {
     // As the operator shapes a oneOf resource: the name and owner on the root, one property per leaf,
@@ -226,6 +235,13 @@ function identity(): PropertyDef[] {
     { name: 'name', type: str, required: false, readOnly: true, arm: 'root' },
     { name: 'type', type: str, required: false, readOnly: true, arm: 'root' },
   ];
+}
+
+/** ARM's `name` of the resource (of its first leaf, for a oneOf resource), whose rules azureName takes. */
+function armNameOf(schema: RawSchema, builder: TypeBuilder): JsonSchema | undefined {
+  const first = schema.resource.oneOf?.[0]?.$ref;
+  const body = first ? builder.definition(schema, first) : schema.resource;
+  return body.properties?.name;
 }
 
 function oneOfLeaf(schema: RawSchema, builder: TypeBuilder, ref: JsonSchema): OneOfLeaf {

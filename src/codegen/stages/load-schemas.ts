@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { Bounds } from '../model/types.ts';
 import { stage } from '../stage.ts';
 
 /** The subset of JSON Schema the ARM-style schemas use. */
-export interface JsonSchema {
+export interface JsonSchema extends Bounds {
   readonly type?: string;
   readonly $ref?: string;
   readonly properties?: Readonly<Record<string, JsonSchema>>;
