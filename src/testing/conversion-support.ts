@@ -73,6 +73,8 @@ export function difference(
   path = '$',
   inBag = false,
 ): string | undefined {
+  if (actual instanceof BagText || expected instanceof BagText)
+    return bagTextDifference(actual, expected, path);
   if (typeof expected === 'number' && typeof actual === 'number') {
     if (Number.isInteger(expected)) return actual === expected ? undefined : path;
     return Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)) ? undefined : path;
@@ -171,6 +173,33 @@ function bagDifference(
 }
 
 /**
+ * A nested bag entry's text with its parse. The operator stores a string raw, so text that also reads as
+ * JSON (`0`) is either that string or that value: it matches both, as the operator's own reading would.
+ */
+class BagText {
+  readonly text: string;
+  readonly value: unknown;
+  constructor(text: string, value: unknown) {
+    this.text = text;
+    this.value = value;
+  }
+}
+
+function bagText(text: string): unknown {
+  const value = parsed(text);
+  return value === text ? text : new BagText(text, value);
+}
+
+function bagTextDifference(actual: unknown, expected: unknown, path: string): string | undefined {
+  const a = actual instanceof BagText ? actual : undefined;
+  const e = expected instanceof BagText ? expected : undefined;
+  if (a && e) return a.text === e.text ? undefined : difference(a.value, e.value, path, true);
+  if (a) return expected === a.text ? undefined : difference(a.value, expected, path, true);
+  if (e) return actual === e.text ? undefined : difference(actual, e.value, path, true);
+  return undefined;
+}
+
+/**
  * A value inside a bag entry, as compared: its own `$propertyBag` entries read as plain properties. A
  * bag entry is untyped at its version, so a value stashed whole (a hub object with nested bags of its own)
  * carries the same information as the plain keys it came from.
@@ -185,7 +214,7 @@ function unbag(object: Record<string, unknown>): Record<string, unknown> {
   if (!bagShaped) return out;
   const kept: Record<string, unknown> = {};
   for (const [k, text] of Object.entries(bag as Record<string, unknown>)) {
-    if (typeof text === 'string' && !Object.hasOwn(out, k)) setKey(out, k, parsed(text));
+    if (typeof text === 'string' && !Object.hasOwn(out, k)) setKey(out, k, bagText(text));
     else setKey(kept, k, text);
   }
   if (Object.keys(kept).length > 0) out.$propertyBag = kept;
@@ -325,51 +354,6 @@ export function crdSchema(group: string, kind: string, version: string): Schema 
 }
 
 /**
- * A stored hub object as it reads back after a write at API version `version`: the same, but for
- * `spec.originalVersion`, storage bookkeeping that an up-conversion from a spoke sets to the spoke's version,
- * and enum values, which the operator respells on the way into an API version (`genruntime.ToEnum`): where
- * that version's schema (`schema`) declares a string enum and the hub value matches one case-insensitively,
- * the declared spelling is expected back.
- */
-export function writtenAt(
-  object: Record<string, unknown>,
-  version: string,
-  schema?: Schema,
-): Record<string, unknown> {
-  const respelled = schema ? (respelledAlong(object, schema) as Record<string, unknown>) : object;
-  const spec = respelled.spec;
-  if (typeof spec !== 'object' || spec === null) return respelled;
-  return { ...respelled, spec: { ...spec, originalVersion: version } };
-}
-
-/** `value` with each string at a string-enum position of `schema` given its declared spelling. */
-function respelledAlong(value: unknown, schema: Schema): unknown {
-  const declared = schema.enum;
-  if (typeof value === 'string' && Array.isArray(declared)) {
-    const match = declared.find((d) => typeof d === 'string' && d.toLowerCase() === value.toLowerCase());
-    return typeof match === 'string' ? match : value;
-  }
-  if (Array.isArray(value)) {
-    const items = schema.items as Schema | undefined;
-    return items ? value.map((v) => respelledAlong(v, items)) : value;
-  }
-  if (typeof value !== 'object' || value === null) return value;
-  const properties = schema.properties as Record<string, Schema> | undefined;
-  const additional = schema.additionalProperties as Schema | boolean | undefined;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    const at =
-      k !== '$propertyBag' && properties && Object.hasOwn(properties, k)
-        ? properties[k]
-        : typeof additional === 'object'
-          ? additional
-          : undefined;
-    setKey(out, k, at ? respelledAlong(v, at) : v);
-  }
-  return out;
-}
-
-/**
  * The object as the API server stores it under a structural schema: every field the schema does not
  * declare removed, at every depth (metadata, which the server handles itself, kept as is).
  */
@@ -422,6 +406,27 @@ export function valueAt(value: unknown, path: readonly (string | number)[]): unk
     at = (at as Record<string | number, unknown>)[key];
   }
   return at;
+}
+
+/**
+ * Fails when the spec or status of `object` holds a `$propertyBag` at any depth: an object converted to an
+ * API version carries none there, as with the operator, whose API versions declare no bag. (Unknown keys
+ * at the root are the API server's business and are copied as they are.)
+ */
+export function expectNoBags(object: Record<string, unknown>): void {
+  bagFree(object.spec, 'spec');
+  bagFree(object.status, 'status');
+}
+
+function bagFree(value: unknown, path: string): void {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) bagFree(v, `${path}[${i}]`);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$propertyBag') throw new Error(`a $propertyBag at ${path}: ${JSON.stringify(v)}`);
+      bagFree(v, `${path}.${k}`);
+    }
+  }
 }
 
 /** Every name held in any `$propertyBag` of an object, at any depth (bag values searched too). */

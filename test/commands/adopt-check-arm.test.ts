@@ -20,6 +20,8 @@ interface Emulator {
 const sub = '22222222-2222-2222-2222-222222222222';
 const rgId = `/subscriptions/${sub}/resourceGroups/rg-exists`;
 const pgId = `${rgId}/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg`;
+// A server name the CRDs accept (the operator's azureName is 3 to 63 characters), for objects in the cluster.
+const pgChainId = `${rgId}/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg-chain-srv`;
 const sqlId = `${rgId}/providers/Microsoft.Sql/servers/sqlsrv`;
 const secretValue = 'this-value-must-never-be-printed';
 
@@ -38,6 +40,11 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
         resources: [
           { id: rgId, apiVersion: '2020-06-01', body: { location: 'westus' } },
           { id: pgId, apiVersion: '2022-12-01', body: { location: 'westus', properties: { version: '14' } } },
+          {
+            id: pgChainId,
+            apiVersion: '2022-12-01',
+            body: { location: 'westus', properties: { version: '14' } },
+          },
           { id: sqlId, apiVersion: '2021-11-01', body: { location: 'westus', properties: {} } },
           {
             id: `${sqlId}/databases/db-copy1`,
@@ -237,7 +244,7 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     await createInCluster(pg, 'flexibleservers', 'FlexibleServer', 'pg-chain', {
       owner: { name: 'rg-chain' },
       location: 'westus',
-      azureName: 'pg',
+      azureName: 'pg-chain-srv',
     });
     // pg-recorded says where ASO put it; its own owner (absent from the cluster) is never needed.
     await createInCluster(
@@ -260,7 +267,7 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
       env,
     );
     expect(JSON.parse(chained.stdout).items[0]).toMatchObject({
-      armId: `${pgId}/databases/db-chain`,
+      armId: `${pgChainId}/databases/db-chain`,
       outcome: 'create',
       exists: false,
     });

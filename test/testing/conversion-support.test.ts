@@ -3,6 +3,14 @@ import type { ArmLayout } from '../../src/lib/conversion/arm.ts';
 import { difference, expectArmPayload, typed } from '../../src/testing/conversion-support.ts';
 
 describe('the round-trip comparison', () => {
+  it('reads a nested bag text that parses as JSON as the raw string the operator stores, or as that value', () => {
+    // An extra `cluster` holding an extra `A`: stashed whole, with its own bag, where `"0"` is stored raw.
+    const actual = { $propertyBag: { Cluster: '{"$propertyBag":{"A":"0"}}' } };
+    expect(difference(actual, typed({ cluster: { A: '0' } }, []))).toBeUndefined();
+    expect(difference(actual, typed({ cluster: { A: 0 } }, []))).toBeUndefined();
+    expect(difference(actual, typed({ cluster: { A: '1' } }, []))).toBe('$.$propertyBag["Cluster"].A');
+  });
+
   it('compares integers exactly and other numbers within tolerance', () => {
     expect(difference(9007199254740990, 9007199254740991)).toBe('$');
     expect(difference({ a: 1000001 }, { a: 1000000 })).toBe('$.a');

@@ -1,6 +1,7 @@
 import { registry } from '../../../generated/registry.ts';
 import { isObject } from './checks.ts';
 import { NotAnObject, UnknownGroup, UnknownKind, UnknownVersion } from './errors.ts';
+import { keepingLeftovers } from './property-bag.ts';
 import type { ConversionRegistry, KindEntry } from './registry-types.ts';
 import type { KubeObject } from './resource.ts';
 
@@ -31,6 +32,19 @@ export function convert(object: unknown, target: string, table: ConversionRegist
     current = step.convert(current);
   }
   return current;
+}
+
+/**
+ * {@link convert}, but what the target version cannot hold stays visible in `$propertyBag`s of the result
+ * where the operator would drop it (property-bag.ts, `keepingLeftovers`). For callers that name a loss
+ * instead of making it, such as manifest conversion; never for objects written to a cluster.
+ */
+export function convertKeepingLeftovers(
+  object: unknown,
+  target: string,
+  table: ConversionRegistry = registry,
+): KubeObject {
+  return keepingLeftovers(() => convert(object, target, table));
 }
 
 /** The versions a kind supports, or the typed error for an unknown group or kind. */

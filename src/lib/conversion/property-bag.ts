@@ -6,17 +6,12 @@ import { ConversionError, WrongType } from './errors.ts';
  * Go property name (see {@link bagKey}) -> a string value as the raw string, any other value as JSON text.
  * Both sides must agree on it: the operator drops entries it cannot read and strands ours otherwise.
  *
- * Every object type of every version carries one, API versions included, and a conversion down to an API
- * version leaves whatever that version cannot type (properties of other versions, unknown extras) in the
- * object's `$propertyBag`, never as plain keys. Why there and not elsewhere:
- * - plain keys are not in the version's CRD schema, so the API server prunes them from the webhook's
- *   response, and a GET then PUT at an older version would lose hub-only data;
- * - a metadata annotation is never pruned, but it is one flat string per object, far from the values it
- *   describes (paths into arrays break when a user reorders them), and users edit annotations freely;
- *   seed 000 ("Sequestering additional properties away within a property bag ... is more robust than
- *   using separate annotations") rejects it for exactly that reason;
- * - a declared `$propertyBag` (map of string to string) on each object's schema survives pruning, stays
- *   next to the values, and is read back by the way up exactly as the storage variants' bags are.
+ * As in the operator, only the generated object types of storage variants carry one. A conversion down to
+ * an API version, or into one of the operator's runtime types (references, destinations, conditions), drops
+ * what the destination cannot type, as the operator's conversions do: a GET and PUT at an old API version
+ * loses what only newer versions hold, exactly as with the operator. A caller that must not lose anything
+ * silently (manifest conversion, which names each loss) converts with {@link keepingLeftovers}, and finds
+ * the leftovers in `$propertyBag`s of the result instead.
  */
 export type PropertyBagData = Record<string, string>;
 
@@ -175,6 +170,41 @@ export function finishBag(bag: PropertyBagData | undefined): PropertyBagData | u
   if (bag === undefined) return undefined;
   for (const _ in bag) return bag;
   return undefined;
+}
+
+let leftoversKept = false;
+
+/**
+ * Runs `work` (a conversion) with leftovers kept: what a destination without a declared bag cannot hold is
+ * left in a `$propertyBag` on that object instead of being dropped. Exists for callers that report a loss
+ * rather than make it; the objects it yields are not what the operator would store.
+ */
+export function keepingLeftovers<T>(work: () => T): T {
+  const before = leftoversKept;
+  leftoversKept = true;
+  try {
+    return work();
+  } finally {
+    leftoversKept = before;
+  }
+}
+
+/**
+ * Ends a conversion into a type without a declared bag: the leftovers are dropped, as the operator drops
+ * them, or kept on `destination` under {@link keepingLeftovers}.
+ */
+export function leaveBehind(destination: object, bag: PropertyBagData | undefined): void {
+  if (!leftoversKept) return;
+  const kept = finishBag(bag);
+  if (kept !== undefined) setKey(destination as Record<string, unknown>, '$propertyBag', kept);
+}
+
+/**
+ * The `$propertyBag` of an object whose type declares none: such an object may still hold one, written by
+ * {@link keepingLeftovers} or by an older kubectl-aso, and it is read rather than lost.
+ */
+export function bagOf(source: object): unknown {
+  return (source as { $propertyBag?: unknown }).$propertyBag;
 }
 
 /** Runs a hand-written hook with the bag wrapped for it; returns the (possibly new) bag data. */

@@ -15,7 +15,11 @@ describe('the conversion webhook on the real control plane', () => {
         location: 'westeurope',
         version: '13',
         storage: { storageSizeGB: 128 },
-        network: { privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' } },
+        network: {
+          privateDnsZoneArmResourceReference: {
+            armId: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/z',
+          },
+        },
         highAvailability: { mode: 'ZoneRedundant' },
       },
     });
@@ -28,12 +32,20 @@ describe('the conversion webhook on the real control plane', () => {
     });
     const ga = await read(client, 'v1api20210601', namespace, 'alpha');
     expect(ga.spec).toMatchObject({
-      network: { privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' } },
+      network: {
+        privateDnsZoneArmResourceReference: {
+          armId: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/z',
+        },
+      },
     });
     const latest = await read(client, 'v20250801', namespace, 'alpha');
     expect(latest.spec).toMatchObject({
       storage: { storageSizeGB: 128 },
-      network: { privateDnsZoneArmResourceReference: { armId: '/subscriptions/s/zones/z' } },
+      network: {
+        privateDnsZoneArmResourceReference: {
+          armId: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/z',
+        },
+      },
     });
     expect(latest.spec).not.toHaveProperty('originalVersion');
   });
@@ -50,7 +62,11 @@ describe('the conversion webhook on the real control plane', () => {
         location: 'westeurope',
         version: '15',
         storage: { storageSizeGB: 256, autoGrow: 'Enabled' },
-        network: { privateDnsZoneArmResourceReference: { armId: '/zones/z' } },
+        network: {
+          privateDnsZoneArmResourceReference: {
+            armId: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/y',
+          },
+        },
       },
     });
     const alpha = await read(client, 'v1alpha1api20210601', namespace, 'ga');
@@ -59,7 +75,11 @@ describe('the conversion webhook on the real control plane', () => {
       location: 'westeurope',
       version: '15',
       storage: { storageSizeGB: 256 },
-      network: { privateDnsZoneArmResourceReference: { armId: '/zones/z' } },
+      network: {
+        privateDnsZoneArmResourceReference: {
+          armId: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/y',
+        },
+      },
     });
     const beta = await read(client, 'v1beta20210601', namespace, 'ga');
     expect(beta.spec).toMatchObject({ storage: { storageSizeGB: 256 } });
@@ -71,7 +91,11 @@ describe('the conversion webhook on the real control plane', () => {
     expect(hub.spec).toMatchObject({
       version: '15',
       storage: { storageSizeGB: 256, autoGrow: 'Enabled' },
-      network: { privateDnsZoneArmResourceReference: { armId: '/zones/z' } },
+      network: {
+        privateDnsZoneArmResourceReference: {
+          armId: '/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/privateDnsZones/y',
+        },
+      },
     });
   });
 });

@@ -5,8 +5,8 @@ import {
   parseAsoVersion,
   versionPrefixes,
 } from '../../aso-version-name.ts';
-import { convert } from '../../conversion/convert.ts';
-import { bagKey } from '../../conversion/property-bag.ts';
+import { convertKeepingLeftovers } from '../../conversion/convert.ts';
+import { bagKey, keepingLeftovers } from '../../conversion/property-bag.ts';
 import type { ConversionRegistry } from '../../conversion/registry-types.ts';
 import type { KubeObject, ResourceConverter } from '../../conversion/resource.ts';
 import { describeTarget, type TargetSpec } from '../target.ts';
@@ -136,7 +136,8 @@ export async function convertManifestObject(
   const moved = { ...base, to: target.version };
 
   if (catalogued) {
-    const value = convert(object, target.version, table) as Record<string, unknown>;
+    // Leftovers kept: what the target cannot hold is named as a loss below, never dropped unseen.
+    const value = convertKeepingLeftovers(object, target.version, table) as Record<string, unknown>;
     const { carried, lost } = settleBags(object, value, entry.versions[version]?.up?.convert);
     const checked = await checkAgainstCrd(value, carried, target.version, async () => lookup);
     return finish(value, where, options, { ...moved, how: 'converted' }, [...lost, ...checked.missing], {
@@ -218,7 +219,7 @@ function settleBags(
 ): { carried: FieldPath[]; lost: FieldPath[] } {
   const unmodelled = new Map<string, { name: string; value: unknown }>();
   if (stepUp) {
-    const stepped = stepUp(structuredClone(source) as KubeObject);
+    const stepped = keepingLeftovers(() => stepUp(structuredClone(source) as KubeObject));
     for (const bag of bagsIn(stepped, [])) {
       const at = valueAt(source, bag.path);
       if (!isRecord(at)) continue;
