@@ -3,7 +3,7 @@
  * Conversions of authorization v1api20200801previewstorage (seed 000): storage <-> next storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20200801previewstorage from './types.ts';
 import type * as v1api20220401storage from '../v1api20220401storage/types.ts';
@@ -22,14 +22,13 @@ export function RoleAssignment_to_v1api20220401storage(src: KubeObject): KubeObj
 export function ArbitraryOwnerReference_from_v1api20220401storage(src: v1api20220401storage.ArbitraryOwnerReference, path: string): v1api20200801previewstorage.ArbitraryOwnerReference {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.ArbitraryOwnerReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ArbitraryOwnerReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -37,14 +36,13 @@ export function ArbitraryOwnerReference_from_v1api20220401storage(src: v1api2022
 export function ArbitraryOwnerReference_to_v1api20220401storage(src: v1api20200801previewstorage.ArbitraryOwnerReference, path: string): v1api20220401storage.ArbitraryOwnerReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ArbitraryOwnerReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_ArbitraryOwnerReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -52,7 +50,7 @@ export function ArbitraryOwnerReference_to_v1api20220401storage(src: v1api202008
 export function Condition_from_v1api20220401storage(src: v1api20220401storage.Condition, path: string): v1api20200801previewstorage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -61,8 +59,7 @@ export function Condition_from_v1api20220401storage(src: v1api20220401storage.Co
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -70,7 +67,7 @@ export function Condition_from_v1api20220401storage(src: v1api20220401storage.Co
 export function Condition_to_v1api20220401storage(src: v1api20200801previewstorage.Condition, path: string): v1api20220401storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -79,8 +76,7 @@ export function Condition_to_v1api20220401storage(src: v1api20200801previewstora
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -88,12 +84,11 @@ export function Condition_to_v1api20220401storage(src: v1api20200801previewstora
 export function ConfigMapReference_from_v1api20220401storage(src: v1api20220401storage.ConfigMapReference, path: string): v1api20200801previewstorage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -101,12 +96,11 @@ export function ConfigMapReference_from_v1api20220401storage(src: v1api20220401s
 export function ConfigMapReference_to_v1api20220401storage(src: v1api20200801previewstorage.ConfigMapReference, path: string): v1api20220401storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -114,15 +108,14 @@ export function ConfigMapReference_to_v1api20220401storage(src: v1api20200801pre
 export function DestinationExpression_from_v1api20220401storage(src: v1api20220401storage.DestinationExpression, path: string): v1api20200801previewstorage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -130,15 +123,14 @@ export function DestinationExpression_from_v1api20220401storage(src: v1api202204
 export function DestinationExpression_to_v1api20220401storage(src: v1api20200801previewstorage.DestinationExpression, path: string): v1api20220401storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20200801previewstorage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -146,14 +138,13 @@ export function DestinationExpression_to_v1api20220401storage(src: v1api20200801
 export function ResourceReference_from_v1api20220401storage(src: v1api20220401storage.ResourceReference, path: string): v1api20200801previewstorage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -161,14 +152,13 @@ export function ResourceReference_from_v1api20220401storage(src: v1api20220401st
 export function ResourceReference_to_v1api20220401storage(src: v1api20200801previewstorage.ResourceReference, path: string): v1api20220401storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -304,15 +294,14 @@ export function RoleAssignment_Spec_to_v1api20220401storage(src: v1api20200801pr
 export function WellKnownResourceReference_from_v1api20220401storage(src: v1api20220401storage.WellKnownResourceReference, path: string): v1api20200801previewstorage.WellKnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20200801previewstorage.WellKnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_WellKnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -320,15 +309,14 @@ export function WellKnownResourceReference_from_v1api20220401storage(src: v1api2
 export function WellKnownResourceReference_to_v1api20220401storage(src: v1api20200801previewstorage.WellKnownResourceReference, path: string): v1api20220401storage.WellKnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.WellKnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20200801previewstorage_WellKnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 

@@ -3,7 +3,7 @@
  * Conversions of authorization v1api20220401 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20220401 from './types.ts';
 import type * as v1api20220401storage from '../v1api20220401storage/types.ts';
@@ -23,14 +23,13 @@ export function RoleAssignment_toStorage(src: KubeObject): KubeObject {
 export function ArbitraryOwnerReference_fromStorage(src: v1api20220401storage.ArbitraryOwnerReference, path: string): v1api20220401.ArbitraryOwnerReference {
   checkObject(src, path);
   const dst = {} as v1api20220401.ArbitraryOwnerReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ArbitraryOwnerReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -38,14 +37,13 @@ export function ArbitraryOwnerReference_fromStorage(src: v1api20220401storage.Ar
 export function ArbitraryOwnerReference_toStorage(src: v1api20220401.ArbitraryOwnerReference, path: string): v1api20220401storage.ArbitraryOwnerReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ArbitraryOwnerReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401_ArbitraryOwnerReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -53,7 +51,7 @@ export function ArbitraryOwnerReference_toStorage(src: v1api20220401.ArbitraryOw
 export function Condition_fromStorage(src: v1api20220401storage.Condition, path: string): v1api20220401.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220401.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -62,8 +60,7 @@ export function Condition_fromStorage(src: v1api20220401storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -71,7 +68,7 @@ export function Condition_fromStorage(src: v1api20220401storage.Condition, path:
 export function Condition_toStorage(src: v1api20220401.Condition, path: string): v1api20220401storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -80,8 +77,7 @@ export function Condition_toStorage(src: v1api20220401.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -89,12 +85,11 @@ export function Condition_toStorage(src: v1api20220401.Condition, path: string):
 export function ConfigMapReference_fromStorage(src: v1api20220401storage.ConfigMapReference, path: string): v1api20220401.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20220401.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -102,12 +97,11 @@ export function ConfigMapReference_fromStorage(src: v1api20220401storage.ConfigM
 export function ConfigMapReference_toStorage(src: v1api20220401.ConfigMapReference, path: string): v1api20220401storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -115,15 +109,14 @@ export function ConfigMapReference_toStorage(src: v1api20220401.ConfigMapReferen
 export function DestinationExpression_fromStorage(src: v1api20220401storage.DestinationExpression, path: string): v1api20220401.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20220401.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -131,15 +124,14 @@ export function DestinationExpression_fromStorage(src: v1api20220401storage.Dest
 export function DestinationExpression_toStorage(src: v1api20220401.DestinationExpression, path: string): v1api20220401storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220401_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -147,14 +139,13 @@ export function DestinationExpression_toStorage(src: v1api20220401.DestinationEx
 export function ResourceReference_fromStorage(src: v1api20220401storage.ResourceReference, path: string): v1api20220401.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220401.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -162,14 +153,13 @@ export function ResourceReference_fromStorage(src: v1api20220401storage.Resource
 export function ResourceReference_toStorage(src: v1api20220401.ResourceReference, path: string): v1api20220401storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -182,8 +172,7 @@ export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20220401storage
   if (src.namingConvention !== undefined) dst.namingConvention = (canonicalEnum(str(src.namingConvention, path, ".namingConvention"), spellings_v1api20220401_RoleAssignmentOperatorSpecNamingConvention) as v1api20220401.RoleAssignmentOperatorSpecNamingConvention); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignmentOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -191,7 +180,7 @@ export function RoleAssignmentOperatorSpec_fromStorage(src: v1api20220401storage
 export function RoleAssignmentOperatorSpec_toStorage(src: v1api20220401.RoleAssignmentOperatorSpec, path: string): v1api20220401storage.RoleAssignmentOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.RoleAssignmentOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
   if (src.namingConvention !== undefined) dst.namingConvention = str(src.namingConvention, path, ".namingConvention"); // assignEnum
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220401.DestinationExpression, at(p, i))); // assignCollection
@@ -223,8 +212,7 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.Role
   if (src.updatedBy !== undefined) dst.updatedBy = str(src.updatedBy, path, ".updatedBy"); // assignPrimitive
   if (src.updatedOn !== undefined) dst.updatedOn = str(src.updatedOn, path, ".updatedOn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -232,7 +220,7 @@ export function RoleAssignment_STATUS_fromStorage(src: v1api20220401storage.Role
 export function RoleAssignment_STATUS_toStorage(src: v1api20220401.RoleAssignment_STATUS, path: string): v1api20220401storage.RoleAssignment_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.RoleAssignment_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -273,8 +261,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
   if (src.operatorSpec !== undefined) dst.operatorSpec = RoleAssignmentOperatorSpec_fromStorage(src.operatorSpec as v1api20220401storage.RoleAssignmentOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220401storage_RoleAssignment_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -282,7 +269,7 @@ export function RoleAssignment_Spec_fromStorage(src: v1api20220401storage.RoleAs
 export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_Spec, path: string): v1api20220401storage.RoleAssignment_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.RoleAssignment_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = ArbitraryOwnerReference_toStorage(src.owner as v1api20220401.ArbitraryOwnerReference, at(path, ".owner")); // assignObject
   if (src.condition !== undefined) dst.condition = str(src.condition, path, ".condition"); // assignPrimitive
@@ -305,15 +292,14 @@ export function RoleAssignment_Spec_toStorage(src: v1api20220401.RoleAssignment_
 export function WellKnownResourceReference_fromStorage(src: v1api20220401storage.WellKnownResourceReference, path: string): v1api20220401.WellKnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220401.WellKnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401storage_WellKnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -321,15 +307,14 @@ export function WellKnownResourceReference_fromStorage(src: v1api20220401storage
 export function WellKnownResourceReference_toStorage(src: v1api20220401.WellKnownResourceReference, path: string): v1api20220401storage.WellKnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220401storage.WellKnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   if (src.wellKnownName !== undefined) dst.wellKnownName = str(src.wellKnownName, path, ".wellKnownName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220401_WellKnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 

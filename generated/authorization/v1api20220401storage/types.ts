@@ -22,47 +22,39 @@ export interface ArbitraryOwnerReference {
   kind?: string;
   name?: string;
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
-  type?: string;
-  status?: string;
+  type: string;
+  status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
 export interface ConfigMapReference {
   /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
-  name?: string;
+  name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
-  key?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
+  key: string;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
-  name?: string;
+  name: string;
   /** The key written to; must be unset when the expression returns a map. */
   key?: string;
   /** The CEL expression. */
-  value?: string;
+  value: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -75,8 +67,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -133,7 +123,7 @@ export interface RoleAssignment_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner of an extension resource: any Kubernetes object by group, kind and name, or an ARM ID. */
-  owner?: ArbitraryOwnerReference;
+  owner: ArbitraryOwnerReference;
   /** The conditions on the role assignment. This limits the resources it can be assigned to. e.g.:
    * @Resource[Microsoft.Storage/storageAccounts/blobServices/containers:ContainerName] StringEqualsIgnoreCase
    * 'foo_storage_container' */
@@ -151,7 +141,7 @@ export interface RoleAssignment_Spec {
   /** The principal type of the assigned principal ID. */
   principalType?: string;
   /** The role definition ID. */
-  roleDefinitionReference?: WellKnownResourceReference;
+  roleDefinitionReference: WellKnownResourceReference;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: RoleAssignmentOperatorSpec;
   /** The API version the object was written in. */
@@ -171,6 +161,4 @@ export interface WellKnownResourceReference {
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
   wellKnownName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

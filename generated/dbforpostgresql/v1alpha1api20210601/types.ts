@@ -2,7 +2,6 @@
 /**
  * Types of dbforpostgresql v1alpha1api20210601 (ARM API version 2021-06-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1alpha1api20210601';
@@ -40,8 +39,6 @@ export interface Backup {
   backupRetentionDays?: number;
   /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a server. */
@@ -52,8 +49,6 @@ export interface Backup_STATUS {
   earliestRestoreDate?: string;
   /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -61,12 +56,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -90,16 +83,12 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorSecrets. */
 export interface FlexibleServerOperatorSecrets {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -110,8 +99,6 @@ export interface FlexibleServerOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: FlexibleServerOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -160,8 +147,6 @@ export interface FlexibleServer_STATUS {
   storage?: Storage_STATUS;
   /** PostgreSQL Server version. */
   version?: ServerVersion_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -205,8 +190,6 @@ export interface FlexibleServer_Spec {
   version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -215,8 +198,6 @@ export interface FlexibleServersDatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The system metadata relating to this resource. */
@@ -233,8 +214,6 @@ export interface FlexibleServersDatabaseSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -250,8 +229,6 @@ export interface FlexibleServersDatabase_STATUS {
   charset?: string;
   /** The collation of the database. */
   collation?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -266,8 +243,6 @@ export interface FlexibleServersDatabase_Spec {
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -276,8 +251,6 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The system metadata relating to this resource. */
@@ -294,8 +267,6 @@ export interface FlexibleServersFirewallRuleSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -311,8 +282,6 @@ export interface FlexibleServersFirewallRule_STATUS {
   endIpAddress?: string;
   /** The start IP address of the server firewall rule. Must be IPv4 format. */
   startIpAddress?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -327,8 +296,6 @@ export interface FlexibleServersFirewallRule_Spec {
   startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -343,8 +310,6 @@ export interface HighAvailability {
   mode?: HighAvailabilityMode;
   /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -361,8 +326,6 @@ export interface HighAvailability_STATUS {
   standbyAvailabilityZone?: string;
   /** A state of a HA server that is visible to user. */
   state?: ServerHAState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
@@ -371,8 +334,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -385,8 +346,6 @@ export interface MaintenanceWindow {
   startHour?: number;
   /** start minute for maintenance window */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -399,8 +358,6 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   /** start minute for maintenance window */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. */
@@ -409,8 +366,6 @@ export interface Network {
   delegatedSubnetResourceReference?: ResourceReference;
   /** private dns zone arm resource id. */
   privateDnsZoneArmResourceReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. */
@@ -421,8 +376,6 @@ export interface Network_STATUS {
   privateDnsZoneArmResourceId?: string;
   /** public network access is enabled or not */
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -435,8 +388,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -449,8 +400,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -459,8 +408,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerHAState_STATUS (string). */
@@ -484,8 +431,6 @@ export interface Sku {
   name: string;
   /** The tier of the particular SKU, e.g. Burstable. */
   tier: SkuTier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -500,24 +445,18 @@ export interface Sku_STATUS {
   name?: string;
   /** The tier of the particular SKU, e.g. Burstable. */
   tier?: SkuTier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a server. */
 export interface Storage {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a server. */
 export interface Storage_STATUS {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The system metadata relating to this resource. */
@@ -534,6 +473,4 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

@@ -58,31 +58,27 @@ export interface Backup_STATUS {
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
-  type?: string;
-  status?: string;
+  type: string;
+  status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
-  name?: string;
+  name: string;
   /** The key written to; must be unset when the expression returns a map. */
   key?: string;
   /** The CEL expression. */
-  value?: string;
+  value: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorSecrets. */
@@ -160,7 +156,7 @@ export interface FlexibleServer_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** The geo-location where the resource lives */
   location?: string;
   /** The SKU (pricing tier) of the server. */
@@ -252,7 +248,7 @@ export interface FlexibleServersDatabase_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** The charset of the database. */
   charset?: string;
   /** The collation of the database. */
@@ -315,7 +311,7 @@ export interface FlexibleServersFirewallRule_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** The end IP address of the server firewall rule. Must be IPv4 format. */
   endIpAddress?: string;
   /** The start IP address of the server firewall rule. Must be IPv4 format. */
@@ -356,8 +352,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -420,32 +414,26 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
-  name?: string;
+  name: string;
   /** The key in the secret. */
-  key?: string;
+  key: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
 export interface SecretReference {
   /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
-  name?: string;
+  name: string;
   /** Key is the key in the Kubernetes secret being referenced */
-  key?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
+  key: string;
 }
 
 /** The SKU (pricing tier) of the server. */

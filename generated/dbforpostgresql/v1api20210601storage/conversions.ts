@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20210601storage (seed 000): storage <-> next storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20210601storage from './types.ts';
 import type * as v1api20221201storage from '../v1api20221201storage/types.ts';
@@ -97,7 +97,7 @@ export function Backup_to_v1api20221201storage(src: v1api20210601storage.Backup,
 export function Condition_from_v1api20221201storage(src: v1api20221201storage.Condition, path: string): v1api20210601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -106,8 +106,7 @@ export function Condition_from_v1api20221201storage(src: v1api20221201storage.Co
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -115,7 +114,7 @@ export function Condition_from_v1api20221201storage(src: v1api20221201storage.Co
 export function Condition_to_v1api20221201storage(src: v1api20210601storage.Condition, path: string): v1api20221201storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -124,8 +123,7 @@ export function Condition_to_v1api20221201storage(src: v1api20210601storage.Cond
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -133,15 +131,14 @@ export function Condition_to_v1api20221201storage(src: v1api20210601storage.Cond
 export function DestinationExpression_from_v1api20221201storage(src: v1api20221201storage.DestinationExpression, path: string): v1api20210601storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -149,15 +146,14 @@ export function DestinationExpression_from_v1api20221201storage(src: v1api202212
 export function DestinationExpression_to_v1api20221201storage(src: v1api20210601storage.DestinationExpression, path: string): v1api20221201storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -707,12 +703,11 @@ export function HighAvailability_to_v1api20221201storage(src: v1api20210601stora
 export function KnownResourceReference_from_v1api20221201storage(src: v1api20221201storage.KnownResourceReference, path: string): v1api20210601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -720,12 +715,11 @@ export function KnownResourceReference_from_v1api20221201storage(src: v1api20221
 export function KnownResourceReference_to_v1api20221201storage(src: v1api20210601storage.KnownResourceReference, path: string): v1api20221201storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -847,14 +841,13 @@ export function Network_to_v1api20221201storage(src: v1api20210601storage.Networ
 export function ResourceReference_from_v1api20221201storage(src: v1api20221201storage.ResourceReference, path: string): v1api20210601storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -862,14 +855,13 @@ export function ResourceReference_from_v1api20221201storage(src: v1api20221201st
 export function ResourceReference_to_v1api20221201storage(src: v1api20210601storage.ResourceReference, path: string): v1api20221201storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -877,14 +869,13 @@ export function ResourceReference_to_v1api20221201storage(src: v1api20210601stor
 export function SecretDestination_from_v1api20221201storage(src: v1api20221201storage.SecretDestination, path: string): v1api20210601storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -892,14 +883,13 @@ export function SecretDestination_from_v1api20221201storage(src: v1api20221201st
 export function SecretDestination_to_v1api20221201storage(src: v1api20210601storage.SecretDestination, path: string): v1api20221201storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -907,12 +897,11 @@ export function SecretDestination_to_v1api20221201storage(src: v1api20210601stor
 export function SecretReference_from_v1api20221201storage(src: v1api20221201storage.SecretReference, path: string): v1api20210601storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -920,12 +909,11 @@ export function SecretReference_from_v1api20221201storage(src: v1api20221201stor
 export function SecretReference_to_v1api20221201storage(src: v1api20210601storage.SecretReference, path: string): v1api20221201storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 

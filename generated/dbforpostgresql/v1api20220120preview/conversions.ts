@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20220120preview (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20220120preview from './types.ts';
 import type * as v1api20220120previewstorage from '../v1api20220120previewstorage/types.ts';
@@ -48,8 +48,7 @@ export function Backup_STATUS_fromStorage(src: v1api20220120previewstorage.Backu
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20220120preview_GeoRedundantBackupEnum_STATUS) as v1api20220120preview.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_Backup_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -57,7 +56,7 @@ export function Backup_STATUS_fromStorage(src: v1api20220120previewstorage.Backu
 export function Backup_STATUS_toStorage(src: v1api20220120preview.Backup_STATUS, path: string): v1api20220120previewstorage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
@@ -75,8 +74,7 @@ export function Backup_fromStorage(src: v1api20220120previewstorage.Backup, path
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20220120preview_GeoRedundantBackupEnum) as v1api20220120preview.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_Backup, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -84,7 +82,7 @@ export function Backup_fromStorage(src: v1api20220120previewstorage.Backup, path
 export function Backup_toStorage(src: v1api20220120preview.Backup, path: string): v1api20220120previewstorage.Backup {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Backup;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20220120preview_Backup, bag);
@@ -97,7 +95,7 @@ export function Backup_toStorage(src: v1api20220120preview.Backup, path: string)
 export function Condition_fromStorage(src: v1api20220120previewstorage.Condition, path: string): v1api20220120preview.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -106,8 +104,7 @@ export function Condition_fromStorage(src: v1api20220120previewstorage.Condition
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -115,7 +112,7 @@ export function Condition_fromStorage(src: v1api20220120previewstorage.Condition
 export function Condition_toStorage(src: v1api20220120preview.Condition, path: string): v1api20220120previewstorage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -124,8 +121,7 @@ export function Condition_toStorage(src: v1api20220120preview.Condition, path: s
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -133,14 +129,13 @@ export function Condition_toStorage(src: v1api20220120preview.Condition, path: s
 export function ConfigMapDestination_fromStorage(src: v1api20220120previewstorage.ConfigMapDestination, path: string): v1api20220120preview.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -148,14 +143,13 @@ export function ConfigMapDestination_fromStorage(src: v1api20220120previewstorag
 export function ConfigMapDestination_toStorage(src: v1api20220120preview.ConfigMapDestination, path: string): v1api20220120previewstorage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -163,15 +157,14 @@ export function ConfigMapDestination_toStorage(src: v1api20220120preview.ConfigM
 export function DestinationExpression_fromStorage(src: v1api20220120previewstorage.DestinationExpression, path: string): v1api20220120preview.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -179,15 +172,14 @@ export function DestinationExpression_fromStorage(src: v1api20220120previewstora
 export function DestinationExpression_toStorage(src: v1api20220120preview.DestinationExpression, path: string): v1api20220120previewstorage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -198,8 +190,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20220120p
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20220120previewstorage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServerOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -207,7 +198,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20220120p
 export function FlexibleServerOperatorConfigMaps_toStorage(src: v1api20220120preview.FlexibleServerOperatorConfigMaps, path: string): v1api20220120previewstorage.FlexibleServerOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServerOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20220120preview.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20220120preview_FlexibleServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
@@ -222,8 +213,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20220120prev
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1api20220120previewstorage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServerOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -231,7 +221,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20220120prev
 export function FlexibleServerOperatorSecrets_toStorage(src: v1api20220120preview.FlexibleServerOperatorSecrets, path: string): v1api20220120previewstorage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServerOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1api20220120preview.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20220120preview_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
@@ -249,8 +239,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1api20220120preview
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220120previewstorage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1api20220120previewstorage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -258,7 +247,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1api20220120preview
 export function FlexibleServerOperatorSpec_toStorage(src: v1api20220120preview.FlexibleServerOperatorSpec, path: string): v1api20220120previewstorage.FlexibleServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220120preview.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_toStorage(src.configMaps as v1api20220120preview.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220120preview.DestinationExpression, at(p, i))); // assignCollection
@@ -297,8 +286,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20220120previewstora
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20220120previewstorage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20220120preview_ServerVersion_STATUS) as v1api20220120preview.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -306,7 +294,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20220120previewstora
 export function FlexibleServer_STATUS_toStorage(src: v1api20220120preview.FlexibleServer_STATUS, path: string): v1api20220120previewstorage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220120preview.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -360,8 +348,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20220120previewstorage
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20220120previewstorage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -369,7 +356,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20220120previewstorage
 export function FlexibleServer_Spec_toStorage(src: v1api20220120preview.FlexibleServer_Spec, path: string): v1api20220120previewstorage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20220120preview.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -403,8 +390,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api202201
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220120previewstorage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220120previewstorage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -412,7 +398,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api202201
 export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20220120preview.FlexibleServersDatabaseOperatorSpec, path: string): v1api20220120previewstorage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220120preview.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220120preview.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_FlexibleServersDatabaseOperatorSpec, bag);
@@ -433,8 +419,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api2
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20220120preview_CreatedByType_STATUS) as v1api20220120preview.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersDatabaseSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -442,7 +427,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api2
 export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1api20220120preview.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20220120previewstorage.FlexibleServersDatabaseSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersDatabaseSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -468,8 +453,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20220120pre
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -477,7 +461,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20220120pre
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20220120preview.FlexibleServersDatabase_STATUS, path: string): v1api20220120previewstorage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220120preview.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -503,8 +487,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20220120previ
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20220120previewstorage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -512,7 +495,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20220120previ
 export function FlexibleServersDatabase_Spec_toStorage(src: v1api20220120preview.FlexibleServersDatabase_Spec, path: string): v1api20220120previewstorage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20220120preview.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -533,8 +516,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220120previewstorage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20220120previewstorage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersFirewallRuleOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -542,7 +524,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20
 export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api20220120preview.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20220120previewstorage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersFirewallRuleOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220120preview.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20220120preview.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_FlexibleServersFirewallRuleOperatorSpec, bag);
@@ -563,8 +545,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20220120preview_CreatedByType_STATUS) as v1api20220120preview.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -572,7 +553,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
 export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1api20220120preview.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20220120previewstorage.FlexibleServersFirewallRuleSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersFirewallRuleSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -598,8 +579,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022012
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersFirewallRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -607,7 +587,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022012
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20220120preview.FlexibleServersFirewallRule_STATUS, path: string): v1api20220120previewstorage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20220120preview.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -633,8 +613,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20220120p
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20220120previewstorage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20220120previewstorage_FlexibleServersFirewallRule_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -642,7 +621,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20220120p
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20220120preview.FlexibleServersFirewallRule_Spec, path: string): v1api20220120previewstorage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20220120preview.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
@@ -664,8 +643,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20220120previewsto
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20220120preview_ServerHAState_STATUS) as v1api20220120preview.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_HighAvailability_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -673,7 +651,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20220120previewsto
 export function HighAvailability_STATUS_toStorage(src: v1api20220120preview.HighAvailability_STATUS, path: string): v1api20220120previewstorage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -691,8 +669,7 @@ export function HighAvailability_fromStorage(src: v1api20220120previewstorage.Hi
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20220120preview_HighAvailabilityMode) as v1api20220120preview.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_HighAvailability, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -700,7 +677,7 @@ export function HighAvailability_fromStorage(src: v1api20220120previewstorage.Hi
 export function HighAvailability_toStorage(src: v1api20220120preview.HighAvailability, path: string): v1api20220120previewstorage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_HighAvailability, bag);
@@ -713,12 +690,11 @@ export function HighAvailability_toStorage(src: v1api20220120preview.HighAvailab
 export function KnownResourceReference_fromStorage(src: v1api20220120previewstorage.KnownResourceReference, path: string): v1api20220120preview.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -726,12 +702,11 @@ export function KnownResourceReference_fromStorage(src: v1api20220120previewstor
 export function KnownResourceReference_toStorage(src: v1api20220120preview.KnownResourceReference, path: string): v1api20220120previewstorage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -745,8 +720,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20220120previewst
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_MaintenanceWindow_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -754,7 +728,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20220120previewst
 export function MaintenanceWindow_STATUS_toStorage(src: v1api20220120preview.MaintenanceWindow_STATUS, path: string): v1api20220120previewstorage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -775,8 +749,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20220120previewstorage.M
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_MaintenanceWindow, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -784,7 +757,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20220120previewstorage.M
 export function MaintenanceWindow_toStorage(src: v1api20220120preview.MaintenanceWindow, path: string): v1api20220120previewstorage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -804,8 +777,7 @@ export function Network_STATUS_fromStorage(src: v1api20220120previewstorage.Netw
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20220120preview_ServerPublicNetworkAccessState_STATUS) as v1api20220120preview.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_Network_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -813,7 +785,7 @@ export function Network_STATUS_fromStorage(src: v1api20220120previewstorage.Netw
 export function Network_STATUS_toStorage(src: v1api20220120preview.Network_STATUS, path: string): v1api20220120previewstorage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -831,8 +803,7 @@ export function Network_fromStorage(src: v1api20220120previewstorage.Network, pa
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v1api20220120previewstorage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1api20220120previewstorage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20220120previewstorage_Network, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -840,7 +811,7 @@ export function Network_fromStorage(src: v1api20220120previewstorage.Network, pa
 export function Network_toStorage(src: v1api20220120preview.Network, path: string): v1api20220120previewstorage.Network {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Network;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1api20220120preview.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1api20220120preview.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20220120preview_Network, bag);
@@ -853,14 +824,13 @@ export function Network_toStorage(src: v1api20220120preview.Network, path: strin
 export function ResourceReference_fromStorage(src: v1api20220120previewstorage.ResourceReference, path: string): v1api20220120preview.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -868,14 +838,13 @@ export function ResourceReference_fromStorage(src: v1api20220120previewstorage.R
 export function ResourceReference_toStorage(src: v1api20220120preview.ResourceReference, path: string): v1api20220120previewstorage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -883,14 +852,13 @@ export function ResourceReference_toStorage(src: v1api20220120preview.ResourceRe
 export function SecretDestination_fromStorage(src: v1api20220120previewstorage.SecretDestination, path: string): v1api20220120preview.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120previewstorage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -898,14 +866,13 @@ export function SecretDestination_fromStorage(src: v1api20220120previewstorage.S
 export function SecretDestination_toStorage(src: v1api20220120preview.SecretDestination, path: string): v1api20220120previewstorage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20220120preview_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -913,12 +880,11 @@ export function SecretDestination_toStorage(src: v1api20220120preview.SecretDest
 export function SecretReference_fromStorage(src: v1api20220120previewstorage.SecretReference, path: string): v1api20220120preview.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20220120preview.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -926,12 +892,11 @@ export function SecretReference_fromStorage(src: v1api20220120previewstorage.Sec
 export function SecretReference_toStorage(src: v1api20220120preview.SecretReference, path: string): v1api20220120previewstorage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -943,8 +908,7 @@ export function Sku_STATUS_fromStorage(src: v1api20220120previewstorage.Sku_STAT
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20220120preview_SkuTier_STATUS) as v1api20220120preview.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -952,7 +916,7 @@ export function Sku_STATUS_fromStorage(src: v1api20220120previewstorage.Sku_STAT
 export function Sku_STATUS_toStorage(src: v1api20220120preview.Sku_STATUS, path: string): v1api20220120previewstorage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20220120preview_Sku_STATUS, bag);
@@ -969,8 +933,7 @@ export function Sku_fromStorage(src: v1api20220120previewstorage.Sku, path: stri
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20220120preview_SkuTier) as v1api20220120preview.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -978,7 +941,7 @@ export function Sku_fromStorage(src: v1api20220120previewstorage.Sku, path: stri
 export function Sku_toStorage(src: v1api20220120preview.Sku, path: string): v1api20220120previewstorage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20220120preview_Sku, bag);
@@ -994,8 +957,7 @@ export function Storage_STATUS_fromStorage(src: v1api20220120previewstorage.Stor
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_Storage_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1003,7 +965,7 @@ export function Storage_STATUS_fromStorage(src: v1api20220120previewstorage.Stor
 export function Storage_STATUS_toStorage(src: v1api20220120preview.Storage_STATUS, path: string): v1api20220120previewstorage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_Storage_STATUS, bag);
   const kept = finishBag(bag);
@@ -1018,8 +980,7 @@ export function Storage_fromStorage(src: v1api20220120previewstorage.Storage, pa
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120previewstorage_Storage, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1027,7 +988,7 @@ export function Storage_fromStorage(src: v1api20220120previewstorage.Storage, pa
 export function Storage_toStorage(src: v1api20220120preview.Storage, path: string): v1api20220120previewstorage.Storage {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.Storage;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20220120preview_Storage, bag);
   const kept = finishBag(bag);
@@ -1047,8 +1008,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20220120previewstorage.S
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20220120preview_CreatedByType_STATUS) as v1api20220120preview.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20220120previewstorage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1056,7 +1016,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20220120previewstorage.S
 export function SystemData_STATUS_toStorage(src: v1api20220120preview.SystemData_STATUS, path: string): v1api20220120previewstorage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20220120previewstorage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum

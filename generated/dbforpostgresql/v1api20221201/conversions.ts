@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20221201 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20221201 from './types.ts';
 import type * as v1api20221201storage from '../v1api20221201storage/types.ts';
@@ -48,8 +48,7 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20221201storage.AuthConf
   if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v1api20221201_PasswordAuthEnum_STATUS) as v1api20221201.PasswordAuthEnum_STATUS); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_AuthConfig_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -57,7 +56,7 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20221201storage.AuthConf
 export function AuthConfig_STATUS_toStorage(src: v1api20221201.AuthConfig_STATUS, path: string): v1api20221201storage.AuthConfig_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.AuthConfig_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -76,8 +75,7 @@ export function AuthConfig_fromStorage(src: v1api20221201storage.AuthConfig, pat
   if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v1api20221201_PasswordAuthEnum) as v1api20221201.PasswordAuthEnum); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_AuthConfig, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -85,7 +83,7 @@ export function AuthConfig_fromStorage(src: v1api20221201storage.AuthConfig, pat
 export function AuthConfig_toStorage(src: v1api20221201.AuthConfig, path: string): v1api20221201storage.AuthConfig {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.AuthConfig;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -104,8 +102,7 @@ export function Backup_STATUS_fromStorage(src: v1api20221201storage.Backup_STATU
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20221201_GeoRedundantBackupEnum_STATUS) as v1api20221201.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Backup_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -113,7 +110,7 @@ export function Backup_STATUS_fromStorage(src: v1api20221201storage.Backup_STATU
 export function Backup_STATUS_toStorage(src: v1api20221201.Backup_STATUS, path: string): v1api20221201storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
@@ -131,8 +128,7 @@ export function Backup_fromStorage(src: v1api20221201storage.Backup, path: strin
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20221201_GeoRedundantBackupEnum) as v1api20221201.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Backup, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -140,7 +136,7 @@ export function Backup_fromStorage(src: v1api20221201storage.Backup, path: strin
 export function Backup_toStorage(src: v1api20221201.Backup, path: string): v1api20221201storage.Backup {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Backup, bag);
@@ -153,7 +149,7 @@ export function Backup_toStorage(src: v1api20221201.Backup, path: string): v1api
 export function Condition_fromStorage(src: v1api20221201storage.Condition, path: string): v1api20221201.Condition {
   checkObject(src, path);
   const dst = {} as v1api20221201.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -162,8 +158,7 @@ export function Condition_fromStorage(src: v1api20221201storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -171,7 +166,7 @@ export function Condition_fromStorage(src: v1api20221201storage.Condition, path:
 export function Condition_toStorage(src: v1api20221201.Condition, path: string): v1api20221201storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -180,8 +175,7 @@ export function Condition_toStorage(src: v1api20221201.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -189,14 +183,13 @@ export function Condition_toStorage(src: v1api20221201.Condition, path: string):
 export function ConfigMapDestination_fromStorage(src: v1api20221201storage.ConfigMapDestination, path: string): v1api20221201.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -204,14 +197,13 @@ export function ConfigMapDestination_fromStorage(src: v1api20221201storage.Confi
 export function ConfigMapDestination_toStorage(src: v1api20221201.ConfigMapDestination, path: string): v1api20221201storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -219,12 +211,11 @@ export function ConfigMapDestination_toStorage(src: v1api20221201.ConfigMapDesti
 export function ConfigMapReference_fromStorage(src: v1api20221201storage.ConfigMapReference, path: string): v1api20221201.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20221201.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -232,12 +223,11 @@ export function ConfigMapReference_fromStorage(src: v1api20221201storage.ConfigM
 export function ConfigMapReference_toStorage(src: v1api20221201.ConfigMapReference, path: string): v1api20221201storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -250,8 +240,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.Data
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_ArmServerKeyType_STATUS) as v1api20221201.ArmServerKeyType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -259,7 +248,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20221201storage.Data
 export function DataEncryption_STATUS_toStorage(src: v1api20221201.DataEncryption_STATUS, path: string): v1api20221201storage.DataEncryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -279,8 +268,7 @@ export function DataEncryption_fromStorage(src: v1api20221201storage.DataEncrypt
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v1api20221201storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_ArmServerKeyType) as v1api20221201.ArmServerKeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_DataEncryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -288,7 +276,7 @@ export function DataEncryption_fromStorage(src: v1api20221201storage.DataEncrypt
 export function DataEncryption_toStorage(src: v1api20221201.DataEncryption, path: string): v1api20221201storage.DataEncryption {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DataEncryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.primaryKeyURI !== undefined) dst.primaryKeyURI = str(src.primaryKeyURI, path, ".primaryKeyURI"); // assignPrimitive
   if (src.primaryKeyURIFromConfig !== undefined) dst.primaryKeyURIFromConfig = ConfigMapReference_toStorage(src.primaryKeyURIFromConfig as v1api20221201.ConfigMapReference, at(path, ".primaryKeyURIFromConfig")); // assignObject
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_toStorage(src.primaryUserAssignedIdentityReference as v1api20221201.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
@@ -303,15 +291,14 @@ export function DataEncryption_toStorage(src: v1api20221201.DataEncryption, path
 export function DestinationExpression_fromStorage(src: v1api20221201storage.DestinationExpression, path: string): v1api20221201.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20221201.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -319,15 +306,14 @@ export function DestinationExpression_fromStorage(src: v1api20221201storage.Dest
 export function DestinationExpression_toStorage(src: v1api20221201.DestinationExpression, path: string): v1api20221201storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -338,8 +324,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20221201s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20221201storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -347,7 +332,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20221201s
 export function FlexibleServerOperatorConfigMaps_toStorage(src: v1api20221201.FlexibleServerOperatorConfigMaps, path: string): v1api20221201storage.FlexibleServerOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServerOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20221201.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20221201_FlexibleServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
@@ -362,8 +347,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20221201stor
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1api20221201storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -371,7 +355,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20221201stor
 export function FlexibleServerOperatorSecrets_toStorage(src: v1api20221201.FlexibleServerOperatorSecrets, path: string): v1api20221201storage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServerOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1api20221201.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20221201_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
@@ -389,8 +373,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1api20221201storage
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1api20221201storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -398,7 +381,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1api20221201storage
 export function FlexibleServerOperatorSpec_toStorage(src: v1api20221201.FlexibleServerOperatorSpec, path: string): v1api20221201storage.FlexibleServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_toStorage(src.configMaps as v1api20221201.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
@@ -442,8 +425,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20221201storage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20221201_ServerVersion_STATUS) as v1api20221201.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -451,7 +433,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20221201storage.Flex
 export function FlexibleServer_STATUS_toStorage(src: v1api20221201.FlexibleServer_STATUS, path: string): v1api20221201storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221201.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -514,8 +496,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -523,7 +504,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20221201storage.Flexib
 export function FlexibleServer_Spec_toStorage(src: v1api20221201.FlexibleServer_Spec, path: string): v1api20221201storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v1api20221201.UserAssignedIdentity, at(path, ".identity")); // assignObject
@@ -561,8 +542,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api202212
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -570,7 +550,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api202212
 export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20221201.FlexibleServersDatabaseOperatorSpec, path: string): v1api20221201storage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersDatabaseOperatorSpec, bag);
@@ -591,8 +571,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api2
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabaseSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -600,7 +579,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api2
 export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1api20221201.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabaseSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -626,8 +605,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20221201sto
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -635,7 +613,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20221201sto
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20221201.FlexibleServersDatabase_STATUS, path: string): v1api20221201storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221201.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -661,8 +639,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20221201stora
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -670,7 +647,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20221201stora
 export function FlexibleServersDatabase_Spec_toStorage(src: v1api20221201.FlexibleServersDatabase_Spec, path: string): v1api20221201storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -691,8 +668,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20221201storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -700,7 +676,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20
 export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api20221201.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20221201.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_FlexibleServersFirewallRuleOperatorSpec, bag);
@@ -721,8 +697,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -730,7 +705,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
 export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1api20221201.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRuleSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -756,8 +731,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022120
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -765,7 +739,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2022120
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20221201.FlexibleServersFirewallRule_STATUS, path: string): v1api20221201storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20221201.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -791,8 +765,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20221201s
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20221201storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20221201storage_FlexibleServersFirewallRule_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -800,7 +773,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20221201s
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20221201.FlexibleServersFirewallRule_Spec, path: string): v1api20221201storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20221201.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
@@ -822,8 +795,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20221201storage.Hi
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20221201_ServerHAState_STATUS) as v1api20221201.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -831,7 +803,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20221201storage.Hi
 export function HighAvailability_STATUS_toStorage(src: v1api20221201.HighAvailability_STATUS, path: string): v1api20221201storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -849,8 +821,7 @@ export function HighAvailability_fromStorage(src: v1api20221201storage.HighAvail
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20221201_HighAvailabilityMode) as v1api20221201.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_HighAvailability, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -858,7 +829,7 @@ export function HighAvailability_fromStorage(src: v1api20221201storage.HighAvail
 export function HighAvailability_toStorage(src: v1api20221201.HighAvailability, path: string): v1api20221201storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_HighAvailability, bag);
@@ -871,12 +842,11 @@ export function HighAvailability_toStorage(src: v1api20221201.HighAvailability, 
 export function KnownResourceReference_fromStorage(src: v1api20221201storage.KnownResourceReference, path: string): v1api20221201.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -884,12 +854,11 @@ export function KnownResourceReference_fromStorage(src: v1api20221201storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20221201.KnownResourceReference, path: string): v1api20221201storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -903,8 +872,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20221201storage.M
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -912,7 +880,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20221201storage.M
 export function MaintenanceWindow_STATUS_toStorage(src: v1api20221201.MaintenanceWindow_STATUS, path: string): v1api20221201storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -933,8 +901,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20221201storage.Maintena
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_MaintenanceWindow, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -942,7 +909,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20221201storage.Maintena
 export function MaintenanceWindow_toStorage(src: v1api20221201.MaintenanceWindow, path: string): v1api20221201storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -962,8 +929,7 @@ export function Network_STATUS_fromStorage(src: v1api20221201storage.Network_STA
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20221201_ServerPublicNetworkAccessState_STATUS) as v1api20221201.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Network_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -971,7 +937,7 @@ export function Network_STATUS_fromStorage(src: v1api20221201storage.Network_STA
 export function Network_STATUS_toStorage(src: v1api20221201.Network_STATUS, path: string): v1api20221201storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -989,8 +955,7 @@ export function Network_fromStorage(src: v1api20221201storage.Network, path: str
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v1api20221201storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1api20221201storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_Network, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -998,7 +963,7 @@ export function Network_fromStorage(src: v1api20221201storage.Network, path: str
 export function Network_toStorage(src: v1api20221201.Network, path: string): v1api20221201storage.Network {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Network;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1api20221201.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1api20221201.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201_Network, bag);
@@ -1011,14 +976,13 @@ export function Network_toStorage(src: v1api20221201.Network, path: string): v1a
 export function ResourceReference_fromStorage(src: v1api20221201storage.ResourceReference, path: string): v1api20221201.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1026,14 +990,13 @@ export function ResourceReference_fromStorage(src: v1api20221201storage.Resource
 export function ResourceReference_toStorage(src: v1api20221201.ResourceReference, path: string): v1api20221201storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1041,14 +1004,13 @@ export function ResourceReference_toStorage(src: v1api20221201.ResourceReference
 export function SecretDestination_fromStorage(src: v1api20221201storage.SecretDestination, path: string): v1api20221201.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1056,14 +1018,13 @@ export function SecretDestination_fromStorage(src: v1api20221201storage.SecretDe
 export function SecretDestination_toStorage(src: v1api20221201.SecretDestination, path: string): v1api20221201storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1071,12 +1032,11 @@ export function SecretDestination_toStorage(src: v1api20221201.SecretDestination
 export function SecretReference_fromStorage(src: v1api20221201storage.SecretReference, path: string): v1api20221201.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20221201.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1084,12 +1044,11 @@ export function SecretReference_fromStorage(src: v1api20221201storage.SecretRefe
 export function SecretReference_toStorage(src: v1api20221201.SecretReference, path: string): v1api20221201storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1101,8 +1060,7 @@ export function Sku_STATUS_fromStorage(src: v1api20221201storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20221201_SkuTier_STATUS) as v1api20221201.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1110,7 +1068,7 @@ export function Sku_STATUS_fromStorage(src: v1api20221201storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20221201.Sku_STATUS, path: string): v1api20221201storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Sku_STATUS, bag);
@@ -1127,8 +1085,7 @@ export function Sku_fromStorage(src: v1api20221201storage.Sku, path: string): v1
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20221201_SkuTier) as v1api20221201.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1136,7 +1093,7 @@ export function Sku_fromStorage(src: v1api20221201storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20221201.Sku, path: string): v1api20221201storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20221201_Sku, bag);
@@ -1152,8 +1109,7 @@ export function Storage_STATUS_fromStorage(src: v1api20221201storage.Storage_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1161,7 +1117,7 @@ export function Storage_STATUS_fromStorage(src: v1api20221201storage.Storage_STA
 export function Storage_STATUS_toStorage(src: v1api20221201.Storage_STATUS, path: string): v1api20221201storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Storage_STATUS, bag);
   const kept = finishBag(bag);
@@ -1176,8 +1132,7 @@ export function Storage_fromStorage(src: v1api20221201storage.Storage, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_Storage, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1185,7 +1140,7 @@ export function Storage_fromStorage(src: v1api20221201storage.Storage, path: str
 export function Storage_toStorage(src: v1api20221201.Storage, path: string): v1api20221201storage.Storage {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.Storage;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_Storage, bag);
   const kept = finishBag(bag);
@@ -1205,8 +1160,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20221201storage.SystemDa
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20221201_CreatedByType_STATUS) as v1api20221201.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20221201storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1214,7 +1168,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20221201storage.SystemDa
 export function SystemData_STATUS_toStorage(src: v1api20221201.SystemData_STATUS, path: string): v1api20221201storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -1234,8 +1188,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20221201storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20221201storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1243,7 +1196,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20221201storag
 export function UserAssignedIdentityDetails_toStorage(src: v1api20221201.UserAssignedIdentityDetails, path: string): v1api20221201storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20221201.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20221201_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -1260,8 +1213,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storag
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_IdentityType_STATUS) as v1api20221201.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20221201storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1269,7 +1221,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20221201storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20221201.UserAssignedIdentity_STATUS, path: string): v1api20221201storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_toStorage(e as v1api20221201.UserIdentity_STATUS, at(p, k))); // assignCollection
@@ -1287,8 +1239,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20221201storage.UserA
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20221201_IdentityType) as v1api20221201.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20221201storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1296,7 +1247,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20221201storage.UserA
 export function UserAssignedIdentity_toStorage(src: v1api20221201.UserAssignedIdentity, path: string): v1api20221201storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20221201.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20221201_UserAssignedIdentity, bag);
@@ -1313,8 +1264,7 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20221201storage.UserId
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201storage_UserIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1322,7 +1272,7 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20221201storage.UserId
 export function UserIdentity_STATUS_toStorage(src: v1api20221201.UserIdentity_STATUS, path: string): v1api20221201storage.UserIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20221201storage.UserIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20221201_UserIdentity_STATUS, bag);

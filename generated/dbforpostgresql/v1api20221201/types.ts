@@ -2,7 +2,6 @@
 /**
  * Types of dbforpostgresql v1api20221201 (ARM API version 2022-12-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20221201';
@@ -54,8 +53,6 @@ export interface AuthConfig {
   passwordAuth?: PasswordAuthEnum;
   /** Tenant id of the server. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** AuthConfig properties of a server. */
@@ -66,8 +63,6 @@ export interface AuthConfig_STATUS {
   passwordAuth?: PasswordAuthEnum_STATUS;
   /** Tenant id of the server. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a server. */
@@ -76,8 +71,6 @@ export interface Backup {
   backupRetentionDays?: number;
   /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a server. */
@@ -88,8 +81,6 @@ export interface Backup_STATUS {
   earliestRestoreDate?: string;
   /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -97,12 +88,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -115,8 +104,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -125,8 +112,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -149,8 +134,6 @@ export interface DataEncryption {
   primaryUserAssignedIdentityReference?: ResourceReference;
   /** Data encryption type to depict if it is System Managed vs Azure Key vault. */
   type?: ArmServerKeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Data encryption properties of a server. */
@@ -162,8 +145,6 @@ export interface DataEncryption_STATUS {
   primaryUserAssignedIdentityId?: string;
   /** Data encryption type to depict if it is System Managed vs Azure Key vault. */
   type?: ArmServerKeyType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -178,24 +159,18 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorConfigMaps. */
 export interface FlexibleServerOperatorConfigMaps {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorSecrets. */
 export interface FlexibleServerOperatorSecrets {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -208,8 +183,6 @@ export interface FlexibleServerOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: FlexibleServerOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -269,8 +242,6 @@ export interface FlexibleServer_STATUS {
   storage?: Storage_STATUS;
   /** PostgreSQL Server version. */
   version?: ServerVersion_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -323,8 +294,6 @@ export interface FlexibleServer_Spec {
   version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -333,8 +302,6 @@ export interface FlexibleServersDatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -351,8 +318,6 @@ export interface FlexibleServersDatabaseSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -368,8 +333,6 @@ export interface FlexibleServersDatabase_STATUS {
   charset?: string;
   /** The collation of the database. */
   collation?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -384,8 +347,6 @@ export interface FlexibleServersDatabase_Spec {
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -394,8 +355,6 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -412,8 +371,6 @@ export interface FlexibleServersFirewallRuleSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -429,8 +386,6 @@ export interface FlexibleServersFirewallRule_STATUS {
   endIpAddress?: string;
   /** The start IP address of the server firewall rule. Must be IPv4 format. */
   startIpAddress?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -445,8 +400,6 @@ export interface FlexibleServersFirewallRule_Spec {
   startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -461,8 +414,6 @@ export interface HighAvailability {
   mode?: HighAvailabilityMode;
   /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -479,8 +430,6 @@ export interface HighAvailability_STATUS {
   standbyAvailabilityZone?: string;
   /** A state of a HA server that is visible to user. */
   state?: ServerHAState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -495,8 +444,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -509,8 +456,6 @@ export interface MaintenanceWindow {
   startHour?: number;
   /** start minute for maintenance window */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -523,8 +468,6 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   /** start minute for maintenance window */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. This Network property is required to be passed only in case you want the server
@@ -538,8 +481,6 @@ export interface Network {
    * case we want the server to be VNET injected, i.e. Private access server. During update, pass this only if we want to
    * update the value for Private DNS zone. */
   privateDnsZoneArmResourceReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. This Network property is required to be passed only in case you want the server
@@ -555,8 +496,6 @@ export interface Network_STATUS {
   privateDnsZoneArmResourceId?: string;
   /** public network access is enabled or not */
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
@@ -581,8 +520,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -595,8 +532,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -605,8 +540,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerHAState_STATUS (string). */
@@ -630,8 +563,6 @@ export interface Sku {
   name: string;
   /** The tier of the particular SKU, e.g. Burstable. */
   tier: SkuTier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -646,24 +577,18 @@ export interface Sku_STATUS {
   name?: string;
   /** The tier of the particular SKU, e.g. Burstable. */
   tier?: SkuTier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a server. */
 export interface Storage {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a server. */
 export interface Storage_STATUS {
   /** Max storage allowed for a server. */
   storageSizeGB?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -680,8 +605,6 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes the identity of the application. */
@@ -690,15 +613,11 @@ export interface UserAssignedIdentity {
   type: IdentityType;
   /** represents user assigned identities map. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes the identity of the application. */
@@ -709,14 +628,10 @@ export interface UserAssignedIdentity_STATUS {
   type?: IdentityType_STATUS;
   /** represents user assigned identities map. */
   userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes a single user-assigned identity associated with the application. */
 export interface UserIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes a single user-assigned identity associated with the application. */
@@ -725,6 +640,4 @@ export interface UserIdentity_STATUS {
   clientId?: string;
   /** the object identifier of the Service Principal which this identity represents. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

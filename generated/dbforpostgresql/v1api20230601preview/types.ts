@@ -2,7 +2,6 @@
 /**
  * Types of dbforpostgresql v1api20230601preview (ARM API version 2023-06-01-preview).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20230601preview';
@@ -54,8 +53,6 @@ export interface AuthConfig {
   passwordAuth?: PasswordAuthEnum;
   /** Tenant id of the server. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** AuthConfig properties of a server. */
@@ -66,8 +63,6 @@ export interface AuthConfig_STATUS {
   passwordAuth?: PasswordAuthEnum_STATUS;
   /** Tenant id of the server. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a server. */
@@ -76,8 +71,6 @@ export interface Backup {
   backupRetentionDays?: number;
   /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a server. */
@@ -88,8 +81,6 @@ export interface Backup_STATUS {
   earliestRestoreDate?: string;
   /** A value indicating whether Geo-Redundant backup is enabled on the server. */
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -97,12 +88,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -115,8 +104,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -125,8 +112,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -160,8 +145,6 @@ export interface DataEncryption {
   primaryUserAssignedIdentityReference?: ResourceReference;
   /** Data encryption type to depict if it is System Managed vs Azure Key vault. */
   type?: ArmServerKeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DataEncryption_GeoBackupEncryptionKeyStatus (string). */
@@ -194,8 +177,6 @@ export interface DataEncryption_STATUS {
   primaryUserAssignedIdentityId?: string;
   /** Data encryption type to depict if it is System Managed vs Azure Key vault. */
   type?: ArmServerKeyType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -210,24 +191,18 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorConfigMaps. */
 export interface FlexibleServerOperatorConfigMaps {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorSecrets. */
 export interface FlexibleServerOperatorSecrets {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -240,8 +215,6 @@ export interface FlexibleServerOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: FlexibleServerOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -306,8 +279,6 @@ export interface FlexibleServer_STATUS {
   storage?: Storage_STATUS;
   /** PostgreSQL Server version. */
   version?: ServerVersion_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -363,8 +334,6 @@ export interface FlexibleServer_Spec {
   version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -373,8 +342,6 @@ export interface FlexibleServersDatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -391,8 +358,6 @@ export interface FlexibleServersDatabaseSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -408,8 +373,6 @@ export interface FlexibleServersDatabase_STATUS {
   charset?: string;
   /** The collation of the database. */
   collation?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -424,8 +387,6 @@ export interface FlexibleServersDatabase_Spec {
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -434,8 +395,6 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -452,8 +411,6 @@ export interface FlexibleServersFirewallRuleSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -469,8 +426,6 @@ export interface FlexibleServersFirewallRule_STATUS {
   endIpAddress?: string;
   /** The start IP address of the server firewall rule. Must be IPv4 format. */
   startIpAddress?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -485,8 +440,6 @@ export interface FlexibleServersFirewallRule_Spec {
   startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -501,8 +454,6 @@ export interface HighAvailability {
   mode?: HighAvailabilityMode;
   /** availability zone information of the standby. */
   standbyAvailabilityZone?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -519,8 +470,6 @@ export interface HighAvailability_STATUS {
   standbyAvailabilityZone?: string;
   /** A state of a HA server that is visible to user. */
   state?: ServerHAState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -535,8 +484,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -549,8 +496,6 @@ export interface MaintenanceWindow {
   startHour?: number;
   /** start minute for maintenance window */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -563,8 +508,6 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   /** start minute for maintenance window */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. This Network property is required to be passed only in case you want the server
@@ -580,8 +523,6 @@ export interface Network {
   privateDnsZoneArmResourceReference?: ResourceReference;
   /** public network access is enabled or not */
   publicNetworkAccess?: ServerPublicNetworkAccessState;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. This Network property is required to be passed only in case you want the server
@@ -597,8 +538,6 @@ export interface Network_STATUS {
   privateDnsZoneArmResourceId?: string;
   /** public network access is enabled or not */
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
@@ -612,8 +551,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. E.g.
    * "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}" */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Replica properties of a server. These Replica properties are required to be passed only in case you want to
@@ -625,8 +562,6 @@ export interface Replica {
   promoteOption?: Replica_PromoteOption;
   /** Used to indicate role of the server in replication set. */
   role?: Replica_Role;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Replica_PromoteMode (string). */
@@ -664,8 +599,6 @@ export interface Replica_STATUS {
   replicationState?: Replica_ReplicationState_STATUS;
   /** Used to indicate role of the server in replication set. */
   role?: Replica_Role_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReplicationRole (string). */
@@ -684,8 +617,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -698,8 +629,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -708,8 +637,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerHAState_STATUS (string). */
@@ -736,8 +663,6 @@ export interface Sku {
   name: string;
   /** The tier of the particular SKU, e.g. Burstable. */
   tier: SkuTier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -752,8 +677,6 @@ export interface Sku_STATUS {
   name?: string;
   /** The tier of the particular SKU, e.g. Burstable. */
   tier?: SkuTier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a server. */
@@ -771,8 +694,6 @@ export interface Storage {
   /** Storage type for the server. Allowed values are Premium_LRS and PremiumV2_LRS, and default is Premium_LRS if not
    * specified */
   type?: Storage_Type;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Storage_AutoGrow (string). */
@@ -796,8 +717,6 @@ export interface Storage_STATUS {
   /** Storage type for the server. Allowed values are Premium_LRS and PremiumV2_LRS, and default is Premium_LRS if not
    * specified */
   type?: Storage_Type_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Storage_Tier (string). */
@@ -826,8 +745,6 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes the identity of the application. */
@@ -836,15 +753,11 @@ export interface UserAssignedIdentity {
   type: IdentityType;
   /** represents user assigned identities map. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes the identity of the application. */
@@ -855,14 +768,10 @@ export interface UserAssignedIdentity_STATUS {
   type?: IdentityType_STATUS;
   /** represents user assigned identities map. */
   userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes a single user-assigned identity associated with the application. */
 export interface UserIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Describes a single user-assigned identity associated with the application. */
@@ -871,6 +780,4 @@ export interface UserIdentity_STATUS {
   clientId?: string;
   /** the object identifier of the Service Principal which this identity represents. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20240801 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20240801 from './types.ts';
 import type * as v1api20240801storage from '../v1api20240801storage/types.ts';
@@ -48,8 +48,7 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20240801storage.AuthConf
   if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v1api20240801_PasswordAuthEnum_STATUS) as v1api20240801.PasswordAuthEnum_STATUS); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_AuthConfig_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -57,7 +56,7 @@ export function AuthConfig_STATUS_fromStorage(src: v1api20240801storage.AuthConf
 export function AuthConfig_STATUS_toStorage(src: v1api20240801.AuthConfig_STATUS, path: string): v1api20240801storage.AuthConfig_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.AuthConfig_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -76,8 +75,7 @@ export function AuthConfig_fromStorage(src: v1api20240801storage.AuthConfig, pat
   if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v1api20240801_PasswordAuthEnum) as v1api20240801.PasswordAuthEnum); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_AuthConfig, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -85,7 +83,7 @@ export function AuthConfig_fromStorage(src: v1api20240801storage.AuthConfig, pat
 export function AuthConfig_toStorage(src: v1api20240801.AuthConfig, path: string): v1api20240801storage.AuthConfig {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.AuthConfig;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -104,8 +102,7 @@ export function Backup_STATUS_fromStorage(src: v1api20240801storage.Backup_STATU
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20240801_GeoRedundantBackupEnum_STATUS) as v1api20240801.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Backup_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -113,7 +110,7 @@ export function Backup_STATUS_fromStorage(src: v1api20240801storage.Backup_STATU
 export function Backup_STATUS_toStorage(src: v1api20240801.Backup_STATUS, path: string): v1api20240801storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
@@ -131,8 +128,7 @@ export function Backup_fromStorage(src: v1api20240801storage.Backup, path: strin
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1api20240801_GeoRedundantBackupEnum) as v1api20240801.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Backup, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -140,7 +136,7 @@ export function Backup_fromStorage(src: v1api20240801storage.Backup, path: strin
 export function Backup_toStorage(src: v1api20240801.Backup, path: string): v1api20240801storage.Backup {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Backup, bag);
@@ -153,7 +149,7 @@ export function Backup_toStorage(src: v1api20240801.Backup, path: string): v1api
 export function Condition_fromStorage(src: v1api20240801storage.Condition, path: string): v1api20240801.Condition {
   checkObject(src, path);
   const dst = {} as v1api20240801.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -162,8 +158,7 @@ export function Condition_fromStorage(src: v1api20240801storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -171,7 +166,7 @@ export function Condition_fromStorage(src: v1api20240801storage.Condition, path:
 export function Condition_toStorage(src: v1api20240801.Condition, path: string): v1api20240801storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -180,8 +175,7 @@ export function Condition_toStorage(src: v1api20240801.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -189,14 +183,13 @@ export function Condition_toStorage(src: v1api20240801.Condition, path: string):
 export function ConfigMapDestination_fromStorage(src: v1api20240801storage.ConfigMapDestination, path: string): v1api20240801.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20240801.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -204,14 +197,13 @@ export function ConfigMapDestination_fromStorage(src: v1api20240801storage.Confi
 export function ConfigMapDestination_toStorage(src: v1api20240801.ConfigMapDestination, path: string): v1api20240801storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -219,12 +211,11 @@ export function ConfigMapDestination_toStorage(src: v1api20240801.ConfigMapDesti
 export function ConfigMapReference_fromStorage(src: v1api20240801storage.ConfigMapReference, path: string): v1api20240801.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20240801.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -232,12 +223,11 @@ export function ConfigMapReference_fromStorage(src: v1api20240801storage.ConfigM
 export function ConfigMapReference_toStorage(src: v1api20240801.ConfigMapReference, path: string): v1api20240801storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -254,8 +244,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20240801storage.Data
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_ArmServerKeyType_STATUS) as v1api20240801.ArmServerKeyType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -263,7 +252,7 @@ export function DataEncryption_STATUS_fromStorage(src: v1api20240801storage.Data
 export function DataEncryption_STATUS_toStorage(src: v1api20240801.DataEncryption_STATUS, path: string): v1api20240801storage.DataEncryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DataEncryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
@@ -292,8 +281,7 @@ export function DataEncryption_fromStorage(src: v1api20240801storage.DataEncrypt
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v1api20240801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_ArmServerKeyType) as v1api20240801.ArmServerKeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_DataEncryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -301,7 +289,7 @@ export function DataEncryption_fromStorage(src: v1api20240801storage.DataEncrypt
 export function DataEncryption_toStorage(src: v1api20240801.DataEncryption, path: string): v1api20240801storage.DataEncryption {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DataEncryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v1api20240801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
@@ -321,15 +309,14 @@ export function DataEncryption_toStorage(src: v1api20240801.DataEncryption, path
 export function DestinationExpression_fromStorage(src: v1api20240801storage.DestinationExpression, path: string): v1api20240801.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20240801.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -337,15 +324,14 @@ export function DestinationExpression_fromStorage(src: v1api20240801storage.Dest
 export function DestinationExpression_toStorage(src: v1api20240801.DestinationExpression, path: string): v1api20240801storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -356,8 +342,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20240801s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20240801storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServerOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -365,7 +350,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v1api20240801s
 export function FlexibleServerOperatorConfigMaps_toStorage(src: v1api20240801.FlexibleServerOperatorConfigMaps, path: string): v1api20240801storage.FlexibleServerOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServerOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20240801.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20240801_FlexibleServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
@@ -380,8 +365,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20240801stor
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1api20240801storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServerOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -389,7 +373,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1api20240801stor
 export function FlexibleServerOperatorSecrets_toStorage(src: v1api20240801.FlexibleServerOperatorSecrets, path: string): v1api20240801storage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServerOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1api20240801.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20240801_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
@@ -407,8 +391,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1api20240801storage
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1api20240801storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -416,7 +399,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1api20240801storage
 export function FlexibleServerOperatorSpec_toStorage(src: v1api20240801.FlexibleServerOperatorSpec, path: string): v1api20240801storage.FlexibleServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240801.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_toStorage(src.configMaps as v1api20240801.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240801.DestinationExpression, at(p, i))); // assignCollection
@@ -462,8 +445,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20240801storage.Flex
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1api20240801storage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1api20240801_ServerVersion_STATUS) as v1api20240801.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -471,7 +453,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1api20240801storage.Flex
 export function FlexibleServer_STATUS_toStorage(src: v1api20240801.FlexibleServer_STATUS, path: string): v1api20240801storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240801.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -537,8 +519,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20240801storage.Flexib
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1api20240801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -546,7 +527,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1api20240801storage.Flexib
 export function FlexibleServer_Spec_toStorage(src: v1api20240801.FlexibleServer_Spec, path: string): v1api20240801storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240801.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v1api20240801.UserAssignedIdentity, at(path, ".identity")); // assignObject
@@ -585,8 +566,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api202408
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -594,7 +574,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1api202408
 export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1api20240801.FlexibleServersDatabaseOperatorSpec, path: string): v1api20240801storage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240801.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240801.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801_FlexibleServersDatabaseOperatorSpec, bag);
@@ -615,8 +595,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api2
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -624,7 +603,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1api2
 export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1api20240801.FlexibleServersDatabaseSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersDatabaseSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -650,8 +629,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20240801sto
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -659,7 +637,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1api20240801sto
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1api20240801.FlexibleServersDatabase_STATUS, path: string): v1api20240801storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240801.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -685,8 +663,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20240801stora
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20240801storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -694,7 +671,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1api20240801stora
 export function FlexibleServersDatabase_Spec_toStorage(src: v1api20240801.FlexibleServersDatabase_Spec, path: string): v1api20240801storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240801.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -715,8 +692,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240801storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -724,7 +700,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1api20
 export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1api20240801.FlexibleServersFirewallRuleOperatorSpec, path: string): v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240801.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240801.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801_FlexibleServersFirewallRuleOperatorSpec, bag);
@@ -745,8 +721,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -754,7 +729,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
 export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1api20240801.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersFirewallRuleSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -780,8 +755,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2024080
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -789,7 +763,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1api2024080
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1api20240801.FlexibleServersFirewallRule_STATUS, path: string): v1api20240801storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240801.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -815,8 +789,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20240801s
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20240801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240801storage_FlexibleServersFirewallRule_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -824,7 +797,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1api20240801s
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1api20240801.FlexibleServersFirewallRule_Spec, path: string): v1api20240801storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240801.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
@@ -846,8 +819,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20240801storage.Hi
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240801_ServerHAState_STATUS) as v1api20240801.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_HighAvailability_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -855,7 +827,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1api20240801storage.Hi
 export function HighAvailability_STATUS_toStorage(src: v1api20240801.HighAvailability_STATUS, path: string): v1api20240801storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -873,8 +845,7 @@ export function HighAvailability_fromStorage(src: v1api20240801storage.HighAvail
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1api20240801_HighAvailabilityMode) as v1api20240801.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_HighAvailability, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -882,7 +853,7 @@ export function HighAvailability_fromStorage(src: v1api20240801storage.HighAvail
 export function HighAvailability_toStorage(src: v1api20240801.HighAvailability, path: string): v1api20240801storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_HighAvailability, bag);
@@ -895,12 +866,11 @@ export function HighAvailability_toStorage(src: v1api20240801.HighAvailability, 
 export function KnownResourceReference_fromStorage(src: v1api20240801storage.KnownResourceReference, path: string): v1api20240801.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -908,12 +878,11 @@ export function KnownResourceReference_fromStorage(src: v1api20240801storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20240801.KnownResourceReference, path: string): v1api20240801storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -927,8 +896,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20240801storage.M
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -936,7 +904,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1api20240801storage.M
 export function MaintenanceWindow_STATUS_toStorage(src: v1api20240801.MaintenanceWindow_STATUS, path: string): v1api20240801storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -957,8 +925,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20240801storage.Maintena
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_MaintenanceWindow, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -966,7 +933,7 @@ export function MaintenanceWindow_fromStorage(src: v1api20240801storage.Maintena
 export function MaintenanceWindow_toStorage(src: v1api20240801.MaintenanceWindow, path: string): v1api20240801storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -986,8 +953,7 @@ export function Network_STATUS_fromStorage(src: v1api20240801storage.Network_STA
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240801_ServerPublicNetworkAccessState_STATUS) as v1api20240801.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Network_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -995,7 +961,7 @@ export function Network_STATUS_fromStorage(src: v1api20240801storage.Network_STA
 export function Network_STATUS_toStorage(src: v1api20240801.Network_STATUS, path: string): v1api20240801storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -1014,8 +980,7 @@ export function Network_fromStorage(src: v1api20240801storage.Network, path: str
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1api20240801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1api20240801_ServerPublicNetworkAccessState) as v1api20240801.ServerPublicNetworkAccessState); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Network, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1023,7 +988,7 @@ export function Network_fromStorage(src: v1api20240801storage.Network, path: str
 export function Network_toStorage(src: v1api20240801.Network, path: string): v1api20240801storage.Network {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Network;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1api20240801.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1api20240801.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -1040,8 +1005,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20240801s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1049,7 +1013,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20240801s
 export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20240801.PrivateEndpointConnection_STATUS, path: string): v1api20240801storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1068,8 +1032,7 @@ export function Replica_STATUS_fromStorage(src: v1api20240801storage.Replica_STA
   if (src.replicationState !== undefined) dst.replicationState = (canonicalEnum(str(src.replicationState, path, ".replicationState"), spellings_v1api20240801_Replica_ReplicationState_STATUS) as v1api20240801.Replica_ReplicationState_STATUS); // assignEnum
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20240801_Replica_Role_STATUS) as v1api20240801.Replica_Role_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Replica_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1077,7 +1040,7 @@ export function Replica_STATUS_fromStorage(src: v1api20240801storage.Replica_STA
 export function Replica_STATUS_toStorage(src: v1api20240801.Replica_STATUS, path: string): v1api20240801storage.Replica_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Replica_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
@@ -1098,8 +1061,7 @@ export function Replica_fromStorage(src: v1api20240801storage.Replica, path: str
   if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v1api20240801_Replica_PromoteOption) as v1api20240801.Replica_PromoteOption); // assignEnum
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20240801_Replica_Role) as v1api20240801.Replica_Role); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Replica, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1107,7 +1069,7 @@ export function Replica_fromStorage(src: v1api20240801storage.Replica, path: str
 export function Replica_toStorage(src: v1api20240801.Replica, path: string): v1api20240801storage.Replica {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Replica;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
   if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
@@ -1121,14 +1083,13 @@ export function Replica_toStorage(src: v1api20240801.Replica, path: string): v1a
 export function ResourceReference_fromStorage(src: v1api20240801storage.ResourceReference, path: string): v1api20240801.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1136,14 +1097,13 @@ export function ResourceReference_fromStorage(src: v1api20240801storage.Resource
 export function ResourceReference_toStorage(src: v1api20240801.ResourceReference, path: string): v1api20240801storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1151,14 +1111,13 @@ export function ResourceReference_toStorage(src: v1api20240801.ResourceReference
 export function SecretDestination_fromStorage(src: v1api20240801storage.SecretDestination, path: string): v1api20240801.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20240801.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1166,14 +1125,13 @@ export function SecretDestination_fromStorage(src: v1api20240801storage.SecretDe
 export function SecretDestination_toStorage(src: v1api20240801.SecretDestination, path: string): v1api20240801storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1181,12 +1139,11 @@ export function SecretDestination_toStorage(src: v1api20240801.SecretDestination
 export function SecretReference_fromStorage(src: v1api20240801storage.SecretReference, path: string): v1api20240801.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20240801.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1194,12 +1151,11 @@ export function SecretReference_fromStorage(src: v1api20240801storage.SecretRefe
 export function SecretReference_toStorage(src: v1api20240801.SecretReference, path: string): v1api20240801storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1211,8 +1167,7 @@ export function Sku_STATUS_fromStorage(src: v1api20240801storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240801_SkuTier_STATUS) as v1api20240801.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1220,7 +1175,7 @@ export function Sku_STATUS_fromStorage(src: v1api20240801storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20240801.Sku_STATUS, path: string): v1api20240801storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Sku_STATUS, bag);
@@ -1237,8 +1192,7 @@ export function Sku_fromStorage(src: v1api20240801storage.Sku, path: string): v1
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240801_SkuTier) as v1api20240801.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1246,7 +1200,7 @@ export function Sku_fromStorage(src: v1api20240801storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20240801.Sku, path: string): v1api20240801storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20240801_Sku, bag);
@@ -1267,8 +1221,7 @@ export function Storage_STATUS_fromStorage(src: v1api20240801storage.Storage_STA
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240801_AzureManagedDiskPerformanceTiers_STATUS) as v1api20240801.AzureManagedDiskPerformanceTiers_STATUS); // assignEnum
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_Storage_Type_STATUS) as v1api20240801.Storage_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Storage_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1276,7 +1229,7 @@ export function Storage_STATUS_fromStorage(src: v1api20240801storage.Storage_STA
 export function Storage_STATUS_toStorage(src: v1api20240801.Storage_STATUS, path: string): v1api20240801storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
@@ -1301,8 +1254,7 @@ export function Storage_fromStorage(src: v1api20240801storage.Storage, path: str
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240801_AzureManagedDiskPerformanceTiers) as v1api20240801.AzureManagedDiskPerformanceTiers); // assignEnum
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_Storage_Type) as v1api20240801.Storage_Type); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_Storage, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1310,7 +1262,7 @@ export function Storage_fromStorage(src: v1api20240801storage.Storage, path: str
 export function Storage_toStorage(src: v1api20240801.Storage, path: string): v1api20240801storage.Storage {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Storage;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
@@ -1335,8 +1287,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20240801storage.SystemDa
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240801_CreatedByType_STATUS) as v1api20240801.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240801storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1344,7 +1295,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20240801storage.SystemDa
 export function SystemData_STATUS_toStorage(src: v1api20240801.SystemData_STATUS, path: string): v1api20240801storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -1364,8 +1315,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20240801storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20240801storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1373,7 +1323,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20240801storag
 export function UserAssignedIdentityDetails_toStorage(src: v1api20240801.UserAssignedIdentityDetails, path: string): v1api20240801storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20240801.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20240801_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -1391,8 +1341,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20240801storag
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_IdentityType_STATUS) as v1api20240801.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v1api20240801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1400,7 +1349,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20240801storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20240801.UserAssignedIdentity_STATUS, path: string): v1api20240801storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1420,8 +1369,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20240801storage.UserA
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240801_IdentityType) as v1api20240801.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20240801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1429,7 +1377,7 @@ export function UserAssignedIdentity_fromStorage(src: v1api20240801storage.UserA
 export function UserAssignedIdentity_toStorage(src: v1api20240801.UserAssignedIdentity, path: string): v1api20240801storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20240801.UserAssignedIdentityDetails, at(p, i))); // assignCollection
@@ -1447,8 +1395,7 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20240801storage.UserId
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_UserIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1456,7 +1403,7 @@ export function UserIdentity_STATUS_fromStorage(src: v1api20240801storage.UserId
 export function UserIdentity_STATUS_toStorage(src: v1api20240801.UserIdentity_STATUS, path: string): v1api20240801storage.UserIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.UserIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801_UserIdentity_STATUS, bag);

@@ -2,7 +2,6 @@
 /**
  * Types of dbforpostgresql v1api20240801 (ARM API version 2024-08-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20240801';
@@ -54,8 +53,6 @@ export interface AuthConfig {
   passwordAuth?: PasswordAuthEnum;
   /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Authentication configuration properties of a flexible server. */
@@ -66,8 +63,6 @@ export interface AuthConfig_STATUS {
   passwordAuth?: PasswordAuthEnum_STATUS;
   /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureManagedDiskPerformanceTiers (string). */
@@ -82,8 +77,6 @@ export interface Backup {
   backupRetentionDays?: number;
   /** Indicates if the server is configured to create geographically redundant backups. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a flexible server. */
@@ -94,8 +87,6 @@ export interface Backup_STATUS {
   earliestRestoreDate?: string;
   /** Indicates if the server is configured to create geographically redundant backups. */
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -103,12 +94,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -121,8 +110,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -131,8 +118,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -176,8 +161,6 @@ export interface DataEncryption {
   primaryUserAssignedIdentityReference?: ResourceReference;
   /** Data encryption type used by a flexible server. */
   type?: ArmServerKeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DataEncryption_GeoBackupEncryptionKeyStatus (string). */
@@ -217,8 +200,6 @@ export interface DataEncryption_STATUS {
   primaryUserAssignedIdentityId?: string;
   /** Data encryption type used by a flexible server. */
   type?: ArmServerKeyType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -233,24 +214,18 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorConfigMaps. */
 export interface FlexibleServerOperatorConfigMaps {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorSecrets. */
 export interface FlexibleServerOperatorSecrets {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -263,8 +238,6 @@ export interface FlexibleServerOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: FlexibleServerOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -331,8 +304,6 @@ export interface FlexibleServer_STATUS {
   storage?: Storage_STATUS;
   /** Major version of PostgreSQL database engine. */
   version?: ServerVersion_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -391,8 +362,6 @@ export interface FlexibleServer_Spec {
   version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -401,8 +370,6 @@ export interface FlexibleServersDatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -419,8 +386,6 @@ export interface FlexibleServersDatabaseSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -436,8 +401,6 @@ export interface FlexibleServersDatabase_STATUS {
   charset?: string;
   /** Collation of the database. */
   collation?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -452,8 +415,6 @@ export interface FlexibleServersDatabase_Spec {
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -462,8 +423,6 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -480,8 +439,6 @@ export interface FlexibleServersFirewallRuleSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -498,8 +455,6 @@ export interface FlexibleServersFirewallRule_STATUS {
   /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
    * format. */
   startIpAddress?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -515,8 +470,6 @@ export interface FlexibleServersFirewallRule_Spec {
   startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -532,8 +485,6 @@ export interface HighAvailability {
   /** Availability zone associated to the standby server created when high availability is set to
    * SameZone or ZoneRedundant. */
   standbyAvailabilityZone?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -551,8 +502,6 @@ export interface HighAvailability_STATUS {
   standbyAvailabilityZone?: string;
   /** Possible states of the standby server created when high availability is set to SameZone or ZoneRedundant. */
   state?: ServerHAState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -567,8 +516,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a flexible server. */
@@ -581,8 +528,6 @@ export interface MaintenanceWindow {
   startHour?: number;
   /** Start minute to be used for maintenance window. */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a flexible server. */
@@ -595,8 +540,6 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   /** Start minute to be used for maintenance window. */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a flexible server. Only required if you want your server to be integrated into a virtual
@@ -612,8 +555,6 @@ export interface Network {
   privateDnsZoneArmResourceReference?: ResourceReference;
   /** Indicates if public network access is enabled or not. */
   publicNetworkAccess?: ServerPublicNetworkAccessState;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a flexible server. Only required if you want your server to be integrated into a virtual
@@ -629,8 +570,6 @@ export interface Network_STATUS {
   privateDnsZoneArmResourceId?: string;
   /** Indicates if public network access is enabled or not. */
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
@@ -644,8 +583,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. E.g.
    * "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}" */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Read replica properties of a flexible server. Required only in case that you want to promote a server. */
@@ -661,8 +598,6 @@ export interface Replica {
   promoteOption?: Replica_PromoteOption;
   /** Role of the server in a replication set. */
   role?: Replica_Role;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Replica_PromoteMode (string). */
@@ -705,8 +640,6 @@ export interface Replica_STATUS {
   replicationState?: Replica_ReplicationState_STATUS;
   /** Role of the server in a replication set. */
   role?: Replica_Role_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReplicationRole (string). */
@@ -725,8 +658,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -739,8 +670,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -749,8 +678,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerHAState_STATUS (string). */
@@ -777,8 +704,6 @@ export interface Sku {
   name: string;
   /** Tier of the compute assigned to a flexible server. */
   tier: SkuTier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -793,8 +718,6 @@ export interface Sku_STATUS {
   name?: string;
   /** Tier of the compute assigned to a flexible server. */
   tier?: SkuTier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a flexible server. */
@@ -813,8 +736,6 @@ export interface Storage {
   /** Type of storage assigned to a flexible server. Allowed values are Premium_LRS or PremiumV2_LRS. If not specified,
    * it defaults to Premium_LRS. */
   type?: Storage_Type;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAutoGrow (string). */
@@ -839,8 +760,6 @@ export interface Storage_STATUS {
   /** Type of storage assigned to a flexible server. Allowed values are Premium_LRS or PremiumV2_LRS. If not specified,
    * it defaults to Premium_LRS. */
   type?: Storage_Type_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Storage_Type (string). */
@@ -863,8 +782,6 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identities assigned to the flexible server. */
@@ -875,15 +792,11 @@ export interface UserAssignedIdentity {
   type: IdentityType;
   /** Map of user assigned managed identities. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identities assigned to the flexible server. */
@@ -896,14 +809,10 @@ export interface UserAssignedIdentity_STATUS {
   type?: IdentityType_STATUS;
   /** Map of user assigned managed identities. */
   userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identity associated with a flexible server. */
 export interface UserIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identity associated with a flexible server. */
@@ -912,6 +821,4 @@ export interface UserIdentity_STATUS {
   clientId?: string;
   /** Identifier of the object of the service principal associated to the user assigned managed identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

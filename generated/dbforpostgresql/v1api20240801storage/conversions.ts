@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1api20240801storage (seed 000): storage <-> next storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20240801storage from './types.ts';
 import type * as v20250801storage from '../v20250801storage/types.ts';
@@ -158,7 +158,7 @@ export function Backup_to_v20250801storage(src: v1api20240801storage.Backup, pat
 export function Condition_from_v20250801storage(src: v20250801storage.Condition, path: string): v1api20240801storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -167,8 +167,7 @@ export function Condition_from_v20250801storage(src: v20250801storage.Condition,
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -176,7 +175,7 @@ export function Condition_from_v20250801storage(src: v20250801storage.Condition,
 export function Condition_to_v20250801storage(src: v1api20240801storage.Condition, path: string): v20250801storage.Condition {
   checkObject(src, path);
   const dst = {} as v20250801storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -185,8 +184,7 @@ export function Condition_to_v20250801storage(src: v1api20240801storage.Conditio
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -194,14 +192,13 @@ export function Condition_to_v20250801storage(src: v1api20240801storage.Conditio
 export function ConfigMapDestination_from_v20250801storage(src: v20250801storage.ConfigMapDestination, path: string): v1api20240801storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -209,14 +206,13 @@ export function ConfigMapDestination_from_v20250801storage(src: v20250801storage
 export function ConfigMapDestination_to_v20250801storage(src: v1api20240801storage.ConfigMapDestination, path: string): v20250801storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20250801storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -224,12 +220,11 @@ export function ConfigMapDestination_to_v20250801storage(src: v1api20240801stora
 export function ConfigMapReference_from_v20250801storage(src: v20250801storage.ConfigMapReference, path: string): v1api20240801storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -237,12 +232,11 @@ export function ConfigMapReference_from_v20250801storage(src: v20250801storage.C
 export function ConfigMapReference_normalize(src: v1api20240801storage.ConfigMapReference, path: string): v1api20240801storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -250,12 +244,11 @@ export function ConfigMapReference_normalize(src: v1api20240801storage.ConfigMap
 export function ConfigMapReference_to_v20250801storage(src: v1api20240801storage.ConfigMapReference, path: string): v20250801storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -345,15 +338,14 @@ export function DataEncryption_to_v20250801storage(src: v1api20240801storage.Dat
 export function DestinationExpression_from_v20250801storage(src: v20250801storage.DestinationExpression, path: string): v1api20240801storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -361,15 +353,14 @@ export function DestinationExpression_from_v20250801storage(src: v20250801storag
 export function DestinationExpression_to_v20250801storage(src: v1api20240801storage.DestinationExpression, path: string): v20250801storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20250801storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -929,12 +920,11 @@ export function HighAvailability_to_v20250801storage(src: v1api20240801storage.H
 export function KnownResourceReference_from_v20250801storage(src: v20250801storage.KnownResourceReference, path: string): v1api20240801storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -942,12 +932,11 @@ export function KnownResourceReference_from_v20250801storage(src: v20250801stora
 export function KnownResourceReference_to_v20250801storage(src: v1api20240801storage.KnownResourceReference, path: string): v20250801storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1197,14 +1186,13 @@ export function Replica_to_v20250801storage(src: v1api20240801storage.Replica, p
 export function ResourceReference_from_v20250801storage(src: v20250801storage.ResourceReference, path: string): v1api20240801storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1212,14 +1200,13 @@ export function ResourceReference_from_v20250801storage(src: v20250801storage.Re
 export function ResourceReference_normalize(src: v1api20240801storage.ResourceReference, path: string): v1api20240801storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1227,14 +1214,13 @@ export function ResourceReference_normalize(src: v1api20240801storage.ResourceRe
 export function ResourceReference_to_v20250801storage(src: v1api20240801storage.ResourceReference, path: string): v20250801storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1242,14 +1228,13 @@ export function ResourceReference_to_v20250801storage(src: v1api20240801storage.
 export function SecretDestination_from_v20250801storage(src: v20250801storage.SecretDestination, path: string): v1api20240801storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1257,14 +1242,13 @@ export function SecretDestination_from_v20250801storage(src: v20250801storage.Se
 export function SecretDestination_to_v20250801storage(src: v1api20240801storage.SecretDestination, path: string): v20250801storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20250801storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240801storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1272,12 +1256,11 @@ export function SecretDestination_to_v20250801storage(src: v1api20240801storage.
 export function SecretReference_from_v20250801storage(src: v20250801storage.SecretReference, path: string): v1api20240801storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20240801storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1285,12 +1268,11 @@ export function SecretReference_from_v20250801storage(src: v20250801storage.Secr
 export function SecretReference_to_v20250801storage(src: v1api20240801storage.SecretReference, path: string): v20250801storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240801storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 

@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1beta20210601 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1beta20210601 from './types.ts';
 import type * as v1beta20210601storage from '../v1beta20210601storage/types.ts';
@@ -48,8 +48,7 @@ export function Backup_STATUS_fromStorage(src: v1beta20210601storage.Backup_STAT
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1beta20210601_GeoRedundantBackupEnum_STATUS) as v1beta20210601.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_Backup_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -57,7 +56,7 @@ export function Backup_STATUS_fromStorage(src: v1beta20210601storage.Backup_STAT
 export function Backup_STATUS_toStorage(src: v1beta20210601.Backup_STATUS, path: string): v1beta20210601storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
@@ -75,8 +74,7 @@ export function Backup_fromStorage(src: v1beta20210601storage.Backup, path: stri
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v1beta20210601_GeoRedundantBackupEnum) as v1beta20210601.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_Backup, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -84,7 +82,7 @@ export function Backup_fromStorage(src: v1beta20210601storage.Backup, path: stri
 export function Backup_toStorage(src: v1beta20210601.Backup, path: string): v1beta20210601storage.Backup {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601_Backup, bag);
@@ -97,7 +95,7 @@ export function Backup_toStorage(src: v1beta20210601.Backup, path: string): v1be
 export function Condition_fromStorage(src: v1beta20210601storage.Condition, path: string): v1beta20210601.Condition {
   checkObject(src, path);
   const dst = {} as v1beta20210601.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -106,8 +104,7 @@ export function Condition_fromStorage(src: v1beta20210601storage.Condition, path
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -115,7 +112,7 @@ export function Condition_fromStorage(src: v1beta20210601storage.Condition, path
 export function Condition_toStorage(src: v1beta20210601.Condition, path: string): v1beta20210601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -124,8 +121,7 @@ export function Condition_toStorage(src: v1beta20210601.Condition, path: string)
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -133,15 +129,14 @@ export function Condition_toStorage(src: v1beta20210601.Condition, path: string)
 export function DestinationExpression_fromStorage(src: v1beta20210601storage.DestinationExpression, path: string): v1beta20210601.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1beta20210601.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -149,15 +144,14 @@ export function DestinationExpression_fromStorage(src: v1beta20210601storage.Des
 export function DestinationExpression_toStorage(src: v1beta20210601.DestinationExpression, path: string): v1beta20210601storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -168,8 +162,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1beta20210601sto
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v1beta20210601storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServerOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -177,7 +170,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v1beta20210601sto
 export function FlexibleServerOperatorSecrets_toStorage(src: v1beta20210601.FlexibleServerOperatorSecrets, path: string): v1beta20210601storage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServerOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v1beta20210601.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1beta20210601_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
@@ -194,8 +187,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1beta20210601storag
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v1beta20210601storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -203,7 +195,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v1beta20210601storag
 export function FlexibleServerOperatorSpec_toStorage(src: v1beta20210601.FlexibleServerOperatorSpec, path: string): v1beta20210601storage.FlexibleServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_toStorage(src.secrets as v1beta20210601.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
@@ -241,8 +233,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1beta20210601storage.Fle
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v1beta20210601storage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v1beta20210601_ServerVersion_STATUS) as v1beta20210601.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -250,7 +241,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v1beta20210601storage.Fle
 export function FlexibleServer_STATUS_toStorage(src: v1beta20210601.FlexibleServer_STATUS, path: string): v1beta20210601storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1beta20210601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -304,8 +295,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1beta20210601storage.Flexi
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v1beta20210601storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -313,7 +303,7 @@ export function FlexibleServer_Spec_fromStorage(src: v1beta20210601storage.Flexi
 export function FlexibleServer_Spec_toStorage(src: v1beta20210601.FlexibleServer_Spec, path: string): v1beta20210601storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
@@ -347,8 +337,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1beta20210
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -356,7 +345,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v1beta20210
 export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v1beta20210601.FlexibleServersDatabaseOperatorSpec, path: string): v1beta20210601storage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210601.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601_FlexibleServersDatabaseOperatorSpec, bag);
@@ -377,8 +366,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1beta
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1beta20210601_CreatedByType_STATUS) as v1beta20210601.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabaseSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -386,7 +374,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v1beta
 export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v1beta20210601.FlexibleServersDatabaseSystemData_STATUS, path: string): v1beta20210601storage.FlexibleServersDatabaseSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersDatabaseSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -412,8 +400,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1beta20210601st
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -421,7 +408,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v1beta20210601st
 export function FlexibleServersDatabase_STATUS_toStorage(src: v1beta20210601.FlexibleServersDatabase_STATUS, path: string): v1beta20210601storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1beta20210601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -447,8 +434,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1beta20210601stor
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1beta20210601storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -456,7 +442,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v1beta20210601stor
 export function FlexibleServersDatabase_Spec_toStorage(src: v1beta20210601.FlexibleServersDatabase_Spec, path: string): v1beta20210601storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -477,8 +463,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1beta2
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210601storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRuleOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -486,7 +471,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v1beta2
 export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v1beta20210601.FlexibleServersFirewallRuleOperatorSpec, path: string): v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210601.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601_FlexibleServersFirewallRuleOperatorSpec, bag);
@@ -507,8 +492,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1beta20210601_CreatedByType_STATUS) as v1beta20210601.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -516,7 +500,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v1
 export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v1beta20210601.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v1beta20210601storage.FlexibleServersFirewallRuleSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersFirewallRuleSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -542,8 +526,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1beta202106
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -551,7 +534,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v1beta202106
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v1beta20210601.FlexibleServersFirewallRule_STATUS, path: string): v1beta20210601storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1beta20210601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -577,8 +560,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1beta20210601
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1beta20210601storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210601storage_FlexibleServersFirewallRule_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -586,7 +568,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v1beta20210601
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v1beta20210601.FlexibleServersFirewallRule_Spec, path: string): v1beta20210601storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
@@ -608,8 +590,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1beta20210601storage.H
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210601_ServerHAState_STATUS) as v1beta20210601.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_HighAvailability_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -617,7 +598,7 @@ export function HighAvailability_STATUS_fromStorage(src: v1beta20210601storage.H
 export function HighAvailability_STATUS_toStorage(src: v1beta20210601.HighAvailability_STATUS, path: string): v1beta20210601storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -635,8 +616,7 @@ export function HighAvailability_fromStorage(src: v1beta20210601storage.HighAvai
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v1beta20210601_HighAvailabilityMode) as v1beta20210601.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_HighAvailability, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -644,7 +624,7 @@ export function HighAvailability_fromStorage(src: v1beta20210601storage.HighAvai
 export function HighAvailability_toStorage(src: v1beta20210601.HighAvailability, path: string): v1beta20210601storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_HighAvailability, bag);
@@ -657,12 +637,11 @@ export function HighAvailability_toStorage(src: v1beta20210601.HighAvailability,
 export function KnownResourceReference_fromStorage(src: v1beta20210601storage.KnownResourceReference, path: string): v1beta20210601.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -670,12 +649,11 @@ export function KnownResourceReference_fromStorage(src: v1beta20210601storage.Kn
 export function KnownResourceReference_toStorage(src: v1beta20210601.KnownResourceReference, path: string): v1beta20210601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -689,8 +667,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1beta20210601storage.
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_MaintenanceWindow_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -698,7 +675,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v1beta20210601storage.
 export function MaintenanceWindow_STATUS_toStorage(src: v1beta20210601.MaintenanceWindow_STATUS, path: string): v1beta20210601storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -719,8 +696,7 @@ export function MaintenanceWindow_fromStorage(src: v1beta20210601storage.Mainten
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_MaintenanceWindow, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -728,7 +704,7 @@ export function MaintenanceWindow_fromStorage(src: v1beta20210601storage.Mainten
 export function MaintenanceWindow_toStorage(src: v1beta20210601.MaintenanceWindow, path: string): v1beta20210601storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -748,8 +724,7 @@ export function Network_STATUS_fromStorage(src: v1beta20210601storage.Network_ST
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v1beta20210601_ServerPublicNetworkAccessState_STATUS) as v1beta20210601.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_Network_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -757,7 +732,7 @@ export function Network_STATUS_fromStorage(src: v1beta20210601storage.Network_ST
 export function Network_STATUS_toStorage(src: v1beta20210601.Network_STATUS, path: string): v1beta20210601storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -775,8 +750,7 @@ export function Network_fromStorage(src: v1beta20210601storage.Network, path: st
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_fromStorage(src.delegatedSubnetResourceReference as v1beta20210601storage.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v1beta20210601storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1beta20210601storage_Network, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -784,7 +758,7 @@ export function Network_fromStorage(src: v1beta20210601storage.Network, path: st
 export function Network_toStorage(src: v1beta20210601.Network, path: string): v1beta20210601storage.Network {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Network;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v1beta20210601.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v1beta20210601.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   bag = stashUnknown(src, known_v1beta20210601_Network, bag);
@@ -797,14 +771,13 @@ export function Network_toStorage(src: v1beta20210601.Network, path: string): v1
 export function ResourceReference_fromStorage(src: v1beta20210601storage.ResourceReference, path: string): v1beta20210601.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -812,14 +785,13 @@ export function ResourceReference_fromStorage(src: v1beta20210601storage.Resourc
 export function ResourceReference_toStorage(src: v1beta20210601.ResourceReference, path: string): v1beta20210601storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -827,14 +799,13 @@ export function ResourceReference_toStorage(src: v1beta20210601.ResourceReferenc
 export function SecretDestination_fromStorage(src: v1beta20210601storage.SecretDestination, path: string): v1beta20210601.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210601.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -842,14 +813,13 @@ export function SecretDestination_fromStorage(src: v1beta20210601storage.SecretD
 export function SecretDestination_toStorage(src: v1beta20210601.SecretDestination, path: string): v1beta20210601storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -857,12 +827,11 @@ export function SecretDestination_toStorage(src: v1beta20210601.SecretDestinatio
 export function SecretReference_fromStorage(src: v1beta20210601storage.SecretReference, path: string): v1beta20210601.SecretReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -870,12 +839,11 @@ export function SecretReference_fromStorage(src: v1beta20210601storage.SecretRef
 export function SecretReference_toStorage(src: v1beta20210601.SecretReference, path: string): v1beta20210601storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -887,8 +855,7 @@ export function Sku_STATUS_fromStorage(src: v1beta20210601storage.Sku_STATUS, pa
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210601_SkuTier_STATUS) as v1beta20210601.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -896,7 +863,7 @@ export function Sku_STATUS_fromStorage(src: v1beta20210601storage.Sku_STATUS, pa
 export function Sku_STATUS_toStorage(src: v1beta20210601.Sku_STATUS, path: string): v1beta20210601storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601_Sku_STATUS, bag);
@@ -913,8 +880,7 @@ export function Sku_fromStorage(src: v1beta20210601storage.Sku, path: string): v
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210601_SkuTier) as v1beta20210601.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -922,7 +888,7 @@ export function Sku_fromStorage(src: v1beta20210601storage.Sku, path: string): v
 export function Sku_toStorage(src: v1beta20210601.Sku, path: string): v1beta20210601storage.Sku {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601_Sku, bag);
@@ -938,8 +904,7 @@ export function Storage_STATUS_fromStorage(src: v1beta20210601storage.Storage_ST
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_Storage_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -947,7 +912,7 @@ export function Storage_STATUS_fromStorage(src: v1beta20210601storage.Storage_ST
 export function Storage_STATUS_toStorage(src: v1beta20210601.Storage_STATUS, path: string): v1beta20210601storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_Storage_STATUS, bag);
   const kept = finishBag(bag);
@@ -962,8 +927,7 @@ export function Storage_fromStorage(src: v1beta20210601storage.Storage, path: st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_Storage, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -971,7 +935,7 @@ export function Storage_fromStorage(src: v1beta20210601storage.Storage, path: st
 export function Storage_toStorage(src: v1beta20210601.Storage, path: string): v1beta20210601storage.Storage {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Storage;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601_Storage, bag);
   const kept = finishBag(bag);
@@ -991,8 +955,7 @@ export function SystemData_STATUS_fromStorage(src: v1beta20210601storage.SystemD
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1beta20210601_CreatedByType_STATUS) as v1beta20210601.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210601storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1000,7 +963,7 @@ export function SystemData_STATUS_fromStorage(src: v1beta20210601storage.SystemD
 export function SystemData_STATUS_toStorage(src: v1beta20210601.SystemData_STATUS, path: string): v1beta20210601storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum

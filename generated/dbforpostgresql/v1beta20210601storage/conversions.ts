@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v1beta20210601storage (seed 000): storage <-> next storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1beta20210601storage from './types.ts';
 import type * as v1api20210601storage from '../v1api20210601storage/types.ts';
@@ -96,7 +96,7 @@ export function Backup_to_v1api20210601storage(src: v1beta20210601storage.Backup
 export function Condition_from_v1api20210601storage(src: v1api20210601storage.Condition, path: string): v1beta20210601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -105,8 +105,7 @@ export function Condition_from_v1api20210601storage(src: v1api20210601storage.Co
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -114,7 +113,7 @@ export function Condition_from_v1api20210601storage(src: v1api20210601storage.Co
 export function Condition_to_v1api20210601storage(src: v1beta20210601storage.Condition, path: string): v1api20210601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -123,8 +122,7 @@ export function Condition_to_v1api20210601storage(src: v1beta20210601storage.Con
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -132,15 +130,14 @@ export function Condition_to_v1api20210601storage(src: v1beta20210601storage.Con
 export function DestinationExpression_from_v1api20210601storage(src: v1api20210601storage.DestinationExpression, path: string): v1beta20210601storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -148,15 +145,14 @@ export function DestinationExpression_from_v1api20210601storage(src: v1api202106
 export function DestinationExpression_to_v1api20210601storage(src: v1beta20210601storage.DestinationExpression, path: string): v1api20210601storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -656,12 +652,11 @@ export function HighAvailability_to_v1api20210601storage(src: v1beta20210601stor
 export function KnownResourceReference_from_v1api20210601storage(src: v1api20210601storage.KnownResourceReference, path: string): v1beta20210601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -669,12 +664,11 @@ export function KnownResourceReference_from_v1api20210601storage(src: v1api20210
 export function KnownResourceReference_to_v1api20210601storage(src: v1beta20210601storage.KnownResourceReference, path: string): v1api20210601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -796,14 +790,13 @@ export function Network_to_v1api20210601storage(src: v1beta20210601storage.Netwo
 export function ResourceReference_from_v1api20210601storage(src: v1api20210601storage.ResourceReference, path: string): v1beta20210601storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -811,14 +804,13 @@ export function ResourceReference_from_v1api20210601storage(src: v1api20210601st
 export function ResourceReference_to_v1api20210601storage(src: v1beta20210601storage.ResourceReference, path: string): v1api20210601storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -826,14 +818,13 @@ export function ResourceReference_to_v1api20210601storage(src: v1beta20210601sto
 export function SecretDestination_from_v1api20210601storage(src: v1api20210601storage.SecretDestination, path: string): v1beta20210601storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20210601storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -841,14 +832,13 @@ export function SecretDestination_from_v1api20210601storage(src: v1api20210601st
 export function SecretDestination_to_v1api20210601storage(src: v1beta20210601storage.SecretDestination, path: string): v1api20210601storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210601storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -856,12 +846,11 @@ export function SecretDestination_to_v1api20210601storage(src: v1beta20210601sto
 export function SecretReference_from_v1api20210601storage(src: v1api20210601storage.SecretReference, path: string): v1beta20210601storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1beta20210601storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20210601storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -869,12 +858,11 @@ export function SecretReference_from_v1api20210601storage(src: v1api20210601stor
 export function SecretReference_to_v1api20210601storage(src: v1beta20210601storage.SecretReference, path: string): v1api20210601storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20210601storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210601storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 

@@ -3,7 +3,7 @@
  * Conversions of dbforpostgresql v20250801 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v20250801 from './types.ts';
 import type * as v20250801storage from '../v20250801storage/types.ts';
@@ -48,8 +48,7 @@ export function AuthConfig_STATUS_fromStorage(src: v20250801storage.AuthConfig_S
   if (src.passwordAuth !== undefined) dst.passwordAuth = (canonicalEnum(str(src.passwordAuth, path, ".passwordAuth"), spellings_v20250801_PasswordAuthEnum_STATUS) as v20250801.PasswordAuthEnum_STATUS); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_AuthConfig_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -57,7 +56,7 @@ export function AuthConfig_STATUS_fromStorage(src: v20250801storage.AuthConfig_S
 export function AuthConfig_STATUS_toStorage(src: v20250801.AuthConfig_STATUS, path: string): v20250801storage.AuthConfig_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.AuthConfig_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -77,8 +76,7 @@ export function AuthConfig_fromStorage(src: v20250801storage.AuthConfig, path: s
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.tenantIdFromConfig !== undefined) dst.tenantIdFromConfig = ConfigMapReference_fromStorage(src.tenantIdFromConfig as v20250801storage.ConfigMapReference, at(path, ".tenantIdFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_AuthConfig, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -86,7 +84,7 @@ export function AuthConfig_fromStorage(src: v20250801storage.AuthConfig, path: s
 export function AuthConfig_toStorage(src: v20250801.AuthConfig, path: string): v20250801storage.AuthConfig {
   checkObject(src, path);
   const dst = {} as v20250801storage.AuthConfig;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryAuth !== undefined) dst.activeDirectoryAuth = str(src.activeDirectoryAuth, path, ".activeDirectoryAuth"); // assignEnum
   if (src.passwordAuth !== undefined) dst.passwordAuth = str(src.passwordAuth, path, ".passwordAuth"); // assignEnum
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -106,8 +104,7 @@ export function Backup_STATUS_fromStorage(src: v20250801storage.Backup_STATUS, p
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v20250801_GeoRedundantBackupEnum_STATUS) as v20250801.GeoRedundantBackupEnum_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Backup_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -115,7 +112,7 @@ export function Backup_STATUS_fromStorage(src: v20250801storage.Backup_STATUS, p
 export function Backup_STATUS_toStorage(src: v20250801.Backup_STATUS, path: string): v20250801storage.Backup_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.Backup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.earliestRestoreDate !== undefined) dst.earliestRestoreDate = str(src.earliestRestoreDate, path, ".earliestRestoreDate"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
@@ -133,8 +130,7 @@ export function Backup_fromStorage(src: v20250801storage.Backup, path: string): 
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = (canonicalEnum(str(src.geoRedundantBackup, path, ".geoRedundantBackup"), spellings_v20250801_GeoRedundantBackupEnum) as v20250801.GeoRedundantBackupEnum); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Backup, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -142,7 +138,7 @@ export function Backup_fromStorage(src: v20250801storage.Backup, path: string): 
 export function Backup_toStorage(src: v20250801.Backup, path: string): v20250801storage.Backup {
   checkObject(src, path);
   const dst = {} as v20250801storage.Backup;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.backupRetentionDays !== undefined) dst.backupRetentionDays = int(src.backupRetentionDays, path, ".backupRetentionDays"); // assignPrimitive
   if (src.geoRedundantBackup !== undefined) dst.geoRedundantBackup = str(src.geoRedundantBackup, path, ".geoRedundantBackup"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Backup, bag);
@@ -159,8 +155,7 @@ export function Cluster_STATUS_fromStorage(src: v20250801storage.Cluster_STATUS,
   if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
   if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Cluster_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -168,7 +163,7 @@ export function Cluster_STATUS_fromStorage(src: v20250801storage.Cluster_STATUS,
 export function Cluster_STATUS_toStorage(src: v20250801.Cluster_STATUS, path: string): v20250801storage.Cluster_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.Cluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
   if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_Cluster_STATUS, bag);
@@ -185,8 +180,7 @@ export function Cluster_fromStorage(src: v20250801storage.Cluster, path: string)
   if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
   if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Cluster, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -194,7 +188,7 @@ export function Cluster_fromStorage(src: v20250801storage.Cluster, path: string)
 export function Cluster_toStorage(src: v20250801.Cluster, path: string): v20250801storage.Cluster {
   checkObject(src, path);
   const dst = {} as v20250801storage.Cluster;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clusterSize !== undefined) dst.clusterSize = int(src.clusterSize, path, ".clusterSize"); // assignPrimitive
   if (src.defaultDatabaseName !== undefined) dst.defaultDatabaseName = str(src.defaultDatabaseName, path, ".defaultDatabaseName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_Cluster, bag);
@@ -207,7 +201,7 @@ export function Cluster_toStorage(src: v20250801.Cluster, path: string): v202508
 export function Condition_fromStorage(src: v20250801storage.Condition, path: string): v20250801.Condition {
   checkObject(src, path);
   const dst = {} as v20250801.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -216,8 +210,7 @@ export function Condition_fromStorage(src: v20250801storage.Condition, path: str
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -225,7 +218,7 @@ export function Condition_fromStorage(src: v20250801storage.Condition, path: str
 export function Condition_toStorage(src: v20250801.Condition, path: string): v20250801storage.Condition {
   checkObject(src, path);
   const dst = {} as v20250801storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -234,8 +227,7 @@ export function Condition_toStorage(src: v20250801.Condition, path: string): v20
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -243,14 +235,13 @@ export function Condition_toStorage(src: v20250801.Condition, path: string): v20
 export function ConfigMapDestination_fromStorage(src: v20250801storage.ConfigMapDestination, path: string): v20250801.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20250801.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -258,14 +249,13 @@ export function ConfigMapDestination_fromStorage(src: v20250801storage.ConfigMap
 export function ConfigMapDestination_toStorage(src: v20250801.ConfigMapDestination, path: string): v20250801storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20250801storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -273,12 +263,11 @@ export function ConfigMapDestination_toStorage(src: v20250801.ConfigMapDestinati
 export function ConfigMapReference_fromStorage(src: v20250801storage.ConfigMapReference, path: string): v20250801.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20250801.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -286,12 +275,11 @@ export function ConfigMapReference_fromStorage(src: v20250801storage.ConfigMapRe
 export function ConfigMapReference_toStorage(src: v20250801.ConfigMapReference, path: string): v20250801storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -308,8 +296,7 @@ export function DataEncryption_STATUS_fromStorage(src: v20250801storage.DataEncr
   if (src.primaryUserAssignedIdentityId !== undefined) dst.primaryUserAssignedIdentityId = str(src.primaryUserAssignedIdentityId, path, ".primaryUserAssignedIdentityId"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_ArmServerKeyType_STATUS) as v20250801.ArmServerKeyType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_DataEncryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -317,7 +304,7 @@ export function DataEncryption_STATUS_fromStorage(src: v20250801storage.DataEncr
 export function DataEncryption_STATUS_toStorage(src: v20250801.DataEncryption_STATUS, path: string): v20250801storage.DataEncryption_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.geoBackupEncryptionKeyStatus !== undefined) dst.geoBackupEncryptionKeyStatus = str(src.geoBackupEncryptionKeyStatus, path, ".geoBackupEncryptionKeyStatus"); // assignEnum
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupUserAssignedIdentityId !== undefined) dst.geoBackupUserAssignedIdentityId = str(src.geoBackupUserAssignedIdentityId, path, ".geoBackupUserAssignedIdentityId"); // assignPrimitive
@@ -344,8 +331,7 @@ export function DataEncryption_fromStorage(src: v20250801storage.DataEncryption,
   if (src.primaryUserAssignedIdentityReference !== undefined) dst.primaryUserAssignedIdentityReference = ResourceReference_fromStorage(src.primaryUserAssignedIdentityReference as v20250801storage.ResourceReference, at(path, ".primaryUserAssignedIdentityReference")); // assignObject
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_ArmServerKeyType) as v20250801.ArmServerKeyType); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_DataEncryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -353,7 +339,7 @@ export function DataEncryption_fromStorage(src: v20250801storage.DataEncryption,
 export function DataEncryption_toStorage(src: v20250801.DataEncryption, path: string): v20250801storage.DataEncryption {
   checkObject(src, path);
   const dst = {} as v20250801storage.DataEncryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.geoBackupKeyURI !== undefined) dst.geoBackupKeyURI = str(src.geoBackupKeyURI, path, ".geoBackupKeyURI"); // assignPrimitive
   if (src.geoBackupKeyURIFromConfig !== undefined) dst.geoBackupKeyURIFromConfig = ConfigMapReference_toStorage(src.geoBackupKeyURIFromConfig as v20250801.ConfigMapReference, at(path, ".geoBackupKeyURIFromConfig")); // assignObject
   if (src.geoBackupUserAssignedIdentityReference !== undefined) dst.geoBackupUserAssignedIdentityReference = ResourceReference_toStorage(src.geoBackupUserAssignedIdentityReference as v20250801.ResourceReference, at(path, ".geoBackupUserAssignedIdentityReference")); // assignObject
@@ -371,15 +357,14 @@ export function DataEncryption_toStorage(src: v20250801.DataEncryption, path: st
 export function DestinationExpression_fromStorage(src: v20250801storage.DestinationExpression, path: string): v20250801.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20250801.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -387,15 +372,14 @@ export function DestinationExpression_fromStorage(src: v20250801storage.Destinat
 export function DestinationExpression_toStorage(src: v20250801.DestinationExpression, path: string): v20250801storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20250801storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -406,8 +390,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v20250801stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v20250801storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_FlexibleServerOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -415,7 +398,7 @@ export function FlexibleServerOperatorConfigMaps_fromStorage(src: v20250801stora
 export function FlexibleServerOperatorConfigMaps_toStorage(src: v20250801.FlexibleServerOperatorConfigMaps, path: string): v20250801storage.FlexibleServerOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServerOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v20250801.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v20250801_FlexibleServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
@@ -430,8 +413,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v20250801storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_fromStorage(src.fullyQualifiedDomainName as v20250801storage.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_FlexibleServerOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -439,7 +421,7 @@ export function FlexibleServerOperatorSecrets_fromStorage(src: v20250801storage.
 export function FlexibleServerOperatorSecrets_toStorage(src: v20250801.FlexibleServerOperatorSecrets, path: string): v20250801storage.FlexibleServerOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServerOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = SecretDestination_toStorage(src.fullyQualifiedDomainName as v20250801.SecretDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v20250801_FlexibleServerOperatorSecrets, bag);
   const kept = finishBag(bag);
@@ -457,8 +439,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v20250801storage.Fle
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250801storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = FlexibleServerOperatorSecrets_fromStorage(src.secrets as v20250801storage.FlexibleServerOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_FlexibleServerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -466,7 +447,7 @@ export function FlexibleServerOperatorSpec_fromStorage(src: v20250801storage.Fle
 export function FlexibleServerOperatorSpec_toStorage(src: v20250801.FlexibleServerOperatorSpec, path: string): v20250801storage.FlexibleServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250801.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = FlexibleServerOperatorConfigMaps_toStorage(src.configMaps as v20250801.FlexibleServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250801.DestinationExpression, at(p, i))); // assignCollection
@@ -513,8 +494,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v20250801storage.Flexible
   if (src.storage !== undefined) dst.storage = Storage_STATUS_fromStorage(src.storage as v20250801storage.Storage_STATUS, at(path, ".storage")); // assignObject
   if (src.version !== undefined) dst.version = (canonicalEnum(str(src.version, path, ".version"), spellings_v20250801_ServerVersion_STATUS) as v20250801.ServerVersion_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_FlexibleServer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -522,7 +502,7 @@ export function FlexibleServer_STATUS_fromStorage(src: v20250801storage.Flexible
 export function FlexibleServer_STATUS_toStorage(src: v20250801.FlexibleServer_STATUS, path: string): v20250801storage.FlexibleServer_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20250801.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -590,8 +570,7 @@ export function FlexibleServer_Spec_fromStorage(src: v20250801storage.FlexibleSe
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServerOperatorSpec_fromStorage(src.operatorSpec as v20250801storage.FlexibleServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250801storage_FlexibleServer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -599,7 +578,7 @@ export function FlexibleServer_Spec_fromStorage(src: v20250801storage.FlexibleSe
 export function FlexibleServer_Spec_toStorage(src: v20250801.FlexibleServer_Spec, path: string): v20250801storage.FlexibleServer_Spec {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250801.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = UserAssignedIdentity_toStorage(src.identity as v20250801.UserAssignedIdentity, at(path, ".identity")); // assignObject
@@ -639,8 +618,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v20250801st
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250801storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250801storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -648,7 +626,7 @@ export function FlexibleServersDatabaseOperatorSpec_fromStorage(src: v20250801st
 export function FlexibleServersDatabaseOperatorSpec_toStorage(src: v20250801.FlexibleServersDatabaseOperatorSpec, path: string): v20250801storage.FlexibleServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250801.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250801.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801_FlexibleServersDatabaseOperatorSpec, bag);
@@ -669,8 +647,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v20250
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabaseSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -678,7 +655,7 @@ export function FlexibleServersDatabaseSystemData_STATUS_fromStorage(src: v20250
 export function FlexibleServersDatabaseSystemData_STATUS_toStorage(src: v20250801.FlexibleServersDatabaseSystemData_STATUS, path: string): v20250801storage.FlexibleServersDatabaseSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersDatabaseSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -704,8 +681,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v20250801storage
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
   if (src.collation !== undefined) dst.collation = str(src.collation, path, ".collation"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -713,7 +689,7 @@ export function FlexibleServersDatabase_STATUS_fromStorage(src: v20250801storage
 export function FlexibleServersDatabase_STATUS_toStorage(src: v20250801.FlexibleServersDatabase_STATUS, path: string): v20250801storage.FlexibleServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20250801.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -739,8 +715,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v20250801storage.F
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v20250801storage.FlexibleServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -748,7 +723,7 @@ export function FlexibleServersDatabase_Spec_fromStorage(src: v20250801storage.F
 export function FlexibleServersDatabase_Spec_toStorage(src: v20250801.FlexibleServersDatabase_Spec, path: string): v20250801storage.FlexibleServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250801.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.charset !== undefined) dst.charset = str(src.charset, path, ".charset"); // assignPrimitive
@@ -769,8 +744,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v202508
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250801storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250801storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRuleOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -778,7 +752,7 @@ export function FlexibleServersFirewallRuleOperatorSpec_fromStorage(src: v202508
 export function FlexibleServersFirewallRuleOperatorSpec_toStorage(src: v20250801.FlexibleServersFirewallRuleOperatorSpec, path: string): v20250801storage.FlexibleServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersFirewallRuleOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250801.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250801.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801_FlexibleServersFirewallRuleOperatorSpec, bag);
@@ -799,8 +773,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v2
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRuleSystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -808,7 +781,7 @@ export function FlexibleServersFirewallRuleSystemData_STATUS_fromStorage(src: v2
 export function FlexibleServersFirewallRuleSystemData_STATUS_toStorage(src: v20250801.FlexibleServersFirewallRuleSystemData_STATUS, path: string): v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersFirewallRuleSystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -834,8 +807,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v20250801sto
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -843,7 +815,7 @@ export function FlexibleServersFirewallRule_STATUS_fromStorage(src: v20250801sto
 export function FlexibleServersFirewallRule_STATUS_toStorage(src: v20250801.FlexibleServersFirewallRule_STATUS, path: string): v20250801storage.FlexibleServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20250801.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -869,8 +841,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v20250801stora
   if (src.operatorSpec !== undefined) dst.operatorSpec = FlexibleServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v20250801storage.FlexibleServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250801storage_FlexibleServersFirewallRule_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -878,7 +849,7 @@ export function FlexibleServersFirewallRule_Spec_fromStorage(src: v20250801stora
 export function FlexibleServersFirewallRule_Spec_toStorage(src: v20250801.FlexibleServersFirewallRule_Spec, path: string): v20250801storage.FlexibleServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v20250801storage.FlexibleServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250801.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
@@ -900,8 +871,7 @@ export function HighAvailability_STATUS_fromStorage(src: v20250801storage.HighAv
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250801_ServerHAState_STATUS) as v20250801.ServerHAState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_HighAvailability_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -909,7 +879,7 @@ export function HighAvailability_STATUS_fromStorage(src: v20250801storage.HighAv
 export function HighAvailability_STATUS_toStorage(src: v20250801.HighAvailability_STATUS, path: string): v20250801storage.HighAvailability_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.HighAvailability_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -927,8 +897,7 @@ export function HighAvailability_fromStorage(src: v20250801storage.HighAvailabil
   if (src.mode !== undefined) dst.mode = (canonicalEnum(str(src.mode, path, ".mode"), spellings_v20250801_HighAvailabilityMode) as v20250801.HighAvailabilityMode); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_HighAvailability, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -936,7 +905,7 @@ export function HighAvailability_fromStorage(src: v20250801storage.HighAvailabil
 export function HighAvailability_toStorage(src: v20250801.HighAvailability, path: string): v20250801storage.HighAvailability {
   checkObject(src, path);
   const dst = {} as v20250801storage.HighAvailability;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.mode !== undefined) dst.mode = str(src.mode, path, ".mode"); // assignEnum
   if (src.standbyAvailabilityZone !== undefined) dst.standbyAvailabilityZone = str(src.standbyAvailabilityZone, path, ".standbyAvailabilityZone"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_HighAvailability, bag);
@@ -949,12 +918,11 @@ export function HighAvailability_toStorage(src: v20250801.HighAvailability, path
 export function KnownResourceReference_fromStorage(src: v20250801storage.KnownResourceReference, path: string): v20250801.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20250801.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -962,12 +930,11 @@ export function KnownResourceReference_fromStorage(src: v20250801storage.KnownRe
 export function KnownResourceReference_toStorage(src: v20250801.KnownResourceReference, path: string): v20250801storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -981,8 +948,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v20250801storage.Maint
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_MaintenanceWindow_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -990,7 +956,7 @@ export function MaintenanceWindow_STATUS_fromStorage(src: v20250801storage.Maint
 export function MaintenanceWindow_STATUS_toStorage(src: v20250801.MaintenanceWindow_STATUS, path: string): v20250801storage.MaintenanceWindow_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.MaintenanceWindow_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -1011,8 +977,7 @@ export function MaintenanceWindow_fromStorage(src: v20250801storage.MaintenanceW
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
   if (src.startMinute !== undefined) dst.startMinute = int(src.startMinute, path, ".startMinute"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_MaintenanceWindow, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1020,7 +985,7 @@ export function MaintenanceWindow_fromStorage(src: v20250801storage.MaintenanceW
 export function MaintenanceWindow_toStorage(src: v20250801.MaintenanceWindow, path: string): v20250801storage.MaintenanceWindow {
   checkObject(src, path);
   const dst = {} as v20250801storage.MaintenanceWindow;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.customWindow !== undefined) dst.customWindow = str(src.customWindow, path, ".customWindow"); // assignPrimitive
   if (src.dayOfWeek !== undefined) dst.dayOfWeek = int(src.dayOfWeek, path, ".dayOfWeek"); // assignPrimitive
   if (src.startHour !== undefined) dst.startHour = int(src.startHour, path, ".startHour"); // assignPrimitive
@@ -1040,8 +1005,7 @@ export function Network_STATUS_fromStorage(src: v20250801storage.Network_STATUS,
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250801_ServerPublicNetworkAccessState_STATUS) as v20250801.ServerPublicNetworkAccessState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Network_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1049,7 +1013,7 @@ export function Network_STATUS_fromStorage(src: v20250801storage.Network_STATUS,
 export function Network_STATUS_toStorage(src: v20250801.Network_STATUS, path: string): v20250801storage.Network_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.Network_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceId !== undefined) dst.delegatedSubnetResourceId = str(src.delegatedSubnetResourceId, path, ".delegatedSubnetResourceId"); // assignPrimitive
   if (src.privateDnsZoneArmResourceId !== undefined) dst.privateDnsZoneArmResourceId = str(src.privateDnsZoneArmResourceId, path, ".privateDnsZoneArmResourceId"); // assignPrimitive
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -1068,8 +1032,7 @@ export function Network_fromStorage(src: v20250801storage.Network, path: string)
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_fromStorage(src.privateDnsZoneArmResourceReference as v20250801storage.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = (canonicalEnum(str(src.publicNetworkAccess, path, ".publicNetworkAccess"), spellings_v20250801_ServerPublicNetworkAccessState) as v20250801.ServerPublicNetworkAccessState); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Network, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1077,7 +1040,7 @@ export function Network_fromStorage(src: v20250801storage.Network, path: string)
 export function Network_toStorage(src: v20250801.Network, path: string): v20250801storage.Network {
   checkObject(src, path);
   const dst = {} as v20250801storage.Network;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.delegatedSubnetResourceReference !== undefined) dst.delegatedSubnetResourceReference = ResourceReference_toStorage(src.delegatedSubnetResourceReference as v20250801.ResourceReference, at(path, ".delegatedSubnetResourceReference")); // assignObject
   if (src.privateDnsZoneArmResourceReference !== undefined) dst.privateDnsZoneArmResourceReference = ResourceReference_toStorage(src.privateDnsZoneArmResourceReference as v20250801.ResourceReference, at(path, ".privateDnsZoneArmResourceReference")); // assignObject
   if (src.publicNetworkAccess !== undefined) dst.publicNetworkAccess = str(src.publicNetworkAccess, path, ".publicNetworkAccess"); // assignEnum
@@ -1094,8 +1057,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v20250801stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1103,7 +1065,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v20250801stora
 export function PrivateEndpointConnection_STATUS_toStorage(src: v20250801.PrivateEndpointConnection_STATUS, path: string): v20250801storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1122,8 +1084,7 @@ export function Replica_STATUS_fromStorage(src: v20250801storage.Replica_STATUS,
   if (src.replicationState !== undefined) dst.replicationState = (canonicalEnum(str(src.replicationState, path, ".replicationState"), spellings_v20250801_Replica_ReplicationState_STATUS) as v20250801.Replica_ReplicationState_STATUS); // assignEnum
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v20250801_Replica_Role_STATUS) as v20250801.Replica_Role_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Replica_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1131,7 +1092,7 @@ export function Replica_STATUS_fromStorage(src: v20250801storage.Replica_STATUS,
 export function Replica_STATUS_toStorage(src: v20250801.Replica_STATUS, path: string): v20250801storage.Replica_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.Replica_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
@@ -1152,8 +1113,7 @@ export function Replica_fromStorage(src: v20250801storage.Replica, path: string)
   if (src.promoteOption !== undefined) dst.promoteOption = (canonicalEnum(str(src.promoteOption, path, ".promoteOption"), spellings_v20250801_Replica_PromoteOption) as v20250801.Replica_PromoteOption); // assignEnum
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v20250801_Replica_Role) as v20250801.Replica_Role); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Replica, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1161,7 +1121,7 @@ export function Replica_fromStorage(src: v20250801storage.Replica, path: string)
 export function Replica_toStorage(src: v20250801.Replica, path: string): v20250801storage.Replica {
   checkObject(src, path);
   const dst = {} as v20250801storage.Replica;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.promoteMode !== undefined) dst.promoteMode = str(src.promoteMode, path, ".promoteMode"); // assignEnum
   if (src.promoteOption !== undefined) dst.promoteOption = str(src.promoteOption, path, ".promoteOption"); // assignEnum
   if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
@@ -1175,14 +1135,13 @@ export function Replica_toStorage(src: v20250801.Replica, path: string): v202508
 export function ResourceReference_fromStorage(src: v20250801storage.ResourceReference, path: string): v20250801.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20250801.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1190,14 +1149,13 @@ export function ResourceReference_fromStorage(src: v20250801storage.ResourceRefe
 export function ResourceReference_toStorage(src: v20250801.ResourceReference, path: string): v20250801storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1205,14 +1163,13 @@ export function ResourceReference_toStorage(src: v20250801.ResourceReference, pa
 export function SecretDestination_fromStorage(src: v20250801storage.SecretDestination, path: string): v20250801.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20250801.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1220,14 +1177,13 @@ export function SecretDestination_fromStorage(src: v20250801storage.SecretDestin
 export function SecretDestination_toStorage(src: v20250801.SecretDestination, path: string): v20250801storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20250801storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250801_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1235,12 +1191,11 @@ export function SecretDestination_toStorage(src: v20250801.SecretDestination, pa
 export function SecretReference_fromStorage(src: v20250801storage.SecretReference, path: string): v20250801.SecretReference {
   checkObject(src, path);
   const dst = {} as v20250801.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1248,12 +1203,11 @@ export function SecretReference_fromStorage(src: v20250801storage.SecretReferenc
 export function SecretReference_toStorage(src: v20250801.SecretReference, path: string): v20250801storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v20250801storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1265,8 +1219,7 @@ export function Sku_STATUS_fromStorage(src: v20250801storage.Sku_STATUS, path: s
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250801_SkuTier_STATUS) as v20250801.SkuTier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1274,7 +1227,7 @@ export function Sku_STATUS_fromStorage(src: v20250801storage.Sku_STATUS, path: s
 export function Sku_STATUS_toStorage(src: v20250801.Sku_STATUS, path: string): v20250801storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Sku_STATUS, bag);
@@ -1291,8 +1244,7 @@ export function Sku_fromStorage(src: v20250801storage.Sku, path: string): v20250
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250801_SkuTier) as v20250801.SkuTier); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1300,7 +1252,7 @@ export function Sku_fromStorage(src: v20250801storage.Sku, path: string): v20250
 export function Sku_toStorage(src: v20250801.Sku, path: string): v20250801storage.Sku {
   checkObject(src, path);
   const dst = {} as v20250801storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20250801_Sku, bag);
@@ -1321,8 +1273,7 @@ export function Storage_STATUS_fromStorage(src: v20250801storage.Storage_STATUS,
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250801_AzureManagedDiskPerformanceTiers_STATUS) as v20250801.AzureManagedDiskPerformanceTiers_STATUS); // assignEnum
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_Storage_Type_STATUS) as v20250801.Storage_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Storage_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1330,7 +1281,7 @@ export function Storage_STATUS_fromStorage(src: v20250801storage.Storage_STATUS,
 export function Storage_STATUS_toStorage(src: v20250801.Storage_STATUS, path: string): v20250801storage.Storage_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.Storage_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
@@ -1355,8 +1306,7 @@ export function Storage_fromStorage(src: v20250801storage.Storage, path: string)
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250801_AzureManagedDiskPerformanceTiers) as v20250801.AzureManagedDiskPerformanceTiers); // assignEnum
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_Storage_Type) as v20250801.Storage_Type); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_Storage, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1364,7 +1314,7 @@ export function Storage_fromStorage(src: v20250801storage.Storage, path: string)
 export function Storage_toStorage(src: v20250801.Storage, path: string): v20250801storage.Storage {
   checkObject(src, path);
   const dst = {} as v20250801storage.Storage;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.autoGrow !== undefined) dst.autoGrow = str(src.autoGrow, path, ".autoGrow"); // assignEnum
   if (src.iops !== undefined) dst.iops = int(src.iops, path, ".iops"); // assignPrimitive
   if (src.storageSizeGB !== undefined) dst.storageSizeGB = int(src.storageSizeGB, path, ".storageSizeGB"); // assignPrimitive
@@ -1389,8 +1339,7 @@ export function SystemData_STATUS_fromStorage(src: v20250801storage.SystemData_S
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250801_CreatedByType_STATUS) as v20250801.CreatedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250801storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1398,7 +1347,7 @@ export function SystemData_STATUS_fromStorage(src: v20250801storage.SystemData_S
 export function SystemData_STATUS_toStorage(src: v20250801.SystemData_STATUS, path: string): v20250801storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -1418,8 +1367,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v20250801storage.Us
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250801storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1427,7 +1375,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v20250801storage.Us
 export function UserAssignedIdentityDetails_toStorage(src: v20250801.UserAssignedIdentityDetails, path: string): v20250801storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250801.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v20250801_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -1445,8 +1393,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20250801storage.Us
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_IdentityType_STATUS) as v20250801.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserIdentity_STATUS_fromStorage(e as v20250801storage.UserIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1454,7 +1401,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20250801storage.Us
 export function UserAssignedIdentity_STATUS_toStorage(src: v20250801.UserAssignedIdentity_STATUS, path: string): v20250801storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1474,8 +1421,7 @@ export function UserAssignedIdentity_fromStorage(src: v20250801storage.UserAssig
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250801_IdentityType) as v20250801.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v20250801storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250801storage_UserAssignedIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1483,7 +1429,7 @@ export function UserAssignedIdentity_fromStorage(src: v20250801storage.UserAssig
 export function UserAssignedIdentity_toStorage(src: v20250801.UserAssignedIdentity, path: string): v20250801storage.UserAssignedIdentity {
   checkObject(src, path);
   const dst = {} as v20250801storage.UserAssignedIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v20250801.UserAssignedIdentityDetails, at(p, i))); // assignCollection
@@ -1501,8 +1447,7 @@ export function UserIdentity_STATUS_fromStorage(src: v20250801storage.UserIdenti
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801storage_UserIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1510,7 +1455,7 @@ export function UserIdentity_STATUS_fromStorage(src: v20250801storage.UserIdenti
 export function UserIdentity_STATUS_toStorage(src: v20250801.UserIdentity_STATUS, path: string): v20250801storage.UserIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v20250801storage.UserIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250801_UserIdentity_STATUS, bag);

@@ -2,7 +2,6 @@
 /**
  * Types of dbforpostgresql v20250801 (ARM API version 2025-08-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v20250801';
@@ -56,8 +55,6 @@ export interface AuthConfig {
   tenantId?: string;
   /** Identifier of the tenant of the delegated resource. */
   tenantIdFromConfig?: ConfigMapReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Authentication configuration properties of a server. */
@@ -68,8 +65,6 @@ export interface AuthConfig_STATUS {
   passwordAuth?: PasswordAuthEnum_STATUS;
   /** Identifier of the tenant of the delegated resource. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureManagedDiskPerformanceTiers (string). */
@@ -84,8 +79,6 @@ export interface Backup {
   backupRetentionDays?: number;
   /** Indicates if the server is configured to create geographically redundant backups. */
   geoRedundantBackup?: GeoRedundantBackupEnum;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Backup properties of a server. */
@@ -96,8 +89,6 @@ export interface Backup_STATUS {
   earliestRestoreDate?: string;
   /** Indicates if the server is configured to create geographically redundant backups. */
   geoRedundantBackup?: GeoRedundantBackupEnum_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Cluster properties of a server. */
@@ -106,8 +97,6 @@ export interface Cluster {
   clusterSize?: number;
   /** Default database name for the elastic cluster. */
   defaultDatabaseName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Cluster properties of a server. */
@@ -116,8 +105,6 @@ export interface Cluster_STATUS {
   clusterSize?: number;
   /** Default database name for the elastic cluster. */
   defaultDatabaseName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -125,12 +112,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -143,8 +128,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -153,8 +136,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -189,8 +170,6 @@ export interface DataEncryption {
   primaryUserAssignedIdentityReference?: ResourceReference;
   /** Data encryption type used by a server. */
   type?: ArmServerKeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DataEncryption_GeoBackupEncryptionKeyStatus_STATUS (string). */
@@ -223,8 +202,6 @@ export interface DataEncryption_STATUS {
   primaryUserAssignedIdentityId?: string;
   /** Data encryption type used by a server. */
   type?: ArmServerKeyType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -239,24 +216,18 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorConfigMaps. */
 export interface FlexibleServerOperatorConfigMaps {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorSecrets. */
 export interface FlexibleServerOperatorSecrets {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -269,8 +240,6 @@ export interface FlexibleServerOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: FlexibleServerOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -339,8 +308,6 @@ export interface FlexibleServer_STATUS {
   storage?: Storage_STATUS;
   /** Major version of PostgreSQL database engine. */
   version?: ServerVersion_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server. */
@@ -401,8 +368,6 @@ export interface FlexibleServer_Spec {
   version?: ServerVersion;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -411,8 +376,6 @@ export interface FlexibleServersDatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -429,8 +392,6 @@ export interface FlexibleServersDatabaseSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -446,8 +407,6 @@ export interface FlexibleServersDatabase_STATUS {
   charset?: string;
   /** Collation of the database. */
   collation?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a Database. */
@@ -462,8 +421,6 @@ export interface FlexibleServersDatabase_Spec {
   collation?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersDatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -472,8 +429,6 @@ export interface FlexibleServersFirewallRuleOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Resource Manager metadata containing createdBy and modifiedBy information. */
@@ -490,8 +445,6 @@ export interface FlexibleServersFirewallRuleSystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -508,8 +461,6 @@ export interface FlexibleServersFirewallRule_STATUS {
   /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
    * format. */
   startIpAddress?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a server firewall rule. */
@@ -525,8 +476,6 @@ export interface FlexibleServersFirewallRule_Spec {
   startIpAddress: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: FlexibleServersFirewallRuleOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoRedundantBackupEnum (string). */
@@ -542,8 +491,6 @@ export interface HighAvailability {
   /** Availability zone associated to the standby server created when high availability is set to
    * SameZone or ZoneRedundant. */
   standbyAvailabilityZone?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum HighAvailabilityMode (string). */
@@ -561,8 +508,6 @@ export interface HighAvailability_STATUS {
   standbyAvailabilityZone?: string;
   /** Possible states of the standby server created when high availability is set to SameZone or ZoneRedundant. */
   state?: ServerHAState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -577,8 +522,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -591,8 +534,6 @@ export interface MaintenanceWindow {
   startHour?: number;
   /** Start minute to be used for maintenance window. */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -605,8 +546,6 @@ export interface MaintenanceWindow_STATUS {
   startHour?: number;
   /** Start minute to be used for maintenance window. */
   startMinute?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. Only required if you want your server to be integrated into a virtual network
@@ -623,8 +562,6 @@ export interface Network {
   /** Indicates if public network access is enabled or not. This is only supported for servers that are
    * not integrated into a virtual network which is owned and provided by customer when server is deployed. */
   publicNetworkAccess?: ServerPublicNetworkAccessState;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Network properties of a server. Only required if you want your server to be integrated into a virtual network
@@ -641,8 +578,6 @@ export interface Network_STATUS {
   /** Indicates if public network access is enabled or not. This is only supported for servers that are
    * not integrated into a virtual network which is owned and provided by customer when server is deployed. */
   publicNetworkAccess?: ServerPublicNetworkAccessState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PasswordAuthEnum (string). */
@@ -656,8 +591,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. E.g.
    * "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}" */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Read replica properties of a server. Required only in case that you want to promote a server. */
@@ -671,8 +604,6 @@ export interface Replica {
   promoteOption?: Replica_PromoteOption;
   /** Role of the server in a replication set. */
   role?: Replica_Role;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Replica_PromoteMode (string). */
@@ -712,8 +643,6 @@ export interface Replica_STATUS {
   replicationState?: Replica_ReplicationState_STATUS;
   /** Role of the server in a replication set. */
   role?: Replica_Role_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReplicationRole (string). */
@@ -732,8 +661,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -746,8 +673,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -756,8 +681,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerHAState_STATUS (string). */
@@ -784,8 +707,6 @@ export interface Sku {
   name: string;
   /** Tier of the compute assigned to a server. */
   tier: SkuTier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuTier (string). */
@@ -800,8 +721,6 @@ export interface Sku_STATUS {
   name?: string;
   /** Tier of the compute assigned to a server. */
   tier?: SkuTier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage properties of a server. */
@@ -820,8 +739,6 @@ export interface Storage {
   /** Type of storage assigned to a server. Allowed values are Premium_LRS, PremiumV2_LRS, or UltraSSD_LRS. If not
    * specified, it defaults to Premium_LRS. */
   type?: Storage_Type;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAutoGrow (string). */
@@ -846,8 +763,6 @@ export interface Storage_STATUS {
   /** Type of storage assigned to a server. Allowed values are Premium_LRS, PremiumV2_LRS, or UltraSSD_LRS. If not
    * specified, it defaults to Premium_LRS. */
   type?: Storage_Type_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Storage_Type (string). */
@@ -870,8 +785,6 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: CreatedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identities assigned to the server. */
@@ -882,15 +795,11 @@ export interface UserAssignedIdentity {
   type: IdentityType;
   /** Map of user assigned managed identities. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identities assigned to the server. */
@@ -903,14 +812,10 @@ export interface UserAssignedIdentity_STATUS {
   type?: IdentityType_STATUS;
   /** Map of user assigned managed identities. */
   userAssignedIdentities?: Record<string, UserIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identity associated with a server. */
 export interface UserIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User assigned managed identity associated with a server. */
@@ -919,6 +824,4 @@ export interface UserIdentity_STATUS {
   clientId?: string;
   /** Identifier of the object of the service principal associated to the user assigned managed identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

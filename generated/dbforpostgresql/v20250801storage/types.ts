@@ -104,39 +104,33 @@ export interface Cluster_STATUS {
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
-  type?: string;
-  status?: string;
+  type: string;
+  status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
 export interface ConfigMapDestination {
   /** The name of the config map. */
-  name?: string;
+  name: string;
   /** The key in the config map. */
-  key?: string;
+  key: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
 export interface ConfigMapReference {
   /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
-  name?: string;
+  name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
-  key?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
+  key: string;
 }
 
 /** Data encryption properties of a server. */
@@ -197,17 +191,15 @@ export interface DataEncryption_STATUS {
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
-  name?: string;
+  name: string;
   /** The key written to; must be unset when the expression returns a map. */
   key?: string;
   /** The CEL expression. */
-  value?: string;
+  value: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type FlexibleServerOperatorConfigMaps. */
@@ -315,7 +307,7 @@ export interface FlexibleServer_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** User assigned managed identities assigned to the server. */
   identity?: UserAssignedIdentity;
   /** The geo-location where the resource lives */
@@ -424,7 +416,7 @@ export interface FlexibleServersDatabase_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** Character set of the database. */
   charset?: string;
   /** Collation of the database. */
@@ -488,7 +480,7 @@ export interface FlexibleServersFirewallRule_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** IP address defining the end of the range of addresses of a firewall rule. Must be expressed in IPv4 format. */
   endIpAddress?: string;
   /** IP address defining the start of the range of addresses of a firewall rule. Must be expressed in IPv4
@@ -532,8 +524,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintenance window properties of a server. */
@@ -654,32 +644,26 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
-  name?: string;
+  name: string;
   /** The key in the secret. */
-  key?: string;
+  key: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
 export interface SecretReference {
   /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
-  name?: string;
+  name: string;
   /** Key is the key in the Kubernetes secret being referenced */
-  key?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
+  key: string;
 }
 
 /** Compute tier and size of a server. */

@@ -3,7 +3,7 @@
  * Conversions of kusto v1api20230815 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20230815 from './types.ts';
 import type * as v1api20230815storage from '../v1api20230815storage/types.ts';
@@ -36,8 +36,7 @@ export function AcceptedAudience_STATUS_fromStorage(src: v1api20230815storage.Ac
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_AcceptedAudience_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -45,7 +44,7 @@ export function AcceptedAudience_STATUS_fromStorage(src: v1api20230815storage.Ac
 export function AcceptedAudience_STATUS_toStorage(src: v1api20230815.AcceptedAudience_STATUS, path: string): v1api20230815storage.AcceptedAudience_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AcceptedAudience_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_AcceptedAudience_STATUS, bag);
   const kept = finishBag(bag);
@@ -60,8 +59,7 @@ export function AcceptedAudience_fromStorage(src: v1api20230815storage.AcceptedA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_AcceptedAudience, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -69,7 +67,7 @@ export function AcceptedAudience_fromStorage(src: v1api20230815storage.AcceptedA
 export function AcceptedAudience_toStorage(src: v1api20230815.AcceptedAudience, path: string): v1api20230815storage.AcceptedAudience {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AcceptedAudience;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_AcceptedAudience, bag);
   const kept = finishBag(bag);
@@ -86,8 +84,7 @@ export function AzureSku_STATUS_fromStorage(src: v1api20230815storage.AzureSku_S
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230815_AzureSku_Name_STATUS) as v1api20230815.AzureSku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20230815_AzureSku_Tier_STATUS) as v1api20230815.AzureSku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -95,7 +92,7 @@ export function AzureSku_STATUS_fromStorage(src: v1api20230815storage.AzureSku_S
 export function AzureSku_STATUS_toStorage(src: v1api20230815.AzureSku_STATUS, path: string): v1api20230815storage.AzureSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AzureSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -114,8 +111,7 @@ export function AzureSku_fromStorage(src: v1api20230815storage.AzureSku, path: s
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230815_AzureSku_Name) as v1api20230815.AzureSku_Name); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20230815_AzureSku_Tier) as v1api20230815.AzureSku_Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_AzureSku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -123,7 +119,7 @@ export function AzureSku_fromStorage(src: v1api20230815storage.AzureSku, path: s
 export function AzureSku_toStorage(src: v1api20230815.AzureSku, path: string): v1api20230815storage.AzureSku {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.AzureSku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -143,8 +139,7 @@ export function ClusterKeyVaultProperties_STATUS_fromStorage(src: v1api20230815s
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_ClusterKeyVaultProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -152,7 +147,7 @@ export function ClusterKeyVaultProperties_STATUS_fromStorage(src: v1api20230815s
 export function ClusterKeyVaultProperties_STATUS_toStorage(src: v1api20230815.ClusterKeyVaultProperties_STATUS, path: string): v1api20230815storage.ClusterKeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ClusterKeyVaultProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -173,8 +168,7 @@ export function ClusterKeyVaultProperties_fromStorage(src: v1api20230815storage.
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_fromStorage(src.userIdentityReference as v1api20230815storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_ClusterKeyVaultProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -182,7 +176,7 @@ export function ClusterKeyVaultProperties_fromStorage(src: v1api20230815storage.
 export function ClusterKeyVaultProperties_toStorage(src: v1api20230815.ClusterKeyVaultProperties, path: string): v1api20230815storage.ClusterKeyVaultProperties {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ClusterKeyVaultProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -201,8 +195,7 @@ export function ClusterOperatorSpec_fromStorage(src: v1api20230815storage.Cluste
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_ClusterOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -210,7 +203,7 @@ export function ClusterOperatorSpec_fromStorage(src: v1api20230815storage.Cluste
 export function ClusterOperatorSpec_toStorage(src: v1api20230815.ClusterOperatorSpec, path: string): v1api20230815storage.ClusterOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ClusterOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815_ClusterOperatorSpec, bag);
@@ -260,8 +253,7 @@ export function Cluster_STATUS_fromStorage(src: v1api20230815storage.Cluster_STA
   if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
   if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_STATUS_fromStorage(src.virtualNetworkConfiguration as v1api20230815storage.VirtualNetworkConfiguration_STATUS, at(path, ".virtualNetworkConfiguration")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -269,7 +261,7 @@ export function Cluster_STATUS_fromStorage(src: v1api20230815storage.Cluster_STA
 export function Cluster_STATUS_toStorage(src: v1api20230815.Cluster_STATUS, path: string): v1api20230815storage.Cluster_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Cluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230815.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -344,8 +336,7 @@ export function Cluster_Spec_fromStorage(src: v1api20230815storage.Cluster_Spec,
   if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_fromStorage(src.operatorSpec as v1api20230815storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230815storage_Cluster_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -353,7 +344,7 @@ export function Cluster_Spec_fromStorage(src: v1api20230815storage.Cluster_Spec,
 export function Cluster_Spec_toStorage(src: v1api20230815.Cluster_Spec, path: string): v1api20230815storage.Cluster_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Cluster_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230815.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v1api20230815.Identity, at(path, ".identity")); // assignObject
@@ -391,7 +382,7 @@ export function Cluster_Spec_toStorage(src: v1api20230815.Cluster_Spec, path: st
 export function Condition_fromStorage(src: v1api20230815storage.Condition, path: string): v1api20230815.Condition {
   checkObject(src, path);
   const dst = {} as v1api20230815.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -400,8 +391,7 @@ export function Condition_fromStorage(src: v1api20230815storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -409,7 +399,7 @@ export function Condition_fromStorage(src: v1api20230815storage.Condition, path:
 export function Condition_toStorage(src: v1api20230815.Condition, path: string): v1api20230815storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -418,8 +408,7 @@ export function Condition_toStorage(src: v1api20230815.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -431,8 +420,7 @@ export function DatabaseOperatorSpec_fromStorage(src: v1api20230815storage.Datab
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230815storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_DatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -440,7 +428,7 @@ export function DatabaseOperatorSpec_fromStorage(src: v1api20230815storage.Datab
 export function DatabaseOperatorSpec_toStorage(src: v1api20230815.DatabaseOperatorSpec, path: string): v1api20230815storage.DatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.DatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230815.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815_DatabaseOperatorSpec, bag);
@@ -456,8 +444,7 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20230815storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_DatabaseStatistics_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -465,7 +452,7 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20230815storage.
 export function DatabaseStatistics_STATUS_toStorage(src: v1api20230815.DatabaseStatistics_STATUS, path: string): v1api20230815storage.DatabaseStatistics_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.DatabaseStatistics_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_DatabaseStatistics_STATUS, bag);
   const kept = finishBag(bag);
@@ -482,8 +469,7 @@ export function Database_STATUS_fromStorage(src: v1api20230815storage.Database_S
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_fromStorage(src.readWrite as v1api20230815storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_Database_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -491,7 +477,7 @@ export function Database_STATUS_fromStorage(src: v1api20230815storage.Database_S
 export function Database_STATUS_toStorage(src: v1api20230815.Database_STATUS, path: string): v1api20230815storage.Database_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Database_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230815.Condition, at(p, i))); // assignCollection
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_toStorage(src.readWrite as v1api20230815.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
@@ -512,8 +498,7 @@ export function Database_Spec_fromStorage(src: v1api20230815storage.Database_Spe
   if (src.operatorSpec !== undefined) dst.operatorSpec = DatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20230815storage.DatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230815storage_Database_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -521,7 +506,7 @@ export function Database_Spec_fromStorage(src: v1api20230815storage.Database_Spe
 export function Database_Spec_toStorage(src: v1api20230815.Database_Spec, path: string): v1api20230815storage.Database_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Database_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230815.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWriteDatabase !== undefined) dst.readWriteDatabase = ReadWriteDatabase_toStorage(src.readWriteDatabase as v1api20230815.ReadWriteDatabase, at(path, ".readWriteDatabase")); // assignObject
@@ -537,15 +522,14 @@ export function Database_Spec_toStorage(src: v1api20230815.Database_Spec, path: 
 export function DestinationExpression_fromStorage(src: v1api20230815storage.DestinationExpression, path: string): v1api20230815.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20230815.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -553,15 +537,14 @@ export function DestinationExpression_fromStorage(src: v1api20230815storage.Dest
 export function DestinationExpression_toStorage(src: v1api20230815.DestinationExpression, path: string): v1api20230815storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230815_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -575,8 +558,7 @@ export function Identity_STATUS_fromStorage(src: v1api20230815storage.Identity_S
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20230815_Identity_Type_STATUS) as v1api20230815.Identity_Type_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20230815storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -584,7 +566,7 @@ export function Identity_STATUS_fromStorage(src: v1api20230815storage.Identity_S
 export function Identity_STATUS_toStorage(src: v1api20230815.Identity_STATUS, path: string): v1api20230815storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -603,8 +585,7 @@ export function Identity_fromStorage(src: v1api20230815storage.Identity, path: s
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20230815_Identity_Type) as v1api20230815.Identity_Type); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20230815storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -612,7 +593,7 @@ export function Identity_fromStorage(src: v1api20230815storage.Identity, path: s
 export function Identity_toStorage(src: v1api20230815.Identity, path: string): v1api20230815storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20230815.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815_Identity, bag);
@@ -631,8 +612,7 @@ export function KeyVaultProperties_STATUS_fromStorage(src: v1api20230815storage.
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_KeyVaultProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -640,7 +620,7 @@ export function KeyVaultProperties_STATUS_fromStorage(src: v1api20230815storage.
 export function KeyVaultProperties_STATUS_toStorage(src: v1api20230815.KeyVaultProperties_STATUS, path: string): v1api20230815storage.KeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -661,8 +641,7 @@ export function KeyVaultProperties_fromStorage(src: v1api20230815storage.KeyVaul
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_fromStorage(src.userIdentityReference as v1api20230815storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_KeyVaultProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -670,7 +649,7 @@ export function KeyVaultProperties_fromStorage(src: v1api20230815storage.KeyVaul
 export function KeyVaultProperties_toStorage(src: v1api20230815.KeyVaultProperties, path: string): v1api20230815storage.KeyVaultProperties {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KeyVaultProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -685,12 +664,11 @@ export function KeyVaultProperties_toStorage(src: v1api20230815.KeyVaultProperti
 export function KnownResourceReference_fromStorage(src: v1api20230815storage.KnownResourceReference, path: string): v1api20230815.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230815.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -698,12 +676,11 @@ export function KnownResourceReference_fromStorage(src: v1api20230815storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20230815.KnownResourceReference, path: string): v1api20230815storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -714,8 +691,7 @@ export function LanguageExtensions_STATUS_fromStorage(src: v1api20230815storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_fromStorage(e as v1api20230815storage.Value_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_LanguageExtensions_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -723,7 +699,7 @@ export function LanguageExtensions_STATUS_fromStorage(src: v1api20230815storage.
 export function LanguageExtensions_STATUS_toStorage(src: v1api20230815.LanguageExtensions_STATUS, path: string): v1api20230815storage.LanguageExtensions_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.LanguageExtensions_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_toStorage(e as v1api20230815.Value_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815_LanguageExtensions_STATUS, bag);
   const kept = finishBag(bag);
@@ -738,8 +714,7 @@ export function LanguageExtensions_fromStorage(src: v1api20230815storage.Languag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_fromStorage(e as v1api20230815storage.Value, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815storage_LanguageExtensions, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -747,7 +722,7 @@ export function LanguageExtensions_fromStorage(src: v1api20230815storage.Languag
 export function LanguageExtensions_toStorage(src: v1api20230815.LanguageExtensions, path: string): v1api20230815storage.LanguageExtensions {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.LanguageExtensions;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_toStorage(e as v1api20230815.Value, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230815_LanguageExtensions, bag);
   const kept = finishBag(bag);
@@ -765,8 +740,7 @@ export function MigrationCluster_STATUS_fromStorage(src: v1api20230815storage.Mi
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20230815_MigrationClusterRole_STATUS) as v1api20230815.MigrationClusterRole_STATUS); // assignEnum
   if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_MigrationCluster_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -774,7 +748,7 @@ export function MigrationCluster_STATUS_fromStorage(src: v1api20230815storage.Mi
 export function MigrationCluster_STATUS_toStorage(src: v1api20230815.MigrationCluster_STATUS, path: string): v1api20230815storage.MigrationCluster_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.MigrationCluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
@@ -795,8 +769,7 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20230815storage.
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -804,7 +777,7 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20230815storage.
 export function OptimizedAutoscale_STATUS_toStorage(src: v1api20230815.OptimizedAutoscale_STATUS, path: string): v1api20230815storage.OptimizedAutoscale_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.OptimizedAutoscale_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -825,8 +798,7 @@ export function OptimizedAutoscale_fromStorage(src: v1api20230815storage.Optimiz
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_OptimizedAutoscale, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -834,7 +806,7 @@ export function OptimizedAutoscale_fromStorage(src: v1api20230815storage.Optimiz
 export function OptimizedAutoscale_toStorage(src: v1api20230815.OptimizedAutoscale, path: string): v1api20230815storage.OptimizedAutoscale {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.OptimizedAutoscale;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -852,8 +824,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20230815s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -861,7 +832,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20230815s
 export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20230815.PrivateEndpointConnection_STATUS, path: string): v1api20230815storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -886,8 +857,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20230815storage.R
   if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20230815storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.suspensionDetails !== undefined) dst.suspensionDetails = SuspensionDetails_STATUS_fromStorage(src.suspensionDetails as v1api20230815storage.SuspensionDetails_STATUS, at(path, ".suspensionDetails")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -895,7 +865,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20230815storage.R
 export function ReadWriteDatabase_STATUS_toStorage(src: v1api20230815.ReadWriteDatabase_STATUS, path: string): v1api20230815storage.ReadWriteDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadWriteDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
@@ -924,8 +894,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20230815storage.ReadWrit
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_fromStorage(src.keyVaultProperties as v1api20230815storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_ReadWriteDatabase, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -933,7 +902,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20230815storage.ReadWrit
 export function ReadWriteDatabase_toStorage(src: v1api20230815.ReadWriteDatabase, path: string): v1api20230815storage.ReadWriteDatabase {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ReadWriteDatabase;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
@@ -949,14 +918,13 @@ export function ReadWriteDatabase_toStorage(src: v1api20230815.ReadWriteDatabase
 export function ResourceReference_fromStorage(src: v1api20230815storage.ResourceReference, path: string): v1api20230815.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230815.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -964,14 +932,13 @@ export function ResourceReference_fromStorage(src: v1api20230815storage.Resource
 export function ResourceReference_toStorage(src: v1api20230815.ResourceReference, path: string): v1api20230815storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -979,12 +946,11 @@ export function ResourceReference_toStorage(src: v1api20230815.ResourceReference
 export function SecretReference_fromStorage(src: v1api20230815storage.SecretReference, path: string): v1api20230815.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20230815.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -992,12 +958,11 @@ export function SecretReference_fromStorage(src: v1api20230815storage.SecretRefe
 export function SecretReference_toStorage(src: v1api20230815.SecretReference, path: string): v1api20230815storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1008,8 +973,7 @@ export function SuspensionDetails_STATUS_fromStorage(src: v1api20230815storage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_SuspensionDetails_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1017,7 +981,7 @@ export function SuspensionDetails_STATUS_fromStorage(src: v1api20230815storage.S
 export function SuspensionDetails_STATUS_toStorage(src: v1api20230815.SuspensionDetails_STATUS, path: string): v1api20230815storage.SuspensionDetails_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.SuspensionDetails_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_SuspensionDetails_STATUS, bag);
   const kept = finishBag(bag);
@@ -1037,8 +1001,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20230815storage.SystemDa
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20230815_LastModifiedByType_STATUS) as v1api20230815.LastModifiedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1046,7 +1009,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20230815storage.SystemDa
 export function SystemData_STATUS_toStorage(src: v1api20230815.SystemData_STATUS, path: string): v1api20230815storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -1066,8 +1029,7 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20230815stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_TrustedExternalTenant_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1075,7 +1037,7 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20230815stora
 export function TrustedExternalTenant_STATUS_toStorage(src: v1api20230815.TrustedExternalTenant_STATUS, path: string): v1api20230815storage.TrustedExternalTenant_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.TrustedExternalTenant_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_TrustedExternalTenant_STATUS, bag);
   const kept = finishBag(bag);
@@ -1090,8 +1052,7 @@ export function TrustedExternalTenant_fromStorage(src: v1api20230815storage.Trus
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_TrustedExternalTenant, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1099,7 +1060,7 @@ export function TrustedExternalTenant_fromStorage(src: v1api20230815storage.Trus
 export function TrustedExternalTenant_toStorage(src: v1api20230815.TrustedExternalTenant, path: string): v1api20230815storage.TrustedExternalTenant {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.TrustedExternalTenant;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_TrustedExternalTenant, bag);
   const kept = finishBag(bag);
@@ -1114,8 +1075,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20230815storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20230815storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1123,7 +1083,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20230815storag
 export function UserAssignedIdentityDetails_toStorage(src: v1api20230815.UserAssignedIdentityDetails, path: string): v1api20230815storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20230815.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20230815_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -1139,8 +1099,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20230815storag
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1148,7 +1107,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20230815storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20230815.UserAssignedIdentity_STATUS, path: string): v1api20230815storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815_UserAssignedIdentity_STATUS, bag);
@@ -1166,8 +1125,7 @@ export function Value_STATUS_fromStorage(src: v1api20230815storage.Value_STATUS,
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = (canonicalEnum(str(src.languageExtensionImageName, path, ".languageExtensionImageName"), spellings_v1api20230815_Value_LanguageExtensionImageName_STATUS) as v1api20230815.Value_LanguageExtensionImageName_STATUS); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = (canonicalEnum(str(src.languageExtensionName, path, ".languageExtensionName"), spellings_v1api20230815_Value_LanguageExtensionName_STATUS) as v1api20230815.Value_LanguageExtensionName_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_Value_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1175,7 +1133,7 @@ export function Value_STATUS_fromStorage(src: v1api20230815storage.Value_STATUS,
 export function Value_STATUS_toStorage(src: v1api20230815.Value_STATUS, path: string): v1api20230815storage.Value_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Value_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignEnum
@@ -1194,8 +1152,7 @@ export function Value_fromStorage(src: v1api20230815storage.Value, path: string)
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = (canonicalEnum(str(src.languageExtensionImageName, path, ".languageExtensionImageName"), spellings_v1api20230815_Value_LanguageExtensionImageName) as v1api20230815.Value_LanguageExtensionImageName); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = (canonicalEnum(str(src.languageExtensionName, path, ".languageExtensionName"), spellings_v1api20230815_Value_LanguageExtensionName) as v1api20230815.Value_LanguageExtensionName); // assignEnum
   bag = stashUnknown(src, known_v1api20230815storage_Value, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1203,7 +1160,7 @@ export function Value_fromStorage(src: v1api20230815storage.Value, path: string)
 export function Value_toStorage(src: v1api20230815.Value, path: string): v1api20230815storage.Value {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.Value;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignEnum
@@ -1223,8 +1180,7 @@ export function VirtualNetworkConfiguration_STATUS_fromStorage(src: v1api2023081
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230815_VirtualNetworkConfiguration_State_STATUS) as v1api20230815.VirtualNetworkConfiguration_State_STATUS); // assignEnum
   if (src.subnetId !== undefined) dst.subnetId = str(src.subnetId, path, ".subnetId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230815storage_VirtualNetworkConfiguration_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1232,7 +1188,7 @@ export function VirtualNetworkConfiguration_STATUS_fromStorage(src: v1api2023081
 export function VirtualNetworkConfiguration_STATUS_toStorage(src: v1api20230815.VirtualNetworkConfiguration_STATUS, path: string): v1api20230815storage.VirtualNetworkConfiguration_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.VirtualNetworkConfiguration_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.dataManagementPublicIpId !== undefined) dst.dataManagementPublicIpId = str(src.dataManagementPublicIpId, path, ".dataManagementPublicIpId"); // assignPrimitive
   if (src.enginePublicIpId !== undefined) dst.enginePublicIpId = str(src.enginePublicIpId, path, ".enginePublicIpId"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1253,8 +1209,7 @@ export function VirtualNetworkConfiguration_fromStorage(src: v1api20230815storag
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230815_VirtualNetworkConfiguration_State) as v1api20230815.VirtualNetworkConfiguration_State); // assignEnum
   if (src.subnetReference !== undefined) dst.subnetReference = ResourceReference_fromStorage(src.subnetReference as v1api20230815storage.ResourceReference, at(path, ".subnetReference")); // assignObject
   bag = stashUnknown(src, known_v1api20230815storage_VirtualNetworkConfiguration, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1262,7 +1217,7 @@ export function VirtualNetworkConfiguration_fromStorage(src: v1api20230815storag
 export function VirtualNetworkConfiguration_toStorage(src: v1api20230815.VirtualNetworkConfiguration, path: string): v1api20230815storage.VirtualNetworkConfiguration {
   checkObject(src, path);
   const dst = {} as v1api20230815storage.VirtualNetworkConfiguration;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.dataManagementPublicIpReference !== undefined) dst.dataManagementPublicIpReference = ResourceReference_toStorage(src.dataManagementPublicIpReference as v1api20230815.ResourceReference, at(path, ".dataManagementPublicIpReference")); // assignObject
   if (src.enginePublicIpReference !== undefined) dst.enginePublicIpReference = ResourceReference_toStorage(src.enginePublicIpReference as v1api20230815.ResourceReference, at(path, ".enginePublicIpReference")); // assignObject
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum

@@ -2,7 +2,6 @@
 /**
  * Types of kusto v1api20230815 (ARM API version 2023-08-15).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20230815';
@@ -29,16 +28,12 @@ export interface Database {
 export interface AcceptedAudience {
   /** GUID or valid URL representing an accepted audience. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents an accepted audience trusted by the cluster. */
 export interface AcceptedAudience_STATUS {
   /** GUID or valid URL representing an accepted audience. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The SKU of the cluster. */
@@ -49,8 +44,6 @@ export interface AzureSku {
   name: AzureSku_Name;
   /** SKU tier. */
   tier: AzureSku_Tier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Name (string). */
@@ -67,8 +60,6 @@ export interface AzureSku_STATUS {
   name?: AzureSku_Name_STATUS;
   /** SKU tier. */
   tier?: AzureSku_Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Tier (string). */
@@ -87,8 +78,6 @@ export interface ClusterKeyVaultProperties {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyVault properties for the cluster encryption. */
@@ -101,8 +90,6 @@ export interface ClusterKeyVaultProperties_STATUS {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -111,8 +98,6 @@ export interface ClusterOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ClusterProperties_EngineType (string). */
@@ -208,8 +193,6 @@ export interface Cluster_STATUS {
   uri?: string;
   /** Virtual network definition. */
   virtualNetworkConfiguration?: VirtualNetworkConfiguration_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto cluster. */
@@ -269,8 +252,6 @@ export interface Cluster_Spec {
   virtualNetworkConfiguration?: VirtualNetworkConfiguration;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ClusterOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -278,12 +259,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreatedByType_STATUS (string). */
@@ -295,16 +274,12 @@ export interface DatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The statistics of the database. */
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Database_STATUS
@@ -315,8 +290,6 @@ export interface Database_STATUS {
   conditions?: Condition[];
   name?: string;
   readWrite?: ReadWriteDatabase_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto database: either a read-write database or a read-only following database.
@@ -330,8 +303,6 @@ export interface Database_Spec {
   readWriteDatabase?: ReadWriteDatabase;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: DatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -346,8 +317,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the cluster, if configured. */
@@ -359,8 +328,6 @@ export interface Identity {
    * references will be ARM resource ids in the form:
    * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the cluster, if configured. */
@@ -376,8 +343,6 @@ export interface Identity_STATUS {
    * references will be ARM resource ids in the form:
    * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Identity_Type (string). */
@@ -396,8 +361,6 @@ export interface KeyVaultProperties {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyVault properties for the database encryption. */
@@ -410,8 +373,6 @@ export interface KeyVaultProperties_STATUS {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
@@ -420,24 +381,18 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of the cluster's language extensions. */
 export interface LanguageExtensions {
   /** The list of language extensions. */
   value?: Value[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of the cluster's language extensions. */
 export interface LanguageExtensions_STATUS {
   /** The list of language extensions. */
   value?: Value_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LastModifiedByType_STATUS (string). */
@@ -456,8 +411,6 @@ export interface MigrationCluster_STATUS {
   role?: MigrationClusterRole_STATUS;
   /** The public URL of the cluster. */
   uri?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optimized auto scale definition. */
@@ -470,8 +423,6 @@ export interface OptimizedAutoscale {
   minimum: number;
   /** The version of the template defined, for instance 1. */
   version: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optimized auto scale definition. */
@@ -484,8 +435,6 @@ export interface OptimizedAutoscale_STATUS {
   minimum?: number;
   /** The version of the template defined, for instance 1. */
   version?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A private endpoint connection */
@@ -493,8 +442,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. Ex -
    * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
@@ -518,8 +465,6 @@ export interface ReadWriteDatabase {
   keyVaultProperties?: KeyVaultProperties;
   /** The time the data should be kept before it stops being accessible to queries in TimeSpan. */
   softDeletePeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReadWriteDatabase_Kind (string). */
@@ -551,8 +496,6 @@ export interface ReadWriteDatabase_STATUS {
   /** The database suspension details. If the database is suspended, this object contains information
    * related to the database's suspension state. */
   suspensionDetails?: SuspensionDetails_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -565,8 +508,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -575,8 +516,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The database suspension details. If the database is suspended, this object contains information
@@ -584,8 +523,6 @@ export interface SecretReference {
 export interface SuspensionDetails_STATUS {
   /** The starting date and time of the suspension state. */
   suspensionStartDate?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Metadata pertaining to creation and last modification of the resource. */
@@ -602,37 +539,27 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: LastModifiedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant {
   /** GUID representing an external tenant. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant_STATUS {
   /** GUID representing an external tenant. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity_STATUS. */
@@ -641,8 +568,6 @@ export interface UserAssignedIdentity_STATUS {
   clientId?: string;
   /** The principal id of user assigned identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The language extension object. */
@@ -653,8 +578,6 @@ export interface Value {
   languageExtensionImageName?: Value_LanguageExtensionImageName;
   /** The language extension name. */
   languageExtensionName?: Value_LanguageExtensionName;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Value_LanguageExtensionImageName (string). */
@@ -677,8 +600,6 @@ export interface Value_STATUS {
   languageExtensionImageName?: Value_LanguageExtensionImageName_STATUS;
   /** The language extension name. */
   languageExtensionName?: Value_LanguageExtensionName_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual network definition. */
@@ -692,8 +613,6 @@ export interface VirtualNetworkConfiguration {
   state?: VirtualNetworkConfiguration_State;
   /** The subnet resource id. */
   subnetReference: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual network definition. */
@@ -707,8 +626,6 @@ export interface VirtualNetworkConfiguration_STATUS {
   state?: VirtualNetworkConfiguration_State_STATUS;
   /** The subnet resource id. */
   subnetId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum VirtualNetworkConfiguration_State (string). */

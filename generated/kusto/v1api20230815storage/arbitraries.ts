@@ -43,7 +43,7 @@ function arb_Cluster_Spec(): fc.Arbitrary<unknown> {
 }
 
 function arb_Condition(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["type","Type","status","Status","severity","Severity","reason","Reason","message","Message","lastTransitionTime","LastTransitionTime","observedGeneration","ObservedGeneration","$propertyBag"]);
+  return fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] });
 }
 
 function arb_DatabaseOperatorSpec(): fc.Arbitrary<unknown> {
@@ -59,11 +59,11 @@ function arb_Database_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_Database_Spec(): fc.Arbitrary<unknown> {
-  return withExtras(fc.oneof(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DatabaseOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }), readWriteDatabase: arb_ReadWriteDatabase() }, { requiredKeys: ["readWriteDatabase"] })), names, ["azureName","AzureName","owner","Owner","readWriteDatabase","ReadWriteDatabase","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+  return withExtras(fc.oneof(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DatabaseOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }), readWriteDatabase: arb_ReadWriteDatabase() }, { requiredKeys: ["owner", "readWriteDatabase"] })), names, ["azureName","AzureName","owner","Owner","readWriteDatabase","ReadWriteDatabase","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_DestinationExpression(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","value","Value","annotations","Annotations","labels","Labels","$propertyBag"]);
+  return fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] });
 }
 
 function arb_Identity(): fc.Arbitrary<unknown> {
@@ -83,7 +83,7 @@ function arb_KeyVaultProperties_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_KnownResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","armId","ArmId","$propertyBag"]);
+  return fc.record({ name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] });
 }
 
 function arb_LanguageExtensions(): fc.Arbitrary<unknown> {
@@ -119,11 +119,11 @@ function arb_ReadWriteDatabase_STATUS(): fc.Arbitrary<unknown> {
 }
 
 function arb_ResourceReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["group","Group","kind","Kind","name","Name","armId","ArmId","$propertyBag"]);
+  return fc.record({ group: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), armId: fc.string({ maxLength: 8 }) }, { requiredKeys: [] });
 }
 
 function arb_SecretReference(): fc.Arbitrary<unknown> {
-  return withExtras(fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["name","Name","key","Key","$propertyBag"]);
+  return fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] });
 }
 
 function arb_SuspensionDetails_STATUS(): fc.Arbitrary<unknown> {

@@ -184,7 +184,7 @@ export interface Cluster_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** The identity of the cluster, if configured. */
   identity?: Identity;
   /** The geo-location where the resource lives */
@@ -244,15 +244,13 @@ export interface Cluster_Spec {
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
-  type?: string;
-  status?: string;
+  type: string;
+  status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -292,7 +290,7 @@ export interface Database_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   readWriteDatabase?: ReadWriteDatabase;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: DatabaseOperatorSpec;
@@ -305,17 +303,15 @@ export interface Database_Spec {
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
-  name?: string;
+  name: string;
   /** The key written to; must be unset when the expression returns a map. */
   key?: string;
   /** The CEL expression. */
-  value?: string;
+  value: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the cluster, if configured. */
@@ -382,8 +378,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of the cluster's language extensions. */
@@ -506,18 +500,14 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
 export interface SecretReference {
   /** Name is the name of the Kubernetes secret being referenced; it must be in the same namespace as the resource */
-  name?: string;
+  name: string;
   /** Key is the key in the Kubernetes secret being referenced */
-  key?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
+  key: string;
 }
 
 /** The database suspension details. If the database is suspended, this object contains information
@@ -613,14 +603,14 @@ export interface Value_STATUS {
 /** Virtual network definition. */
 export interface VirtualNetworkConfiguration {
   /** Data management's service public IP address resource id. */
-  dataManagementPublicIpReference?: ResourceReference;
+  dataManagementPublicIpReference: ResourceReference;
   /** Engine service's public IP address resource id. */
-  enginePublicIpReference?: ResourceReference;
+  enginePublicIpReference: ResourceReference;
   /** When enabled, the cluster is deployed into the configured subnet, when disabled it will be removed from the
    * subnet. */
   state?: string;
   /** The subnet resource id. */
-  subnetReference?: ResourceReference;
+  subnetReference: ResourceReference;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

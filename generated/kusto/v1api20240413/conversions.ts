@@ -3,7 +3,7 @@
  * Conversions of kusto v1api20240413 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20240413 from './types.ts';
 import type * as v1api20240413storage from '../v1api20240413storage/types.ts';
@@ -36,8 +36,7 @@ export function AcceptedAudience_STATUS_fromStorage(src: v1api20240413storage.Ac
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_AcceptedAudience_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -45,7 +44,7 @@ export function AcceptedAudience_STATUS_fromStorage(src: v1api20240413storage.Ac
 export function AcceptedAudience_STATUS_toStorage(src: v1api20240413.AcceptedAudience_STATUS, path: string): v1api20240413storage.AcceptedAudience_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AcceptedAudience_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_AcceptedAudience_STATUS, bag);
   const kept = finishBag(bag);
@@ -60,8 +59,7 @@ export function AcceptedAudience_fromStorage(src: v1api20240413storage.AcceptedA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_AcceptedAudience, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -69,7 +67,7 @@ export function AcceptedAudience_fromStorage(src: v1api20240413storage.AcceptedA
 export function AcceptedAudience_toStorage(src: v1api20240413.AcceptedAudience, path: string): v1api20240413storage.AcceptedAudience {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AcceptedAudience;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_AcceptedAudience, bag);
   const kept = finishBag(bag);
@@ -86,8 +84,7 @@ export function AzureSku_STATUS_fromStorage(src: v1api20240413storage.AzureSku_S
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20240413_AzureSku_Name_STATUS) as v1api20240413.AzureSku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240413_AzureSku_Tier_STATUS) as v1api20240413.AzureSku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_AzureSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -95,7 +92,7 @@ export function AzureSku_STATUS_fromStorage(src: v1api20240413storage.AzureSku_S
 export function AzureSku_STATUS_toStorage(src: v1api20240413.AzureSku_STATUS, path: string): v1api20240413storage.AzureSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AzureSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -114,8 +111,7 @@ export function AzureSku_fromStorage(src: v1api20240413storage.AzureSku, path: s
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20240413_AzureSku_Name) as v1api20240413.AzureSku_Name); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20240413_AzureSku_Tier) as v1api20240413.AzureSku_Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_AzureSku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -123,7 +119,7 @@ export function AzureSku_fromStorage(src: v1api20240413storage.AzureSku, path: s
 export function AzureSku_toStorage(src: v1api20240413.AzureSku, path: string): v1api20240413storage.AzureSku {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.AzureSku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
@@ -143,8 +139,7 @@ export function CalloutPolicy_STATUS_fromStorage(src: v1api20240413storage.Callo
   if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
   if (src.outboundAccess !== undefined) dst.outboundAccess = (canonicalEnum(str(src.outboundAccess, path, ".outboundAccess"), spellings_v1api20240413_CalloutPolicy_OutboundAccess_STATUS) as v1api20240413.CalloutPolicy_OutboundAccess_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_CalloutPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -152,7 +147,7 @@ export function CalloutPolicy_STATUS_fromStorage(src: v1api20240413storage.Callo
 export function CalloutPolicy_STATUS_toStorage(src: v1api20240413.CalloutPolicy_STATUS, path: string): v1api20240413storage.CalloutPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.CalloutPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.calloutId !== undefined) dst.calloutId = str(src.calloutId, path, ".calloutId"); // assignPrimitive
   if (src.calloutType !== undefined) dst.calloutType = str(src.calloutType, path, ".calloutType"); // assignEnum
   if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
@@ -172,8 +167,7 @@ export function CalloutPolicy_fromStorage(src: v1api20240413storage.CalloutPolic
   if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
   if (src.outboundAccess !== undefined) dst.outboundAccess = (canonicalEnum(str(src.outboundAccess, path, ".outboundAccess"), spellings_v1api20240413_CalloutPolicy_OutboundAccess) as v1api20240413.CalloutPolicy_OutboundAccess); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_CalloutPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -181,7 +175,7 @@ export function CalloutPolicy_fromStorage(src: v1api20240413storage.CalloutPolic
 export function CalloutPolicy_toStorage(src: v1api20240413.CalloutPolicy, path: string): v1api20240413storage.CalloutPolicy {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.CalloutPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.calloutType !== undefined) dst.calloutType = str(src.calloutType, path, ".calloutType"); // assignEnum
   if (src.calloutUriRegex !== undefined) dst.calloutUriRegex = str(src.calloutUriRegex, path, ".calloutUriRegex"); // assignPrimitive
   if (src.outboundAccess !== undefined) dst.outboundAccess = str(src.outboundAccess, path, ".outboundAccess"); // assignEnum
@@ -201,8 +195,7 @@ export function ClusterKeyVaultProperties_STATUS_fromStorage(src: v1api20240413s
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_ClusterKeyVaultProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -210,7 +203,7 @@ export function ClusterKeyVaultProperties_STATUS_fromStorage(src: v1api20240413s
 export function ClusterKeyVaultProperties_STATUS_toStorage(src: v1api20240413.ClusterKeyVaultProperties_STATUS, path: string): v1api20240413storage.ClusterKeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ClusterKeyVaultProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -231,8 +224,7 @@ export function ClusterKeyVaultProperties_fromStorage(src: v1api20240413storage.
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_fromStorage(src.userIdentityReference as v1api20240413storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_ClusterKeyVaultProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -240,7 +232,7 @@ export function ClusterKeyVaultProperties_fromStorage(src: v1api20240413storage.
 export function ClusterKeyVaultProperties_toStorage(src: v1api20240413.ClusterKeyVaultProperties, path: string): v1api20240413storage.ClusterKeyVaultProperties {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ClusterKeyVaultProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -259,8 +251,7 @@ export function ClusterOperatorConfigMaps_fromStorage(src: v1api20240413storage.
   if (src.clusterPrincipalId !== undefined) dst.clusterPrincipalId = ConfigMapDestination_fromStorage(src.clusterPrincipalId as v1api20240413storage.ConfigMapDestination, at(path, ".clusterPrincipalId")); // assignObject
   if (src.clusterTenantId !== undefined) dst.clusterTenantId = ConfigMapDestination_fromStorage(src.clusterTenantId as v1api20240413storage.ConfigMapDestination, at(path, ".clusterTenantId")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_ClusterOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -268,7 +259,7 @@ export function ClusterOperatorConfigMaps_fromStorage(src: v1api20240413storage.
 export function ClusterOperatorConfigMaps_toStorage(src: v1api20240413.ClusterOperatorConfigMaps, path: string): v1api20240413storage.ClusterOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ClusterOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clusterPrincipalId !== undefined) dst.clusterPrincipalId = ConfigMapDestination_toStorage(src.clusterPrincipalId as v1api20240413.ConfigMapDestination, at(path, ".clusterPrincipalId")); // assignObject
   if (src.clusterTenantId !== undefined) dst.clusterTenantId = ConfigMapDestination_toStorage(src.clusterTenantId as v1api20240413.ConfigMapDestination, at(path, ".clusterTenantId")); // assignObject
   bag = stashUnknown(src, known_v1api20240413_ClusterOperatorConfigMaps, bag);
@@ -286,8 +277,7 @@ export function ClusterOperatorSpec_fromStorage(src: v1api20240413storage.Cluste
   if (src.configMaps !== undefined) dst.configMaps = ClusterOperatorConfigMaps_fromStorage(src.configMaps as v1api20240413storage.ClusterOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_ClusterOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -295,7 +285,7 @@ export function ClusterOperatorSpec_fromStorage(src: v1api20240413storage.Cluste
 export function ClusterOperatorSpec_toStorage(src: v1api20240413.ClusterOperatorSpec, path: string): v1api20240413storage.ClusterOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ClusterOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = ClusterOperatorConfigMaps_toStorage(src.configMaps as v1api20240413.ClusterOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
@@ -348,8 +338,7 @@ export function Cluster_STATUS_fromStorage(src: v1api20240413storage.Cluster_STA
   if (src.virtualNetworkConfiguration !== undefined) dst.virtualNetworkConfiguration = VirtualNetworkConfiguration_STATUS_fromStorage(src.virtualNetworkConfiguration as v1api20240413storage.VirtualNetworkConfiguration_STATUS, at(path, ".virtualNetworkConfiguration")); // assignObject
   if (src.zoneStatus !== undefined) dst.zoneStatus = (canonicalEnum(str(src.zoneStatus, path, ".zoneStatus"), spellings_v1api20240413_ZoneStatus_STATUS) as v1api20240413.ZoneStatus_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -357,7 +346,7 @@ export function Cluster_STATUS_fromStorage(src: v1api20240413storage.Cluster_STA
 export function Cluster_STATUS_toStorage(src: v1api20240413.Cluster_STATUS, path: string): v1api20240413storage.Cluster_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Cluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240413.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -435,8 +424,7 @@ export function Cluster_Spec_fromStorage(src: v1api20240413storage.Cluster_Spec,
   if (src.operatorSpec !== undefined) dst.operatorSpec = ClusterOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.ClusterOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240413storage_Cluster_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -444,7 +432,7 @@ export function Cluster_Spec_fromStorage(src: v1api20240413storage.Cluster_Spec,
 export function Cluster_Spec_toStorage(src: v1api20240413.Cluster_Spec, path: string): v1api20240413storage.Cluster_Spec {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Cluster_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240413.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v1api20240413.Identity, at(path, ".identity")); // assignObject
@@ -483,7 +471,7 @@ export function Cluster_Spec_toStorage(src: v1api20240413.Cluster_Spec, path: st
 export function Condition_fromStorage(src: v1api20240413storage.Condition, path: string): v1api20240413.Condition {
   checkObject(src, path);
   const dst = {} as v1api20240413.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -492,8 +480,7 @@ export function Condition_fromStorage(src: v1api20240413storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -501,7 +488,7 @@ export function Condition_fromStorage(src: v1api20240413storage.Condition, path:
 export function Condition_toStorage(src: v1api20240413.Condition, path: string): v1api20240413storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -510,8 +497,7 @@ export function Condition_toStorage(src: v1api20240413.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -519,14 +505,13 @@ export function Condition_toStorage(src: v1api20240413.Condition, path: string):
 export function ConfigMapDestination_fromStorage(src: v1api20240413storage.ConfigMapDestination, path: string): v1api20240413.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20240413.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -534,14 +519,13 @@ export function ConfigMapDestination_fromStorage(src: v1api20240413storage.Confi
 export function ConfigMapDestination_toStorage(src: v1api20240413.ConfigMapDestination, path: string): v1api20240413storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -553,8 +537,7 @@ export function DatabaseOperatorSpec_fromStorage(src: v1api20240413storage.Datab
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20240413storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_DatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -562,7 +545,7 @@ export function DatabaseOperatorSpec_fromStorage(src: v1api20240413storage.Datab
 export function DatabaseOperatorSpec_toStorage(src: v1api20240413.DatabaseOperatorSpec, path: string): v1api20240413storage.DatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.DatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20240413.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_DatabaseOperatorSpec, bag);
@@ -578,8 +561,7 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20240413storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_DatabaseStatistics_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -587,7 +569,7 @@ export function DatabaseStatistics_STATUS_fromStorage(src: v1api20240413storage.
 export function DatabaseStatistics_STATUS_toStorage(src: v1api20240413.DatabaseStatistics_STATUS, path: string): v1api20240413storage.DatabaseStatistics_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.DatabaseStatistics_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.size !== undefined) dst.size = num(src.size, path, ".size"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_DatabaseStatistics_STATUS, bag);
   const kept = finishBag(bag);
@@ -604,8 +586,7 @@ export function Database_STATUS_fromStorage(src: v1api20240413storage.Database_S
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_fromStorage(src.readWrite as v1api20240413storage.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_Database_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -613,7 +594,7 @@ export function Database_STATUS_fromStorage(src: v1api20240413storage.Database_S
 export function Database_STATUS_toStorage(src: v1api20240413.Database_STATUS, path: string): v1api20240413storage.Database_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Database_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20240413.Condition, at(p, i))); // assignCollection
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.readWrite !== undefined) dst.readWrite = ReadWriteDatabase_STATUS_toStorage(src.readWrite as v1api20240413.ReadWriteDatabase_STATUS, at(path, ".readWrite")); // assignObject
@@ -634,8 +615,7 @@ export function Database_Spec_fromStorage(src: v1api20240413storage.Database_Spe
   if (src.operatorSpec !== undefined) dst.operatorSpec = DatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20240413storage.DatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20240413storage_Database_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -643,7 +623,7 @@ export function Database_Spec_fromStorage(src: v1api20240413storage.Database_Spe
 export function Database_Spec_toStorage(src: v1api20240413.Database_Spec, path: string): v1api20240413storage.Database_Spec {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Database_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20240413.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.readWriteDatabase !== undefined) dst.readWriteDatabase = ReadWriteDatabase_toStorage(src.readWriteDatabase as v1api20240413.ReadWriteDatabase, at(path, ".readWriteDatabase")); // assignObject
@@ -659,15 +639,14 @@ export function Database_Spec_toStorage(src: v1api20240413.Database_Spec, path: 
 export function DestinationExpression_fromStorage(src: v1api20240413storage.DestinationExpression, path: string): v1api20240413.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20240413.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -675,15 +654,14 @@ export function DestinationExpression_fromStorage(src: v1api20240413storage.Dest
 export function DestinationExpression_toStorage(src: v1api20240413.DestinationExpression, path: string): v1api20240413storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -697,8 +675,7 @@ export function Identity_STATUS_fromStorage(src: v1api20240413storage.Identity_S
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240413_Identity_Type_STATUS) as v1api20240413.Identity_Type_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20240413storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -706,7 +683,7 @@ export function Identity_STATUS_fromStorage(src: v1api20240413storage.Identity_S
 export function Identity_STATUS_toStorage(src: v1api20240413.Identity_STATUS, path: string): v1api20240413storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -725,8 +702,7 @@ export function Identity_fromStorage(src: v1api20240413storage.Identity, path: s
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20240413_Identity_Type) as v1api20240413.Identity_Type); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20240413storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -734,7 +710,7 @@ export function Identity_fromStorage(src: v1api20240413storage.Identity, path: s
 export function Identity_toStorage(src: v1api20240413.Identity, path: string): v1api20240413storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20240413.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_Identity, bag);
@@ -753,8 +729,7 @@ export function KeyVaultProperties_STATUS_fromStorage(src: v1api20240413storage.
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentity !== undefined) dst.userIdentity = str(src.userIdentity, path, ".userIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -762,7 +737,7 @@ export function KeyVaultProperties_STATUS_fromStorage(src: v1api20240413storage.
 export function KeyVaultProperties_STATUS_toStorage(src: v1api20240413.KeyVaultProperties_STATUS, path: string): v1api20240413storage.KeyVaultProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.KeyVaultProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -783,8 +758,7 @@ export function KeyVaultProperties_fromStorage(src: v1api20240413storage.KeyVaul
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
   if (src.userIdentityReference !== undefined) dst.userIdentityReference = ResourceReference_fromStorage(src.userIdentityReference as v1api20240413storage.ResourceReference, at(path, ".userIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_KeyVaultProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -792,7 +766,7 @@ export function KeyVaultProperties_fromStorage(src: v1api20240413storage.KeyVaul
 export function KeyVaultProperties_toStorage(src: v1api20240413.KeyVaultProperties, path: string): v1api20240413storage.KeyVaultProperties {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.KeyVaultProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyName !== undefined) dst.keyName = str(src.keyName, path, ".keyName"); // assignPrimitive
   if (src.keyVaultUri !== undefined) dst.keyVaultUri = str(src.keyVaultUri, path, ".keyVaultUri"); // assignPrimitive
   if (src.keyVersion !== undefined) dst.keyVersion = str(src.keyVersion, path, ".keyVersion"); // assignPrimitive
@@ -807,12 +781,11 @@ export function KeyVaultProperties_toStorage(src: v1api20240413.KeyVaultProperti
 export function KnownResourceReference_fromStorage(src: v1api20240413storage.KnownResourceReference, path: string): v1api20240413.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240413.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -820,12 +793,11 @@ export function KnownResourceReference_fromStorage(src: v1api20240413storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20240413.KnownResourceReference, path: string): v1api20240413storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -836,8 +808,7 @@ export function LanguageExtensions_STATUS_fromStorage(src: v1api20240413storage.
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_fromStorage(e as v1api20240413storage.Value_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_LanguageExtensions_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -845,7 +816,7 @@ export function LanguageExtensions_STATUS_fromStorage(src: v1api20240413storage.
 export function LanguageExtensions_STATUS_toStorage(src: v1api20240413.LanguageExtensions_STATUS, path: string): v1api20240413storage.LanguageExtensions_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.LanguageExtensions_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_STATUS_toStorage(e as v1api20240413.Value_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_LanguageExtensions_STATUS, bag);
   const kept = finishBag(bag);
@@ -860,8 +831,7 @@ export function LanguageExtensions_fromStorage(src: v1api20240413storage.Languag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_fromStorage(e as v1api20240413storage.Value, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413storage_LanguageExtensions, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -869,7 +839,7 @@ export function LanguageExtensions_fromStorage(src: v1api20240413storage.Languag
 export function LanguageExtensions_toStorage(src: v1api20240413.LanguageExtensions, path: string): v1api20240413storage.LanguageExtensions {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.LanguageExtensions;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = mapArray(src.value, path, ".value", (e, p, i) => Value_toStorage(e as v1api20240413.Value, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20240413_LanguageExtensions, bag);
   const kept = finishBag(bag);
@@ -887,8 +857,7 @@ export function MigrationCluster_STATUS_fromStorage(src: v1api20240413storage.Mi
   if (src.role !== undefined) dst.role = (canonicalEnum(str(src.role, path, ".role"), spellings_v1api20240413_MigrationClusterRole_STATUS) as v1api20240413.MigrationClusterRole_STATUS); // assignEnum
   if (src.uri !== undefined) dst.uri = str(src.uri, path, ".uri"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_MigrationCluster_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -896,7 +865,7 @@ export function MigrationCluster_STATUS_fromStorage(src: v1api20240413storage.Mi
 export function MigrationCluster_STATUS_toStorage(src: v1api20240413.MigrationCluster_STATUS, path: string): v1api20240413storage.MigrationCluster_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.MigrationCluster_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.dataIngestionUri !== undefined) dst.dataIngestionUri = str(src.dataIngestionUri, path, ".dataIngestionUri"); // assignPrimitive
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.role !== undefined) dst.role = str(src.role, path, ".role"); // assignEnum
@@ -917,8 +886,7 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20240413storage.
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -926,7 +894,7 @@ export function OptimizedAutoscale_STATUS_fromStorage(src: v1api20240413storage.
 export function OptimizedAutoscale_STATUS_toStorage(src: v1api20240413.OptimizedAutoscale_STATUS, path: string): v1api20240413storage.OptimizedAutoscale_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.OptimizedAutoscale_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -947,8 +915,7 @@ export function OptimizedAutoscale_fromStorage(src: v1api20240413storage.Optimiz
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
   if (src.version !== undefined) dst.version = int(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_OptimizedAutoscale, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -956,7 +923,7 @@ export function OptimizedAutoscale_fromStorage(src: v1api20240413storage.Optimiz
 export function OptimizedAutoscale_toStorage(src: v1api20240413.OptimizedAutoscale, path: string): v1api20240413storage.OptimizedAutoscale {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.OptimizedAutoscale;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isEnabled !== undefined) dst.isEnabled = bool(src.isEnabled, path, ".isEnabled"); // assignPrimitive
   if (src.maximum !== undefined) dst.maximum = int(src.maximum, path, ".maximum"); // assignPrimitive
   if (src.minimum !== undefined) dst.minimum = int(src.minimum, path, ".minimum"); // assignPrimitive
@@ -974,8 +941,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20240413s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -983,7 +949,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20240413s
 export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20240413.PrivateEndpointConnection_STATUS, path: string): v1api20240413storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1008,8 +974,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20240413storage.R
   if (src.statistics !== undefined) dst.statistics = DatabaseStatistics_STATUS_fromStorage(src.statistics as v1api20240413storage.DatabaseStatistics_STATUS, at(path, ".statistics")); // assignObject
   if (src.suspensionDetails !== undefined) dst.suspensionDetails = SuspensionDetails_STATUS_fromStorage(src.suspensionDetails as v1api20240413storage.SuspensionDetails_STATUS, at(path, ".suspensionDetails")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1017,7 +982,7 @@ export function ReadWriteDatabase_STATUS_fromStorage(src: v1api20240413storage.R
 export function ReadWriteDatabase_STATUS_toStorage(src: v1api20240413.ReadWriteDatabase_STATUS, path: string): v1api20240413storage.ReadWriteDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ReadWriteDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
@@ -1046,8 +1011,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20240413storage.ReadWrit
   if (src.keyVaultProperties !== undefined) dst.keyVaultProperties = KeyVaultProperties_fromStorage(src.keyVaultProperties as v1api20240413storage.KeyVaultProperties, at(path, ".keyVaultProperties")); // assignObject
   if (src.softDeletePeriod !== undefined) dst.softDeletePeriod = str(src.softDeletePeriod, path, ".softDeletePeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_ReadWriteDatabase, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1055,7 +1019,7 @@ export function ReadWriteDatabase_fromStorage(src: v1api20240413storage.ReadWrit
 export function ReadWriteDatabase_toStorage(src: v1api20240413.ReadWriteDatabase, path: string): v1api20240413storage.ReadWriteDatabase {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ReadWriteDatabase;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignEnum
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.hotCachePeriod !== undefined) dst.hotCachePeriod = str(src.hotCachePeriod, path, ".hotCachePeriod"); // assignPrimitive
@@ -1071,14 +1035,13 @@ export function ReadWriteDatabase_toStorage(src: v1api20240413.ReadWriteDatabase
 export function ResourceReference_fromStorage(src: v1api20240413storage.ResourceReference, path: string): v1api20240413.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240413.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1086,14 +1049,13 @@ export function ResourceReference_fromStorage(src: v1api20240413storage.Resource
 export function ResourceReference_toStorage(src: v1api20240413.ResourceReference, path: string): v1api20240413storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1101,12 +1063,11 @@ export function ResourceReference_toStorage(src: v1api20240413.ResourceReference
 export function SecretReference_fromStorage(src: v1api20240413storage.SecretReference, path: string): v1api20240413.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20240413.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1114,12 +1075,11 @@ export function SecretReference_fromStorage(src: v1api20240413storage.SecretRefe
 export function SecretReference_toStorage(src: v1api20240413.SecretReference, path: string): v1api20240413storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1130,8 +1090,7 @@ export function SuspensionDetails_STATUS_fromStorage(src: v1api20240413storage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_SuspensionDetails_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1139,7 +1098,7 @@ export function SuspensionDetails_STATUS_fromStorage(src: v1api20240413storage.S
 export function SuspensionDetails_STATUS_toStorage(src: v1api20240413.SuspensionDetails_STATUS, path: string): v1api20240413storage.SuspensionDetails_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.SuspensionDetails_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.suspensionStartDate !== undefined) dst.suspensionStartDate = str(src.suspensionStartDate, path, ".suspensionStartDate"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_SuspensionDetails_STATUS, bag);
   const kept = finishBag(bag);
@@ -1159,8 +1118,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20240413storage.SystemDa
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v1api20240413_LastModifiedByType_STATUS) as v1api20240413.LastModifiedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1168,7 +1126,7 @@ export function SystemData_STATUS_fromStorage(src: v1api20240413storage.SystemDa
 export function SystemData_STATUS_toStorage(src: v1api20240413.SystemData_STATUS, path: string): v1api20240413storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -1188,8 +1146,7 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20240413stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_TrustedExternalTenant_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1197,7 +1154,7 @@ export function TrustedExternalTenant_STATUS_fromStorage(src: v1api20240413stora
 export function TrustedExternalTenant_STATUS_toStorage(src: v1api20240413.TrustedExternalTenant_STATUS, path: string): v1api20240413storage.TrustedExternalTenant_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.TrustedExternalTenant_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_TrustedExternalTenant_STATUS, bag);
   const kept = finishBag(bag);
@@ -1212,8 +1169,7 @@ export function TrustedExternalTenant_fromStorage(src: v1api20240413storage.Trus
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_TrustedExternalTenant, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1221,7 +1177,7 @@ export function TrustedExternalTenant_fromStorage(src: v1api20240413storage.Trus
 export function TrustedExternalTenant_toStorage(src: v1api20240413.TrustedExternalTenant, path: string): v1api20240413storage.TrustedExternalTenant {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.TrustedExternalTenant;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_TrustedExternalTenant, bag);
   const kept = finishBag(bag);
@@ -1236,8 +1192,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20240413storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20240413storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1245,7 +1200,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20240413storag
 export function UserAssignedIdentityDetails_toStorage(src: v1api20240413.UserAssignedIdentityDetails, path: string): v1api20240413storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20240413.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -1261,8 +1216,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20240413storag
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1270,7 +1224,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20240413storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20240413.UserAssignedIdentity_STATUS, path: string): v1api20240413storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413_UserAssignedIdentity_STATUS, bag);
@@ -1288,8 +1242,7 @@ export function Value_STATUS_fromStorage(src: v1api20240413storage.Value_STATUS,
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = (canonicalEnum(str(src.languageExtensionImageName, path, ".languageExtensionImageName"), spellings_v1api20240413_Value_LanguageExtensionImageName_STATUS) as v1api20240413.Value_LanguageExtensionImageName_STATUS); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = (canonicalEnum(str(src.languageExtensionName, path, ".languageExtensionName"), spellings_v1api20240413_Value_LanguageExtensionName_STATUS) as v1api20240413.Value_LanguageExtensionName_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_Value_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1297,7 +1250,7 @@ export function Value_STATUS_fromStorage(src: v1api20240413storage.Value_STATUS,
 export function Value_STATUS_toStorage(src: v1api20240413.Value_STATUS, path: string): v1api20240413storage.Value_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Value_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignEnum
@@ -1316,8 +1269,7 @@ export function Value_fromStorage(src: v1api20240413storage.Value, path: string)
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = (canonicalEnum(str(src.languageExtensionImageName, path, ".languageExtensionImageName"), spellings_v1api20240413_Value_LanguageExtensionImageName) as v1api20240413.Value_LanguageExtensionImageName); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = (canonicalEnum(str(src.languageExtensionName, path, ".languageExtensionName"), spellings_v1api20240413_Value_LanguageExtensionName) as v1api20240413.Value_LanguageExtensionName); // assignEnum
   bag = stashUnknown(src, known_v1api20240413storage_Value, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1325,7 +1277,7 @@ export function Value_fromStorage(src: v1api20240413storage.Value, path: string)
 export function Value_toStorage(src: v1api20240413.Value, path: string): v1api20240413storage.Value {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.Value;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.languageExtensionCustomImageName !== undefined) dst.languageExtensionCustomImageName = str(src.languageExtensionCustomImageName, path, ".languageExtensionCustomImageName"); // assignPrimitive
   if (src.languageExtensionImageName !== undefined) dst.languageExtensionImageName = str(src.languageExtensionImageName, path, ".languageExtensionImageName"); // assignEnum
   if (src.languageExtensionName !== undefined) dst.languageExtensionName = str(src.languageExtensionName, path, ".languageExtensionName"); // assignEnum
@@ -1345,8 +1297,7 @@ export function VirtualNetworkConfiguration_STATUS_fromStorage(src: v1api2024041
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240413_VirtualNetworkConfiguration_State_STATUS) as v1api20240413.VirtualNetworkConfiguration_State_STATUS); // assignEnum
   if (src.subnetId !== undefined) dst.subnetId = str(src.subnetId, path, ".subnetId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20240413storage_VirtualNetworkConfiguration_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1354,7 +1305,7 @@ export function VirtualNetworkConfiguration_STATUS_fromStorage(src: v1api2024041
 export function VirtualNetworkConfiguration_STATUS_toStorage(src: v1api20240413.VirtualNetworkConfiguration_STATUS, path: string): v1api20240413storage.VirtualNetworkConfiguration_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.VirtualNetworkConfiguration_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.dataManagementPublicIpId !== undefined) dst.dataManagementPublicIpId = str(src.dataManagementPublicIpId, path, ".dataManagementPublicIpId"); // assignPrimitive
   if (src.enginePublicIpId !== undefined) dst.enginePublicIpId = str(src.enginePublicIpId, path, ".enginePublicIpId"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1375,8 +1326,7 @@ export function VirtualNetworkConfiguration_fromStorage(src: v1api20240413storag
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20240413_VirtualNetworkConfiguration_State) as v1api20240413.VirtualNetworkConfiguration_State); // assignEnum
   if (src.subnetReference !== undefined) dst.subnetReference = ResourceReference_fromStorage(src.subnetReference as v1api20240413storage.ResourceReference, at(path, ".subnetReference")); // assignObject
   bag = stashUnknown(src, known_v1api20240413storage_VirtualNetworkConfiguration, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1384,7 +1334,7 @@ export function VirtualNetworkConfiguration_fromStorage(src: v1api20240413storag
 export function VirtualNetworkConfiguration_toStorage(src: v1api20240413.VirtualNetworkConfiguration, path: string): v1api20240413storage.VirtualNetworkConfiguration {
   checkObject(src, path);
   const dst = {} as v1api20240413storage.VirtualNetworkConfiguration;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.dataManagementPublicIpReference !== undefined) dst.dataManagementPublicIpReference = ResourceReference_toStorage(src.dataManagementPublicIpReference as v1api20240413.ResourceReference, at(path, ".dataManagementPublicIpReference")); // assignObject
   if (src.enginePublicIpReference !== undefined) dst.enginePublicIpReference = ResourceReference_toStorage(src.enginePublicIpReference as v1api20240413.ResourceReference, at(path, ".enginePublicIpReference")); // assignObject
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum

@@ -2,7 +2,6 @@
 /**
  * Types of kusto v1api20240413 (ARM API version 2024-04-13).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20240413';
@@ -29,16 +28,12 @@ export interface Database {
 export interface AcceptedAudience {
   /** GUID or valid URL representing an accepted audience. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents an accepted audience trusted by the cluster. */
 export interface AcceptedAudience_STATUS {
   /** GUID or valid URL representing an accepted audience. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The SKU of the cluster. */
@@ -49,8 +44,6 @@ export interface AzureSku {
   name: AzureSku_Name;
   /** SKU tier. */
   tier: AzureSku_Tier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Name (string). */
@@ -67,8 +60,6 @@ export interface AzureSku_STATUS {
   name?: AzureSku_Name_STATUS;
   /** SKU tier. */
   tier?: AzureSku_Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureSku_Tier (string). */
@@ -85,8 +76,6 @@ export interface CalloutPolicy {
   calloutUriRegex?: string;
   /** Indicates whether outbound access is permitted for the specified URI pattern. */
   outboundAccess?: CalloutPolicy_OutboundAccess;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CalloutPolicy_CalloutType (string). */
@@ -111,8 +100,6 @@ export interface CalloutPolicy_STATUS {
   calloutUriRegex?: string;
   /** Indicates whether outbound access is permitted for the specified URI pattern. */
   outboundAccess?: CalloutPolicy_OutboundAccess_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyVault properties for the cluster encryption. */
@@ -125,8 +112,6 @@ export interface ClusterKeyVaultProperties {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyVault properties for the cluster encryption. */
@@ -139,8 +124,6 @@ export interface ClusterKeyVaultProperties_STATUS {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type ClusterOperatorConfigMaps. */
@@ -149,8 +132,6 @@ export interface ClusterOperatorConfigMaps {
   clusterPrincipalId?: ConfigMapDestination;
   /** Where the operator writes clusterTenantId. */
   clusterTenantId?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -161,8 +142,6 @@ export interface ClusterOperatorSpec {
   configMaps?: ClusterOperatorConfigMaps;
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ClusterProperties_EngineType (string). */
@@ -262,8 +241,6 @@ export interface Cluster_STATUS {
   virtualNetworkConfiguration?: VirtualNetworkConfiguration_STATUS;
   /** Indicates whether the cluster is zonal or non-zonal. */
   zoneStatus?: ZoneStatus_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto cluster. */
@@ -325,8 +302,6 @@ export interface Cluster_Spec {
   virtualNetworkConfiguration?: VirtualNetworkConfiguration;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ClusterOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -334,12 +309,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -352,8 +325,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreatedByType_STATUS (string). */
@@ -365,16 +336,12 @@ export interface DatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The statistics of the database. */
 export interface DatabaseStatistics_STATUS {
   /** The database size - the total size of compressed data and index in bytes. */
   size?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Database_STATUS
@@ -385,8 +352,6 @@ export interface Database_STATUS {
   conditions?: Condition[];
   name?: string;
   readWrite?: ReadWriteDatabase_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Class representing a Kusto database: either a read-write database or a read-only following database.
@@ -400,8 +365,6 @@ export interface Database_Spec {
   readWriteDatabase?: ReadWriteDatabase;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: DatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -416,8 +379,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the cluster, if configured. */
@@ -429,8 +390,6 @@ export interface Identity {
    * references will be ARM resource ids in the form:
    * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the cluster, if configured. */
@@ -446,8 +405,6 @@ export interface Identity_STATUS {
    * references will be ARM resource ids in the form:
    * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Identity_Type (string). */
@@ -466,8 +423,6 @@ export interface KeyVaultProperties {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyVault properties for the database encryption. */
@@ -480,8 +435,6 @@ export interface KeyVaultProperties_STATUS {
   keyVersion?: string;
   /** The user assigned identity (ARM resource id) that has access to the key. */
   userIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
@@ -490,24 +443,18 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of the cluster's language extensions. */
 export interface LanguageExtensions {
   /** The list of language extensions. */
   value?: Value[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of the cluster's language extensions. */
 export interface LanguageExtensions_STATUS {
   /** The list of language extensions. */
   value?: Value_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LastModifiedByType_STATUS (string). */
@@ -526,8 +473,6 @@ export interface MigrationCluster_STATUS {
   role?: MigrationClusterRole_STATUS;
   /** The public URL of the cluster. */
   uri?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optimized auto scale definition. */
@@ -540,8 +485,6 @@ export interface OptimizedAutoscale {
   minimum: number;
   /** The version of the template defined, for instance 1. */
   version: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optimized auto scale definition. */
@@ -554,8 +497,6 @@ export interface OptimizedAutoscale_STATUS {
   minimum?: number;
   /** The version of the template defined, for instance 1. */
   version?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A private endpoint connection */
@@ -563,8 +504,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. Ex -
    * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
@@ -588,8 +527,6 @@ export interface ReadWriteDatabase {
   keyVaultProperties?: KeyVaultProperties;
   /** The time the data should be kept before it stops being accessible to queries in TimeSpan. */
   softDeletePeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ReadWriteDatabase_Kind (string). */
@@ -621,8 +558,6 @@ export interface ReadWriteDatabase_STATUS {
   /** The database suspension details. If the database is suspended, this object contains information
    * related to the database's suspension state. */
   suspensionDetails?: SuspensionDetails_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -635,8 +570,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -645,8 +578,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The database suspension details. If the database is suspended, this object contains information
@@ -654,8 +585,6 @@ export interface SecretReference {
 export interface SuspensionDetails_STATUS {
   /** The starting date and time of the suspension state. */
   suspensionStartDate?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Metadata pertaining to creation and last modification of the resource. */
@@ -672,37 +601,27 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: LastModifiedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant {
   /** GUID representing an external tenant. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Represents a tenant ID that is trusted by the cluster. */
 export interface TrustedExternalTenant_STATUS {
   /** GUID representing an external tenant. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity. */
 export interface UserAssignedIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type UserAssignedIdentity_STATUS. */
@@ -711,8 +630,6 @@ export interface UserAssignedIdentity_STATUS {
   clientId?: string;
   /** The principal id of user assigned identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The language extension object. */
@@ -723,8 +640,6 @@ export interface Value {
   languageExtensionImageName?: Value_LanguageExtensionImageName;
   /** The language extension name. */
   languageExtensionName?: Value_LanguageExtensionName;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Value_LanguageExtensionImageName (string). */
@@ -747,8 +662,6 @@ export interface Value_STATUS {
   languageExtensionImageName?: Value_LanguageExtensionImageName_STATUS;
   /** The language extension name. */
   languageExtensionName?: Value_LanguageExtensionName_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual network definition. */
@@ -762,8 +675,6 @@ export interface VirtualNetworkConfiguration {
   state?: VirtualNetworkConfiguration_State;
   /** The subnet resource id. */
   subnetReference: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual network definition. */
@@ -777,8 +688,6 @@ export interface VirtualNetworkConfiguration_STATUS {
   state?: VirtualNetworkConfiguration_State_STATUS;
   /** The subnet resource id. */
   subnetId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum VirtualNetworkConfiguration_State (string). */

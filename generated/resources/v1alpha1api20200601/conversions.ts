@@ -3,7 +3,7 @@
  * Conversions of resources v1alpha1api20200601 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1alpha1api20200601 from './types.ts';
 import type * as v1alpha1api20200601storage from '../v1alpha1api20200601storage/types.ts';
@@ -22,7 +22,7 @@ export function ResourceGroup_toStorage(src: KubeObject): KubeObject {
 export function Condition_fromStorage(src: v1alpha1api20200601storage.Condition, path: string): v1alpha1api20200601.Condition {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -31,8 +31,7 @@ export function Condition_fromStorage(src: v1alpha1api20200601storage.Condition,
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -40,7 +39,7 @@ export function Condition_fromStorage(src: v1alpha1api20200601storage.Condition,
 export function Condition_toStorage(src: v1alpha1api20200601.Condition, path: string): v1alpha1api20200601storage.Condition {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -49,8 +48,7 @@ export function Condition_toStorage(src: v1alpha1api20200601.Condition, path: st
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -58,15 +56,14 @@ export function Condition_toStorage(src: v1alpha1api20200601.Condition, path: st
 export function DestinationExpression_fromStorage(src: v1alpha1api20200601storage.DestinationExpression, path: string): v1alpha1api20200601.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1alpha1api20200601storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -74,15 +71,14 @@ export function DestinationExpression_fromStorage(src: v1alpha1api20200601storag
 export function DestinationExpression_toStorage(src: v1alpha1api20200601.DestinationExpression, path: string): v1alpha1api20200601storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1alpha1api20200601_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -94,8 +90,7 @@ export function ResourceGroupOperatorSpec_fromStorage(src: v1alpha1api20200601st
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20200601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1alpha1api20200601storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroupOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -103,7 +98,7 @@ export function ResourceGroupOperatorSpec_fromStorage(src: v1alpha1api20200601st
 export function ResourceGroupOperatorSpec_toStorage(src: v1alpha1api20200601.ResourceGroupOperatorSpec, path: string): v1alpha1api20200601storage.ResourceGroupOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.ResourceGroupOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20200601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1alpha1api20200601.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1alpha1api20200601_ResourceGroupOperatorSpec, bag);
@@ -119,8 +114,7 @@ export function ResourceGroupProperties_STATUS_fromStorage(src: v1alpha1api20200
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroupProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -128,7 +122,7 @@ export function ResourceGroupProperties_STATUS_fromStorage(src: v1alpha1api20200
 export function ResourceGroupProperties_STATUS_toStorage(src: v1alpha1api20200601.ResourceGroupProperties_STATUS, path: string): v1alpha1api20200601storage.ResourceGroupProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.ResourceGroupProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.provisioningState !== undefined) dst.provisioningState = str(src.provisioningState, path, ".provisioningState"); // assignPrimitive
   bag = stashUnknown(src, known_v1alpha1api20200601_ResourceGroupProperties_STATUS, bag);
   const kept = finishBag(bag);
@@ -150,8 +144,7 @@ export function ResourceGroup_STATUS_fromStorage(src: v1alpha1api20200601storage
   if (src.properties !== undefined) dst.properties = ResourceGroupProperties_STATUS_fromStorage(src.properties as v1alpha1api20200601storage.ResourceGroupProperties_STATUS, at(path, ".properties")); // assignObject
   if (src.tags !== undefined) dst.tags = mapValues(src.tags, path, ".tags", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroup_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -159,7 +152,7 @@ export function ResourceGroup_STATUS_fromStorage(src: v1alpha1api20200601storage
 export function ResourceGroup_STATUS_toStorage(src: v1alpha1api20200601.ResourceGroup_STATUS, path: string): v1alpha1api20200601storage.ResourceGroup_STATUS {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.ResourceGroup_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1alpha1api20200601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -186,8 +179,7 @@ export function ResourceGroup_Spec_fromStorage(src: v1alpha1api20200601storage.R
   if (src.operatorSpec !== undefined) dst.operatorSpec = ResourceGroupOperatorSpec_fromStorage(src.operatorSpec as v1alpha1api20200601storage.ResourceGroupOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1alpha1api20200601storage_ResourceGroup_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -195,7 +187,7 @@ export function ResourceGroup_Spec_fromStorage(src: v1alpha1api20200601storage.R
 export function ResourceGroup_Spec_toStorage(src: v1alpha1api20200601.ResourceGroup_Spec, path: string): v1alpha1api20200601storage.ResourceGroup_Spec {
   checkObject(src, path);
   const dst = {} as v1alpha1api20200601storage.ResourceGroup_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.location !== undefined) dst.location = str(src.location, path, ".location"); // assignPrimitive
   if (src.managedBy !== undefined) dst.managedBy = str(src.managedBy, path, ".managedBy"); // assignPrimitive

@@ -18,31 +18,27 @@ export interface ResourceGroup {
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
-  type?: string;
-  status?: string;
+  type: string;
+  status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
-  name?: string;
+  name: string;
   /** The key written to; must be unset when the expression returns a map. */
   key?: string;
   /** The CEL expression. */
-  value?: string;
+  value: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */

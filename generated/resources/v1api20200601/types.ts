@@ -2,7 +2,6 @@
 /**
  * Types of resources v1api20200601 (ARM API version 2020-06-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20200601';
@@ -21,12 +20,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -41,8 +38,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -51,16 +46,12 @@ export interface ResourceGroupOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The resource group properties. */
 export interface ResourceGroupProperties_STATUS {
   /** The provisioning state. */
   provisioningState?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A resource group: a container for related Azure resources. */
@@ -79,8 +70,6 @@ export interface ResourceGroup_STATUS {
   properties?: ResourceGroupProperties_STATUS;
   /** The tags attached to the resource group. */
   tags?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A resource group: a container for related Azure resources. */
@@ -96,6 +85,4 @@ export interface ResourceGroup_Spec {
   tags?: Record<string, string>;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ResourceGroupOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

@@ -2,8 +2,8 @@
 /** Generated conversion tests of ServersFirewallRule.sql.azure.com. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { convert } from '../../../src/lib/conversion/convert.ts';
-import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt, writtenAt } from '../../../src/testing/conversion-support.ts';
+import { convert, convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';
+import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt } from '../../../src/testing/conversion-support.ts';
 import * as v1api20211101 from '../v1api20211101/arbitraries.ts';
 import * as v1api20211101_arm from '../v1api20211101/arm.ts';
 import * as hubArbitraries from '../v1api20211101storage/arbitraries.ts';
@@ -11,15 +11,15 @@ import * as hubArbitraries from '../v1api20211101storage/arbitraries.ts';
 const hub = 'v1api20211101storage';
 
 describe('ServersFirewallRule round trip through the hub (v1api20211101storage)', () => {
-  it('v1api20211101 -> hub -> v1api20211101 loses nothing', () => {
-    fc.assert(fc.property(v1api20211101.ServersFirewallRule(), (object) => expectRoundTrip(convert(convert(object, hub), 'v1api20211101'), object)), { numRuns: roundTripRuns });
+  it('v1api20211101 -> hub -> v1api20211101 loses nothing but what the operator drops too', () => {
+    fc.assert(fc.property(v1api20211101.ServersFirewallRule(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20211101'), object); expectNoBags(convert(convert(object, hub), 'v1api20211101')); }), { numRuns: roundTripRuns });
   });
 });
 
 describe('ServersFirewallRule read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
   const stored = () => hubArbitraries.ServersFirewallRule().map((o) => pruneToSchema(o, crdSchema('sql.azure.com', 'ServersFirewallRule', hub)) as Record<string, unknown>);
-  it('v1api20211101 keeps every hub value', () => {
-    fc.assert(fc.property(stored(), (object) => expectRoundTrip(convert(pruneToSchema(convert(object, 'v1api20211101'), crdSchema('sql.azure.com', 'ServersFirewallRule', 'v1api20211101')), hub), writtenAt(object, 'v1api20211101', crdSchema('sql.azure.com', 'ServersFirewallRule', 'v1api20211101')))), { numRuns: rmwRuns });
+  it('v1api20211101 keeps every value it holds', () => {
+    fc.assert(fc.property(stored(), (object) => { const there = convert(object, 'v1api20211101'); expectRoundTrip(convert(pruneToSchema(there, crdSchema('sql.azure.com', 'ServersFirewallRule', 'v1api20211101')), hub), convert(there, hub)); }), { numRuns: rmwRuns });
   });
 });
 

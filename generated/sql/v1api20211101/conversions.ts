@@ -3,7 +3,7 @@
  * Conversions of sql v1api20211101 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20211101 from './types.ts';
 import type * as v1api20211101storage from '../v1api20211101storage/types.ts';
@@ -51,8 +51,7 @@ export function Administrators_STATUS_fromStorage(src: v1api20211101storage.Admi
   if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Administrators_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -60,7 +59,7 @@ export function Administrators_STATUS_fromStorage(src: v1api20211101storage.Admi
 export function Administrators_STATUS_toStorage(src: v1api20211101.Administrators_STATUS, path: string): v1api20211101storage.Administrators_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Administrators_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.administratorType !== undefined) dst.administratorType = str(src.administratorType, path, ".administratorType"); // assignEnum
   if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
   if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
@@ -85,8 +84,7 @@ export function Administrators_fromStorage(src: v1api20211101storage.Administrat
   if (src.sid !== undefined) dst.sid = str(src.sid, path, ".sid"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Administrators, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -94,7 +92,7 @@ export function Administrators_fromStorage(src: v1api20211101storage.Administrat
 export function Administrators_toStorage(src: v1api20211101.Administrators, path: string): v1api20211101storage.Administrators {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Administrators;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.administratorType !== undefined) dst.administratorType = str(src.administratorType, path, ".administratorType"); // assignEnum
   if (src.azureADOnlyAuthentication !== undefined) dst.azureADOnlyAuthentication = bool(src.azureADOnlyAuthentication, path, ".azureADOnlyAuthentication"); // assignPrimitive
   if (src.login !== undefined) dst.login = str(src.login, path, ".login"); // assignPrimitive
@@ -111,7 +109,7 @@ export function Administrators_toStorage(src: v1api20211101.Administrators, path
 export function Condition_fromStorage(src: v1api20211101storage.Condition, path: string): v1api20211101.Condition {
   checkObject(src, path);
   const dst = {} as v1api20211101.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -120,8 +118,7 @@ export function Condition_fromStorage(src: v1api20211101storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -129,7 +126,7 @@ export function Condition_fromStorage(src: v1api20211101storage.Condition, path:
 export function Condition_toStorage(src: v1api20211101.Condition, path: string): v1api20211101storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -138,8 +135,7 @@ export function Condition_toStorage(src: v1api20211101.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -147,14 +143,13 @@ export function Condition_toStorage(src: v1api20211101.Condition, path: string):
 export function ConfigMapDestination_fromStorage(src: v1api20211101storage.ConfigMapDestination, path: string): v1api20211101.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20211101.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -162,14 +157,13 @@ export function ConfigMapDestination_fromStorage(src: v1api20211101storage.Confi
 export function ConfigMapDestination_toStorage(src: v1api20211101.ConfigMapDestination, path: string): v1api20211101storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -184,8 +178,7 @@ export function CurrentSku_STATUS_fromStorage(src: v1api20211101storage.CurrentS
   if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_CurrentSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -193,7 +186,7 @@ export function CurrentSku_STATUS_fromStorage(src: v1api20211101storage.CurrentS
 export function CurrentSku_STATUS_toStorage(src: v1api20211101.CurrentSku_STATUS, path: string): v1api20211101storage.CurrentSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.CurrentSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -209,15 +202,14 @@ export function CurrentSku_STATUS_toStorage(src: v1api20211101.CurrentSku_STATUS
 export function DestinationExpression_fromStorage(src: v1api20211101storage.DestinationExpression, path: string): v1api20211101.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20211101.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -225,15 +217,14 @@ export function DestinationExpression_fromStorage(src: v1api20211101storage.Dest
 export function DestinationExpression_toStorage(src: v1api20211101.DestinationExpression, path: string): v1api20211101storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -246,8 +237,7 @@ export function Identity_STATUS_fromStorage(src: v1api20211101storage.Identity_S
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_Identity_Type_STATUS) as v1api20211101.Identity_Type_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20211101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -255,7 +245,7 @@ export function Identity_STATUS_fromStorage(src: v1api20211101storage.Identity_S
 export function Identity_STATUS_toStorage(src: v1api20211101.Identity_STATUS, path: string): v1api20211101storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_toStorage(e as v1api20211101.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
@@ -273,8 +263,7 @@ export function Identity_fromStorage(src: v1api20211101storage.Identity, path: s
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_Identity_Type) as v1api20211101.Identity_Type); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20211101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -282,7 +271,7 @@ export function Identity_fromStorage(src: v1api20211101storage.Identity, path: s
 export function Identity_toStorage(src: v1api20211101.Identity, path: string): v1api20211101storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20211101.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_Identity, bag);
@@ -295,12 +284,11 @@ export function Identity_toStorage(src: v1api20211101.Identity, path: string): v
 export function KnownResourceReference_fromStorage(src: v1api20211101storage.KnownResourceReference, path: string): v1api20211101.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20211101.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -308,12 +296,11 @@ export function KnownResourceReference_fromStorage(src: v1api20211101storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20211101.KnownResourceReference, path: string): v1api20211101storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -325,8 +312,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20211101s
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.properties !== undefined) dst.properties = Properties_STATUS_fromStorage(src.properties as v1api20211101storage.Properties_STATUS, at(path, ".properties")); // assignObject
   bag = stashUnknown(src, known_v1api20211101storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -334,7 +320,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20211101s
 export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20211101.PrivateEndpointConnection_STATUS, path: string): v1api20211101storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.properties !== undefined) dst.properties = Properties_STATUS_toStorage(src.properties as v1api20211101.Properties_STATUS, at(path, ".properties")); // assignObject
   bag = stashUnknown(src, known_v1api20211101_PrivateEndpointConnection_STATUS, bag);
@@ -350,8 +336,7 @@ export function PrivateEndpoint_STATUS_fromStorage(src: v1api20211101storage.Pri
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_PrivateEndpoint_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -359,7 +344,7 @@ export function PrivateEndpoint_STATUS_fromStorage(src: v1api20211101storage.Pri
 export function PrivateEndpoint_STATUS_toStorage(src: v1api20211101.PrivateEndpoint_STATUS, path: string): v1api20211101storage.PrivateEndpoint_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.PrivateEndpoint_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_PrivateEndpoint_STATUS, bag);
   const kept = finishBag(bag);
@@ -376,8 +361,7 @@ export function PrivateLinkServiceConnectionState_STATUS_fromStorage(src: v1api2
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1api20211101_PrivateLinkServiceConnectionState_Status_STATUS) as v1api20211101.PrivateLinkServiceConnectionState_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_PrivateLinkServiceConnectionState_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -385,7 +369,7 @@ export function PrivateLinkServiceConnectionState_STATUS_fromStorage(src: v1api2
 export function PrivateLinkServiceConnectionState_STATUS_toStorage(src: v1api20211101.PrivateLinkServiceConnectionState_STATUS, path: string): v1api20211101storage.PrivateLinkServiceConnectionState_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.actionsRequired !== undefined) dst.actionsRequired = str(src.actionsRequired, path, ".actionsRequired"); // assignEnum
   if (src.description !== undefined) dst.description = str(src.description, path, ".description"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
@@ -405,8 +389,7 @@ export function Properties_STATUS_fromStorage(src: v1api20211101storage.Properti
   if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_fromStorage(src.privateLinkServiceConnectionState as v1api20211101storage.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
   if (src.provisioningState !== undefined) dst.provisioningState = (canonicalEnum(str(src.provisioningState, path, ".provisioningState"), spellings_v1api20211101_Properties_ProvisioningState_STATUS) as v1api20211101.Properties_ProvisioningState_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_Properties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -414,7 +397,7 @@ export function Properties_STATUS_fromStorage(src: v1api20211101storage.Properti
 export function Properties_STATUS_toStorage(src: v1api20211101.Properties_STATUS, path: string): v1api20211101storage.Properties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Properties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.groupIds !== undefined) dst.groupIds = mapArray(src.groupIds, path, ".groupIds", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.privateEndpoint !== undefined) dst.privateEndpoint = PrivateEndpoint_STATUS_toStorage(src.privateEndpoint as v1api20211101.PrivateEndpoint_STATUS, at(path, ".privateEndpoint")); // assignObject
   if (src.privateLinkServiceConnectionState !== undefined) dst.privateLinkServiceConnectionState = PrivateLinkServiceConnectionState_STATUS_toStorage(src.privateLinkServiceConnectionState as v1api20211101.PrivateLinkServiceConnectionState_STATUS, at(path, ".privateLinkServiceConnectionState")); // assignObject
@@ -435,8 +418,7 @@ export function ResourceIdentity_STATUS_fromStorage(src: v1api20211101storage.Re
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType_STATUS) as v1api20211101.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20211101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -444,7 +426,7 @@ export function ResourceIdentity_STATUS_fromStorage(src: v1api20211101storage.Re
 export function ResourceIdentity_STATUS_toStorage(src: v1api20211101.ResourceIdentity_STATUS, path: string): v1api20211101storage.ResourceIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -463,8 +445,7 @@ export function ResourceIdentity_fromStorage(src: v1api20211101storage.ResourceI
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20211101_IdentityType) as v1api20211101.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20211101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ResourceIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -472,7 +453,7 @@ export function ResourceIdentity_fromStorage(src: v1api20211101storage.ResourceI
 export function ResourceIdentity_toStorage(src: v1api20211101.ResourceIdentity, path: string): v1api20211101storage.ResourceIdentity {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20211101.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ResourceIdentity, bag);
@@ -485,14 +466,13 @@ export function ResourceIdentity_toStorage(src: v1api20211101.ResourceIdentity, 
 export function ResourceReference_fromStorage(src: v1api20211101storage.ResourceReference, path: string): v1api20211101.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20211101.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -500,14 +480,13 @@ export function ResourceReference_fromStorage(src: v1api20211101storage.Resource
 export function ResourceReference_toStorage(src: v1api20211101.ResourceReference, path: string): v1api20211101storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -515,12 +494,11 @@ export function ResourceReference_toStorage(src: v1api20211101.ResourceReference
 export function SecretReference_fromStorage(src: v1api20211101storage.SecretReference, path: string): v1api20211101.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20211101.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -528,12 +506,11 @@ export function SecretReference_fromStorage(src: v1api20211101storage.SecretRefe
 export function SecretReference_toStorage(src: v1api20211101.SecretReference, path: string): v1api20211101storage.SecretReference {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.SecretReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_SecretReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -544,8 +521,7 @@ export function ServerOperatorConfigMaps_fromStorage(src: v1api20211101storage.S
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_fromStorage(src.fullyQualifiedDomainName as v1api20211101storage.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20211101storage_ServerOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -553,7 +529,7 @@ export function ServerOperatorConfigMaps_fromStorage(src: v1api20211101storage.S
 export function ServerOperatorConfigMaps_toStorage(src: v1api20211101.ServerOperatorConfigMaps, path: string): v1api20211101storage.ServerOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServerOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.fullyQualifiedDomainName !== undefined) dst.fullyQualifiedDomainName = ConfigMapDestination_toStorage(src.fullyQualifiedDomainName as v1api20211101.ConfigMapDestination, at(path, ".fullyQualifiedDomainName")); // assignObject
   bag = stashUnknown(src, known_v1api20211101_ServerOperatorConfigMaps, bag);
   const kept = finishBag(bag);
@@ -570,8 +546,7 @@ export function ServerOperatorSpec_fromStorage(src: v1api20211101storage.ServerO
   if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_fromStorage(src.configMaps as v1api20211101storage.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ServerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -579,7 +554,7 @@ export function ServerOperatorSpec_fromStorage(src: v1api20211101storage.ServerO
 export function ServerOperatorSpec_toStorage(src: v1api20211101.ServerOperatorSpec, path: string): v1api20211101storage.ServerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = ServerOperatorConfigMaps_toStorage(src.configMaps as v1api20211101.ServerOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
@@ -616,8 +591,7 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   if (src.workspaceFeature !== undefined) dst.workspaceFeature = (canonicalEnum(str(src.workspaceFeature, path, ".workspaceFeature"), spellings_v1api20211101_Server_WorkspaceFeature_STATUS) as v1api20211101.Server_WorkspaceFeature_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20211101storage_Server_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -625,7 +599,7 @@ export function Server_STATUS_fromStorage(src: v1api20211101storage.Server_STATU
 export function Server_STATUS_toStorage(src: v1api20211101.Server_STATUS, path: string): v1api20211101storage.Server_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Server_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20211101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -676,8 +650,7 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServerOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_Server_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -685,7 +658,7 @@ export function Server_Spec_fromStorage(src: v1api20211101storage.Server_Spec, p
 export function Server_Spec_toStorage(src: v1api20211101.Server_Spec, path: string): v1api20211101storage.Server_Spec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Server_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = ResourceIdentity_toStorage(src.identity as v1api20211101.ResourceIdentity, at(path, ".identity")); // assignObject
@@ -717,8 +690,7 @@ export function ServersDatabaseOperatorSpec_fromStorage(src: v1api20211101storag
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabaseOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -726,7 +698,7 @@ export function ServersDatabaseOperatorSpec_fromStorage(src: v1api20211101storag
 export function ServersDatabaseOperatorSpec_toStorage(src: v1api20211101.ServersDatabaseOperatorSpec, path: string): v1api20211101storage.ServersDatabaseOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersDatabaseOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ServersDatabaseOperatorSpec, bag);
@@ -790,8 +762,7 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1api20211101_ServersDatabase_Status_STATUS) as v1api20211101.ServersDatabase_Status_STATUS); // assignEnum
   if (src.zoneRedundant !== undefined) dst.zoneRedundant = bool(src.zoneRedundant, path, ".zoneRedundant"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -799,7 +770,7 @@ export function ServersDatabase_STATUS_fromStorage(src: v1api20211101storage.Ser
 export function ServersDatabase_STATUS_toStorage(src: v1api20211101.ServersDatabase_STATUS, path: string): v1api20211101storage.ServersDatabase_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersDatabase_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20211101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -894,8 +865,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersDatabaseOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersDatabaseOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersDatabase_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -903,7 +873,7 @@ export function ServersDatabase_Spec_fromStorage(src: v1api20211101storage.Serve
 export function ServersDatabase_Spec_toStorage(src: v1api20211101.ServersDatabase_Spec, path: string): v1api20211101storage.ServersDatabase_Spec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersDatabase_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.identity !== undefined) dst.identity = Identity_toStorage(src.identity as v1api20211101.Identity, at(path, ".identity")); // assignObject
@@ -951,8 +921,7 @@ export function ServersFirewallRuleOperatorSpec_fromStorage(src: v1api20211101st
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20211101storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRuleOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -960,7 +929,7 @@ export function ServersFirewallRuleOperatorSpec_fromStorage(src: v1api20211101st
 export function ServersFirewallRuleOperatorSpec_toStorage(src: v1api20211101.ServersFirewallRuleOperatorSpec, path: string): v1api20211101storage.ServersFirewallRuleOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersFirewallRuleOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20211101.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20211101_ServersFirewallRuleOperatorSpec, bag);
@@ -981,8 +950,7 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20211101storage
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
   if (src.startIpAddress !== undefined) dst.startIpAddress = str(src.startIpAddress, path, ".startIpAddress"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -990,7 +958,7 @@ export function ServersFirewallRule_STATUS_fromStorage(src: v1api20211101storage
 export function ServersFirewallRule_STATUS_toStorage(src: v1api20211101.ServersFirewallRule_STATUS, path: string): v1api20211101storage.ServersFirewallRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersFirewallRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20211101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -1015,8 +983,7 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
   if (src.operatorSpec !== undefined) dst.operatorSpec = ServersFirewallRuleOperatorSpec_fromStorage(src.operatorSpec as v1api20211101storage.ServersFirewallRuleOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20211101storage_ServersFirewallRule_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1024,7 +991,7 @@ export function ServersFirewallRule_Spec_fromStorage(src: v1api20211101storage.S
 export function ServersFirewallRule_Spec_toStorage(src: v1api20211101.ServersFirewallRule_Spec, path: string): v1api20211101storage.ServersFirewallRule_Spec {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.ServersFirewallRule_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20211101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.endIpAddress !== undefined) dst.endIpAddress = str(src.endIpAddress, path, ".endIpAddress"); // assignPrimitive
@@ -1048,8 +1015,7 @@ export function Sku_STATUS_fromStorage(src: v1api20211101storage.Sku_STATUS, pat
   if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1057,7 +1023,7 @@ export function Sku_STATUS_fromStorage(src: v1api20211101storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20211101.Sku_STATUS, path: string): v1api20211101storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -1080,8 +1046,7 @@ export function Sku_fromStorage(src: v1api20211101storage.Sku, path: string): v1
   if (src.size !== undefined) dst.size = str(src.size, path, ".size"); // assignPrimitive
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_Sku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1089,7 +1054,7 @@ export function Sku_fromStorage(src: v1api20211101storage.Sku, path: string): v1
 export function Sku_toStorage(src: v1api20211101.Sku, path: string): v1api20211101storage.Sku {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.Sku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.capacity !== undefined) dst.capacity = int(src.capacity, path, ".capacity"); // assignPrimitive
   if (src.family !== undefined) dst.family = str(src.family, path, ".family"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -1108,8 +1073,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20211101storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20211101storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20211101storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1117,7 +1081,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20211101storag
 export function UserAssignedIdentityDetails_toStorage(src: v1api20211101.UserAssignedIdentityDetails, path: string): v1api20211101storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20211101.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20211101_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -1133,8 +1097,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20211101storag
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1142,7 +1105,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20211101storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20211101.UserAssignedIdentity_STATUS, path: string): v1api20211101storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20211101storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20211101_UserAssignedIdentity_STATUS, bag);

@@ -2,7 +2,6 @@
 /**
  * Types of sql v1api20211101 (ARM API version 2021-11-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20211101';
@@ -48,8 +47,6 @@ export interface Administrators {
   sid?: string;
   /** Tenant ID of the administrator. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Administrators_AdministratorType (string). */
@@ -78,8 +75,6 @@ export interface Administrators_STATUS {
   sid?: string;
   /** Tenant ID of the administrator. */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum BackupStorageRedundancy (string). */
@@ -93,12 +88,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -111,8 +104,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CreateMode (string). */
@@ -133,8 +124,6 @@ export interface CurrentSku_STATUS {
   size?: string;
   /** The tier or edition of the particular SKU, e.g. Basic, Premium. */
   tier?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DatabaseReadScale (string). */
@@ -155,8 +144,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The Azure Active Directory identity of the database. */
@@ -165,8 +152,6 @@ export interface Identity {
   type?: Identity_Type;
   /** The resource ids of the user assigned identities to use */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -183,8 +168,6 @@ export interface Identity_STATUS {
   type?: Identity_Type_STATUS;
   /** The resource ids of the user assigned identities to use */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Identity_Type (string). */
@@ -199,8 +182,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A private endpoint connection under a server */
@@ -209,16 +190,12 @@ export interface PrivateEndpointConnection_STATUS {
   id?: string;
   /** Private endpoint connection properties */
   properties?: Properties_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Private endpoint which the connection belongs to. */
 export interface PrivateEndpoint_STATUS {
   /** Resource id of the private endpoint. */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PrivateLinkServiceConnectionState_ActionsRequired_STATUS (string). */
@@ -232,8 +209,6 @@ export interface PrivateLinkServiceConnectionState_STATUS {
   description?: string;
   /** The private link service connection status. */
   status?: PrivateLinkServiceConnectionState_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum PrivateLinkServiceConnectionState_Status_STATUS (string). */
@@ -252,8 +227,6 @@ export interface Properties_STATUS {
   privateLinkServiceConnectionState?: PrivateLinkServiceConnectionState_STATUS;
   /** State of the private endpoint connection. */
   provisioningState?: Properties_ProvisioningState_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The Azure Active Directory identity of the server. */
@@ -263,8 +236,6 @@ export interface ResourceIdentity {
   type?: IdentityType;
   /** The resource ids of the user assigned identities to use */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The Azure Active Directory identity of the server. */
@@ -278,8 +249,6 @@ export interface ResourceIdentity_STATUS {
   type?: IdentityType_STATUS;
   /** The resource ids of the user assigned identities to use */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -292,8 +261,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SecretReference is a reference to a Kubernetes secret and key in the same namespace as the resource it is on. */
@@ -302,8 +269,6 @@ export interface SecretReference {
   name: string;
   /** Key is the key in the Kubernetes secret being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServerNetworkAccessFlag (string). */
@@ -316,8 +281,6 @@ export type ServerNetworkAccessFlag_STATUS = "Disabled" | "Enabled";
 export interface ServerOperatorConfigMaps {
   /** Where the operator writes fullyQualifiedDomainName. */
   fullyQualifiedDomainName?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -328,8 +291,6 @@ export interface ServerOperatorSpec {
   configMaps?: ServerOperatorConfigMaps;
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** An Azure SQL Database server. */
@@ -375,8 +336,6 @@ export interface Server_STATUS {
   version?: string;
   /** Whether or not existing server has a workspace created and if it allows connection from workspace */
   workspaceFeature?: Server_WorkspaceFeature_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** An Azure SQL Database server. */
@@ -415,8 +374,6 @@ export interface Server_Spec {
   version?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Server_WorkspaceFeature_STATUS (string). */
@@ -428,8 +385,6 @@ export interface ServersDatabaseOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServersDatabase_CatalogCollation (string). */
@@ -598,8 +553,6 @@ export interface ServersDatabase_STATUS {
   /** Whether or not this database is zone redundant, which means the replicas of this database will be spread
    * across multiple availability zones. */
   zoneRedundant?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServersDatabase_SampleName (string). */
@@ -731,8 +684,6 @@ export interface ServersDatabase_Spec {
   zoneRedundant?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServersDatabaseOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ServersDatabase_Status_STATUS (string). */
@@ -744,8 +695,6 @@ export interface ServersFirewallRuleOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A server firewall rule. */
@@ -761,8 +710,6 @@ export interface ServersFirewallRule_STATUS {
   /** The start IP address of the firewall rule. Must be IPv4 format. Use value '0.0.0.0' for all
    * Azure-internal IP addresses. */
   startIpAddress?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A server firewall rule. */
@@ -779,8 +726,6 @@ export interface ServersFirewallRule_Spec {
   startIpAddress?: string;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: ServersFirewallRuleOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The database SKU.
@@ -804,8 +749,6 @@ export interface Sku {
   size?: string;
   /** The tier or edition of the particular SKU, e.g. Basic, Premium. */
   tier?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The database SKU.
@@ -829,21 +772,15 @@ export interface Sku_STATUS {
   size?: string;
   /** The tier or edition of the particular SKU, e.g. Basic, Premium. */
   tier?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Active Directory identity configuration for a resource. */
 export interface UserAssignedIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Azure Active Directory identity configuration for a resource. */
@@ -852,6 +789,4 @@ export interface UserAssignedIdentity_STATUS {
   clientId?: string;
   /** The Azure Active Directory principal id. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

@@ -2,7 +2,6 @@
 /**
  * Types of storage v1api20220901 (ARM API version 2022-09-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1api20220901';
@@ -64,8 +63,6 @@ export interface ActiveDirectoryProperties {
   netBiosDomainName?: string;
   /** Specifies the Active Directory SAMAccountName for Azure Storage. */
   samAccountName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ActiveDirectoryProperties_AccountType (string). */
@@ -92,8 +89,6 @@ export interface ActiveDirectoryProperties_STATUS {
   netBiosDomainName?: string;
   /** Specifies the Active Directory SAMAccountName for Azure Storage. */
   samAccountName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AllowedCopyScope (string). */
@@ -110,8 +105,6 @@ export interface AzureFilesIdentityBasedAuthentication {
   defaultSharePermission?: AzureFilesIdentityBasedAuthentication_DefaultSharePermission;
   /** Indicates the directory service used. Note that this enum may be extended in the future. */
   directoryServiceOptions: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureFilesIdentityBasedAuthentication_DefaultSharePermission (string). */
@@ -134,8 +127,6 @@ export interface AzureFilesIdentityBasedAuthentication_STATUS {
   defaultSharePermission?: AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS;
   /** Indicates the directory service used. Note that this enum may be extended in the future. */
   directoryServiceOptions?: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The encryption function of the blob storage service. */
@@ -146,8 +137,6 @@ export interface Blob {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Blob_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob range */
@@ -156,8 +145,6 @@ export interface BlobRange_STATUS {
   endRange?: string;
   /** Blob start range. This is inclusive. Empty means account start. */
   startRange?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob restore status */
@@ -171,8 +158,6 @@ export interface BlobRestoreStatus_STATUS {
   /** The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing.
    * - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed. */
   status?: BlobRestoreStatus_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum BlobRestoreStatus_Status_STATUS (string). */
@@ -195,8 +180,6 @@ export interface Blob_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for change feed events. */
@@ -206,8 +189,6 @@ export interface ChangeFeed {
   /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
    * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
   retentionInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for change feed events. */
@@ -217,8 +198,6 @@ export interface ChangeFeed_STATUS {
   /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
    * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
   retentionInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -226,12 +205,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -244,8 +221,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -254,8 +229,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for container soft delete. */
@@ -269,8 +242,6 @@ export interface ContainerDeleteRetentionPolicy {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for container soft delete. */
@@ -284,8 +255,6 @@ export interface ContainerDeleteRetentionPolicy_STATUS {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ContainerProperties_PublicAccess (string). */
@@ -310,8 +279,6 @@ export interface CorsRule {
   /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
    * preflight response. */
   maxAgeInSeconds: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CorsRule_AllowedMethods (string). */
@@ -336,8 +303,6 @@ export interface CorsRule_STATUS {
   /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
    * preflight response. */
   maxAgeInSeconds?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
@@ -346,8 +311,6 @@ export interface CorsRule_STATUS {
 export interface CorsRules {
   /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
@@ -356,8 +319,6 @@ export interface CorsRules {
 export interface CorsRules_STATUS {
   /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
@@ -369,8 +330,6 @@ export interface CustomDomain {
   /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
    * set on updates. */
   useSubDomainName?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
@@ -382,8 +341,6 @@ export interface CustomDomain_STATUS {
   /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
    * set on updates. */
   useSubDomainName?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DefaultAction (string). */
@@ -403,8 +360,6 @@ export interface DeleteRetentionPolicy {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob soft delete. */
@@ -418,8 +373,6 @@ export interface DeleteRetentionPolicy_STATUS {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -434,8 +387,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DnsEndpointType (string). */
@@ -458,8 +409,6 @@ export interface Encryption {
   requireInfrastructureEncryption?: boolean;
   /** List of services which support encryption. */
   services?: Services;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity to be used with service-side encryption at rest. */
@@ -470,8 +419,6 @@ export interface EncryptionIdentity {
   /** Resource identifier of the UserAssigned identity to be associated with server-side
    * encryption on the storage account. */
   userAssignedIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity to be used with service-side encryption at rest. */
@@ -482,8 +429,6 @@ export interface EncryptionIdentity_STATUS {
   /** Resource identifier of the UserAssigned identity to be associated with server-side
    * encryption on the storage account. */
   userAssignedIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Encryption_KeySource (string). */
@@ -506,8 +451,6 @@ export interface Encryption_STATUS {
   requireInfrastructureEncryption?: boolean;
   /** List of services which support encryption. */
   services?: Services_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
@@ -529,8 +472,6 @@ export interface Endpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Set the extended location of the resource. If not set, the storage account will be created
@@ -540,8 +481,6 @@ export interface ExtendedLocation {
   name?: string;
   /** The type of the extended location. */
   type?: ExtendedLocation_Type;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Set the extended location of the resource. If not set, the storage account will be created
@@ -551,8 +490,6 @@ export interface ExtendedLocation_STATUS {
   name?: string;
   /** The type of the extended location. */
   type?: ExtendedLocation_Type_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ExtendedLocation_Type (string). */
@@ -569,8 +506,6 @@ export interface File {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: File_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum File_KeyType (string). */
@@ -590,8 +525,6 @@ export interface File_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Geo Replication Stats */
@@ -607,8 +540,6 @@ export interface GeoReplicationStats_STATUS {
    * location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the
    * secondary location is temporarily unavailable. */
   status?: GeoReplicationStats_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoReplicationStats_Status_STATUS (string). */
@@ -622,8 +553,6 @@ export interface IPRule {
   value?: string;
   /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
   valueFromConfig?: ConfigMapReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** IP rule with specific IP or IP range in CIDR format. */
@@ -632,8 +561,6 @@ export interface IPRule_STATUS {
   action?: Action_STATUS;
   /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the resource. */
@@ -644,8 +571,6 @@ export interface Identity {
    * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
    * identity is permitted here. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -666,8 +591,6 @@ export interface Identity_STATUS {
    * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
    * identity is permitted here. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The ImmutabilityPolicy property of the container. */
@@ -692,8 +615,6 @@ export interface ImmutabilityPolicy_STATUS {
   state?: ImmutabilityPolicy_State_STATUS;
   /** The ImmutabilityPolicy update history of the blob container. */
   updateHistory?: UpdateHistory_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ImmutabilityPolicy_State_STATUS (string). */
@@ -704,8 +625,6 @@ export type ImmutabilityPolicy_State_STATUS = "Locked" | "Unlocked";
 export interface ImmutableStorageWithVersioning {
   /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies the default account-level immutability policy which is inherited and applied to objects
@@ -726,8 +645,6 @@ export interface ImmutableStorageWithVersioningImmutabilityPolicy {
    * Disabled or Unlocked state and can be toggled between the two states. Only a policy in an Unlocked state can transition
    * to a Locked state which cannot be reverted. */
   state?: ImmutableStorageWithVersioningImmutabilityPolicy_State;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies the default account-level immutability policy which is inherited and applied to objects
@@ -748,8 +665,6 @@ export interface ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
    * Disabled or Unlocked state and can be toggled between the two states. Only a policy in an Unlocked state can transition
    * to a Locked state which cannot be reverted. */
   state?: ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ImmutableStorageWithVersioningImmutabilityPolicy_State (string). */
@@ -770,8 +685,6 @@ export interface ImmutableStorageWithVersioning_STATUS {
   migrationState?: ImmutableStorageWithVersioning_MigrationState_STATUS;
   /** Returns the date and time the object level immutability was enabled. */
   timeStamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the internet routing storage endpoints */
@@ -784,32 +697,24 @@ export interface InternetEndpoints_STATUS {
   file?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage account keys creation time. */
 export interface KeyCreationTime_STATUS {
   key1?: string;
   key2?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyPolicy assigned to the storage account. */
 export interface KeyPolicy {
   /** The key expiration period in days. */
   keyExpirationPeriodInDays: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyPolicy assigned to the storage account. */
 export interface KeyPolicy_STATUS {
   /** The key expiration period in days. */
   keyExpirationPeriodInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties provided by key vault. */
@@ -820,8 +725,6 @@ export interface Keyvaultproperties {
   keyvaulturi?: string;
   /** The version of KeyVault key. */
   keyversion?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties provided by key vault. */
@@ -839,8 +742,6 @@ export interface Keyvaultproperties_STATUS {
   keyversion?: string;
   /** Timestamp of last rotation of the Key Vault Key. */
   lastKeyRotationTimestamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Kind (string). */
@@ -855,8 +756,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LargeFileSharesState (string). */
@@ -877,8 +776,6 @@ export interface LastAccessTimeTrackingPolicy {
   /** The field specifies blob object tracking granularity in days, typically how often the blob
    * object should be tracked.This field is currently read only with value as 1 */
   trackingGranularityInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LastAccessTimeTrackingPolicy_Name (string). */
@@ -899,8 +796,6 @@ export interface LastAccessTimeTrackingPolicy_STATUS {
   /** The field specifies blob object tracking granularity in days, typically how often the blob
    * object should be tracked.This field is currently read only with value as 1 */
   trackingGranularityInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LeaseState_STATUS (string). */
@@ -916,8 +811,6 @@ export interface LegalHold_STATUS {
   protectedAppendWritesHistory?: ProtectedAppendWritesHistory_STATUS;
   /** The list of LegalHold tags of a blob container. */
   tags?: Tag_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the microsoft routing storage endpoints. */
@@ -934,8 +827,6 @@ export interface MicrosoftEndpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum MinimumTlsVersion (string). */
@@ -957,8 +848,6 @@ export interface NetworkRuleSet {
   resourceAccessRules?: ResourceAccessRule[];
   /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum NetworkRuleSet_Bypass (string). */
@@ -980,8 +869,6 @@ export interface NetworkRuleSet_STATUS {
   resourceAccessRules?: ResourceAccessRule_STATUS[];
   /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob restore request parameters. */
@@ -990,8 +877,6 @@ export interface Parameters_STATUS {
   blobRanges?: BlobRange_STATUS[];
   /** Restore blob to the specified time. */
   timeToRestore?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The Private Endpoint Connection resource. */
@@ -999,8 +884,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. Ex -
    * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Protected append blob writes history. */
@@ -1010,8 +893,6 @@ export interface ProtectedAppendWritesHistory_STATUS {
   allowProtectedAppendWritesAll?: boolean;
   /** Returns the date and time the tag was added. */
   timestamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
@@ -1025,8 +906,6 @@ export interface Queue {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Queue_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Queue_KeyType (string). */
@@ -1046,8 +925,6 @@ export interface Queue_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Resource Access Rule. */
@@ -1056,8 +933,6 @@ export interface ResourceAccessRule {
   resourceReference?: ResourceReference;
   /** Tenant Id */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Resource Access Rule. */
@@ -1066,8 +941,6 @@ export interface ResourceAccessRule_STATUS {
   resourceId?: string;
   /** Tenant Id */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -1080,8 +953,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -1090,8 +961,6 @@ export interface RestorePolicy {
   days?: number;
   /** Blob restore is enabled if set to true. */
   enabled: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -1104,8 +973,6 @@ export interface RestorePolicy_STATUS {
   lastEnabledTime?: string;
   /** Returns the minimum date and time that the restore can be started. */
   minRestoreTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintains information about the network routing choice opted by the user for data transfer */
@@ -1116,8 +983,6 @@ export interface RoutingPreference {
   publishMicrosoftEndpoints?: boolean;
   /** Routing Choice defines the kind of network routing opted by the user. */
   routingChoice?: RoutingPreference_RoutingChoice;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum RoutingPreference_RoutingChoice (string). */
@@ -1134,8 +999,6 @@ export interface RoutingPreference_STATUS {
   publishMicrosoftEndpoints?: boolean;
   /** Routing Choice defines the kind of network routing opted by the user. */
   routingChoice?: RoutingPreference_RoutingChoice_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SasPolicy assigned to the storage account. */
@@ -1144,8 +1007,6 @@ export interface SasPolicy {
   expirationAction: SasPolicy_ExpirationAction;
   /** The SAS expiration period, DD.HH:MM:SS. */
   sasExpirationPeriod: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SasPolicy_ExpirationAction (string). */
@@ -1160,8 +1021,6 @@ export interface SasPolicy_STATUS {
   expirationAction?: SasPolicy_ExpirationAction_STATUS;
   /** The SAS expiration period, DD.HH:MM:SS. */
   sasExpirationPeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
@@ -1183,8 +1042,6 @@ export interface SecondaryEndpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -1197,8 +1054,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1211,8 +1066,6 @@ export interface Services {
   queue?: Queue;
   /** The encryption function of the table storage service. */
   table?: Table;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1225,8 +1078,6 @@ export interface Services_STATUS {
   queue?: Queue_STATUS;
   /** The encryption function of the table storage service. */
   table?: Table_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuName (string). */
@@ -1245,8 +1096,6 @@ export interface Sku_STATUS {
   name?: Sku_Name_STATUS;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Sku_Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Sku_Tier_STATUS (string). */
@@ -1269,8 +1118,6 @@ export interface StorageAccountImmutableStorageWithVersioning {
    * precedence than the container-level immutability policy, which has a higher precedence than the account-level
    * immutability policy. */
   immutabilityPolicy?: ImmutableStorageWithVersioningImmutabilityPolicy;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The property is immutable and can only be set to true at the account creation time. When
@@ -1284,8 +1131,6 @@ export interface StorageAccountImmutableStorageWithVersioning_STATUS {
    * precedence than the container-level immutability policy, which has a higher precedence than the account-level
    * immutability policy. */
   immutabilityPolicy?: ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type StorageAccountOperatorConfigMaps. */
@@ -1302,8 +1147,6 @@ export interface StorageAccountOperatorConfigMaps {
   tableEndpoint?: ConfigMapDestination;
   /** Where the operator writes webEndpoint. */
   webEndpoint?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type StorageAccountOperatorSecrets. */
@@ -1324,8 +1167,6 @@ export interface StorageAccountOperatorSecrets {
   tableEndpoint?: SecretDestination;
   /** Where the operator writes webEndpoint. */
   webEndpoint?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -1338,8 +1179,6 @@ export interface StorageAccountOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: StorageAccountOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Required. Gets or sets the SKU name. */
@@ -1349,8 +1188,6 @@ export interface StorageAccountSku {
   name: SkuName;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Tier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** This property is readOnly and is set by server during asynchronous storage account
@@ -1364,8 +1201,6 @@ export interface StorageAccountSkuConversionStatus_STATUS {
   startTime?: string;
   /** This property represents the target sku name to which the account sku is being converted asynchronously. */
   targetSkuName?: StorageAccountSkuConversionStatus_TargetSkuName_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccountSkuConversionStatus_SkuConversionStatus_STATUS (string). */
@@ -1381,8 +1216,6 @@ export interface StorageAccountSku_STATUS {
   name?: SkuName_STATUS;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccount_PublicNetworkAccess (string). */
@@ -1514,8 +1347,6 @@ export interface StorageAccount_STATUS {
   /** Allows https traffic only to storage service if sets to true. The default value is true since
    * API version 2019-04-01. */
   supportsHttpsTrafficOnly?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The storage account. */
@@ -1604,8 +1435,6 @@ export interface StorageAccount_Spec {
   supportsHttpsTrafficOnly?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccount_StatusOfPrimary_STATUS (string). */
@@ -1620,8 +1449,6 @@ export interface StorageAccountsBlobServiceOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -1654,8 +1481,6 @@ export interface StorageAccountsBlobService_STATUS {
   lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy_STATUS;
   /** The blob service properties for blob restore policy. */
   restorePolicy?: RestorePolicy_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -1685,8 +1510,6 @@ export interface StorageAccountsBlobService_Spec {
   restorePolicy?: RestorePolicy;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -1695,8 +1518,6 @@ export interface StorageAccountsBlobServicesContainerOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccountsBlobServicesContainer_LeaseDuration_STATUS (string). */
@@ -1758,8 +1579,6 @@ export interface StorageAccountsBlobServicesContainer_STATUS {
   remainingRetentionDays?: number;
   /** The version of the deleted blob container. */
   version?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties of the blob container, including Id, resource name, resource type, Etag. */
@@ -1785,8 +1604,6 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   publicAccess?: ContainerProperties_PublicAccess;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The encryption function of the table storage service. */
@@ -1797,8 +1614,6 @@ export interface Table {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Table_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Table_KeyType (string). */
@@ -1818,8 +1633,6 @@ export interface Table_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A tag of the LegalHold of a blob container. */
@@ -1834,8 +1647,6 @@ export interface Tag_STATUS {
   timestamp?: string;
   /** Returns the User Principal Name of the user who added the tag. */
   upn?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Tier (string). */
@@ -1870,8 +1681,6 @@ export interface UpdateHistory_STATUS {
   update?: UpdateHistory_Update_STATUS;
   /** Returns the User Principal Name of the user who updated the ImmutabilityPolicy. */
   upn?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum UpdateHistory_Update_STATUS (string). */
@@ -1879,15 +1688,11 @@ export type UpdateHistory_Update_STATUS = "extend" | "lock" | "put";
 
 /** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** UserAssignedIdentity for the resource. */
@@ -1896,8 +1701,6 @@ export interface UserAssignedIdentity_STATUS {
   clientId?: string;
   /** The principal ID of the identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual Network rule. */
@@ -1909,8 +1712,6 @@ export interface VirtualNetworkRule {
   reference: ResourceReference;
   /** Gets the state of virtual network rule. */
   state?: State;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual Network rule. */
@@ -1922,6 +1723,4 @@ export interface VirtualNetworkRule_STATUS {
   id?: string;
   /** Gets the state of virtual network rule. */
   state?: State_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

@@ -3,7 +3,7 @@
  * Conversions of storage v1api20230101 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1api20230101 from './types.ts';
 import type * as v1api20230101storage from '../v1api20230101storage/types.ts';
@@ -53,8 +53,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v1api20230101s
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ActiveDirectoryProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -62,7 +61,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v1api20230101s
 export function ActiveDirectoryProperties_STATUS_toStorage(src: v1api20230101.ActiveDirectoryProperties_STATUS, path: string): v1api20230101storage.ActiveDirectoryProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ActiveDirectoryProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
@@ -91,8 +90,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v1api20230101storage.
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ActiveDirectoryProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -100,7 +98,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v1api20230101storage.
 export function ActiveDirectoryProperties_toStorage(src: v1api20230101.ActiveDirectoryProperties, path: string): v1api20230101storage.ActiveDirectoryProperties {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ActiveDirectoryProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
@@ -124,8 +122,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v1
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v1api20230101_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS) as v1api20230101.AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v1api20230101_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS) as v1api20230101.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -133,7 +130,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v1
 export function AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src: v1api20230101.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v1api20230101storage.AzureFilesIdentityBasedAuthentication_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.AzureFilesIdentityBasedAuthentication_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_toStorage(src.activeDirectoryProperties as v1api20230101.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -152,8 +149,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v1api2023
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v1api20230101_AzureFilesIdentityBasedAuthentication_DefaultSharePermission) as v1api20230101.AzureFilesIdentityBasedAuthentication_DefaultSharePermission); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v1api20230101_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions) as v1api20230101.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_AzureFilesIdentityBasedAuthentication, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -161,7 +157,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v1api2023
 export function AzureFilesIdentityBasedAuthentication_toStorage(src: v1api20230101.AzureFilesIdentityBasedAuthentication, path: string): v1api20230101storage.AzureFilesIdentityBasedAuthentication {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.AzureFilesIdentityBasedAuthentication;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_toStorage(src.activeDirectoryProperties as v1api20230101.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -179,8 +175,7 @@ export function BlobRange_STATUS_fromStorage(src: v1api20230101storage.BlobRange
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_BlobRange_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -188,7 +183,7 @@ export function BlobRange_STATUS_fromStorage(src: v1api20230101storage.BlobRange
 export function BlobRange_STATUS_toStorage(src: v1api20230101.BlobRange_STATUS, path: string): v1api20230101storage.BlobRange_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.BlobRange_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_BlobRange_STATUS, bag);
@@ -207,8 +202,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v1api20230101storage.B
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1api20230101_BlobRestoreStatus_Status_STATUS) as v1api20230101.BlobRestoreStatus_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_BlobRestoreStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -216,7 +210,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v1api20230101storage.B
 export function BlobRestoreStatus_STATUS_toStorage(src: v1api20230101.BlobRestoreStatus_STATUS, path: string): v1api20230101storage.BlobRestoreStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.BlobRestoreStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
   if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_toStorage(src.parameters as v1api20230101.Parameters_STATUS, at(path, ".parameters")); // assignObject
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
@@ -236,8 +230,7 @@ export function Blob_STATUS_fromStorage(src: v1api20230101storage.Blob_STATUS, p
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_Blob_KeyType_STATUS) as v1api20230101.Blob_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Blob_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -245,7 +238,7 @@ export function Blob_STATUS_fromStorage(src: v1api20230101storage.Blob_STATUS, p
 export function Blob_STATUS_toStorage(src: v1api20230101.Blob_STATUS, path: string): v1api20230101storage.Blob_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Blob_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -263,8 +256,7 @@ export function Blob_fromStorage(src: v1api20230101storage.Blob, path: string): 
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_Blob_KeyType) as v1api20230101.Blob_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_Blob, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -272,7 +264,7 @@ export function Blob_fromStorage(src: v1api20230101storage.Blob, path: string): 
 export function Blob_toStorage(src: v1api20230101.Blob, path: string): v1api20230101storage.Blob {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Blob;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_Blob, bag);
@@ -289,8 +281,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v1api20230101storage.ChangeFe
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ChangeFeed_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -298,7 +289,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v1api20230101storage.ChangeFe
 export function ChangeFeed_STATUS_toStorage(src: v1api20230101.ChangeFeed_STATUS, path: string): v1api20230101storage.ChangeFeed_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ChangeFeed_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ChangeFeed_STATUS, bag);
@@ -315,8 +306,7 @@ export function ChangeFeed_fromStorage(src: v1api20230101storage.ChangeFeed, pat
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ChangeFeed, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -324,7 +314,7 @@ export function ChangeFeed_fromStorage(src: v1api20230101storage.ChangeFeed, pat
 export function ChangeFeed_toStorage(src: v1api20230101.ChangeFeed, path: string): v1api20230101storage.ChangeFeed {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ChangeFeed;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ChangeFeed, bag);
@@ -337,7 +327,7 @@ export function ChangeFeed_toStorage(src: v1api20230101.ChangeFeed, path: string
 export function Condition_fromStorage(src: v1api20230101storage.Condition, path: string): v1api20230101.Condition {
   checkObject(src, path);
   const dst = {} as v1api20230101.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -346,8 +336,7 @@ export function Condition_fromStorage(src: v1api20230101storage.Condition, path:
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -355,7 +344,7 @@ export function Condition_fromStorage(src: v1api20230101storage.Condition, path:
 export function Condition_toStorage(src: v1api20230101.Condition, path: string): v1api20230101storage.Condition {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -364,8 +353,7 @@ export function Condition_toStorage(src: v1api20230101.Condition, path: string):
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -373,14 +361,13 @@ export function Condition_toStorage(src: v1api20230101.Condition, path: string):
 export function ConfigMapDestination_fromStorage(src: v1api20230101storage.ConfigMapDestination, path: string): v1api20230101.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20230101.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -388,14 +375,13 @@ export function ConfigMapDestination_fromStorage(src: v1api20230101storage.Confi
 export function ConfigMapDestination_toStorage(src: v1api20230101.ConfigMapDestination, path: string): v1api20230101storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -403,12 +389,11 @@ export function ConfigMapDestination_toStorage(src: v1api20230101.ConfigMapDesti
 export function ConfigMapReference_fromStorage(src: v1api20230101storage.ConfigMapReference, path: string): v1api20230101.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20230101.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -416,12 +401,11 @@ export function ConfigMapReference_fromStorage(src: v1api20230101storage.ConfigM
 export function ConfigMapReference_toStorage(src: v1api20230101.ConfigMapReference, path: string): v1api20230101storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -434,8 +418,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v1api2023
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ContainerDeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -443,7 +426,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v1api2023
 export function ContainerDeleteRetentionPolicy_STATUS_toStorage(src: v1api20230101.ContainerDeleteRetentionPolicy_STATUS, path: string): v1api20230101storage.ContainerDeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ContainerDeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -462,8 +445,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v1api20230101sto
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ContainerDeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -471,7 +453,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v1api20230101sto
 export function ContainerDeleteRetentionPolicy_toStorage(src: v1api20230101.ContainerDeleteRetentionPolicy, path: string): v1api20230101storage.ContainerDeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ContainerDeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -492,8 +474,7 @@ export function CorsRule_STATUS_fromStorage(src: v1api20230101storage.CorsRule_S
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_CorsRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -501,7 +482,7 @@ export function CorsRule_STATUS_fromStorage(src: v1api20230101storage.CorsRule_S
 export function CorsRule_STATUS_toStorage(src: v1api20230101.CorsRule_STATUS, path: string): v1api20230101storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CorsRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -524,8 +505,7 @@ export function CorsRule_fromStorage(src: v1api20230101storage.CorsRule, path: s
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_CorsRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -533,7 +513,7 @@ export function CorsRule_fromStorage(src: v1api20230101storage.CorsRule, path: s
 export function CorsRule_toStorage(src: v1api20230101.CorsRule, path: string): v1api20230101storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CorsRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -552,8 +532,7 @@ export function CorsRules_STATUS_fromStorage(src: v1api20230101storage.CorsRules
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_fromStorage(e as v1api20230101storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_CorsRules_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -561,7 +540,7 @@ export function CorsRules_STATUS_fromStorage(src: v1api20230101storage.CorsRules
 export function CorsRules_STATUS_toStorage(src: v1api20230101.CorsRules_STATUS, path: string): v1api20230101storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CorsRules_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_toStorage(e as v1api20230101.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
@@ -576,8 +555,7 @@ export function CorsRules_fromStorage(src: v1api20230101storage.CorsRules, path:
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_fromStorage(e as v1api20230101storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_CorsRules, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -585,7 +563,7 @@ export function CorsRules_fromStorage(src: v1api20230101storage.CorsRules, path:
 export function CorsRules_toStorage(src: v1api20230101.CorsRules, path: string): v1api20230101storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CorsRules;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_toStorage(e as v1api20230101.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_CorsRules, bag);
   const kept = finishBag(bag);
@@ -601,8 +579,7 @@ export function CustomDomain_STATUS_fromStorage(src: v1api20230101storage.Custom
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_CustomDomain_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -610,7 +587,7 @@ export function CustomDomain_STATUS_fromStorage(src: v1api20230101storage.Custom
 export function CustomDomain_STATUS_toStorage(src: v1api20230101.CustomDomain_STATUS, path: string): v1api20230101storage.CustomDomain_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CustomDomain_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_CustomDomain_STATUS, bag);
@@ -627,8 +604,7 @@ export function CustomDomain_fromStorage(src: v1api20230101storage.CustomDomain,
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_CustomDomain, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -636,7 +612,7 @@ export function CustomDomain_fromStorage(src: v1api20230101storage.CustomDomain,
 export function CustomDomain_toStorage(src: v1api20230101.CustomDomain, path: string): v1api20230101storage.CustomDomain {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.CustomDomain;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_CustomDomain, bag);
@@ -654,8 +630,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1api20230101stora
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -663,7 +638,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1api20230101stora
 export function DeleteRetentionPolicy_STATUS_toStorage(src: v1api20230101.DeleteRetentionPolicy_STATUS, path: string): v1api20230101storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.DeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -682,8 +657,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v1api20230101storage.Dele
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_DeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -691,7 +665,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v1api20230101storage.Dele
 export function DeleteRetentionPolicy_toStorage(src: v1api20230101.DeleteRetentionPolicy, path: string): v1api20230101storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.DeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -705,15 +679,14 @@ export function DeleteRetentionPolicy_toStorage(src: v1api20230101.DeleteRetenti
 export function DestinationExpression_fromStorage(src: v1api20230101storage.DestinationExpression, path: string): v1api20230101.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20230101.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -721,15 +694,14 @@ export function DestinationExpression_fromStorage(src: v1api20230101storage.Dest
 export function DestinationExpression_toStorage(src: v1api20230101.DestinationExpression, path: string): v1api20230101storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -741,8 +713,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v1api20230101storage.
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_EncryptionIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -750,7 +721,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v1api20230101storage.
 export function EncryptionIdentity_STATUS_toStorage(src: v1api20230101.EncryptionIdentity_STATUS, path: string): v1api20230101storage.EncryptionIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.EncryptionIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_EncryptionIdentity_STATUS, bag);
@@ -767,8 +738,7 @@ export function EncryptionIdentity_fromStorage(src: v1api20230101storage.Encrypt
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_fromStorage(src.userAssignedIdentityReference as v1api20230101storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_EncryptionIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -776,7 +746,7 @@ export function EncryptionIdentity_fromStorage(src: v1api20230101storage.Encrypt
 export function EncryptionIdentity_toStorage(src: v1api20230101.EncryptionIdentity, path: string): v1api20230101storage.EncryptionIdentity {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.EncryptionIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_toStorage(src.userAssignedIdentityReference as v1api20230101.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1api20230101_EncryptionIdentity, bag);
@@ -796,8 +766,7 @@ export function Encryption_STATUS_fromStorage(src: v1api20230101storage.Encrypti
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_STATUS_fromStorage(src.services as v1api20230101storage.Services_STATUS, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_Encryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -805,7 +774,7 @@ export function Encryption_STATUS_fromStorage(src: v1api20230101storage.Encrypti
 export function Encryption_STATUS_toStorage(src: v1api20230101.Encryption_STATUS, path: string): v1api20230101storage.Encryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Encryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_toStorage(src.identity as v1api20230101.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_toStorage(src.keyvaultproperties as v1api20230101.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
@@ -828,8 +797,7 @@ export function Encryption_fromStorage(src: v1api20230101storage.Encryption, pat
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_fromStorage(src.services as v1api20230101storage.Services, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_Encryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -837,7 +805,7 @@ export function Encryption_fromStorage(src: v1api20230101storage.Encryption, pat
 export function Encryption_toStorage(src: v1api20230101.Encryption, path: string): v1api20230101storage.Encryption {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Encryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_toStorage(src.identity as v1api20230101.EncryptionIdentity, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_toStorage(src.keyvaultproperties as v1api20230101.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
@@ -863,8 +831,7 @@ export function Endpoints_STATUS_fromStorage(src: v1api20230101storage.Endpoints
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Endpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -872,7 +839,7 @@ export function Endpoints_STATUS_fromStorage(src: v1api20230101storage.Endpoints
 export function Endpoints_STATUS_toStorage(src: v1api20230101.Endpoints_STATUS, path: string): v1api20230101storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -895,8 +862,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v1api20230101storage.Ex
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20230101_ExtendedLocation_Type_STATUS) as v1api20230101.ExtendedLocation_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_ExtendedLocation_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -904,7 +870,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v1api20230101storage.Ex
 export function ExtendedLocation_STATUS_toStorage(src: v1api20230101.ExtendedLocation_STATUS, path: string): v1api20230101storage.ExtendedLocation_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ExtendedLocation_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_ExtendedLocation_STATUS, bag);
@@ -921,8 +887,7 @@ export function ExtendedLocation_fromStorage(src: v1api20230101storage.ExtendedL
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20230101_ExtendedLocation_Type) as v1api20230101.ExtendedLocation_Type); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_ExtendedLocation, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -930,7 +895,7 @@ export function ExtendedLocation_fromStorage(src: v1api20230101storage.ExtendedL
 export function ExtendedLocation_toStorage(src: v1api20230101.ExtendedLocation, path: string): v1api20230101storage.ExtendedLocation {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ExtendedLocation;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_ExtendedLocation, bag);
@@ -948,8 +913,7 @@ export function File_STATUS_fromStorage(src: v1api20230101storage.File_STATUS, p
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_File_KeyType_STATUS) as v1api20230101.File_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_File_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -957,7 +921,7 @@ export function File_STATUS_fromStorage(src: v1api20230101storage.File_STATUS, p
 export function File_STATUS_toStorage(src: v1api20230101.File_STATUS, path: string): v1api20230101storage.File_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.File_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -975,8 +939,7 @@ export function File_fromStorage(src: v1api20230101storage.File, path: string): 
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_File_KeyType) as v1api20230101.File_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_File, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -984,7 +947,7 @@ export function File_fromStorage(src: v1api20230101storage.File, path: string): 
 export function File_toStorage(src: v1api20230101.File, path: string): v1api20230101storage.File {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.File;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_File, bag);
@@ -1005,8 +968,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v1api20230101storage
   if (src.postPlannedFailoverRedundancy !== undefined) dst.postPlannedFailoverRedundancy = (canonicalEnum(str(src.postPlannedFailoverRedundancy, path, ".postPlannedFailoverRedundancy"), spellings_v1api20230101_GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS) as v1api20230101.GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS); // assignEnum
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1api20230101_GeoReplicationStats_Status_STATUS) as v1api20230101.GeoReplicationStats_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_GeoReplicationStats_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1014,7 +976,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v1api20230101storage
 export function GeoReplicationStats_STATUS_toStorage(src: v1api20230101.GeoReplicationStats_STATUS, path: string): v1api20230101storage.GeoReplicationStats_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.GeoReplicationStats_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
   if (src.canPlannedFailover !== undefined) dst.canPlannedFailover = bool(src.canPlannedFailover, path, ".canPlannedFailover"); // assignPrimitive
   if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
@@ -1035,8 +997,7 @@ export function IPRule_STATUS_fromStorage(src: v1api20230101storage.IPRule_STATU
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1api20230101_Action_STATUS) as v1api20230101.Action_STATUS); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_IPRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1044,7 +1005,7 @@ export function IPRule_STATUS_fromStorage(src: v1api20230101storage.IPRule_STATU
 export function IPRule_STATUS_toStorage(src: v1api20230101.IPRule_STATUS, path: string): v1api20230101storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.IPRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_IPRule_STATUS, bag);
@@ -1062,8 +1023,7 @@ export function IPRule_fromStorage(src: v1api20230101storage.IPRule, path: strin
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v1api20230101storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_IPRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1071,7 +1031,7 @@ export function IPRule_fromStorage(src: v1api20230101storage.IPRule, path: strin
 export function IPRule_toStorage(src: v1api20230101.IPRule, path: string): v1api20230101storage.IPRule {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.IPRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v1api20230101.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
@@ -1091,8 +1051,7 @@ export function Identity_STATUS_fromStorage(src: v1api20230101storage.Identity_S
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20230101_IdentityType_STATUS) as v1api20230101.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1api20230101storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1100,7 +1059,7 @@ export function Identity_STATUS_fromStorage(src: v1api20230101storage.Identity_S
 export function Identity_STATUS_toStorage(src: v1api20230101.Identity_STATUS, path: string): v1api20230101storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1119,8 +1078,7 @@ export function Identity_fromStorage(src: v1api20230101storage.Identity, path: s
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1api20230101_IdentityType) as v1api20230101.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1api20230101storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1128,7 +1086,7 @@ export function Identity_fromStorage(src: v1api20230101storage.Identity, path: s
 export function Identity_toStorage(src: v1api20230101.Identity, path: string): v1api20230101storage.Identity {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1api20230101.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_Identity, bag);
@@ -1149,8 +1107,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v1api20230101storage.
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230101_ImmutabilityPolicy_State_STATUS) as v1api20230101.ImmutabilityPolicy_State_STATUS); // assignEnum
   if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_fromStorage(e as v1api20230101storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_ImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1158,7 +1115,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v1api20230101storage.
 export function ImmutabilityPolicy_STATUS_toStorage(src: v1api20230101.ImmutabilityPolicy_STATUS, path: string): v1api20230101storage.ImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
@@ -1180,8 +1137,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStor
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230101_ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS) as v1api20230101.ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1189,7 +1145,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStor
 export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src: v1api20230101.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1208,8 +1164,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230101_ImmutableStorageWithVersioningImmutabilityPolicy_State) as v1api20230101.ImmutableStorageWithVersioningImmutabilityPolicy_State); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1217,7 +1172,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src
 export function ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src: v1api20230101.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1236,8 +1191,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1api2023
   if (src.migrationState !== undefined) dst.migrationState = (canonicalEnum(str(src.migrationState, path, ".migrationState"), spellings_v1api20230101_ImmutableStorageWithVersioning_MigrationState_STATUS) as v1api20230101.ImmutableStorageWithVersioning_MigrationState_STATUS); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1245,7 +1199,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1api2023
 export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v1api20230101.ImmutableStorageWithVersioning_STATUS, path: string): v1api20230101storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
@@ -1262,8 +1216,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1api20230101sto
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1271,7 +1224,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1api20230101sto
 export function ImmutableStorageWithVersioning_toStorage(src: v1api20230101.ImmutableStorageWithVersioning, path: string): v1api20230101storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
@@ -1289,8 +1242,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v1api20230101storage.I
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_InternetEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1298,7 +1250,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v1api20230101storage.I
 export function InternetEndpoints_STATUS_toStorage(src: v1api20230101.InternetEndpoints_STATUS, path: string): v1api20230101storage.InternetEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.InternetEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1317,8 +1269,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v1api20230101storage.Key
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_KeyCreationTime_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1326,7 +1277,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v1api20230101storage.Key
 export function KeyCreationTime_STATUS_toStorage(src: v1api20230101.KeyCreationTime_STATUS, path: string): v1api20230101storage.KeyCreationTime_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.KeyCreationTime_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_KeyCreationTime_STATUS, bag);
@@ -1342,8 +1293,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v1api20230101storage.KeyPolicy
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_KeyPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1351,7 +1301,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v1api20230101storage.KeyPolicy
 export function KeyPolicy_STATUS_toStorage(src: v1api20230101.KeyPolicy_STATUS, path: string): v1api20230101storage.KeyPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.KeyPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_KeyPolicy_STATUS, bag);
   const kept = finishBag(bag);
@@ -1366,8 +1316,7 @@ export function KeyPolicy_fromStorage(src: v1api20230101storage.KeyPolicy, path:
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_KeyPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1375,7 +1324,7 @@ export function KeyPolicy_fromStorage(src: v1api20230101storage.KeyPolicy, path:
 export function KeyPolicy_toStorage(src: v1api20230101.KeyPolicy, path: string): v1api20230101storage.KeyPolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.KeyPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_KeyPolicy, bag);
   const kept = finishBag(bag);
@@ -1395,8 +1344,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v1api20230101storage.
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Keyvaultproperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1404,7 +1352,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v1api20230101storage.
 export function Keyvaultproperties_STATUS_toStorage(src: v1api20230101.Keyvaultproperties_STATUS, path: string): v1api20230101storage.Keyvaultproperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Keyvaultproperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
   if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
@@ -1426,8 +1374,7 @@ export function Keyvaultproperties_fromStorage(src: v1api20230101storage.Keyvaul
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Keyvaultproperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1435,7 +1382,7 @@ export function Keyvaultproperties_fromStorage(src: v1api20230101storage.Keyvaul
 export function Keyvaultproperties_toStorage(src: v1api20230101.Keyvaultproperties, path: string): v1api20230101storage.Keyvaultproperties {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Keyvaultproperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
@@ -1449,12 +1396,11 @@ export function Keyvaultproperties_toStorage(src: v1api20230101.Keyvaultproperti
 export function KnownResourceReference_fromStorage(src: v1api20230101storage.KnownResourceReference, path: string): v1api20230101.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230101.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1462,12 +1408,11 @@ export function KnownResourceReference_fromStorage(src: v1api20230101storage.Kno
 export function KnownResourceReference_toStorage(src: v1api20230101.KnownResourceReference, path: string): v1api20230101storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1481,8 +1426,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v1api202301
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230101_LastAccessTimeTrackingPolicy_Name_STATUS) as v1api20230101.LastAccessTimeTrackingPolicy_Name_STATUS); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_LastAccessTimeTrackingPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1490,7 +1434,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v1api202301
 export function LastAccessTimeTrackingPolicy_STATUS_toStorage(src: v1api20230101.LastAccessTimeTrackingPolicy_STATUS, path: string): v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1511,8 +1455,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v1api20230101stora
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230101_LastAccessTimeTrackingPolicy_Name) as v1api20230101.LastAccessTimeTrackingPolicy_Name); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_LastAccessTimeTrackingPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1520,7 +1463,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v1api20230101stora
 export function LastAccessTimeTrackingPolicy_toStorage(src: v1api20230101.LastAccessTimeTrackingPolicy, path: string): v1api20230101storage.LastAccessTimeTrackingPolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.LastAccessTimeTrackingPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1540,8 +1483,7 @@ export function LegalHold_STATUS_fromStorage(src: v1api20230101storage.LegalHold
   if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_fromStorage(src.protectedAppendWritesHistory as v1api20230101storage.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_fromStorage(e as v1api20230101storage.Tag_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_LegalHold_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1549,7 +1491,7 @@ export function LegalHold_STATUS_fromStorage(src: v1api20230101storage.LegalHold
 export function LegalHold_STATUS_toStorage(src: v1api20230101.LegalHold_STATUS, path: string): v1api20230101storage.LegalHold_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.LegalHold_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_toStorage(src.protectedAppendWritesHistory as v1api20230101.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_toStorage(e as v1api20230101.Tag_STATUS, at(p, i))); // assignCollection
@@ -1571,8 +1513,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v1api20230101storage.
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_MicrosoftEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1580,7 +1521,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v1api20230101storage.
 export function MicrosoftEndpoints_STATUS_toStorage(src: v1api20230101.MicrosoftEndpoints_STATUS, path: string): v1api20230101storage.MicrosoftEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.MicrosoftEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1604,8 +1545,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20230101storage.Netw
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_fromStorage(e as v1api20230101storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v1api20230101storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1613,7 +1553,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1api20230101storage.Netw
 export function NetworkRuleSet_STATUS_toStorage(src: v1api20230101.NetworkRuleSet_STATUS, path: string): v1api20230101storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.NetworkRuleSet_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v1api20230101.IPRule_STATUS, at(p, i))); // assignCollection
@@ -1636,8 +1576,7 @@ export function NetworkRuleSet_fromStorage(src: v1api20230101storage.NetworkRule
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_fromStorage(e as v1api20230101storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v1api20230101storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_NetworkRuleSet, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1645,7 +1584,7 @@ export function NetworkRuleSet_fromStorage(src: v1api20230101storage.NetworkRule
 export function NetworkRuleSet_toStorage(src: v1api20230101.NetworkRuleSet, path: string): v1api20230101storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.NetworkRuleSet;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v1api20230101.IPRule, at(p, i))); // assignCollection
@@ -1665,8 +1604,7 @@ export function Parameters_STATUS_fromStorage(src: v1api20230101storage.Paramete
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_fromStorage(e as v1api20230101storage.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Parameters_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1674,7 +1612,7 @@ export function Parameters_STATUS_fromStorage(src: v1api20230101storage.Paramete
 export function Parameters_STATUS_toStorage(src: v1api20230101.Parameters_STATUS, path: string): v1api20230101storage.Parameters_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Parameters_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_toStorage(e as v1api20230101.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_Parameters_STATUS, bag);
@@ -1690,8 +1628,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20230101s
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1699,7 +1636,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1api20230101s
 export function PrivateEndpointConnection_STATUS_toStorage(src: v1api20230101.PrivateEndpointConnection_STATUS, path: string): v1api20230101storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1715,8 +1652,7 @@ export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v1api202301
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ProtectedAppendWritesHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1724,7 +1660,7 @@ export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v1api202301
 export function ProtectedAppendWritesHistory_STATUS_toStorage(src: v1api20230101.ProtectedAppendWritesHistory_STATUS, path: string): v1api20230101storage.ProtectedAppendWritesHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ProtectedAppendWritesHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ProtectedAppendWritesHistory_STATUS, bag);
@@ -1742,8 +1678,7 @@ export function Queue_STATUS_fromStorage(src: v1api20230101storage.Queue_STATUS,
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_Queue_KeyType_STATUS) as v1api20230101.Queue_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Queue_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1751,7 +1686,7 @@ export function Queue_STATUS_fromStorage(src: v1api20230101storage.Queue_STATUS,
 export function Queue_STATUS_toStorage(src: v1api20230101.Queue_STATUS, path: string): v1api20230101storage.Queue_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Queue_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1769,8 +1704,7 @@ export function Queue_fromStorage(src: v1api20230101storage.Queue, path: string)
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_Queue_KeyType) as v1api20230101.Queue_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_Queue, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1778,7 +1712,7 @@ export function Queue_fromStorage(src: v1api20230101storage.Queue, path: string)
 export function Queue_toStorage(src: v1api20230101.Queue, path: string): v1api20230101storage.Queue {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Queue;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_Queue, bag);
@@ -1795,8 +1729,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v1api20230101storage.
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ResourceAccessRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1804,7 +1737,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v1api20230101storage.
 export function ResourceAccessRule_STATUS_toStorage(src: v1api20230101.ResourceAccessRule_STATUS, path: string): v1api20230101storage.ResourceAccessRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ResourceAccessRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ResourceAccessRule_STATUS, bag);
@@ -1821,8 +1754,7 @@ export function ResourceAccessRule_fromStorage(src: v1api20230101storage.Resourc
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_fromStorage(src.resourceReference as v1api20230101storage.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ResourceAccessRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1830,7 +1762,7 @@ export function ResourceAccessRule_fromStorage(src: v1api20230101storage.Resourc
 export function ResourceAccessRule_toStorage(src: v1api20230101.ResourceAccessRule, path: string): v1api20230101storage.ResourceAccessRule {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ResourceAccessRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_toStorage(src.resourceReference as v1api20230101.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ResourceAccessRule, bag);
@@ -1843,14 +1775,13 @@ export function ResourceAccessRule_toStorage(src: v1api20230101.ResourceAccessRu
 export function ResourceReference_fromStorage(src: v1api20230101storage.ResourceReference, path: string): v1api20230101.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230101.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1858,14 +1789,13 @@ export function ResourceReference_fromStorage(src: v1api20230101storage.Resource
 export function ResourceReference_toStorage(src: v1api20230101.ResourceReference, path: string): v1api20230101storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1879,8 +1809,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v1api20230101storage.Resto
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_RestorePolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1888,7 +1817,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v1api20230101storage.Resto
 export function RestorePolicy_STATUS_toStorage(src: v1api20230101.RestorePolicy_STATUS, path: string): v1api20230101storage.RestorePolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.RestorePolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1907,8 +1836,7 @@ export function RestorePolicy_fromStorage(src: v1api20230101storage.RestorePolic
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_RestorePolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1916,7 +1844,7 @@ export function RestorePolicy_fromStorage(src: v1api20230101storage.RestorePolic
 export function RestorePolicy_toStorage(src: v1api20230101.RestorePolicy, path: string): v1api20230101storage.RestorePolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.RestorePolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_RestorePolicy, bag);
@@ -1934,8 +1862,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v1api20230101storage.R
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v1api20230101_RoutingPreference_RoutingChoice_STATUS) as v1api20230101.RoutingPreference_RoutingChoice_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_RoutingPreference_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1943,7 +1870,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v1api20230101storage.R
 export function RoutingPreference_STATUS_toStorage(src: v1api20230101.RoutingPreference_STATUS, path: string): v1api20230101storage.RoutingPreference_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.RoutingPreference_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -1962,8 +1889,7 @@ export function RoutingPreference_fromStorage(src: v1api20230101storage.RoutingP
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v1api20230101_RoutingPreference_RoutingChoice) as v1api20230101.RoutingPreference_RoutingChoice); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_RoutingPreference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1971,7 +1897,7 @@ export function RoutingPreference_fromStorage(src: v1api20230101storage.RoutingP
 export function RoutingPreference_toStorage(src: v1api20230101.RoutingPreference, path: string): v1api20230101storage.RoutingPreference {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.RoutingPreference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -1989,8 +1915,7 @@ export function SasPolicy_STATUS_fromStorage(src: v1api20230101storage.SasPolicy
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v1api20230101_SasPolicy_ExpirationAction_STATUS) as v1api20230101.SasPolicy_ExpirationAction_STATUS); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_SasPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1998,7 +1923,7 @@ export function SasPolicy_STATUS_fromStorage(src: v1api20230101storage.SasPolicy
 export function SasPolicy_STATUS_toStorage(src: v1api20230101.SasPolicy_STATUS, path: string): v1api20230101storage.SasPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.SasPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_SasPolicy_STATUS, bag);
@@ -2015,8 +1940,7 @@ export function SasPolicy_fromStorage(src: v1api20230101storage.SasPolicy, path:
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v1api20230101_SasPolicy_ExpirationAction) as v1api20230101.SasPolicy_ExpirationAction); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_SasPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2024,7 +1948,7 @@ export function SasPolicy_fromStorage(src: v1api20230101storage.SasPolicy, path:
 export function SasPolicy_toStorage(src: v1api20230101.SasPolicy, path: string): v1api20230101storage.SasPolicy {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.SasPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_SasPolicy, bag);
@@ -2047,8 +1971,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v1api20230101storage.
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_SecondaryEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2056,7 +1979,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v1api20230101storage.
 export function SecondaryEndpoints_STATUS_toStorage(src: v1api20230101.SecondaryEndpoints_STATUS, path: string): v1api20230101storage.SecondaryEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.SecondaryEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -2075,14 +1998,13 @@ export function SecondaryEndpoints_STATUS_toStorage(src: v1api20230101.Secondary
 export function SecretDestination_fromStorage(src: v1api20230101storage.SecretDestination, path: string): v1api20230101.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20230101.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2090,14 +2012,13 @@ export function SecretDestination_fromStorage(src: v1api20230101storage.SecretDe
 export function SecretDestination_toStorage(src: v1api20230101.SecretDestination, path: string): v1api20230101storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2111,8 +2032,7 @@ export function Services_STATUS_fromStorage(src: v1api20230101storage.Services_S
   if (src.queue !== undefined) dst.queue = Queue_STATUS_fromStorage(src.queue as v1api20230101storage.Queue_STATUS, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_STATUS_fromStorage(src.table as v1api20230101storage.Table_STATUS, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_Services_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2120,7 +2040,7 @@ export function Services_STATUS_fromStorage(src: v1api20230101storage.Services_S
 export function Services_STATUS_toStorage(src: v1api20230101.Services_STATUS, path: string): v1api20230101storage.Services_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Services_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_STATUS_toStorage(src.blob as v1api20230101.Blob_STATUS, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_STATUS_toStorage(src.file as v1api20230101.File_STATUS, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_STATUS_toStorage(src.queue as v1api20230101.Queue_STATUS, at(path, ".queue")); // assignObject
@@ -2141,8 +2061,7 @@ export function Services_fromStorage(src: v1api20230101storage.Services, path: s
   if (src.queue !== undefined) dst.queue = Queue_fromStorage(src.queue as v1api20230101storage.Queue, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_fromStorage(src.table as v1api20230101storage.Table, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_Services, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2150,7 +2069,7 @@ export function Services_fromStorage(src: v1api20230101storage.Services, path: s
 export function Services_toStorage(src: v1api20230101.Services, path: string): v1api20230101storage.Services {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Services;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_toStorage(src.blob as v1api20230101.Blob, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_toStorage(src.file as v1api20230101.File, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_toStorage(src.queue as v1api20230101.Queue, at(path, ".queue")); // assignObject
@@ -2169,8 +2088,7 @@ export function Sku_STATUS_fromStorage(src: v1api20230101storage.Sku_STATUS, pat
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230101_Sku_Name_STATUS) as v1api20230101.Sku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20230101_Sku_Tier_STATUS) as v1api20230101.Sku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2178,7 +2096,7 @@ export function Sku_STATUS_fromStorage(src: v1api20230101storage.Sku_STATUS, pat
 export function Sku_STATUS_toStorage(src: v1api20230101.Sku_STATUS, path: string): v1api20230101storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_Sku_STATUS, bag);
@@ -2195,8 +2113,7 @@ export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStorage(src.immutabilityPolicy as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2204,7 +2121,7 @@ export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(
 export function StorageAccountImmutableStorageWithVersioning_STATUS_toStorage(src: v1api20230101.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v1api20230101storage.StorageAccountImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src.immutabilityPolicy as v1api20230101.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v1api20230101_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
@@ -2221,8 +2138,7 @@ export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v1
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src.immutabilityPolicy as v1api20230101storage.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2230,7 +2146,7 @@ export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v1
 export function StorageAccountImmutableStorageWithVersioning_toStorage(src: v1api20230101.StorageAccountImmutableStorageWithVersioning, path: string): v1api20230101storage.StorageAccountImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src.immutabilityPolicy as v1api20230101.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v1api20230101_StorageAccountImmutableStorageWithVersioning, bag);
@@ -2251,8 +2167,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v1api20230101s
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_fromStorage(src.tableEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_fromStorage(src.webEndpoint as v1api20230101storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2260,7 +2175,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v1api20230101s
 export function StorageAccountOperatorConfigMaps_toStorage(src: v1api20230101.StorageAccountOperatorConfigMaps, path: string): v1api20230101storage.StorageAccountOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_toStorage(src.blobEndpoint as v1api20230101.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_toStorage(src.dfsEndpoint as v1api20230101.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_toStorage(src.fileEndpoint as v1api20230101.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2287,8 +2202,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v1api20230101stor
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_fromStorage(src.tableEndpoint as v1api20230101storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_fromStorage(src.webEndpoint as v1api20230101storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2296,7 +2210,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v1api20230101stor
 export function StorageAccountOperatorSecrets_toStorage(src: v1api20230101.StorageAccountOperatorSecrets, path: string): v1api20230101storage.StorageAccountOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_toStorage(src.blobEndpoint as v1api20230101.SecretDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_toStorage(src.dfsEndpoint as v1api20230101.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_toStorage(src.fileEndpoint as v1api20230101.SecretDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2321,8 +2235,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v1api20230101storage
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_fromStorage(src.secrets as v1api20230101storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2330,7 +2243,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v1api20230101storage
 export function StorageAccountOperatorSpec_toStorage(src: v1api20230101.StorageAccountOperatorSpec, path: string): v1api20230101storage.StorageAccountOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230101.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_toStorage(src.configMaps as v1api20230101.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230101.DestinationExpression, at(p, i))); // assignCollection
@@ -2351,8 +2264,7 @@ export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v1api2
   if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
   if (src.targetSkuName !== undefined) dst.targetSkuName = (canonicalEnum(str(src.targetSkuName, path, ".targetSkuName"), spellings_v1api20230101_StorageAccountSkuConversionStatus_TargetSkuName_STATUS) as v1api20230101.StorageAccountSkuConversionStatus_TargetSkuName_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountSkuConversionStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2360,7 +2272,7 @@ export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v1api2
 export function StorageAccountSkuConversionStatus_STATUS_toStorage(src: v1api20230101.StorageAccountSkuConversionStatus_STATUS, path: string): v1api20230101storage.StorageAccountSkuConversionStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountSkuConversionStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
   if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = str(src.skuConversionStatus, path, ".skuConversionStatus"); // assignEnum
   if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
@@ -2379,8 +2291,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v1api20230101storage.S
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230101_SkuName_STATUS) as v1api20230101.SkuName_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20230101_Tier_STATUS) as v1api20230101.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2388,7 +2299,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v1api20230101storage.S
 export function StorageAccountSku_STATUS_toStorage(src: v1api20230101.StorageAccountSku_STATUS, path: string): v1api20230101storage.StorageAccountSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_StorageAccountSku_STATUS, bag);
@@ -2405,8 +2316,7 @@ export function StorageAccountSku_fromStorage(src: v1api20230101storage.StorageA
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1api20230101_SkuName) as v1api20230101.SkuName); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1api20230101_Tier) as v1api20230101.Tier); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountSku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2414,7 +2324,7 @@ export function StorageAccountSku_fromStorage(src: v1api20230101storage.StorageA
 export function StorageAccountSku_toStorage(src: v1api20230101.StorageAccountSku, path: string): v1api20230101storage.StorageAccountSku {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountSku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_StorageAccountSku, bag);
@@ -2479,8 +2389,7 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20230101storage.Stor
   if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_fromStorage(src.storageAccountSkuConversionStatus as v1api20230101storage.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2488,7 +2397,7 @@ export function StorageAccount_STATUS_fromStorage(src: v1api20230101storage.Stor
 export function StorageAccount_STATUS_toStorage(src: v1api20230101.StorageAccount_STATUS, path: string): v1api20230101storage.StorageAccount_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccount_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2584,8 +2493,7 @@ export function StorageAccount_Spec_fromStorage(src: v1api20230101storage.Storag
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v1api20230101storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccount_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2593,7 +2501,7 @@ export function StorageAccount_Spec_fromStorage(src: v1api20230101storage.Storag
 export function StorageAccount_Spec_toStorage(src: v1api20230101.StorageAccount_Spec, path: string): v1api20230101storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccount_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_toStorage(src.extendedLocation as v1api20230101.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
@@ -2641,8 +2549,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v1api202
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServiceOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2650,7 +2557,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v1api202
 export function StorageAccountsBlobServiceOperatorSpec_toStorage(src: v1api20230101.StorageAccountsBlobServiceOperatorSpec, path: string): v1api20230101storage.StorageAccountsBlobServiceOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobServiceOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230101.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230101.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_StorageAccountsBlobServiceOperatorSpec, bag);
@@ -2679,8 +2586,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1api20230101
   if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_fromStorage(src.lastAccessTimeTrackingPolicy as v1api20230101storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
   if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_fromStorage(src.restorePolicy as v1api20230101storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2688,7 +2594,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1api20230101
 export function StorageAccountsBlobService_STATUS_toStorage(src: v1api20230101.StorageAccountsBlobService_STATUS, path: string): v1api20230101storage.StorageAccountsBlobService_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobService_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2727,8 +2633,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20230101st
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v1api20230101storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobService_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2736,7 +2641,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1api20230101st
 export function StorageAccountsBlobService_Spec_toStorage(src: v1api20230101.StorageAccountsBlobService_Spec, path: string): v1api20230101storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobService_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
   if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_toStorage(src.changeFeed as v1api20230101.ChangeFeed, at(path, ".changeFeed")); // assignObject
@@ -2763,8 +2668,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1api20230101storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2772,7 +2676,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
 export function StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src: v1api20230101.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230101.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1api20230101.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1api20230101_StorageAccountsBlobServicesContainerOperatorSpec, bag);
@@ -2811,8 +2715,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
   if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2820,7 +2723,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1a
 export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v1api20230101.StorageAccountsBlobServicesContainer_STATUS, path: string): v1api20230101storage.StorageAccountsBlobServicesContainer_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobServicesContainer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1api20230101.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2868,8 +2771,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v1api20230101storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1api20230101storage_StorageAccountsBlobServicesContainer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2877,7 +2779,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1api
 export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1api20230101.StorageAccountsBlobServicesContainer_Spec, path: string): v1api20230101storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.StorageAccountsBlobServicesContainer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1api20230101.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
@@ -2904,8 +2806,7 @@ export function Table_STATUS_fromStorage(src: v1api20230101storage.Table_STATUS,
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_Table_KeyType_STATUS) as v1api20230101.Table_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Table_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2913,7 +2814,7 @@ export function Table_STATUS_fromStorage(src: v1api20230101storage.Table_STATUS,
 export function Table_STATUS_toStorage(src: v1api20230101.Table_STATUS, path: string): v1api20230101storage.Table_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Table_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -2931,8 +2832,7 @@ export function Table_fromStorage(src: v1api20230101storage.Table, path: string)
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1api20230101_Table_KeyType) as v1api20230101.Table_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_Table, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2940,7 +2840,7 @@ export function Table_fromStorage(src: v1api20230101storage.Table, path: string)
 export function Table_toStorage(src: v1api20230101.Table, path: string): v1api20230101storage.Table {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Table;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1api20230101_Table, bag);
@@ -2960,8 +2860,7 @@ export function Tag_STATUS_fromStorage(src: v1api20230101storage.Tag_STATUS, pat
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_Tag_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2969,7 +2868,7 @@ export function Tag_STATUS_fromStorage(src: v1api20230101storage.Tag_STATUS, pat
 export function Tag_STATUS_toStorage(src: v1api20230101.Tag_STATUS, path: string): v1api20230101storage.Tag_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.Tag_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
   if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -2995,8 +2894,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v1api20230101storage.Updat
   if (src.update !== undefined) dst.update = (canonicalEnum(str(src.update, path, ".update"), spellings_v1api20230101_UpdateHistory_Update_STATUS) as v1api20230101.UpdateHistory_Update_STATUS); // assignEnum
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_UpdateHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3004,7 +2902,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v1api20230101storage.Updat
 export function UpdateHistory_STATUS_toStorage(src: v1api20230101.UpdateHistory_STATUS, path: string): v1api20230101storage.UpdateHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.UpdateHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
@@ -3026,8 +2924,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20230101storag
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20230101storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3035,7 +2932,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1api20230101storag
 export function UserAssignedIdentityDetails_toStorage(src: v1api20230101.UserAssignedIdentityDetails, path: string): v1api20230101storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20230101.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1api20230101_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -3051,8 +2948,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20230101storag
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3060,7 +2956,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1api20230101storag
 export function UserAssignedIdentity_STATUS_toStorage(src: v1api20230101.UserAssignedIdentity_STATUS, path: string): v1api20230101storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1api20230101_UserAssignedIdentity_STATUS, bag);
@@ -3078,8 +2974,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20230101storage.
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230101_State_STATUS) as v1api20230101.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3087,7 +2982,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1api20230101storage.
 export function VirtualNetworkRule_STATUS_toStorage(src: v1api20230101.VirtualNetworkRule_STATUS, path: string): v1api20230101storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.VirtualNetworkRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -3106,8 +3001,7 @@ export function VirtualNetworkRule_fromStorage(src: v1api20230101storage.Virtual
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1api20230101storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1api20230101_State) as v1api20230101.State); // assignEnum
   bag = stashUnknown(src, known_v1api20230101storage_VirtualNetworkRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3115,7 +3009,7 @@ export function VirtualNetworkRule_fromStorage(src: v1api20230101storage.Virtual
 export function VirtualNetworkRule_toStorage(src: v1api20230101.VirtualNetworkRule, path: string): v1api20230101storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v1api20230101storage.VirtualNetworkRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1api20230101.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum

@@ -3,7 +3,7 @@
  * Conversions of storage v1beta20210401 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v1beta20210401 from './types.ts';
 import type * as v1beta20210401storage from '../v1beta20210401storage/types.ts';
@@ -51,8 +51,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v1beta20210401
   if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ActiveDirectoryProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -60,7 +59,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v1beta20210401
 export function ActiveDirectoryProperties_STATUS_toStorage(src: v1beta20210401.ActiveDirectoryProperties_STATUS, path: string): v1beta20210401storage.ActiveDirectoryProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ActiveDirectoryProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
   if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
@@ -85,8 +84,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v1beta20210401storage
   if (src.forestName !== undefined) dst.forestName = str(src.forestName, path, ".forestName"); // assignPrimitive
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ActiveDirectoryProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -94,7 +92,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v1beta20210401storage
 export function ActiveDirectoryProperties_toStorage(src: v1beta20210401.ActiveDirectoryProperties, path: string): v1beta20210401storage.ActiveDirectoryProperties {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ActiveDirectoryProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
   if (src.domainName !== undefined) dst.domainName = str(src.domainName, path, ".domainName"); // assignPrimitive
@@ -116,8 +114,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v1
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -125,7 +122,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v1
 export function AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src: v1beta20210401.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v1beta20210401storage.AzureFilesIdentityBasedAuthentication_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.AzureFilesIdentityBasedAuthentication_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_toStorage(src.activeDirectoryProperties as v1beta20210401.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -144,8 +141,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v1beta202
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DefaultSharePermission) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DefaultSharePermission); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v1beta20210401_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions) as v1beta20210401.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_AzureFilesIdentityBasedAuthentication, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -153,7 +149,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v1beta202
 export function AzureFilesIdentityBasedAuthentication_toStorage(src: v1beta20210401.AzureFilesIdentityBasedAuthentication, path: string): v1beta20210401storage.AzureFilesIdentityBasedAuthentication {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.AzureFilesIdentityBasedAuthentication;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_toStorage(src.activeDirectoryProperties as v1beta20210401.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -171,8 +167,7 @@ export function BlobRange_STATUS_fromStorage(src: v1beta20210401storage.BlobRang
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_BlobRange_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -180,7 +175,7 @@ export function BlobRange_STATUS_fromStorage(src: v1beta20210401storage.BlobRang
 export function BlobRange_STATUS_toStorage(src: v1beta20210401.BlobRange_STATUS, path: string): v1beta20210401storage.BlobRange_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.BlobRange_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_BlobRange_STATUS, bag);
@@ -199,8 +194,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v1beta20210401storage.
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1beta20210401_BlobRestoreStatus_Status_STATUS) as v1beta20210401.BlobRestoreStatus_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_BlobRestoreStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -208,7 +202,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v1beta20210401storage.
 export function BlobRestoreStatus_STATUS_toStorage(src: v1beta20210401.BlobRestoreStatus_STATUS, path: string): v1beta20210401storage.BlobRestoreStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.BlobRestoreStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
   if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_toStorage(src.parameters as v1beta20210401.Parameters_STATUS, at(path, ".parameters")); // assignObject
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
@@ -228,8 +222,7 @@ export function Blob_STATUS_fromStorage(src: v1beta20210401storage.Blob_STATUS, 
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Blob_KeyType_STATUS) as v1beta20210401.Blob_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Blob_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -237,7 +230,7 @@ export function Blob_STATUS_fromStorage(src: v1beta20210401storage.Blob_STATUS, 
 export function Blob_STATUS_toStorage(src: v1beta20210401.Blob_STATUS, path: string): v1beta20210401storage.Blob_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Blob_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -255,8 +248,7 @@ export function Blob_fromStorage(src: v1beta20210401storage.Blob, path: string):
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Blob_KeyType) as v1beta20210401.Blob_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_Blob, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -264,7 +256,7 @@ export function Blob_fromStorage(src: v1beta20210401storage.Blob, path: string):
 export function Blob_toStorage(src: v1beta20210401.Blob, path: string): v1beta20210401storage.Blob {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Blob;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_Blob, bag);
@@ -281,8 +273,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v1beta20210401storage.ChangeF
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ChangeFeed_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -290,7 +281,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v1beta20210401storage.ChangeF
 export function ChangeFeed_STATUS_toStorage(src: v1beta20210401.ChangeFeed_STATUS, path: string): v1beta20210401storage.ChangeFeed_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ChangeFeed_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ChangeFeed_STATUS, bag);
@@ -307,8 +298,7 @@ export function ChangeFeed_fromStorage(src: v1beta20210401storage.ChangeFeed, pa
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ChangeFeed, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -316,7 +306,7 @@ export function ChangeFeed_fromStorage(src: v1beta20210401storage.ChangeFeed, pa
 export function ChangeFeed_toStorage(src: v1beta20210401.ChangeFeed, path: string): v1beta20210401storage.ChangeFeed {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ChangeFeed;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ChangeFeed, bag);
@@ -329,7 +319,7 @@ export function ChangeFeed_toStorage(src: v1beta20210401.ChangeFeed, path: strin
 export function Condition_fromStorage(src: v1beta20210401storage.Condition, path: string): v1beta20210401.Condition {
   checkObject(src, path);
   const dst = {} as v1beta20210401.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -338,8 +328,7 @@ export function Condition_fromStorage(src: v1beta20210401storage.Condition, path
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -347,7 +336,7 @@ export function Condition_fromStorage(src: v1beta20210401storage.Condition, path
 export function Condition_toStorage(src: v1beta20210401.Condition, path: string): v1beta20210401storage.Condition {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -356,8 +345,7 @@ export function Condition_toStorage(src: v1beta20210401.Condition, path: string)
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -365,14 +353,13 @@ export function Condition_toStorage(src: v1beta20210401.Condition, path: string)
 export function ConfigMapDestination_fromStorage(src: v1beta20210401storage.ConfigMapDestination, path: string): v1beta20210401.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210401.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -380,14 +367,13 @@ export function ConfigMapDestination_fromStorage(src: v1beta20210401storage.Conf
 export function ConfigMapDestination_toStorage(src: v1beta20210401.ConfigMapDestination, path: string): v1beta20210401storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -395,12 +381,11 @@ export function ConfigMapDestination_toStorage(src: v1beta20210401.ConfigMapDest
 export function ConfigMapReference_fromStorage(src: v1beta20210401storage.ConfigMapReference, path: string): v1beta20210401.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1beta20210401.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -408,12 +393,11 @@ export function ConfigMapReference_fromStorage(src: v1beta20210401storage.Config
 export function ConfigMapReference_toStorage(src: v1beta20210401.ConfigMapReference, path: string): v1beta20210401storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -425,8 +409,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v1beta202
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ContainerDeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -434,7 +417,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v1beta202
 export function ContainerDeleteRetentionPolicy_STATUS_toStorage(src: v1beta20210401.ContainerDeleteRetentionPolicy_STATUS, path: string): v1beta20210401storage.ContainerDeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ContainerDeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ContainerDeleteRetentionPolicy_STATUS, bag);
@@ -451,8 +434,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v1beta20210401st
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ContainerDeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -460,7 +442,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v1beta20210401st
 export function ContainerDeleteRetentionPolicy_toStorage(src: v1beta20210401.ContainerDeleteRetentionPolicy, path: string): v1beta20210401storage.ContainerDeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ContainerDeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ContainerDeleteRetentionPolicy, bag);
@@ -480,8 +462,7 @@ export function CorsRule_STATUS_fromStorage(src: v1beta20210401storage.CorsRule_
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_CorsRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -489,7 +470,7 @@ export function CorsRule_STATUS_fromStorage(src: v1beta20210401storage.CorsRule_
 export function CorsRule_STATUS_toStorage(src: v1beta20210401.CorsRule_STATUS, path: string): v1beta20210401storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CorsRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -512,8 +493,7 @@ export function CorsRule_fromStorage(src: v1beta20210401storage.CorsRule, path: 
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_CorsRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -521,7 +501,7 @@ export function CorsRule_fromStorage(src: v1beta20210401storage.CorsRule, path: 
 export function CorsRule_toStorage(src: v1beta20210401.CorsRule, path: string): v1beta20210401storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CorsRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -540,8 +520,7 @@ export function CorsRules_STATUS_fromStorage(src: v1beta20210401storage.CorsRule
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_fromStorage(e as v1beta20210401storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_CorsRules_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -549,7 +528,7 @@ export function CorsRules_STATUS_fromStorage(src: v1beta20210401storage.CorsRule
 export function CorsRules_STATUS_toStorage(src: v1beta20210401.CorsRules_STATUS, path: string): v1beta20210401storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CorsRules_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_toStorage(e as v1beta20210401.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
@@ -564,8 +543,7 @@ export function CorsRules_fromStorage(src: v1beta20210401storage.CorsRules, path
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_fromStorage(e as v1beta20210401storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_CorsRules, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -573,7 +551,7 @@ export function CorsRules_fromStorage(src: v1beta20210401storage.CorsRules, path
 export function CorsRules_toStorage(src: v1beta20210401.CorsRules, path: string): v1beta20210401storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CorsRules;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_toStorage(e as v1beta20210401.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_CorsRules, bag);
   const kept = finishBag(bag);
@@ -589,8 +567,7 @@ export function CustomDomain_STATUS_fromStorage(src: v1beta20210401storage.Custo
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_CustomDomain_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -598,7 +575,7 @@ export function CustomDomain_STATUS_fromStorage(src: v1beta20210401storage.Custo
 export function CustomDomain_STATUS_toStorage(src: v1beta20210401.CustomDomain_STATUS, path: string): v1beta20210401storage.CustomDomain_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CustomDomain_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_CustomDomain_STATUS, bag);
@@ -615,8 +592,7 @@ export function CustomDomain_fromStorage(src: v1beta20210401storage.CustomDomain
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_CustomDomain, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -624,7 +600,7 @@ export function CustomDomain_fromStorage(src: v1beta20210401storage.CustomDomain
 export function CustomDomain_toStorage(src: v1beta20210401.CustomDomain, path: string): v1beta20210401storage.CustomDomain {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.CustomDomain;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_CustomDomain, bag);
@@ -641,8 +617,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1beta20210401stor
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_DeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -650,7 +625,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v1beta20210401stor
 export function DeleteRetentionPolicy_STATUS_toStorage(src: v1beta20210401.DeleteRetentionPolicy_STATUS, path: string): v1beta20210401storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.DeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_DeleteRetentionPolicy_STATUS, bag);
@@ -667,8 +642,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v1beta20210401storage.Del
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_DeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -676,7 +650,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v1beta20210401storage.Del
 export function DeleteRetentionPolicy_toStorage(src: v1beta20210401.DeleteRetentionPolicy, path: string): v1beta20210401storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.DeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_DeleteRetentionPolicy, bag);
@@ -689,15 +663,14 @@ export function DeleteRetentionPolicy_toStorage(src: v1beta20210401.DeleteRetent
 export function DestinationExpression_fromStorage(src: v1beta20210401storage.DestinationExpression, path: string): v1beta20210401.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1beta20210401.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -705,15 +678,14 @@ export function DestinationExpression_fromStorage(src: v1beta20210401storage.Des
 export function DestinationExpression_toStorage(src: v1beta20210401.DestinationExpression, path: string): v1beta20210401storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -724,8 +696,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v1beta20210401storage
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_EncryptionIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -733,7 +704,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v1beta20210401storage
 export function EncryptionIdentity_STATUS_toStorage(src: v1beta20210401.EncryptionIdentity_STATUS, path: string): v1beta20210401storage.EncryptionIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.EncryptionIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_EncryptionIdentity_STATUS, bag);
   const kept = finishBag(bag);
@@ -748,8 +719,7 @@ export function EncryptionIdentity_fromStorage(src: v1beta20210401storage.Encryp
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_fromStorage(src.userAssignedIdentityReference as v1beta20210401storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_EncryptionIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -757,7 +727,7 @@ export function EncryptionIdentity_fromStorage(src: v1beta20210401storage.Encryp
 export function EncryptionIdentity_toStorage(src: v1beta20210401.EncryptionIdentity, path: string): v1beta20210401storage.EncryptionIdentity {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.EncryptionIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_toStorage(src.userAssignedIdentityReference as v1beta20210401.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401_EncryptionIdentity, bag);
   const kept = finishBag(bag);
@@ -776,8 +746,7 @@ export function Encryption_STATUS_fromStorage(src: v1beta20210401storage.Encrypt
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_STATUS_fromStorage(src.services as v1beta20210401storage.Services_STATUS, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_Encryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -785,7 +754,7 @@ export function Encryption_STATUS_fromStorage(src: v1beta20210401storage.Encrypt
 export function Encryption_STATUS_toStorage(src: v1beta20210401.Encryption_STATUS, path: string): v1beta20210401storage.Encryption_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Encryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_toStorage(src.identity as v1beta20210401.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_toStorage(src.keyvaultproperties as v1beta20210401.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
@@ -808,8 +777,7 @@ export function Encryption_fromStorage(src: v1beta20210401storage.Encryption, pa
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_fromStorage(src.services as v1beta20210401storage.Services, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_Encryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -817,7 +785,7 @@ export function Encryption_fromStorage(src: v1beta20210401storage.Encryption, pa
 export function Encryption_toStorage(src: v1beta20210401.Encryption, path: string): v1beta20210401storage.Encryption {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Encryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_toStorage(src.identity as v1beta20210401.EncryptionIdentity, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_toStorage(src.keyvaultproperties as v1beta20210401.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
@@ -843,8 +811,7 @@ export function Endpoints_STATUS_fromStorage(src: v1beta20210401storage.Endpoint
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Endpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -852,7 +819,7 @@ export function Endpoints_STATUS_fromStorage(src: v1beta20210401storage.Endpoint
 export function Endpoints_STATUS_toStorage(src: v1beta20210401.Endpoints_STATUS, path: string): v1beta20210401storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -875,8 +842,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v1beta20210401storage.E
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_ExtendedLocation_Type_STATUS) as v1beta20210401.ExtendedLocation_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_ExtendedLocation_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -884,7 +850,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v1beta20210401storage.E
 export function ExtendedLocation_STATUS_toStorage(src: v1beta20210401.ExtendedLocation_STATUS, path: string): v1beta20210401storage.ExtendedLocation_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ExtendedLocation_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_ExtendedLocation_STATUS, bag);
@@ -901,8 +867,7 @@ export function ExtendedLocation_fromStorage(src: v1beta20210401storage.Extended
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_ExtendedLocation_Type) as v1beta20210401.ExtendedLocation_Type); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_ExtendedLocation, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -910,7 +875,7 @@ export function ExtendedLocation_fromStorage(src: v1beta20210401storage.Extended
 export function ExtendedLocation_toStorage(src: v1beta20210401.ExtendedLocation, path: string): v1beta20210401storage.ExtendedLocation {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ExtendedLocation;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_ExtendedLocation, bag);
@@ -928,8 +893,7 @@ export function File_STATUS_fromStorage(src: v1beta20210401storage.File_STATUS, 
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_File_KeyType_STATUS) as v1beta20210401.File_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_File_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -937,7 +901,7 @@ export function File_STATUS_fromStorage(src: v1beta20210401storage.File_STATUS, 
 export function File_STATUS_toStorage(src: v1beta20210401.File_STATUS, path: string): v1beta20210401storage.File_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.File_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -955,8 +919,7 @@ export function File_fromStorage(src: v1beta20210401storage.File, path: string):
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_File_KeyType) as v1beta20210401.File_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_File, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -964,7 +927,7 @@ export function File_fromStorage(src: v1beta20210401storage.File, path: string):
 export function File_toStorage(src: v1beta20210401.File, path: string): v1beta20210401storage.File {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.File;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_File, bag);
@@ -982,8 +945,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v1beta20210401storag
   if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v1beta20210401_GeoReplicationStats_Status_STATUS) as v1beta20210401.GeoReplicationStats_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_GeoReplicationStats_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -991,7 +953,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v1beta20210401storag
 export function GeoReplicationStats_STATUS_toStorage(src: v1beta20210401.GeoReplicationStats_STATUS, path: string): v1beta20210401storage.GeoReplicationStats_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.GeoReplicationStats_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
   if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
@@ -1009,8 +971,7 @@ export function IPRule_STATUS_fromStorage(src: v1beta20210401storage.IPRule_STAT
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v1beta20210401_Action_STATUS) as v1beta20210401.Action_STATUS); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_IPRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1018,7 +979,7 @@ export function IPRule_STATUS_fromStorage(src: v1beta20210401storage.IPRule_STAT
 export function IPRule_STATUS_toStorage(src: v1beta20210401.IPRule_STATUS, path: string): v1beta20210401storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.IPRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_IPRule_STATUS, bag);
@@ -1036,8 +997,7 @@ export function IPRule_fromStorage(src: v1beta20210401storage.IPRule, path: stri
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v1beta20210401storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_IPRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1045,7 +1005,7 @@ export function IPRule_fromStorage(src: v1beta20210401storage.IPRule, path: stri
 export function IPRule_toStorage(src: v1beta20210401.IPRule, path: string): v1beta20210401storage.IPRule {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.IPRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v1beta20210401.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
@@ -1065,8 +1025,7 @@ export function Identity_STATUS_fromStorage(src: v1beta20210401storage.Identity_
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_IdentityType_STATUS) as v1beta20210401.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v1beta20210401storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1074,7 +1033,7 @@ export function Identity_STATUS_fromStorage(src: v1beta20210401storage.Identity_
 export function Identity_STATUS_toStorage(src: v1beta20210401.Identity_STATUS, path: string): v1beta20210401storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1093,8 +1052,7 @@ export function Identity_fromStorage(src: v1beta20210401storage.Identity, path: 
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v1beta20210401_IdentityType) as v1beta20210401.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v1beta20210401storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1102,7 +1060,7 @@ export function Identity_fromStorage(src: v1beta20210401storage.Identity, path: 
 export function Identity_toStorage(src: v1beta20210401.Identity, path: string): v1beta20210401storage.Identity {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v1beta20210401.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_Identity, bag);
@@ -1122,8 +1080,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v1beta20210401storage
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210401_ImmutabilityPolicy_State_STATUS) as v1beta20210401.ImmutabilityPolicy_State_STATUS); // assignEnum
   if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_fromStorage(e as v1beta20210401storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_ImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1131,7 +1088,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v1beta20210401storage
 export function ImmutabilityPolicy_STATUS_toStorage(src: v1beta20210401.ImmutabilityPolicy_STATUS, path: string): v1beta20210401storage.ImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
@@ -1152,8 +1109,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1beta202
   if (src.migrationState !== undefined) dst.migrationState = (canonicalEnum(str(src.migrationState, path, ".migrationState"), spellings_v1beta20210401_ImmutableStorageWithVersioning_MigrationState_STATUS) as v1beta20210401.ImmutableStorageWithVersioning_MigrationState_STATUS); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1161,7 +1117,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v1beta202
 export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v1beta20210401.ImmutableStorageWithVersioning_STATUS, path: string): v1beta20210401storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
@@ -1178,8 +1134,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1beta20210401st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1187,7 +1142,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v1beta20210401st
 export function ImmutableStorageWithVersioning_toStorage(src: v1beta20210401.ImmutableStorageWithVersioning, path: string): v1beta20210401storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
@@ -1205,8 +1160,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v1beta20210401storage.
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_InternetEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1214,7 +1168,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v1beta20210401storage.
 export function InternetEndpoints_STATUS_toStorage(src: v1beta20210401.InternetEndpoints_STATUS, path: string): v1beta20210401storage.InternetEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.InternetEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1233,8 +1187,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v1beta20210401storage.Ke
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_KeyCreationTime_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1242,7 +1195,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v1beta20210401storage.Ke
 export function KeyCreationTime_STATUS_toStorage(src: v1beta20210401.KeyCreationTime_STATUS, path: string): v1beta20210401storage.KeyCreationTime_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.KeyCreationTime_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_KeyCreationTime_STATUS, bag);
@@ -1258,8 +1211,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v1beta20210401storage.KeyPolic
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_KeyPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1267,7 +1219,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v1beta20210401storage.KeyPolic
 export function KeyPolicy_STATUS_toStorage(src: v1beta20210401.KeyPolicy_STATUS, path: string): v1beta20210401storage.KeyPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.KeyPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_KeyPolicy_STATUS, bag);
   const kept = finishBag(bag);
@@ -1282,8 +1234,7 @@ export function KeyPolicy_fromStorage(src: v1beta20210401storage.KeyPolicy, path
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_KeyPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1291,7 +1242,7 @@ export function KeyPolicy_fromStorage(src: v1beta20210401storage.KeyPolicy, path
 export function KeyPolicy_toStorage(src: v1beta20210401.KeyPolicy, path: string): v1beta20210401storage.KeyPolicy {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.KeyPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_KeyPolicy, bag);
   const kept = finishBag(bag);
@@ -1310,8 +1261,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v1beta20210401storage
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Keyvaultproperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1319,7 +1269,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v1beta20210401storage
 export function Keyvaultproperties_STATUS_toStorage(src: v1beta20210401.Keyvaultproperties_STATUS, path: string): v1beta20210401storage.Keyvaultproperties_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Keyvaultproperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
@@ -1340,8 +1290,7 @@ export function Keyvaultproperties_fromStorage(src: v1beta20210401storage.Keyvau
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Keyvaultproperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1349,7 +1298,7 @@ export function Keyvaultproperties_fromStorage(src: v1beta20210401storage.Keyvau
 export function Keyvaultproperties_toStorage(src: v1beta20210401.Keyvaultproperties, path: string): v1beta20210401storage.Keyvaultproperties {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Keyvaultproperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
@@ -1363,12 +1312,11 @@ export function Keyvaultproperties_toStorage(src: v1beta20210401.Keyvaultpropert
 export function KnownResourceReference_fromStorage(src: v1beta20210401storage.KnownResourceReference, path: string): v1beta20210401.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210401.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1376,12 +1324,11 @@ export function KnownResourceReference_fromStorage(src: v1beta20210401storage.Kn
 export function KnownResourceReference_toStorage(src: v1beta20210401.KnownResourceReference, path: string): v1beta20210401storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1395,8 +1342,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v1beta20210
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_LastAccessTimeTrackingPolicy_Name_STATUS) as v1beta20210401.LastAccessTimeTrackingPolicy_Name_STATUS); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_LastAccessTimeTrackingPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1404,7 +1350,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v1beta20210
 export function LastAccessTimeTrackingPolicy_STATUS_toStorage(src: v1beta20210401.LastAccessTimeTrackingPolicy_STATUS, path: string): v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1425,8 +1371,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v1beta20210401stor
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_LastAccessTimeTrackingPolicy_Name) as v1beta20210401.LastAccessTimeTrackingPolicy_Name); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_LastAccessTimeTrackingPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1434,7 +1379,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v1beta20210401stor
 export function LastAccessTimeTrackingPolicy_toStorage(src: v1beta20210401.LastAccessTimeTrackingPolicy, path: string): v1beta20210401storage.LastAccessTimeTrackingPolicy {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.LastAccessTimeTrackingPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1453,8 +1398,7 @@ export function LegalHold_STATUS_fromStorage(src: v1beta20210401storage.LegalHol
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_fromStorage(e as v1beta20210401storage.Tag_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_LegalHold_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1462,7 +1406,7 @@ export function LegalHold_STATUS_fromStorage(src: v1beta20210401storage.LegalHol
 export function LegalHold_STATUS_toStorage(src: v1beta20210401.LegalHold_STATUS, path: string): v1beta20210401storage.LegalHold_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.LegalHold_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_toStorage(e as v1beta20210401.Tag_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_LegalHold_STATUS, bag);
@@ -1483,8 +1427,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v1beta20210401storage
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_MicrosoftEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1492,7 +1435,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v1beta20210401storage
 export function MicrosoftEndpoints_STATUS_toStorage(src: v1beta20210401.MicrosoftEndpoints_STATUS, path: string): v1beta20210401storage.MicrosoftEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.MicrosoftEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1516,8 +1459,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1beta20210401storage.Net
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_fromStorage(e as v1beta20210401storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v1beta20210401storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_NetworkRuleSet_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1525,7 +1467,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v1beta20210401storage.Net
 export function NetworkRuleSet_STATUS_toStorage(src: v1beta20210401.NetworkRuleSet_STATUS, path: string): v1beta20210401storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.NetworkRuleSet_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v1beta20210401.IPRule_STATUS, at(p, i))); // assignCollection
@@ -1548,8 +1490,7 @@ export function NetworkRuleSet_fromStorage(src: v1beta20210401storage.NetworkRul
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_fromStorage(e as v1beta20210401storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v1beta20210401storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_NetworkRuleSet, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1557,7 +1498,7 @@ export function NetworkRuleSet_fromStorage(src: v1beta20210401storage.NetworkRul
 export function NetworkRuleSet_toStorage(src: v1beta20210401.NetworkRuleSet, path: string): v1beta20210401storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.NetworkRuleSet;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v1beta20210401.IPRule, at(p, i))); // assignCollection
@@ -1577,8 +1518,7 @@ export function Parameters_STATUS_fromStorage(src: v1beta20210401storage.Paramet
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_fromStorage(e as v1beta20210401storage.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Parameters_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1586,7 +1526,7 @@ export function Parameters_STATUS_fromStorage(src: v1beta20210401storage.Paramet
 export function Parameters_STATUS_toStorage(src: v1beta20210401.Parameters_STATUS, path: string): v1beta20210401storage.Parameters_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Parameters_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_toStorage(e as v1beta20210401.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_Parameters_STATUS, bag);
@@ -1602,8 +1542,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1beta20210401
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1611,7 +1550,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v1beta20210401
 export function PrivateEndpointConnection_STATUS_toStorage(src: v1beta20210401.PrivateEndpointConnection_STATUS, path: string): v1beta20210401storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1628,8 +1567,7 @@ export function Queue_STATUS_fromStorage(src: v1beta20210401storage.Queue_STATUS
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Queue_KeyType_STATUS) as v1beta20210401.Queue_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Queue_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1637,7 +1575,7 @@ export function Queue_STATUS_fromStorage(src: v1beta20210401storage.Queue_STATUS
 export function Queue_STATUS_toStorage(src: v1beta20210401.Queue_STATUS, path: string): v1beta20210401storage.Queue_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Queue_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1655,8 +1593,7 @@ export function Queue_fromStorage(src: v1beta20210401storage.Queue, path: string
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Queue_KeyType) as v1beta20210401.Queue_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_Queue, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1664,7 +1601,7 @@ export function Queue_fromStorage(src: v1beta20210401storage.Queue, path: string
 export function Queue_toStorage(src: v1beta20210401.Queue, path: string): v1beta20210401storage.Queue {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Queue;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_Queue, bag);
@@ -1681,8 +1618,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v1beta20210401storage
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ResourceAccessRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1690,7 +1626,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v1beta20210401storage
 export function ResourceAccessRule_STATUS_toStorage(src: v1beta20210401.ResourceAccessRule_STATUS, path: string): v1beta20210401storage.ResourceAccessRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ResourceAccessRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ResourceAccessRule_STATUS, bag);
@@ -1707,8 +1643,7 @@ export function ResourceAccessRule_fromStorage(src: v1beta20210401storage.Resour
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_fromStorage(src.resourceReference as v1beta20210401storage.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ResourceAccessRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1716,7 +1651,7 @@ export function ResourceAccessRule_fromStorage(src: v1beta20210401storage.Resour
 export function ResourceAccessRule_toStorage(src: v1beta20210401.ResourceAccessRule, path: string): v1beta20210401storage.ResourceAccessRule {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ResourceAccessRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_toStorage(src.resourceReference as v1beta20210401.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ResourceAccessRule, bag);
@@ -1729,14 +1664,13 @@ export function ResourceAccessRule_toStorage(src: v1beta20210401.ResourceAccessR
 export function ResourceReference_fromStorage(src: v1beta20210401storage.ResourceReference, path: string): v1beta20210401.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210401.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1744,14 +1678,13 @@ export function ResourceReference_fromStorage(src: v1beta20210401storage.Resourc
 export function ResourceReference_toStorage(src: v1beta20210401.ResourceReference, path: string): v1beta20210401storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1765,8 +1698,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v1beta20210401storage.Rest
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_RestorePolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1774,7 +1706,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v1beta20210401storage.Rest
 export function RestorePolicy_STATUS_toStorage(src: v1beta20210401.RestorePolicy_STATUS, path: string): v1beta20210401storage.RestorePolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.RestorePolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1793,8 +1725,7 @@ export function RestorePolicy_fromStorage(src: v1beta20210401storage.RestorePoli
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_RestorePolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1802,7 +1733,7 @@ export function RestorePolicy_fromStorage(src: v1beta20210401storage.RestorePoli
 export function RestorePolicy_toStorage(src: v1beta20210401.RestorePolicy, path: string): v1beta20210401storage.RestorePolicy {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.RestorePolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_RestorePolicy, bag);
@@ -1820,8 +1751,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v1beta20210401storage.
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v1beta20210401_RoutingPreference_RoutingChoice_STATUS) as v1beta20210401.RoutingPreference_RoutingChoice_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_RoutingPreference_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1829,7 +1759,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v1beta20210401storage.
 export function RoutingPreference_STATUS_toStorage(src: v1beta20210401.RoutingPreference_STATUS, path: string): v1beta20210401storage.RoutingPreference_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.RoutingPreference_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -1848,8 +1778,7 @@ export function RoutingPreference_fromStorage(src: v1beta20210401storage.Routing
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v1beta20210401_RoutingPreference_RoutingChoice) as v1beta20210401.RoutingPreference_RoutingChoice); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_RoutingPreference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1857,7 +1786,7 @@ export function RoutingPreference_fromStorage(src: v1beta20210401storage.Routing
 export function RoutingPreference_toStorage(src: v1beta20210401.RoutingPreference, path: string): v1beta20210401storage.RoutingPreference {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.RoutingPreference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -1875,8 +1804,7 @@ export function SasPolicy_STATUS_fromStorage(src: v1beta20210401storage.SasPolic
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v1beta20210401_SasPolicy_ExpirationAction_STATUS) as v1beta20210401.SasPolicy_ExpirationAction_STATUS); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_SasPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1884,7 +1812,7 @@ export function SasPolicy_STATUS_fromStorage(src: v1beta20210401storage.SasPolic
 export function SasPolicy_STATUS_toStorage(src: v1beta20210401.SasPolicy_STATUS, path: string): v1beta20210401storage.SasPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.SasPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_SasPolicy_STATUS, bag);
@@ -1901,8 +1829,7 @@ export function SasPolicy_fromStorage(src: v1beta20210401storage.SasPolicy, path
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v1beta20210401_SasPolicy_ExpirationAction) as v1beta20210401.SasPolicy_ExpirationAction); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_SasPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1910,7 +1837,7 @@ export function SasPolicy_fromStorage(src: v1beta20210401storage.SasPolicy, path
 export function SasPolicy_toStorage(src: v1beta20210401.SasPolicy, path: string): v1beta20210401storage.SasPolicy {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.SasPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_SasPolicy, bag);
@@ -1933,8 +1860,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v1beta20210401storage
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_SecondaryEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1942,7 +1868,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v1beta20210401storage
 export function SecondaryEndpoints_STATUS_toStorage(src: v1beta20210401.SecondaryEndpoints_STATUS, path: string): v1beta20210401storage.SecondaryEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.SecondaryEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1961,14 +1887,13 @@ export function SecondaryEndpoints_STATUS_toStorage(src: v1beta20210401.Secondar
 export function SecretDestination_fromStorage(src: v1beta20210401storage.SecretDestination, path: string): v1beta20210401.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210401.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1976,14 +1901,13 @@ export function SecretDestination_fromStorage(src: v1beta20210401storage.SecretD
 export function SecretDestination_toStorage(src: v1beta20210401.SecretDestination, path: string): v1beta20210401storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1997,8 +1921,7 @@ export function Services_STATUS_fromStorage(src: v1beta20210401storage.Services_
   if (src.queue !== undefined) dst.queue = Queue_STATUS_fromStorage(src.queue as v1beta20210401storage.Queue_STATUS, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_STATUS_fromStorage(src.table as v1beta20210401storage.Table_STATUS, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_Services_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2006,7 +1929,7 @@ export function Services_STATUS_fromStorage(src: v1beta20210401storage.Services_
 export function Services_STATUS_toStorage(src: v1beta20210401.Services_STATUS, path: string): v1beta20210401storage.Services_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Services_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_STATUS_toStorage(src.blob as v1beta20210401.Blob_STATUS, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_STATUS_toStorage(src.file as v1beta20210401.File_STATUS, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_STATUS_toStorage(src.queue as v1beta20210401.Queue_STATUS, at(path, ".queue")); // assignObject
@@ -2027,8 +1950,7 @@ export function Services_fromStorage(src: v1beta20210401storage.Services, path: 
   if (src.queue !== undefined) dst.queue = Queue_fromStorage(src.queue as v1beta20210401storage.Queue, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_fromStorage(src.table as v1beta20210401storage.Table, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_Services, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2036,7 +1958,7 @@ export function Services_fromStorage(src: v1beta20210401storage.Services, path: 
 export function Services_toStorage(src: v1beta20210401.Services, path: string): v1beta20210401storage.Services {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Services;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_toStorage(src.blob as v1beta20210401.Blob, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_toStorage(src.file as v1beta20210401.File, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_toStorage(src.queue as v1beta20210401.Queue, at(path, ".queue")); // assignObject
@@ -2055,8 +1977,7 @@ export function Sku_STATUS_fromStorage(src: v1beta20210401storage.Sku_STATUS, pa
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_Sku_Name_STATUS) as v1beta20210401.Sku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Sku_Tier_STATUS) as v1beta20210401.Sku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2064,7 +1985,7 @@ export function Sku_STATUS_fromStorage(src: v1beta20210401storage.Sku_STATUS, pa
 export function Sku_STATUS_toStorage(src: v1beta20210401.Sku_STATUS, path: string): v1beta20210401storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_Sku_STATUS, bag);
@@ -2085,8 +2006,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v1beta20210401
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_fromStorage(src.tableEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_fromStorage(src.webEndpoint as v1beta20210401storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2094,7 +2014,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v1beta20210401
 export function StorageAccountOperatorConfigMaps_toStorage(src: v1beta20210401.StorageAccountOperatorConfigMaps, path: string): v1beta20210401storage.StorageAccountOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_toStorage(src.blobEndpoint as v1beta20210401.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_toStorage(src.dfsEndpoint as v1beta20210401.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_toStorage(src.fileEndpoint as v1beta20210401.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2121,8 +2041,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v1beta20210401sto
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_fromStorage(src.tableEndpoint as v1beta20210401storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_fromStorage(src.webEndpoint as v1beta20210401storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2130,7 +2049,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v1beta20210401sto
 export function StorageAccountOperatorSecrets_toStorage(src: v1beta20210401.StorageAccountOperatorSecrets, path: string): v1beta20210401storage.StorageAccountOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_toStorage(src.blobEndpoint as v1beta20210401.SecretDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_toStorage(src.dfsEndpoint as v1beta20210401.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_toStorage(src.fileEndpoint as v1beta20210401.SecretDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2155,8 +2074,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v1beta20210401storag
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_fromStorage(src.secrets as v1beta20210401storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2164,7 +2082,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v1beta20210401storag
 export function StorageAccountOperatorSpec_toStorage(src: v1beta20210401.StorageAccountOperatorSpec, path: string): v1beta20210401storage.StorageAccountOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210401.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_toStorage(src.configMaps as v1beta20210401.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210401.DestinationExpression, at(p, i))); // assignCollection
@@ -2183,8 +2101,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v1beta20210401storage.
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_SkuName_STATUS) as v1beta20210401.SkuName_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Tier_STATUS) as v1beta20210401.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2192,7 +2109,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v1beta20210401storage.
 export function StorageAccountSku_STATUS_toStorage(src: v1beta20210401.StorageAccountSku_STATUS, path: string): v1beta20210401storage.StorageAccountSku_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountSku_STATUS, bag);
@@ -2209,8 +2126,7 @@ export function StorageAccountSku_fromStorage(src: v1beta20210401storage.Storage
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v1beta20210401_SkuName) as v1beta20210401.SkuName); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v1beta20210401_Tier) as v1beta20210401.Tier); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountSku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2218,7 +2134,7 @@ export function StorageAccountSku_fromStorage(src: v1beta20210401storage.Storage
 export function StorageAccountSku_toStorage(src: v1beta20210401.StorageAccountSku, path: string): v1beta20210401storage.StorageAccountSku {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountSku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountSku, bag);
@@ -2273,8 +2189,7 @@ export function StorageAccount_STATUS_fromStorage(src: v1beta20210401storage.Sto
   if (src.statusOfSecondary !== undefined) dst.statusOfSecondary = (canonicalEnum(str(src.statusOfSecondary, path, ".statusOfSecondary"), spellings_v1beta20210401_StorageAccount_StatusOfSecondary_STATUS) as v1beta20210401.StorageAccount_StatusOfSecondary_STATUS); // assignEnum
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccount_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2282,7 +2197,7 @@ export function StorageAccount_STATUS_fromStorage(src: v1beta20210401storage.Sto
 export function StorageAccount_STATUS_toStorage(src: v1beta20210401.StorageAccount_STATUS, path: string): v1beta20210401storage.StorageAccount_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccount_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1beta20210401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2361,8 +2276,7 @@ export function StorageAccount_Spec_fromStorage(src: v1beta20210401storage.Stora
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v1beta20210401storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccount_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2370,7 +2284,7 @@ export function StorageAccount_Spec_fromStorage(src: v1beta20210401storage.Stora
 export function StorageAccount_Spec_toStorage(src: v1beta20210401.StorageAccount_Spec, path: string): v1beta20210401storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccount_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_toStorage(src.extendedLocation as v1beta20210401.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
@@ -2411,8 +2325,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v1beta20
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServiceOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2420,7 +2333,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v1beta20
 export function StorageAccountsBlobServiceOperatorSpec_toStorage(src: v1beta20210401.StorageAccountsBlobServiceOperatorSpec, path: string): v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210401.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210401.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountsBlobServiceOperatorSpec, bag);
@@ -2449,8 +2362,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1beta2021040
   if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_fromStorage(src.lastAccessTimeTrackingPolicy as v1beta20210401storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
   if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_fromStorage(src.restorePolicy as v1beta20210401storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobService_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2458,7 +2370,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v1beta2021040
 export function StorageAccountsBlobService_STATUS_toStorage(src: v1beta20210401.StorageAccountsBlobService_STATUS, path: string): v1beta20210401storage.StorageAccountsBlobService_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobService_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1beta20210401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2497,8 +2409,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1beta20210401s
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v1beta20210401storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobService_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2506,7 +2417,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v1beta20210401s
 export function StorageAccountsBlobService_Spec_toStorage(src: v1beta20210401.StorageAccountsBlobService_Spec, path: string): v1beta20210401storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobService_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
   if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_toStorage(src.changeFeed as v1beta20210401.ChangeFeed, at(path, ".changeFeed")); // assignObject
@@ -2533,8 +2444,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v1beta20210401storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2542,7 +2452,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
 export function StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src: v1beta20210401.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210401.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v1beta20210401.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v1beta20210401_StorageAccountsBlobServicesContainerOperatorSpec, bag);
@@ -2579,8 +2489,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1b
   if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2588,7 +2497,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v1b
 export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v1beta20210401.StorageAccountsBlobServicesContainer_STATUS, path: string): v1beta20210401storage.StorageAccountsBlobServicesContainer_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobServicesContainer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v1beta20210401.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2632,8 +2541,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1bet
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v1beta20210401storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v1beta20210401storage_StorageAccountsBlobServicesContainer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2641,7 +2549,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v1bet
 export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v1beta20210401.StorageAccountsBlobServicesContainer_Spec, path: string): v1beta20210401storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.StorageAccountsBlobServicesContainer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v1beta20210401.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
@@ -2666,8 +2574,7 @@ export function Table_STATUS_fromStorage(src: v1beta20210401storage.Table_STATUS
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Table_KeyType_STATUS) as v1beta20210401.Table_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Table_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2675,7 +2582,7 @@ export function Table_STATUS_fromStorage(src: v1beta20210401storage.Table_STATUS
 export function Table_STATUS_toStorage(src: v1beta20210401.Table_STATUS, path: string): v1beta20210401storage.Table_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Table_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -2693,8 +2600,7 @@ export function Table_fromStorage(src: v1beta20210401storage.Table, path: string
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v1beta20210401_Table_KeyType) as v1beta20210401.Table_KeyType); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_Table, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2702,7 +2608,7 @@ export function Table_fromStorage(src: v1beta20210401storage.Table, path: string
 export function Table_toStorage(src: v1beta20210401.Table, path: string): v1beta20210401storage.Table {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Table;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401_Table, bag);
@@ -2722,8 +2628,7 @@ export function Tag_STATUS_fromStorage(src: v1beta20210401storage.Tag_STATUS, pa
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_Tag_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2731,7 +2636,7 @@ export function Tag_STATUS_fromStorage(src: v1beta20210401storage.Tag_STATUS, pa
 export function Tag_STATUS_toStorage(src: v1beta20210401.Tag_STATUS, path: string): v1beta20210401storage.Tag_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.Tag_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
   if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -2755,8 +2660,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v1beta20210401storage.Upda
   if (src.update !== undefined) dst.update = (canonicalEnum(str(src.update, path, ".update"), spellings_v1beta20210401_UpdateHistory_Update_STATUS) as v1beta20210401.UpdateHistory_Update_STATUS); // assignEnum
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_UpdateHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2764,7 +2668,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v1beta20210401storage.Upda
 export function UpdateHistory_STATUS_toStorage(src: v1beta20210401.UpdateHistory_STATUS, path: string): v1beta20210401storage.UpdateHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.UpdateHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -2784,8 +2688,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1beta20210401stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2793,7 +2696,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v1beta20210401stora
 export function UserAssignedIdentityDetails_toStorage(src: v1beta20210401.UserAssignedIdentityDetails, path: string): v1beta20210401storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1beta20210401.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v1beta20210401_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -2809,8 +2712,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1beta20210401stora
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2818,7 +2720,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v1beta20210401stora
 export function UserAssignedIdentity_STATUS_toStorage(src: v1beta20210401.UserAssignedIdentity_STATUS, path: string): v1beta20210401storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v1beta20210401_UserAssignedIdentity_STATUS, bag);
@@ -2836,8 +2738,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1beta20210401storage
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210401_State_STATUS) as v1beta20210401.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_VirtualNetworkRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2845,7 +2746,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v1beta20210401storage
 export function VirtualNetworkRule_STATUS_toStorage(src: v1beta20210401.VirtualNetworkRule_STATUS, path: string): v1beta20210401storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.VirtualNetworkRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -2864,8 +2765,7 @@ export function VirtualNetworkRule_fromStorage(src: v1beta20210401storage.Virtua
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v1beta20210401storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v1beta20210401_State) as v1beta20210401.State); // assignEnum
   bag = stashUnknown(src, known_v1beta20210401storage_VirtualNetworkRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2873,7 +2773,7 @@ export function VirtualNetworkRule_fromStorage(src: v1beta20210401storage.Virtua
 export function VirtualNetworkRule_toStorage(src: v1beta20210401.VirtualNetworkRule, path: string): v1beta20210401storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v1beta20210401storage.VirtualNetworkRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v1beta20210401.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum

@@ -2,7 +2,6 @@
 /**
  * Types of storage v1beta20210401 (ARM API version 2021-04-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v1beta20210401';
@@ -60,8 +59,6 @@ export interface ActiveDirectoryProperties {
   forestName: string;
   /** Specifies the NetBIOS domain name. */
   netBiosDomainName: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Required if choose AD. */
@@ -78,8 +75,6 @@ export interface ActiveDirectoryProperties_STATUS {
   forestName?: string;
   /** Specifies the NetBIOS domain name. */
   netBiosDomainName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Provides the identity based authentication settings for Azure Files. */
@@ -90,8 +85,6 @@ export interface AzureFilesIdentityBasedAuthentication {
   defaultSharePermission?: AzureFilesIdentityBasedAuthentication_DefaultSharePermission;
   /** Indicates the directory service used. */
   directoryServiceOptions: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureFilesIdentityBasedAuthentication_DefaultSharePermission (string). */
@@ -114,8 +107,6 @@ export interface AzureFilesIdentityBasedAuthentication_STATUS {
   defaultSharePermission?: AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS;
   /** Indicates the directory service used. */
   directoryServiceOptions?: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The encryption function of the blob storage service. */
@@ -125,8 +116,6 @@ export interface Blob {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Blob_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob range */
@@ -135,8 +124,6 @@ export interface BlobRange_STATUS {
   endRange?: string;
   /** Blob start range. This is inclusive. Empty means account start. */
   startRange?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob restore status */
@@ -150,8 +137,6 @@ export interface BlobRestoreStatus_STATUS {
   /** The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing.
    * - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed. */
   status?: BlobRestoreStatus_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum BlobRestoreStatus_Status_STATUS (string). */
@@ -174,8 +159,6 @@ export interface Blob_STATUS {
    * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
    * rough estimate. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for change feed events. */
@@ -185,8 +168,6 @@ export interface ChangeFeed {
   /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
    * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
   retentionInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for change feed events. */
@@ -196,8 +177,6 @@ export interface ChangeFeed_STATUS {
   /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
    * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
   retentionInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -205,12 +184,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -223,8 +200,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -233,8 +208,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for container soft delete. */
@@ -244,8 +217,6 @@ export interface ContainerDeleteRetentionPolicy {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for container soft delete. */
@@ -255,8 +226,6 @@ export interface ContainerDeleteRetentionPolicy_STATUS {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ContainerProperties_PublicAccess (string). */
@@ -281,8 +250,6 @@ export interface CorsRule {
   /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
    * preflight response. */
   maxAgeInSeconds: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CorsRule_AllowedMethods (string). */
@@ -307,8 +274,6 @@ export interface CorsRule_STATUS {
   /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
    * preflight response. */
   maxAgeInSeconds?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
@@ -317,8 +282,6 @@ export interface CorsRule_STATUS {
 export interface CorsRules {
   /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
@@ -327,8 +290,6 @@ export interface CorsRules {
 export interface CorsRules_STATUS {
   /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
@@ -340,8 +301,6 @@ export interface CustomDomain {
   /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
    * set on updates. */
   useSubDomainName?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
@@ -353,8 +312,6 @@ export interface CustomDomain_STATUS {
   /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
    * set on updates. */
   useSubDomainName?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DefaultAction (string). */
@@ -370,8 +327,6 @@ export interface DeleteRetentionPolicy {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob soft delete. */
@@ -381,8 +336,6 @@ export interface DeleteRetentionPolicy_STATUS {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -397,8 +350,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Not applicable. Azure Storage encryption is enabled for all storage accounts and cannot be disabled. */
@@ -415,8 +366,6 @@ export interface Encryption {
   requireInfrastructureEncryption?: boolean;
   /** List of services which support encryption. */
   services?: Services;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity to be used with service-side encryption at rest. */
@@ -424,8 +373,6 @@ export interface EncryptionIdentity {
   /** Resource identifier of the UserAssigned identity to be associated with server-side
    * encryption on the storage account. */
   userAssignedIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity to be used with service-side encryption at rest. */
@@ -433,8 +380,6 @@ export interface EncryptionIdentity_STATUS {
   /** Resource identifier of the UserAssigned identity to be associated with server-side
    * encryption on the storage account. */
   userAssignedIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Encryption_KeySource (string). */
@@ -457,8 +402,6 @@ export interface Encryption_STATUS {
   requireInfrastructureEncryption?: boolean;
   /** List of services which support encryption. */
   services?: Services_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
@@ -480,8 +423,6 @@ export interface Endpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Set the extended location of the resource. If not set, the storage account will be created
@@ -491,8 +432,6 @@ export interface ExtendedLocation {
   name?: string;
   /** The type of the extended location. */
   type?: ExtendedLocation_Type;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Set the extended location of the resource. If not set, the storage account will be created
@@ -502,8 +441,6 @@ export interface ExtendedLocation_STATUS {
   name?: string;
   /** The type of the extended location. */
   type?: ExtendedLocation_Type_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ExtendedLocation_Type (string). */
@@ -519,8 +456,6 @@ export interface File {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: File_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum File_KeyType (string). */
@@ -540,8 +475,6 @@ export interface File_STATUS {
    * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
    * rough estimate. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Geo Replication Stats */
@@ -557,8 +490,6 @@ export interface GeoReplicationStats_STATUS {
    * location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the
    * secondary location is temporarily unavailable. */
   status?: GeoReplicationStats_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoReplicationStats_Status_STATUS (string). */
@@ -572,8 +503,6 @@ export interface IPRule {
   value?: string;
   /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
   valueFromConfig?: ConfigMapReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** IP rule with specific IP or IP range in CIDR format. */
@@ -582,8 +511,6 @@ export interface IPRule_STATUS {
   action?: Action_STATUS;
   /** Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the resource. */
@@ -594,8 +521,6 @@ export interface Identity {
    * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
    * identity is permitted here. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -616,8 +541,6 @@ export interface Identity_STATUS {
    * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
    * identity is permitted here. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The ImmutabilityPolicy property of the container. */
@@ -636,8 +559,6 @@ export interface ImmutabilityPolicy_STATUS {
   state?: ImmutabilityPolicy_State_STATUS;
   /** The ImmutabilityPolicy update history of the blob container. */
   updateHistory?: UpdateHistory_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ImmutabilityPolicy_State_STATUS (string). */
@@ -648,8 +569,6 @@ export type ImmutabilityPolicy_State_STATUS = "Locked" | "Unlocked";
 export interface ImmutableStorageWithVersioning {
   /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ImmutableStorageWithVersioning_MigrationState_STATUS (string). */
@@ -664,8 +583,6 @@ export interface ImmutableStorageWithVersioning_STATUS {
   migrationState?: ImmutableStorageWithVersioning_MigrationState_STATUS;
   /** Returns the date and time the object level immutability was enabled. */
   timeStamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the internet routing storage endpoints */
@@ -678,32 +595,24 @@ export interface InternetEndpoints_STATUS {
   file?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage account keys creation time. */
 export interface KeyCreationTime_STATUS {
   key1?: string;
   key2?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyPolicy assigned to the storage account. */
 export interface KeyPolicy {
   /** The key expiration period in days. */
   keyExpirationPeriodInDays: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyPolicy assigned to the storage account. */
 export interface KeyPolicy_STATUS {
   /** The key expiration period in days. */
   keyExpirationPeriodInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties provided by key vault. */
@@ -714,8 +623,6 @@ export interface Keyvaultproperties {
   keyvaulturi?: string;
   /** The version of KeyVault key. */
   keyversion?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties provided by key vault. */
@@ -730,8 +637,6 @@ export interface Keyvaultproperties_STATUS {
   keyversion?: string;
   /** Timestamp of last rotation of the Key Vault Key. */
   lastKeyRotationTimestamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Kind (string). */
@@ -746,8 +651,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LargeFileSharesState (string). */
@@ -768,8 +671,6 @@ export interface LastAccessTimeTrackingPolicy {
   /** The field specifies blob object tracking granularity in days, typically how often the blob
    * object should be tracked.This field is currently read only with value as 1 */
   trackingGranularityInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LastAccessTimeTrackingPolicy_Name (string). */
@@ -790,8 +691,6 @@ export interface LastAccessTimeTrackingPolicy_STATUS {
   /** The field specifies blob object tracking granularity in days, typically how often the blob
    * object should be tracked.This field is currently read only with value as 1 */
   trackingGranularityInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LeaseState_STATUS (string). */
@@ -805,8 +704,6 @@ export interface LegalHold_STATUS {
   hasLegalHold?: boolean;
   /** The list of LegalHold tags of a blob container. */
   tags?: Tag_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the microsoft routing storage endpoints. */
@@ -823,8 +720,6 @@ export interface MicrosoftEndpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum MinimumTlsVersion (string). */
@@ -846,8 +741,6 @@ export interface NetworkRuleSet {
   resourceAccessRules?: ResourceAccessRule[];
   /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum NetworkRuleSet_Bypass (string). */
@@ -869,8 +762,6 @@ export interface NetworkRuleSet_STATUS {
   resourceAccessRules?: ResourceAccessRule_STATUS[];
   /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob restore request parameters. */
@@ -879,8 +770,6 @@ export interface Parameters_STATUS {
   blobRanges?: BlobRange_STATUS[];
   /** Restore blob to the specified time. */
   timeToRestore?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The Private Endpoint Connection resource. */
@@ -888,8 +777,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. Ex -
    * /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName} */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
@@ -902,8 +789,6 @@ export interface Queue {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Queue_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Queue_KeyType (string). */
@@ -923,8 +808,6 @@ export interface Queue_STATUS {
    * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
    * rough estimate. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Resource Access Rule. */
@@ -933,8 +816,6 @@ export interface ResourceAccessRule {
   resourceReference?: ResourceReference;
   /** Tenant Id */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Resource Access Rule. */
@@ -943,8 +824,6 @@ export interface ResourceAccessRule_STATUS {
   resourceId?: string;
   /** Tenant Id */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -957,8 +836,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -967,8 +844,6 @@ export interface RestorePolicy {
   days?: number;
   /** Blob restore is enabled if set to true. */
   enabled: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -981,8 +856,6 @@ export interface RestorePolicy_STATUS {
   lastEnabledTime?: string;
   /** Returns the minimum date and time that the restore can be started. */
   minRestoreTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintains information about the network routing choice opted by the user for data transfer */
@@ -993,8 +866,6 @@ export interface RoutingPreference {
   publishMicrosoftEndpoints?: boolean;
   /** Routing Choice defines the kind of network routing opted by the user. */
   routingChoice?: RoutingPreference_RoutingChoice;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum RoutingPreference_RoutingChoice (string). */
@@ -1011,8 +882,6 @@ export interface RoutingPreference_STATUS {
   publishMicrosoftEndpoints?: boolean;
   /** Routing Choice defines the kind of network routing opted by the user. */
   routingChoice?: RoutingPreference_RoutingChoice_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SasPolicy assigned to the storage account. */
@@ -1021,8 +890,6 @@ export interface SasPolicy {
   expirationAction: SasPolicy_ExpirationAction;
   /** The SAS expiration period, DD.HH:MM:SS. */
   sasExpirationPeriod: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SasPolicy_ExpirationAction (string). */
@@ -1037,8 +904,6 @@ export interface SasPolicy_STATUS {
   expirationAction?: SasPolicy_ExpirationAction_STATUS;
   /** The SAS expiration period, DD.HH:MM:SS. */
   sasExpirationPeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
@@ -1060,8 +925,6 @@ export interface SecondaryEndpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -1074,8 +937,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1088,8 +949,6 @@ export interface Services {
   queue?: Queue;
   /** The encryption function of the table storage service. */
   table?: Table;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1102,8 +961,6 @@ export interface Services_STATUS {
   queue?: Queue_STATUS;
   /** The encryption function of the table storage service. */
   table?: Table_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuName (string). */
@@ -1122,8 +979,6 @@ export interface Sku_STATUS {
   name?: Sku_Name_STATUS;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Sku_Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Sku_Tier_STATUS (string). */
@@ -1149,8 +1004,6 @@ export interface StorageAccountOperatorConfigMaps {
   tableEndpoint?: ConfigMapDestination;
   /** Where the operator writes webEndpoint. */
   webEndpoint?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type StorageAccountOperatorSecrets. */
@@ -1171,8 +1024,6 @@ export interface StorageAccountOperatorSecrets {
   tableEndpoint?: SecretDestination;
   /** Where the operator writes webEndpoint. */
   webEndpoint?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -1185,8 +1036,6 @@ export interface StorageAccountOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: StorageAccountOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Required. Gets or sets the SKU name. */
@@ -1196,8 +1045,6 @@ export interface StorageAccountSku {
   name: SkuName;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Tier;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Required. Gets or sets the SKU name. */
@@ -1207,8 +1054,6 @@ export interface StorageAccountSku_STATUS {
   name?: SkuName_STATUS;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The storage account. */
@@ -1310,8 +1155,6 @@ export interface StorageAccount_STATUS {
   /** Allows https traffic only to storage service if sets to true. The default value is true since
    * API version 2019-04-01. */
   supportsHttpsTrafficOnly?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The storage account. */
@@ -1379,8 +1222,6 @@ export interface StorageAccount_Spec {
   supportsHttpsTrafficOnly?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccount_StatusOfPrimary_STATUS (string). */
@@ -1395,8 +1236,6 @@ export interface StorageAccountsBlobServiceOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -1429,8 +1268,6 @@ export interface StorageAccountsBlobService_STATUS {
   lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy_STATUS;
   /** The blob service properties for blob restore policy. */
   restorePolicy?: RestorePolicy_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -1460,8 +1297,6 @@ export interface StorageAccountsBlobService_Spec {
   restorePolicy?: RestorePolicy;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -1470,8 +1305,6 @@ export interface StorageAccountsBlobServicesContainerOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccountsBlobServicesContainer_LeaseDuration_STATUS (string). */
@@ -1529,8 +1362,6 @@ export interface StorageAccountsBlobServicesContainer_STATUS {
   remainingRetentionDays?: number;
   /** The version of the deleted blob container. */
   version?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties of the blob container, including Id, resource name, resource type, Etag. */
@@ -1552,8 +1383,6 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   publicAccess?: ContainerProperties_PublicAccess;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The encryption function of the table storage service. */
@@ -1563,8 +1392,6 @@ export interface Table {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Table_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Table_KeyType (string). */
@@ -1584,8 +1411,6 @@ export interface Table_STATUS {
    * when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a
    * rough estimate. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A tag of the LegalHold of a blob container. */
@@ -1600,8 +1425,6 @@ export interface Tag_STATUS {
   timestamp?: string;
   /** Returns the User Principal Name of the user who added the tag. */
   upn?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Tier (string). */
@@ -1625,8 +1448,6 @@ export interface UpdateHistory_STATUS {
   update?: UpdateHistory_Update_STATUS;
   /** Returns the User Principal Name of the user who updated the ImmutabilityPolicy. */
   upn?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum UpdateHistory_Update_STATUS (string). */
@@ -1634,15 +1455,11 @@ export type UpdateHistory_Update_STATUS = "extend" | "lock" | "put";
 
 /** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** UserAssignedIdentity for the resource. */
@@ -1651,8 +1468,6 @@ export interface UserAssignedIdentity_STATUS {
   clientId?: string;
   /** The principal ID of the identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual Network rule. */
@@ -1664,8 +1479,6 @@ export interface VirtualNetworkRule {
   reference: ResourceReference;
   /** Gets the state of virtual network rule. */
   state?: State;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual Network rule. */
@@ -1677,6 +1490,4 @@ export interface VirtualNetworkRule_STATUS {
   id?: string;
   /** Gets the state of virtual network rule. */
   state?: State_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }

@@ -169,39 +169,33 @@ export interface ChangeFeed_STATUS {
 
 /** One condition of the resource, e.g. Ready. */
 export interface Condition {
-  type?: string;
-  status?: string;
+  type: string;
+  status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
 export interface ConfigMapDestination {
   /** The name of the config map. */
-  name?: string;
+  name: string;
   /** The key in the config map. */
-  key?: string;
+  key: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
 export interface ConfigMapReference {
   /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
-  name?: string;
+  name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
-  key?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
+  key: string;
 }
 
 /** The blob service properties for container soft delete. */
@@ -337,17 +331,15 @@ export interface DeleteRetentionPolicy_STATUS {
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
 export interface DestinationExpression {
   /** The name of the config map or secret to write to. */
-  name?: string;
+  name: string;
   /** The key written to; must be unset when the expression returns a map. */
   key?: string;
   /** The CEL expression. */
-  value?: string;
+  value: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Not applicable. Azure Storage encryption is enabled for all storage accounts and cannot be disabled. */
@@ -656,8 +648,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service property to configure last access time based tracking policy. */
@@ -831,8 +821,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -929,15 +917,13 @@ export interface SecondaryEndpoints_STATUS {
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
 export interface SecretDestination {
   /** The name of the secret. */
-  name?: string;
+  name: string;
   /** The key in the secret. */
-  key?: string;
+  key: string;
   /** Annotations to apply to the destination. */
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1163,7 +1149,7 @@ export interface StorageAccount_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** Optional. Set the extended location of the resource. If not set, the storage account will be created
    * in Azure main region. Otherwise it will be created in the specified extended location */
   extendedLocation?: ExtendedLocation;
@@ -1276,7 +1262,7 @@ export interface StorageAccountsBlobService_STATUS {
 /** The properties of a storage account’s Blob service. */
 export interface StorageAccountsBlobService_Spec {
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** Deprecated in favor of isVersioningEnabled property. */
   automaticSnapshotPolicyEnabled?: boolean;
   /** The blob service properties for change feed events. */
@@ -1374,7 +1360,7 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   /** The name of the resource in Azure; defaults to metadata.name. */
   azureName?: string;
   /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
-  owner?: KnownResourceReference;
+  owner: KnownResourceReference;
   /** Default the container to use specified encryption scope for all writes. */
   defaultEncryptionScope?: string;
   /** Block override of encryption scope from the container default. */
@@ -1484,7 +1470,7 @@ export interface VirtualNetworkRule {
   action?: string;
   /** Resource ID of a subnet, for example:
    * /subscriptions/{subscriptionId}/resourceGroups/{groupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}. */
-  reference?: ResourceReference;
+  reference: ResourceReference;
   /** Gets the state of virtual network rule. */
   state?: string;
   /** Values from other versions this version cannot hold, as JSON text. */

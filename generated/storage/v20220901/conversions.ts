@@ -3,7 +3,7 @@
  * Conversions of storage v20220901 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v20220901 from './types.ts';
 import type * as v20220901storage from '../v20220901storage/types.ts';
@@ -53,8 +53,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v20220901stora
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ActiveDirectoryProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -62,7 +61,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v20220901stora
 export function ActiveDirectoryProperties_STATUS_toStorage(src: v20220901.ActiveDirectoryProperties_STATUS, path: string): v20220901storage.ActiveDirectoryProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ActiveDirectoryProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
@@ -91,8 +90,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v20220901storage.Acti
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ActiveDirectoryProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -100,7 +98,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v20220901storage.Acti
 export function ActiveDirectoryProperties_toStorage(src: v20220901.ActiveDirectoryProperties, path: string): v20220901storage.ActiveDirectoryProperties {
   checkObject(src, path);
   const dst = {} as v20220901storage.ActiveDirectoryProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
@@ -124,8 +122,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v2
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v20220901_AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS) as v20220901.AzureFilesIdentityBasedAuthentication_DefaultSharePermission_STATUS); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v20220901_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS) as v20220901.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -133,7 +130,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v2
 export function AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src: v20220901.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v20220901storage.AzureFilesIdentityBasedAuthentication_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.AzureFilesIdentityBasedAuthentication_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_toStorage(src.activeDirectoryProperties as v20220901.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -152,8 +149,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v20220901
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = (canonicalEnum(str(src.defaultSharePermission, path, ".defaultSharePermission"), spellings_v20220901_AzureFilesIdentityBasedAuthentication_DefaultSharePermission) as v20220901.AzureFilesIdentityBasedAuthentication_DefaultSharePermission); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v20220901_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions) as v20220901.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_AzureFilesIdentityBasedAuthentication, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -161,7 +157,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v20220901
 export function AzureFilesIdentityBasedAuthentication_toStorage(src: v20220901.AzureFilesIdentityBasedAuthentication, path: string): v20220901storage.AzureFilesIdentityBasedAuthentication {
   checkObject(src, path);
   const dst = {} as v20220901storage.AzureFilesIdentityBasedAuthentication;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_toStorage(src.activeDirectoryProperties as v20220901.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -179,8 +175,7 @@ export function BlobRange_STATUS_fromStorage(src: v20220901storage.BlobRange_STA
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_BlobRange_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -188,7 +183,7 @@ export function BlobRange_STATUS_fromStorage(src: v20220901storage.BlobRange_STA
 export function BlobRange_STATUS_toStorage(src: v20220901.BlobRange_STATUS, path: string): v20220901storage.BlobRange_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.BlobRange_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_BlobRange_STATUS, bag);
@@ -207,8 +202,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v20220901storage.BlobR
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v20220901_BlobRestoreStatus_Status_STATUS) as v20220901.BlobRestoreStatus_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_BlobRestoreStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -216,7 +210,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v20220901storage.BlobR
 export function BlobRestoreStatus_STATUS_toStorage(src: v20220901.BlobRestoreStatus_STATUS, path: string): v20220901storage.BlobRestoreStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.BlobRestoreStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
   if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_toStorage(src.parameters as v20220901.Parameters_STATUS, at(path, ".parameters")); // assignObject
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
@@ -236,8 +230,7 @@ export function Blob_STATUS_fromStorage(src: v20220901storage.Blob_STATUS, path:
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_Blob_KeyType_STATUS) as v20220901.Blob_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Blob_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -245,7 +238,7 @@ export function Blob_STATUS_fromStorage(src: v20220901storage.Blob_STATUS, path:
 export function Blob_STATUS_toStorage(src: v20220901.Blob_STATUS, path: string): v20220901storage.Blob_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Blob_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -263,8 +256,7 @@ export function Blob_fromStorage(src: v20220901storage.Blob, path: string): v202
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_Blob_KeyType) as v20220901.Blob_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_Blob, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -272,7 +264,7 @@ export function Blob_fromStorage(src: v20220901storage.Blob, path: string): v202
 export function Blob_toStorage(src: v20220901.Blob, path: string): v20220901storage.Blob {
   checkObject(src, path);
   const dst = {} as v20220901storage.Blob;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20220901_Blob, bag);
@@ -289,8 +281,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v20220901storage.ChangeFeed_S
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ChangeFeed_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -298,7 +289,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v20220901storage.ChangeFeed_S
 export function ChangeFeed_STATUS_toStorage(src: v20220901.ChangeFeed_STATUS, path: string): v20220901storage.ChangeFeed_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ChangeFeed_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ChangeFeed_STATUS, bag);
@@ -315,8 +306,7 @@ export function ChangeFeed_fromStorage(src: v20220901storage.ChangeFeed, path: s
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ChangeFeed, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -324,7 +314,7 @@ export function ChangeFeed_fromStorage(src: v20220901storage.ChangeFeed, path: s
 export function ChangeFeed_toStorage(src: v20220901.ChangeFeed, path: string): v20220901storage.ChangeFeed {
   checkObject(src, path);
   const dst = {} as v20220901storage.ChangeFeed;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ChangeFeed, bag);
@@ -337,7 +327,7 @@ export function ChangeFeed_toStorage(src: v20220901.ChangeFeed, path: string): v
 export function Condition_fromStorage(src: v20220901storage.Condition, path: string): v20220901.Condition {
   checkObject(src, path);
   const dst = {} as v20220901.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -346,8 +336,7 @@ export function Condition_fromStorage(src: v20220901storage.Condition, path: str
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -355,7 +344,7 @@ export function Condition_fromStorage(src: v20220901storage.Condition, path: str
 export function Condition_toStorage(src: v20220901.Condition, path: string): v20220901storage.Condition {
   checkObject(src, path);
   const dst = {} as v20220901storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -364,8 +353,7 @@ export function Condition_toStorage(src: v20220901.Condition, path: string): v20
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -373,14 +361,13 @@ export function Condition_toStorage(src: v20220901.Condition, path: string): v20
 export function ConfigMapDestination_fromStorage(src: v20220901storage.ConfigMapDestination, path: string): v20220901.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20220901.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -388,14 +375,13 @@ export function ConfigMapDestination_fromStorage(src: v20220901storage.ConfigMap
 export function ConfigMapDestination_toStorage(src: v20220901.ConfigMapDestination, path: string): v20220901storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20220901storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -403,12 +389,11 @@ export function ConfigMapDestination_toStorage(src: v20220901.ConfigMapDestinati
 export function ConfigMapReference_fromStorage(src: v20220901storage.ConfigMapReference, path: string): v20220901.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20220901.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -416,12 +401,11 @@ export function ConfigMapReference_fromStorage(src: v20220901storage.ConfigMapRe
 export function ConfigMapReference_toStorage(src: v20220901.ConfigMapReference, path: string): v20220901storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20220901storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -434,8 +418,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v20220901
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ContainerDeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -443,7 +426,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v20220901
 export function ContainerDeleteRetentionPolicy_STATUS_toStorage(src: v20220901.ContainerDeleteRetentionPolicy_STATUS, path: string): v20220901storage.ContainerDeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ContainerDeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -462,8 +445,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v20220901storage
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ContainerDeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -471,7 +453,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v20220901storage
 export function ContainerDeleteRetentionPolicy_toStorage(src: v20220901.ContainerDeleteRetentionPolicy, path: string): v20220901storage.ContainerDeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.ContainerDeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -492,8 +474,7 @@ export function CorsRule_STATUS_fromStorage(src: v20220901storage.CorsRule_STATU
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_CorsRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -501,7 +482,7 @@ export function CorsRule_STATUS_fromStorage(src: v20220901storage.CorsRule_STATU
 export function CorsRule_STATUS_toStorage(src: v20220901.CorsRule_STATUS, path: string): v20220901storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.CorsRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -524,8 +505,7 @@ export function CorsRule_fromStorage(src: v20220901storage.CorsRule, path: strin
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_CorsRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -533,7 +513,7 @@ export function CorsRule_fromStorage(src: v20220901storage.CorsRule, path: strin
 export function CorsRule_toStorage(src: v20220901.CorsRule, path: string): v20220901storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v20220901storage.CorsRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -552,8 +532,7 @@ export function CorsRules_STATUS_fromStorage(src: v20220901storage.CorsRules_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_fromStorage(e as v20220901storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_CorsRules_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -561,7 +540,7 @@ export function CorsRules_STATUS_fromStorage(src: v20220901storage.CorsRules_STA
 export function CorsRules_STATUS_toStorage(src: v20220901.CorsRules_STATUS, path: string): v20220901storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.CorsRules_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_toStorage(e as v20220901.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
@@ -576,8 +555,7 @@ export function CorsRules_fromStorage(src: v20220901storage.CorsRules, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_fromStorage(e as v20220901storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_CorsRules, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -585,7 +563,7 @@ export function CorsRules_fromStorage(src: v20220901storage.CorsRules, path: str
 export function CorsRules_toStorage(src: v20220901.CorsRules, path: string): v20220901storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v20220901storage.CorsRules;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_toStorage(e as v20220901.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901_CorsRules, bag);
   const kept = finishBag(bag);
@@ -601,8 +579,7 @@ export function CustomDomain_STATUS_fromStorage(src: v20220901storage.CustomDoma
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_CustomDomain_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -610,7 +587,7 @@ export function CustomDomain_STATUS_fromStorage(src: v20220901storage.CustomDoma
 export function CustomDomain_STATUS_toStorage(src: v20220901.CustomDomain_STATUS, path: string): v20220901storage.CustomDomain_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.CustomDomain_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_CustomDomain_STATUS, bag);
@@ -627,8 +604,7 @@ export function CustomDomain_fromStorage(src: v20220901storage.CustomDomain, pat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_CustomDomain, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -636,7 +612,7 @@ export function CustomDomain_fromStorage(src: v20220901storage.CustomDomain, pat
 export function CustomDomain_toStorage(src: v20220901.CustomDomain, path: string): v20220901storage.CustomDomain {
   checkObject(src, path);
   const dst = {} as v20220901storage.CustomDomain;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_CustomDomain, bag);
@@ -654,8 +630,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v20220901storage.D
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_DeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -663,7 +638,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v20220901storage.D
 export function DeleteRetentionPolicy_STATUS_toStorage(src: v20220901.DeleteRetentionPolicy_STATUS, path: string): v20220901storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.DeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -682,8 +657,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v20220901storage.DeleteRe
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_DeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -691,7 +665,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v20220901storage.DeleteRe
 export function DeleteRetentionPolicy_toStorage(src: v20220901.DeleteRetentionPolicy, path: string): v20220901storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.DeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -705,15 +679,14 @@ export function DeleteRetentionPolicy_toStorage(src: v20220901.DeleteRetentionPo
 export function DestinationExpression_fromStorage(src: v20220901storage.DestinationExpression, path: string): v20220901.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20220901.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -721,15 +694,14 @@ export function DestinationExpression_fromStorage(src: v20220901storage.Destinat
 export function DestinationExpression_toStorage(src: v20220901.DestinationExpression, path: string): v20220901storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20220901storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -741,8 +713,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v20220901storage.Encr
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_EncryptionIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -750,7 +721,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v20220901storage.Encr
 export function EncryptionIdentity_STATUS_toStorage(src: v20220901.EncryptionIdentity_STATUS, path: string): v20220901storage.EncryptionIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.EncryptionIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_EncryptionIdentity_STATUS, bag);
@@ -767,8 +738,7 @@ export function EncryptionIdentity_fromStorage(src: v20220901storage.EncryptionI
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_fromStorage(src.userAssignedIdentityReference as v20220901storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_EncryptionIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -776,7 +746,7 @@ export function EncryptionIdentity_fromStorage(src: v20220901storage.EncryptionI
 export function EncryptionIdentity_toStorage(src: v20220901.EncryptionIdentity, path: string): v20220901storage.EncryptionIdentity {
   checkObject(src, path);
   const dst = {} as v20220901storage.EncryptionIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_toStorage(src.userAssignedIdentityReference as v20220901.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20220901_EncryptionIdentity, bag);
@@ -796,8 +766,7 @@ export function Encryption_STATUS_fromStorage(src: v20220901storage.Encryption_S
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_STATUS_fromStorage(src.services as v20220901storage.Services_STATUS, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_Encryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -805,7 +774,7 @@ export function Encryption_STATUS_fromStorage(src: v20220901storage.Encryption_S
 export function Encryption_STATUS_toStorage(src: v20220901.Encryption_STATUS, path: string): v20220901storage.Encryption_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Encryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_toStorage(src.identity as v20220901.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_toStorage(src.keyvaultproperties as v20220901.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
@@ -828,8 +797,7 @@ export function Encryption_fromStorage(src: v20220901storage.Encryption, path: s
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_fromStorage(src.services as v20220901storage.Services, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_Encryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -837,7 +805,7 @@ export function Encryption_fromStorage(src: v20220901storage.Encryption, path: s
 export function Encryption_toStorage(src: v20220901.Encryption, path: string): v20220901storage.Encryption {
   checkObject(src, path);
   const dst = {} as v20220901storage.Encryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_toStorage(src.identity as v20220901.EncryptionIdentity, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_toStorage(src.keyvaultproperties as v20220901.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
@@ -863,8 +831,7 @@ export function Endpoints_STATUS_fromStorage(src: v20220901storage.Endpoints_STA
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Endpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -872,7 +839,7 @@ export function Endpoints_STATUS_fromStorage(src: v20220901storage.Endpoints_STA
 export function Endpoints_STATUS_toStorage(src: v20220901.Endpoints_STATUS, path: string): v20220901storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -895,8 +862,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v20220901storage.Extend
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20220901_ExtendedLocation_Type_STATUS) as v20220901.ExtendedLocation_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_ExtendedLocation_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -904,7 +870,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v20220901storage.Extend
 export function ExtendedLocation_STATUS_toStorage(src: v20220901.ExtendedLocation_STATUS, path: string): v20220901storage.ExtendedLocation_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ExtendedLocation_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v20220901_ExtendedLocation_STATUS, bag);
@@ -921,8 +887,7 @@ export function ExtendedLocation_fromStorage(src: v20220901storage.ExtendedLocat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20220901_ExtendedLocation_Type) as v20220901.ExtendedLocation_Type); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_ExtendedLocation, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -930,7 +895,7 @@ export function ExtendedLocation_fromStorage(src: v20220901storage.ExtendedLocat
 export function ExtendedLocation_toStorage(src: v20220901.ExtendedLocation, path: string): v20220901storage.ExtendedLocation {
   checkObject(src, path);
   const dst = {} as v20220901storage.ExtendedLocation;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v20220901_ExtendedLocation, bag);
@@ -948,8 +913,7 @@ export function File_STATUS_fromStorage(src: v20220901storage.File_STATUS, path:
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_File_KeyType_STATUS) as v20220901.File_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_File_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -957,7 +921,7 @@ export function File_STATUS_fromStorage(src: v20220901storage.File_STATUS, path:
 export function File_STATUS_toStorage(src: v20220901.File_STATUS, path: string): v20220901storage.File_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.File_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -975,8 +939,7 @@ export function File_fromStorage(src: v20220901storage.File, path: string): v202
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_File_KeyType) as v20220901.File_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_File, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -984,7 +947,7 @@ export function File_fromStorage(src: v20220901storage.File, path: string): v202
 export function File_toStorage(src: v20220901.File, path: string): v20220901storage.File {
   checkObject(src, path);
   const dst = {} as v20220901storage.File;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20220901_File, bag);
@@ -1002,8 +965,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v20220901storage.Geo
   if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v20220901_GeoReplicationStats_Status_STATUS) as v20220901.GeoReplicationStats_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_GeoReplicationStats_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1011,7 +973,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v20220901storage.Geo
 export function GeoReplicationStats_STATUS_toStorage(src: v20220901.GeoReplicationStats_STATUS, path: string): v20220901storage.GeoReplicationStats_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.GeoReplicationStats_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
   if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignEnum
@@ -1029,8 +991,7 @@ export function IPRule_STATUS_fromStorage(src: v20220901storage.IPRule_STATUS, p
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20220901_Action_STATUS) as v20220901.Action_STATUS); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_IPRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1038,7 +999,7 @@ export function IPRule_STATUS_fromStorage(src: v20220901storage.IPRule_STATUS, p
 export function IPRule_STATUS_toStorage(src: v20220901.IPRule_STATUS, path: string): v20220901storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.IPRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_IPRule_STATUS, bag);
@@ -1056,8 +1017,7 @@ export function IPRule_fromStorage(src: v20220901storage.IPRule, path: string): 
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v20220901storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_IPRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1065,7 +1025,7 @@ export function IPRule_fromStorage(src: v20220901storage.IPRule, path: string): 
 export function IPRule_toStorage(src: v20220901.IPRule, path: string): v20220901storage.IPRule {
   checkObject(src, path);
   const dst = {} as v20220901storage.IPRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v20220901.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
@@ -1085,8 +1045,7 @@ export function Identity_STATUS_fromStorage(src: v20220901storage.Identity_STATU
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20220901_IdentityType_STATUS) as v20220901.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v20220901storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1094,7 +1053,7 @@ export function Identity_STATUS_fromStorage(src: v20220901storage.Identity_STATU
 export function Identity_STATUS_toStorage(src: v20220901.Identity_STATUS, path: string): v20220901storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1113,8 +1072,7 @@ export function Identity_fromStorage(src: v20220901storage.Identity, path: strin
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20220901_IdentityType) as v20220901.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v20220901storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1122,7 +1080,7 @@ export function Identity_fromStorage(src: v20220901storage.Identity, path: strin
 export function Identity_toStorage(src: v20220901.Identity, path: string): v20220901storage.Identity {
   checkObject(src, path);
   const dst = {} as v20220901storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v20220901.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901_Identity, bag);
@@ -1143,8 +1101,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v20220901storage.Immu
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20220901_ImmutabilityPolicy_State_STATUS) as v20220901.ImmutabilityPolicy_State_STATUS); // assignEnum
   if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_fromStorage(e as v20220901storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_ImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1152,7 +1109,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v20220901storage.Immu
 export function ImmutabilityPolicy_STATUS_toStorage(src: v20220901.ImmutabilityPolicy_STATUS, path: string): v20220901storage.ImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
@@ -1174,8 +1131,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStor
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20220901_ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS) as v20220901.ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1183,7 +1139,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStor
 export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src: v20220901.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1202,8 +1158,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20220901_ImmutableStorageWithVersioningImmutabilityPolicy_State) as v20220901.ImmutableStorageWithVersioningImmutabilityPolicy_State); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1211,7 +1166,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src
 export function ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src: v20220901.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1230,8 +1185,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v20220901
   if (src.migrationState !== undefined) dst.migrationState = (canonicalEnum(str(src.migrationState, path, ".migrationState"), spellings_v20220901_ImmutableStorageWithVersioning_MigrationState_STATUS) as v20220901.ImmutableStorageWithVersioning_MigrationState_STATUS); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1239,7 +1193,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v20220901
 export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v20220901.ImmutableStorageWithVersioning_STATUS, path: string): v20220901storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
@@ -1256,8 +1210,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v20220901storage
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1265,7 +1218,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v20220901storage
 export function ImmutableStorageWithVersioning_toStorage(src: v20220901.ImmutableStorageWithVersioning, path: string): v20220901storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v20220901storage.ImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
@@ -1283,8 +1236,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v20220901storage.Inter
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_InternetEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1292,7 +1244,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v20220901storage.Inter
 export function InternetEndpoints_STATUS_toStorage(src: v20220901.InternetEndpoints_STATUS, path: string): v20220901storage.InternetEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.InternetEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1311,8 +1263,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v20220901storage.KeyCrea
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_KeyCreationTime_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1320,7 +1271,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v20220901storage.KeyCrea
 export function KeyCreationTime_STATUS_toStorage(src: v20220901.KeyCreationTime_STATUS, path: string): v20220901storage.KeyCreationTime_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.KeyCreationTime_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_KeyCreationTime_STATUS, bag);
@@ -1336,8 +1287,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v20220901storage.KeyPolicy_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_KeyPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1345,7 +1295,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v20220901storage.KeyPolicy_STA
 export function KeyPolicy_STATUS_toStorage(src: v20220901.KeyPolicy_STATUS, path: string): v20220901storage.KeyPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.KeyPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_KeyPolicy_STATUS, bag);
   const kept = finishBag(bag);
@@ -1360,8 +1310,7 @@ export function KeyPolicy_fromStorage(src: v20220901storage.KeyPolicy, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_KeyPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1369,7 +1318,7 @@ export function KeyPolicy_fromStorage(src: v20220901storage.KeyPolicy, path: str
 export function KeyPolicy_toStorage(src: v20220901.KeyPolicy, path: string): v20220901storage.KeyPolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.KeyPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_KeyPolicy, bag);
   const kept = finishBag(bag);
@@ -1389,8 +1338,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v20220901storage.Keyv
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Keyvaultproperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1398,7 +1346,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v20220901storage.Keyv
 export function Keyvaultproperties_STATUS_toStorage(src: v20220901.Keyvaultproperties_STATUS, path: string): v20220901storage.Keyvaultproperties_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Keyvaultproperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
   if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
@@ -1420,8 +1368,7 @@ export function Keyvaultproperties_fromStorage(src: v20220901storage.Keyvaultpro
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Keyvaultproperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1429,7 +1376,7 @@ export function Keyvaultproperties_fromStorage(src: v20220901storage.Keyvaultpro
 export function Keyvaultproperties_toStorage(src: v20220901.Keyvaultproperties, path: string): v20220901storage.Keyvaultproperties {
   checkObject(src, path);
   const dst = {} as v20220901storage.Keyvaultproperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
@@ -1443,12 +1390,11 @@ export function Keyvaultproperties_toStorage(src: v20220901.Keyvaultproperties, 
 export function KnownResourceReference_fromStorage(src: v20220901storage.KnownResourceReference, path: string): v20220901.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20220901.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1456,12 +1402,11 @@ export function KnownResourceReference_fromStorage(src: v20220901storage.KnownRe
 export function KnownResourceReference_toStorage(src: v20220901.KnownResourceReference, path: string): v20220901storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20220901storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1475,8 +1420,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v20220901st
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20220901_LastAccessTimeTrackingPolicy_Name_STATUS) as v20220901.LastAccessTimeTrackingPolicy_Name_STATUS); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_LastAccessTimeTrackingPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1484,7 +1428,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v20220901st
 export function LastAccessTimeTrackingPolicy_STATUS_toStorage(src: v20220901.LastAccessTimeTrackingPolicy_STATUS, path: string): v20220901storage.LastAccessTimeTrackingPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.LastAccessTimeTrackingPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1505,8 +1449,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v20220901storage.L
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20220901_LastAccessTimeTrackingPolicy_Name) as v20220901.LastAccessTimeTrackingPolicy_Name); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_LastAccessTimeTrackingPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1514,7 +1457,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v20220901storage.L
 export function LastAccessTimeTrackingPolicy_toStorage(src: v20220901.LastAccessTimeTrackingPolicy, path: string): v20220901storage.LastAccessTimeTrackingPolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.LastAccessTimeTrackingPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1534,8 +1477,7 @@ export function LegalHold_STATUS_fromStorage(src: v20220901storage.LegalHold_STA
   if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_fromStorage(src.protectedAppendWritesHistory as v20220901storage.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_fromStorage(e as v20220901storage.Tag_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_LegalHold_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1543,7 +1485,7 @@ export function LegalHold_STATUS_fromStorage(src: v20220901storage.LegalHold_STA
 export function LegalHold_STATUS_toStorage(src: v20220901.LegalHold_STATUS, path: string): v20220901storage.LegalHold_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.LegalHold_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_toStorage(src.protectedAppendWritesHistory as v20220901.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_toStorage(e as v20220901.Tag_STATUS, at(p, i))); // assignCollection
@@ -1565,8 +1507,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v20220901storage.Micr
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_MicrosoftEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1574,7 +1515,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v20220901storage.Micr
 export function MicrosoftEndpoints_STATUS_toStorage(src: v20220901.MicrosoftEndpoints_STATUS, path: string): v20220901storage.MicrosoftEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.MicrosoftEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1598,8 +1539,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v20220901storage.NetworkR
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_fromStorage(e as v20220901storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v20220901storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_NetworkRuleSet_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1607,7 +1547,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v20220901storage.NetworkR
 export function NetworkRuleSet_STATUS_toStorage(src: v20220901.NetworkRuleSet_STATUS, path: string): v20220901storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.NetworkRuleSet_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v20220901.IPRule_STATUS, at(p, i))); // assignCollection
@@ -1630,8 +1570,7 @@ export function NetworkRuleSet_fromStorage(src: v20220901storage.NetworkRuleSet,
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_fromStorage(e as v20220901storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v20220901storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_NetworkRuleSet, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1639,7 +1578,7 @@ export function NetworkRuleSet_fromStorage(src: v20220901storage.NetworkRuleSet,
 export function NetworkRuleSet_toStorage(src: v20220901.NetworkRuleSet, path: string): v20220901storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v20220901storage.NetworkRuleSet;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v20220901.IPRule, at(p, i))); // assignCollection
@@ -1659,8 +1598,7 @@ export function Parameters_STATUS_fromStorage(src: v20220901storage.Parameters_S
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_fromStorage(e as v20220901storage.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Parameters_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1668,7 +1606,7 @@ export function Parameters_STATUS_fromStorage(src: v20220901storage.Parameters_S
 export function Parameters_STATUS_toStorage(src: v20220901.Parameters_STATUS, path: string): v20220901storage.Parameters_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Parameters_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_toStorage(e as v20220901.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_Parameters_STATUS, bag);
@@ -1684,8 +1622,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v20220901stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1693,7 +1630,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v20220901stora
 export function PrivateEndpointConnection_STATUS_toStorage(src: v20220901.PrivateEndpointConnection_STATUS, path: string): v20220901storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1709,8 +1646,7 @@ export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v20220901st
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ProtectedAppendWritesHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1718,7 +1654,7 @@ export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v20220901st
 export function ProtectedAppendWritesHistory_STATUS_toStorage(src: v20220901.ProtectedAppendWritesHistory_STATUS, path: string): v20220901storage.ProtectedAppendWritesHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ProtectedAppendWritesHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ProtectedAppendWritesHistory_STATUS, bag);
@@ -1736,8 +1672,7 @@ export function Queue_STATUS_fromStorage(src: v20220901storage.Queue_STATUS, pat
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_Queue_KeyType_STATUS) as v20220901.Queue_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Queue_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1745,7 +1680,7 @@ export function Queue_STATUS_fromStorage(src: v20220901storage.Queue_STATUS, pat
 export function Queue_STATUS_toStorage(src: v20220901.Queue_STATUS, path: string): v20220901storage.Queue_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Queue_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1763,8 +1698,7 @@ export function Queue_fromStorage(src: v20220901storage.Queue, path: string): v2
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_Queue_KeyType) as v20220901.Queue_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_Queue, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1772,7 +1706,7 @@ export function Queue_fromStorage(src: v20220901storage.Queue, path: string): v2
 export function Queue_toStorage(src: v20220901.Queue, path: string): v20220901storage.Queue {
   checkObject(src, path);
   const dst = {} as v20220901storage.Queue;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20220901_Queue, bag);
@@ -1789,8 +1723,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v20220901storage.Reso
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ResourceAccessRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1798,7 +1731,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v20220901storage.Reso
 export function ResourceAccessRule_STATUS_toStorage(src: v20220901.ResourceAccessRule_STATUS, path: string): v20220901storage.ResourceAccessRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.ResourceAccessRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ResourceAccessRule_STATUS, bag);
@@ -1815,8 +1748,7 @@ export function ResourceAccessRule_fromStorage(src: v20220901storage.ResourceAcc
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_fromStorage(src.resourceReference as v20220901storage.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ResourceAccessRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1824,7 +1756,7 @@ export function ResourceAccessRule_fromStorage(src: v20220901storage.ResourceAcc
 export function ResourceAccessRule_toStorage(src: v20220901.ResourceAccessRule, path: string): v20220901storage.ResourceAccessRule {
   checkObject(src, path);
   const dst = {} as v20220901storage.ResourceAccessRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_toStorage(src.resourceReference as v20220901.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ResourceAccessRule, bag);
@@ -1837,14 +1769,13 @@ export function ResourceAccessRule_toStorage(src: v20220901.ResourceAccessRule, 
 export function ResourceReference_fromStorage(src: v20220901storage.ResourceReference, path: string): v20220901.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20220901.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1852,14 +1783,13 @@ export function ResourceReference_fromStorage(src: v20220901storage.ResourceRefe
 export function ResourceReference_toStorage(src: v20220901.ResourceReference, path: string): v20220901storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20220901storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1873,8 +1803,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v20220901storage.RestorePo
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_RestorePolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1882,7 +1811,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v20220901storage.RestorePo
 export function RestorePolicy_STATUS_toStorage(src: v20220901.RestorePolicy_STATUS, path: string): v20220901storage.RestorePolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.RestorePolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1901,8 +1830,7 @@ export function RestorePolicy_fromStorage(src: v20220901storage.RestorePolicy, p
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_RestorePolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1910,7 +1838,7 @@ export function RestorePolicy_fromStorage(src: v20220901storage.RestorePolicy, p
 export function RestorePolicy_toStorage(src: v20220901.RestorePolicy, path: string): v20220901storage.RestorePolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.RestorePolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_RestorePolicy, bag);
@@ -1928,8 +1856,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v20220901storage.Routi
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v20220901_RoutingPreference_RoutingChoice_STATUS) as v20220901.RoutingPreference_RoutingChoice_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_RoutingPreference_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1937,7 +1864,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v20220901storage.Routi
 export function RoutingPreference_STATUS_toStorage(src: v20220901.RoutingPreference_STATUS, path: string): v20220901storage.RoutingPreference_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.RoutingPreference_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -1956,8 +1883,7 @@ export function RoutingPreference_fromStorage(src: v20220901storage.RoutingPrefe
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v20220901_RoutingPreference_RoutingChoice) as v20220901.RoutingPreference_RoutingChoice); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_RoutingPreference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1965,7 +1891,7 @@ export function RoutingPreference_fromStorage(src: v20220901storage.RoutingPrefe
 export function RoutingPreference_toStorage(src: v20220901.RoutingPreference, path: string): v20220901storage.RoutingPreference {
   checkObject(src, path);
   const dst = {} as v20220901storage.RoutingPreference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -1983,8 +1909,7 @@ export function SasPolicy_STATUS_fromStorage(src: v20220901storage.SasPolicy_STA
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v20220901_SasPolicy_ExpirationAction_STATUS) as v20220901.SasPolicy_ExpirationAction_STATUS); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_SasPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1992,7 +1917,7 @@ export function SasPolicy_STATUS_fromStorage(src: v20220901storage.SasPolicy_STA
 export function SasPolicy_STATUS_toStorage(src: v20220901.SasPolicy_STATUS, path: string): v20220901storage.SasPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.SasPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_SasPolicy_STATUS, bag);
@@ -2009,8 +1934,7 @@ export function SasPolicy_fromStorage(src: v20220901storage.SasPolicy, path: str
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v20220901_SasPolicy_ExpirationAction) as v20220901.SasPolicy_ExpirationAction); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_SasPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2018,7 +1942,7 @@ export function SasPolicy_fromStorage(src: v20220901storage.SasPolicy, path: str
 export function SasPolicy_toStorage(src: v20220901.SasPolicy, path: string): v20220901storage.SasPolicy {
   checkObject(src, path);
   const dst = {} as v20220901storage.SasPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_SasPolicy, bag);
@@ -2041,8 +1965,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v20220901storage.Seco
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_SecondaryEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2050,7 +1973,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v20220901storage.Seco
 export function SecondaryEndpoints_STATUS_toStorage(src: v20220901.SecondaryEndpoints_STATUS, path: string): v20220901storage.SecondaryEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.SecondaryEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -2069,14 +1992,13 @@ export function SecondaryEndpoints_STATUS_toStorage(src: v20220901.SecondaryEndp
 export function SecretDestination_fromStorage(src: v20220901storage.SecretDestination, path: string): v20220901.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20220901.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2084,14 +2006,13 @@ export function SecretDestination_fromStorage(src: v20220901storage.SecretDestin
 export function SecretDestination_toStorage(src: v20220901.SecretDestination, path: string): v20220901storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20220901storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20220901_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2105,8 +2026,7 @@ export function Services_STATUS_fromStorage(src: v20220901storage.Services_STATU
   if (src.queue !== undefined) dst.queue = Queue_STATUS_fromStorage(src.queue as v20220901storage.Queue_STATUS, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_STATUS_fromStorage(src.table as v20220901storage.Table_STATUS, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_Services_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2114,7 +2034,7 @@ export function Services_STATUS_fromStorage(src: v20220901storage.Services_STATU
 export function Services_STATUS_toStorage(src: v20220901.Services_STATUS, path: string): v20220901storage.Services_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Services_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_STATUS_toStorage(src.blob as v20220901.Blob_STATUS, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_STATUS_toStorage(src.file as v20220901.File_STATUS, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_STATUS_toStorage(src.queue as v20220901.Queue_STATUS, at(path, ".queue")); // assignObject
@@ -2135,8 +2055,7 @@ export function Services_fromStorage(src: v20220901storage.Services, path: strin
   if (src.queue !== undefined) dst.queue = Queue_fromStorage(src.queue as v20220901storage.Queue, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_fromStorage(src.table as v20220901storage.Table, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_Services, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2144,7 +2063,7 @@ export function Services_fromStorage(src: v20220901storage.Services, path: strin
 export function Services_toStorage(src: v20220901.Services, path: string): v20220901storage.Services {
   checkObject(src, path);
   const dst = {} as v20220901storage.Services;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_toStorage(src.blob as v20220901.Blob, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_toStorage(src.file as v20220901.File, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_toStorage(src.queue as v20220901.Queue, at(path, ".queue")); // assignObject
@@ -2163,8 +2082,7 @@ export function Sku_STATUS_fromStorage(src: v20220901storage.Sku_STATUS, path: s
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20220901_Sku_Name_STATUS) as v20220901.Sku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20220901_Sku_Tier_STATUS) as v20220901.Sku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2172,7 +2090,7 @@ export function Sku_STATUS_fromStorage(src: v20220901storage.Sku_STATUS, path: s
 export function Sku_STATUS_toStorage(src: v20220901.Sku_STATUS, path: string): v20220901storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20220901_Sku_STATUS, bag);
@@ -2189,8 +2107,7 @@ export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStorage(src.immutabilityPolicy as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2198,7 +2115,7 @@ export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(
 export function StorageAccountImmutableStorageWithVersioning_STATUS_toStorage(src: v20220901.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v20220901storage.StorageAccountImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src.immutabilityPolicy as v20220901.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20220901_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
@@ -2215,8 +2132,7 @@ export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v2
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src.immutabilityPolicy as v20220901storage.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2224,7 +2140,7 @@ export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v2
 export function StorageAccountImmutableStorageWithVersioning_toStorage(src: v20220901.StorageAccountImmutableStorageWithVersioning, path: string): v20220901storage.StorageAccountImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src.immutabilityPolicy as v20220901.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20220901_StorageAccountImmutableStorageWithVersioning, bag);
@@ -2245,8 +2161,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v20220901stora
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_fromStorage(src.tableEndpoint as v20220901storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_fromStorage(src.webEndpoint as v20220901storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2254,7 +2169,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v20220901stora
 export function StorageAccountOperatorConfigMaps_toStorage(src: v20220901.StorageAccountOperatorConfigMaps, path: string): v20220901storage.StorageAccountOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_toStorage(src.blobEndpoint as v20220901.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_toStorage(src.dfsEndpoint as v20220901.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_toStorage(src.fileEndpoint as v20220901.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2281,8 +2196,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v20220901storage.
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_fromStorage(src.tableEndpoint as v20220901storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_fromStorage(src.webEndpoint as v20220901storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2290,7 +2204,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v20220901storage.
 export function StorageAccountOperatorSecrets_toStorage(src: v20220901.StorageAccountOperatorSecrets, path: string): v20220901storage.StorageAccountOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_toStorage(src.blobEndpoint as v20220901.SecretDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_toStorage(src.dfsEndpoint as v20220901.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_toStorage(src.fileEndpoint as v20220901.SecretDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2315,8 +2229,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v20220901storage.Sto
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_fromStorage(src.secrets as v20220901storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2324,7 +2237,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v20220901storage.Sto
 export function StorageAccountOperatorSpec_toStorage(src: v20220901.StorageAccountOperatorSpec, path: string): v20220901storage.StorageAccountOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20220901.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_toStorage(src.configMaps as v20220901.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20220901.DestinationExpression, at(p, i))); // assignCollection
@@ -2345,8 +2258,7 @@ export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v20220
   if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
   if (src.targetSkuName !== undefined) dst.targetSkuName = (canonicalEnum(str(src.targetSkuName, path, ".targetSkuName"), spellings_v20220901_StorageAccountSkuConversionStatus_TargetSkuName_STATUS) as v20220901.StorageAccountSkuConversionStatus_TargetSkuName_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_StorageAccountSkuConversionStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2354,7 +2266,7 @@ export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v20220
 export function StorageAccountSkuConversionStatus_STATUS_toStorage(src: v20220901.StorageAccountSkuConversionStatus_STATUS, path: string): v20220901storage.StorageAccountSkuConversionStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountSkuConversionStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
   if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = str(src.skuConversionStatus, path, ".skuConversionStatus"); // assignEnum
   if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
@@ -2373,8 +2285,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v20220901storage.Stora
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20220901_SkuName_STATUS) as v20220901.SkuName_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20220901_Tier_STATUS) as v20220901.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_StorageAccountSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2382,7 +2293,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v20220901storage.Stora
 export function StorageAccountSku_STATUS_toStorage(src: v20220901.StorageAccountSku_STATUS, path: string): v20220901storage.StorageAccountSku_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20220901_StorageAccountSku_STATUS, bag);
@@ -2399,8 +2310,7 @@ export function StorageAccountSku_fromStorage(src: v20220901storage.StorageAccou
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20220901_SkuName) as v20220901.SkuName); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20220901_Tier) as v20220901.Tier); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_StorageAccountSku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2408,7 +2318,7 @@ export function StorageAccountSku_fromStorage(src: v20220901storage.StorageAccou
 export function StorageAccountSku_toStorage(src: v20220901.StorageAccountSku, path: string): v20220901storage.StorageAccountSku {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountSku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20220901_StorageAccountSku, bag);
@@ -2471,8 +2381,7 @@ export function StorageAccount_STATUS_fromStorage(src: v20220901storage.StorageA
   if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_fromStorage(src.storageAccountSkuConversionStatus as v20220901storage.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccount_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2480,7 +2389,7 @@ export function StorageAccount_STATUS_fromStorage(src: v20220901storage.StorageA
 export function StorageAccount_STATUS_toStorage(src: v20220901.StorageAccount_STATUS, path: string): v20220901storage.StorageAccount_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccount_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20220901.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2574,8 +2483,7 @@ export function StorageAccount_Spec_fromStorage(src: v20220901storage.StorageAcc
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v20220901storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20220901storage_StorageAccount_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2583,7 +2491,7 @@ export function StorageAccount_Spec_fromStorage(src: v20220901storage.StorageAcc
 export function StorageAccount_Spec_toStorage(src: v20220901.StorageAccount_Spec, path: string): v20220901storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccount_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20220901.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_toStorage(src.extendedLocation as v20220901.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
@@ -2631,8 +2539,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v2022090
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServiceOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2640,7 +2547,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v2022090
 export function StorageAccountsBlobServiceOperatorSpec_toStorage(src: v20220901.StorageAccountsBlobServiceOperatorSpec, path: string): v20220901storage.StorageAccountsBlobServiceOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobServiceOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20220901.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20220901.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901_StorageAccountsBlobServiceOperatorSpec, bag);
@@ -2669,8 +2576,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v20220901stor
   if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_fromStorage(src.lastAccessTimeTrackingPolicy as v20220901storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
   if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_fromStorage(src.restorePolicy as v20220901storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobService_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2678,7 +2584,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v20220901stor
 export function StorageAccountsBlobService_STATUS_toStorage(src: v20220901.StorageAccountsBlobService_STATUS, path: string): v20220901storage.StorageAccountsBlobService_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobService_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20220901.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2717,8 +2623,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v20220901storag
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v20220901storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobService_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2726,7 +2631,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v20220901storag
 export function StorageAccountsBlobService_Spec_toStorage(src: v20220901.StorageAccountsBlobService_Spec, path: string): v20220901storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobService_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20220901.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
   if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_toStorage(src.changeFeed as v20220901.ChangeFeed, at(path, ".changeFeed")); // assignObject
@@ -2753,8 +2658,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20220901storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2762,7 +2666,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
 export function StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src: v20220901.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20220901.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20220901.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20220901_StorageAccountsBlobServicesContainerOperatorSpec, bag);
@@ -2801,8 +2705,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v20
   if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2810,7 +2713,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v20
 export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v20220901.StorageAccountsBlobServicesContainer_STATUS, path: string): v20220901storage.StorageAccountsBlobServicesContainer_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobServicesContainer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20220901.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2858,8 +2761,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v2022
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v20220901storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20220901storage_StorageAccountsBlobServicesContainer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2867,7 +2769,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v2022
 export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v20220901.StorageAccountsBlobServicesContainer_Spec, path: string): v20220901storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v20220901storage.StorageAccountsBlobServicesContainer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20220901.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
@@ -2894,8 +2796,7 @@ export function Table_STATUS_fromStorage(src: v20220901storage.Table_STATUS, pat
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_Table_KeyType_STATUS) as v20220901.Table_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Table_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2903,7 +2804,7 @@ export function Table_STATUS_fromStorage(src: v20220901storage.Table_STATUS, pat
 export function Table_STATUS_toStorage(src: v20220901.Table_STATUS, path: string): v20220901storage.Table_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Table_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -2921,8 +2822,7 @@ export function Table_fromStorage(src: v20220901storage.Table, path: string): v2
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20220901_Table_KeyType) as v20220901.Table_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_Table, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2930,7 +2830,7 @@ export function Table_fromStorage(src: v20220901storage.Table, path: string): v2
 export function Table_toStorage(src: v20220901.Table, path: string): v20220901storage.Table {
   checkObject(src, path);
   const dst = {} as v20220901storage.Table;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20220901_Table, bag);
@@ -2950,8 +2850,7 @@ export function Tag_STATUS_fromStorage(src: v20220901storage.Tag_STATUS, path: s
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_Tag_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2959,7 +2858,7 @@ export function Tag_STATUS_fromStorage(src: v20220901storage.Tag_STATUS, path: s
 export function Tag_STATUS_toStorage(src: v20220901.Tag_STATUS, path: string): v20220901storage.Tag_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.Tag_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
   if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -2985,8 +2884,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v20220901storage.UpdateHis
   if (src.update !== undefined) dst.update = (canonicalEnum(str(src.update, path, ".update"), spellings_v20220901_UpdateHistory_Update_STATUS) as v20220901.UpdateHistory_Update_STATUS); // assignEnum
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_UpdateHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2994,7 +2892,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v20220901storage.UpdateHis
 export function UpdateHistory_STATUS_toStorage(src: v20220901.UpdateHistory_STATUS, path: string): v20220901storage.UpdateHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.UpdateHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
@@ -3016,8 +2914,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v20220901storage.Us
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20220901storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v20220901storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3025,7 +2922,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v20220901storage.Us
 export function UserAssignedIdentityDetails_toStorage(src: v20220901.UserAssignedIdentityDetails, path: string): v20220901storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v20220901storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20220901.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v20220901_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -3041,8 +2938,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20220901storage.Us
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3050,7 +2946,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20220901storage.Us
 export function UserAssignedIdentity_STATUS_toStorage(src: v20220901.UserAssignedIdentity_STATUS, path: string): v20220901storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20220901_UserAssignedIdentity_STATUS, bag);
@@ -3068,8 +2964,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v20220901storage.Virt
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20220901_State_STATUS) as v20220901.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_VirtualNetworkRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3077,7 +2972,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v20220901storage.Virt
 export function VirtualNetworkRule_STATUS_toStorage(src: v20220901.VirtualNetworkRule_STATUS, path: string): v20220901storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20220901storage.VirtualNetworkRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -3096,8 +2991,7 @@ export function VirtualNetworkRule_fromStorage(src: v20220901storage.VirtualNetw
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20220901storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20220901_State) as v20220901.State); // assignEnum
   bag = stashUnknown(src, known_v20220901storage_VirtualNetworkRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3105,7 +2999,7 @@ export function VirtualNetworkRule_fromStorage(src: v20220901storage.VirtualNetw
 export function VirtualNetworkRule_toStorage(src: v20220901.VirtualNetworkRule, path: string): v20220901storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v20220901storage.VirtualNetworkRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20220901.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum

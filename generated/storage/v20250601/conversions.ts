@@ -3,7 +3,7 @@
  * Conversions of storage v20250601 (seed 000): API version <-> its storage variant.
  */
 import { at, bool, checkObject, int, mapArray, mapValues, num, str } from '../../../src/lib/conversion/checks.ts';
-import { copyBag, finishBag, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
+import { bagOf, copyBag, finishBag, leaveBehind, type PropertyBagData, recall, stash, stashUnknown, withBag } from '../../../src/lib/conversion/property-bag.ts';
 import { convertResource, type KubeObject } from '../../../src/lib/conversion/resource.ts';
 import type * as v20250601 from './types.ts';
 import type * as v20250601storage from '../v20250601storage/types.ts';
@@ -53,8 +53,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v20250601stora
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ActiveDirectoryProperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -62,7 +61,7 @@ export function ActiveDirectoryProperties_STATUS_fromStorage(src: v20250601stora
 export function ActiveDirectoryProperties_STATUS_toStorage(src: v20250601.ActiveDirectoryProperties_STATUS, path: string): v20250601storage.ActiveDirectoryProperties_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ActiveDirectoryProperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
@@ -91,8 +90,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v20250601storage.Acti
   if (src.netBiosDomainName !== undefined) dst.netBiosDomainName = str(src.netBiosDomainName, path, ".netBiosDomainName"); // assignPrimitive
   if (src.samAccountName !== undefined) dst.samAccountName = str(src.samAccountName, path, ".samAccountName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ActiveDirectoryProperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -100,7 +98,7 @@ export function ActiveDirectoryProperties_fromStorage(src: v20250601storage.Acti
 export function ActiveDirectoryProperties_toStorage(src: v20250601.ActiveDirectoryProperties, path: string): v20250601storage.ActiveDirectoryProperties {
   checkObject(src, path);
   const dst = {} as v20250601storage.ActiveDirectoryProperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.accountType !== undefined) dst.accountType = str(src.accountType, path, ".accountType"); // assignEnum
   if (src.azureStorageSid !== undefined) dst.azureStorageSid = str(src.azureStorageSid, path, ".azureStorageSid"); // assignPrimitive
   if (src.domainGuid !== undefined) dst.domainGuid = str(src.domainGuid, path, ".domainGuid"); // assignPrimitive
@@ -125,8 +123,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v2
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v20250601_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS) as v20250601.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS); // assignEnum
   if (src.smbOAuthSettings !== undefined) dst.smbOAuthSettings = SmbOAuthSettings_STATUS_fromStorage(src.smbOAuthSettings as v20250601storage.SmbOAuthSettings_STATUS, at(path, ".smbOAuthSettings")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_AzureFilesIdentityBasedAuthentication_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -134,7 +131,7 @@ export function AzureFilesIdentityBasedAuthentication_STATUS_fromStorage(src: v2
 export function AzureFilesIdentityBasedAuthentication_STATUS_toStorage(src: v20250601.AzureFilesIdentityBasedAuthentication_STATUS, path: string): v20250601storage.AzureFilesIdentityBasedAuthentication_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.AzureFilesIdentityBasedAuthentication_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_STATUS_toStorage(src.activeDirectoryProperties as v20250601.ActiveDirectoryProperties_STATUS, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -155,8 +152,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v20250601
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = (canonicalEnum(str(src.directoryServiceOptions, path, ".directoryServiceOptions"), spellings_v20250601_AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions) as v20250601.AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions); // assignEnum
   if (src.smbOAuthSettings !== undefined) dst.smbOAuthSettings = SmbOAuthSettings_fromStorage(src.smbOAuthSettings as v20250601storage.SmbOAuthSettings, at(path, ".smbOAuthSettings")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_AzureFilesIdentityBasedAuthentication, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -164,7 +160,7 @@ export function AzureFilesIdentityBasedAuthentication_fromStorage(src: v20250601
 export function AzureFilesIdentityBasedAuthentication_toStorage(src: v20250601.AzureFilesIdentityBasedAuthentication, path: string): v20250601storage.AzureFilesIdentityBasedAuthentication {
   checkObject(src, path);
   const dst = {} as v20250601storage.AzureFilesIdentityBasedAuthentication;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.activeDirectoryProperties !== undefined) dst.activeDirectoryProperties = ActiveDirectoryProperties_toStorage(src.activeDirectoryProperties as v20250601.ActiveDirectoryProperties, at(path, ".activeDirectoryProperties")); // assignObject
   if (src.defaultSharePermission !== undefined) dst.defaultSharePermission = str(src.defaultSharePermission, path, ".defaultSharePermission"); // assignEnum
   if (src.directoryServiceOptions !== undefined) dst.directoryServiceOptions = str(src.directoryServiceOptions, path, ".directoryServiceOptions"); // assignEnum
@@ -183,8 +179,7 @@ export function BlobRange_STATUS_fromStorage(src: v20250601storage.BlobRange_STA
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_BlobRange_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -192,7 +187,7 @@ export function BlobRange_STATUS_fromStorage(src: v20250601storage.BlobRange_STA
 export function BlobRange_STATUS_toStorage(src: v20250601.BlobRange_STATUS, path: string): v20250601storage.BlobRange_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.BlobRange_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endRange !== undefined) dst.endRange = str(src.endRange, path, ".endRange"); // assignPrimitive
   if (src.startRange !== undefined) dst.startRange = str(src.startRange, path, ".startRange"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_BlobRange_STATUS, bag);
@@ -211,8 +206,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v20250601storage.BlobR
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v20250601_BlobRestoreStatus_Status_STATUS) as v20250601.BlobRestoreStatus_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_BlobRestoreStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -220,7 +214,7 @@ export function BlobRestoreStatus_STATUS_fromStorage(src: v20250601storage.BlobR
 export function BlobRestoreStatus_STATUS_toStorage(src: v20250601.BlobRestoreStatus_STATUS, path: string): v20250601storage.BlobRestoreStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.BlobRestoreStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.failureReason !== undefined) dst.failureReason = str(src.failureReason, path, ".failureReason"); // assignPrimitive
   if (src.parameters !== undefined) dst.parameters = Parameters_STATUS_toStorage(src.parameters as v20250601.Parameters_STATUS, at(path, ".parameters")); // assignObject
   if (src.restoreId !== undefined) dst.restoreId = str(src.restoreId, path, ".restoreId"); // assignPrimitive
@@ -240,8 +234,7 @@ export function Blob_STATUS_fromStorage(src: v20250601storage.Blob_STATUS, path:
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Blob_KeyType_STATUS) as v20250601.Blob_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Blob_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -249,7 +242,7 @@ export function Blob_STATUS_fromStorage(src: v20250601storage.Blob_STATUS, path:
 export function Blob_STATUS_toStorage(src: v20250601.Blob_STATUS, path: string): v20250601storage.Blob_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Blob_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -267,8 +260,7 @@ export function Blob_fromStorage(src: v20250601storage.Blob, path: string): v202
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Blob_KeyType) as v20250601.Blob_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Blob, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -276,7 +268,7 @@ export function Blob_fromStorage(src: v20250601storage.Blob, path: string): v202
 export function Blob_toStorage(src: v20250601.Blob, path: string): v20250601storage.Blob {
   checkObject(src, path);
   const dst = {} as v20250601storage.Blob;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20250601_Blob, bag);
@@ -293,8 +285,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v20250601storage.ChangeFeed_S
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ChangeFeed_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -302,7 +293,7 @@ export function ChangeFeed_STATUS_fromStorage(src: v20250601storage.ChangeFeed_S
 export function ChangeFeed_STATUS_toStorage(src: v20250601.ChangeFeed_STATUS, path: string): v20250601storage.ChangeFeed_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ChangeFeed_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ChangeFeed_STATUS, bag);
@@ -319,8 +310,7 @@ export function ChangeFeed_fromStorage(src: v20250601storage.ChangeFeed, path: s
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ChangeFeed, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -328,7 +318,7 @@ export function ChangeFeed_fromStorage(src: v20250601storage.ChangeFeed, path: s
 export function ChangeFeed_toStorage(src: v20250601.ChangeFeed, path: string): v20250601storage.ChangeFeed {
   checkObject(src, path);
   const dst = {} as v20250601storage.ChangeFeed;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.retentionInDays !== undefined) dst.retentionInDays = int(src.retentionInDays, path, ".retentionInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ChangeFeed, bag);
@@ -341,7 +331,7 @@ export function ChangeFeed_toStorage(src: v20250601.ChangeFeed, path: string): v
 export function Condition_fromStorage(src: v20250601storage.Condition, path: string): v20250601.Condition {
   checkObject(src, path);
   const dst = {} as v20250601.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -350,8 +340,7 @@ export function Condition_fromStorage(src: v20250601storage.Condition, path: str
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -359,7 +348,7 @@ export function Condition_fromStorage(src: v20250601storage.Condition, path: str
 export function Condition_toStorage(src: v20250601.Condition, path: string): v20250601storage.Condition {
   checkObject(src, path);
   const dst = {} as v20250601storage.Condition;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignPrimitive
   if (src.status !== undefined) dst.status = str(src.status, path, ".status"); // assignPrimitive
   if (src.severity !== undefined) dst.severity = str(src.severity, path, ".severity"); // assignPrimitive
@@ -368,8 +357,7 @@ export function Condition_toStorage(src: v20250601.Condition, path: string): v20
   if (src.lastTransitionTime !== undefined) dst.lastTransitionTime = str(src.lastTransitionTime, path, ".lastTransitionTime"); // assignPrimitive
   if (src.observedGeneration !== undefined) dst.observedGeneration = int(src.observedGeneration, path, ".observedGeneration"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_Condition, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -377,14 +365,13 @@ export function Condition_toStorage(src: v20250601.Condition, path: string): v20
 export function ConfigMapDestination_fromStorage(src: v20250601storage.ConfigMapDestination, path: string): v20250601.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20250601.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -392,14 +379,13 @@ export function ConfigMapDestination_fromStorage(src: v20250601storage.ConfigMap
 export function ConfigMapDestination_toStorage(src: v20250601.ConfigMapDestination, path: string): v20250601storage.ConfigMapDestination {
   checkObject(src, path);
   const dst = {} as v20250601storage.ConfigMapDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250601_ConfigMapDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -407,12 +393,11 @@ export function ConfigMapDestination_toStorage(src: v20250601.ConfigMapDestinati
 export function ConfigMapReference_fromStorage(src: v20250601storage.ConfigMapReference, path: string): v20250601.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20250601.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -420,12 +405,11 @@ export function ConfigMapReference_fromStorage(src: v20250601storage.ConfigMapRe
 export function ConfigMapReference_toStorage(src: v20250601.ConfigMapReference, path: string): v20250601storage.ConfigMapReference {
   checkObject(src, path);
   const dst = {} as v20250601storage.ConfigMapReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ConfigMapReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -438,8 +422,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v20250601
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ContainerDeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -447,7 +430,7 @@ export function ContainerDeleteRetentionPolicy_STATUS_fromStorage(src: v20250601
 export function ContainerDeleteRetentionPolicy_STATUS_toStorage(src: v20250601.ContainerDeleteRetentionPolicy_STATUS, path: string): v20250601storage.ContainerDeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ContainerDeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -466,8 +449,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v20250601storage
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ContainerDeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -475,7 +457,7 @@ export function ContainerDeleteRetentionPolicy_fromStorage(src: v20250601storage
 export function ContainerDeleteRetentionPolicy_toStorage(src: v20250601.ContainerDeleteRetentionPolicy, path: string): v20250601storage.ContainerDeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.ContainerDeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -496,8 +478,7 @@ export function CorsRule_STATUS_fromStorage(src: v20250601storage.CorsRule_STATU
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_CorsRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -505,7 +486,7 @@ export function CorsRule_STATUS_fromStorage(src: v20250601storage.CorsRule_STATU
 export function CorsRule_STATUS_toStorage(src: v20250601.CorsRule_STATUS, path: string): v20250601storage.CorsRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.CorsRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -528,8 +509,7 @@ export function CorsRule_fromStorage(src: v20250601storage.CorsRule, path: strin
   if (src.exposedHeaders !== undefined) dst.exposedHeaders = mapArray(src.exposedHeaders, path, ".exposedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.maxAgeInSeconds !== undefined) dst.maxAgeInSeconds = int(src.maxAgeInSeconds, path, ".maxAgeInSeconds"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_CorsRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -537,7 +517,7 @@ export function CorsRule_fromStorage(src: v20250601storage.CorsRule, path: strin
 export function CorsRule_toStorage(src: v20250601.CorsRule, path: string): v20250601storage.CorsRule {
   checkObject(src, path);
   const dst = {} as v20250601storage.CorsRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowedHeaders !== undefined) dst.allowedHeaders = mapArray(src.allowedHeaders, path, ".allowedHeaders", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedMethods !== undefined) dst.allowedMethods = mapArray(src.allowedMethods, path, ".allowedMethods", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.allowedOrigins !== undefined) dst.allowedOrigins = mapArray(src.allowedOrigins, path, ".allowedOrigins", (e, p, i) => str(e, p, i)); // assignCollection
@@ -556,8 +536,7 @@ export function CorsRules_STATUS_fromStorage(src: v20250601storage.CorsRules_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_fromStorage(e as v20250601storage.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_CorsRules_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -565,7 +544,7 @@ export function CorsRules_STATUS_fromStorage(src: v20250601storage.CorsRules_STA
 export function CorsRules_STATUS_toStorage(src: v20250601.CorsRules_STATUS, path: string): v20250601storage.CorsRules_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.CorsRules_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_STATUS_toStorage(e as v20250601.CorsRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_CorsRules_STATUS, bag);
   const kept = finishBag(bag);
@@ -580,8 +559,7 @@ export function CorsRules_fromStorage(src: v20250601storage.CorsRules, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_fromStorage(e as v20250601storage.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_CorsRules, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -589,7 +567,7 @@ export function CorsRules_fromStorage(src: v20250601storage.CorsRules, path: str
 export function CorsRules_toStorage(src: v20250601.CorsRules, path: string): v20250601storage.CorsRules {
   checkObject(src, path);
   const dst = {} as v20250601storage.CorsRules;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.corsRules !== undefined) dst.corsRules = mapArray(src.corsRules, path, ".corsRules", (e, p, i) => CorsRule_toStorage(e as v20250601.CorsRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_CorsRules, bag);
   const kept = finishBag(bag);
@@ -605,8 +583,7 @@ export function CustomDomain_STATUS_fromStorage(src: v20250601storage.CustomDoma
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_CustomDomain_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -614,7 +591,7 @@ export function CustomDomain_STATUS_fromStorage(src: v20250601storage.CustomDoma
 export function CustomDomain_STATUS_toStorage(src: v20250601.CustomDomain_STATUS, path: string): v20250601storage.CustomDomain_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.CustomDomain_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_CustomDomain_STATUS, bag);
@@ -631,8 +608,7 @@ export function CustomDomain_fromStorage(src: v20250601storage.CustomDomain, pat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_CustomDomain, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -640,7 +616,7 @@ export function CustomDomain_fromStorage(src: v20250601storage.CustomDomain, pat
 export function CustomDomain_toStorage(src: v20250601.CustomDomain, path: string): v20250601storage.CustomDomain {
   checkObject(src, path);
   const dst = {} as v20250601storage.CustomDomain;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.useSubDomainName !== undefined) dst.useSubDomainName = bool(src.useSubDomainName, path, ".useSubDomainName"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_CustomDomain, bag);
@@ -658,8 +634,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v20250601storage.D
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_DeleteRetentionPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -667,7 +642,7 @@ export function DeleteRetentionPolicy_STATUS_fromStorage(src: v20250601storage.D
 export function DeleteRetentionPolicy_STATUS_toStorage(src: v20250601.DeleteRetentionPolicy_STATUS, path: string): v20250601storage.DeleteRetentionPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.DeleteRetentionPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -686,8 +661,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v20250601storage.DeleteRe
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_DeleteRetentionPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -695,7 +669,7 @@ export function DeleteRetentionPolicy_fromStorage(src: v20250601storage.DeleteRe
 export function DeleteRetentionPolicy_toStorage(src: v20250601.DeleteRetentionPolicy, path: string): v20250601storage.DeleteRetentionPolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.DeleteRetentionPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowPermanentDelete !== undefined) dst.allowPermanentDelete = bool(src.allowPermanentDelete, path, ".allowPermanentDelete"); // assignPrimitive
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
@@ -709,15 +683,14 @@ export function DeleteRetentionPolicy_toStorage(src: v20250601.DeleteRetentionPo
 export function DestinationExpression_fromStorage(src: v20250601storage.DestinationExpression, path: string): v20250601.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20250601.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -725,15 +698,14 @@ export function DestinationExpression_fromStorage(src: v20250601storage.Destinat
 export function DestinationExpression_toStorage(src: v20250601.DestinationExpression, path: string): v20250601storage.DestinationExpression {
   checkObject(src, path);
   const dst = {} as v20250601storage.DestinationExpression;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250601_DestinationExpression, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -744,8 +716,7 @@ export function DualStackEndpointPreference_STATUS_fromStorage(src: v20250601sto
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_DualStackEndpointPreference_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -753,7 +724,7 @@ export function DualStackEndpointPreference_STATUS_fromStorage(src: v20250601sto
 export function DualStackEndpointPreference_STATUS_toStorage(src: v20250601.DualStackEndpointPreference_STATUS, path: string): v20250601storage.DualStackEndpointPreference_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.DualStackEndpointPreference_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_DualStackEndpointPreference_STATUS, bag);
   const kept = finishBag(bag);
@@ -768,8 +739,7 @@ export function DualStackEndpointPreference_fromStorage(src: v20250601storage.Du
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_DualStackEndpointPreference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -777,7 +747,7 @@ export function DualStackEndpointPreference_fromStorage(src: v20250601storage.Du
 export function DualStackEndpointPreference_toStorage(src: v20250601.DualStackEndpointPreference, path: string): v20250601storage.DualStackEndpointPreference {
   checkObject(src, path);
   const dst = {} as v20250601storage.DualStackEndpointPreference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishIpv6Endpoint !== undefined) dst.publishIpv6Endpoint = bool(src.publishIpv6Endpoint, path, ".publishIpv6Endpoint"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_DualStackEndpointPreference, bag);
   const kept = finishBag(bag);
@@ -793,8 +763,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v20250601storage.Encr
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_EncryptionIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -802,7 +771,7 @@ export function EncryptionIdentity_STATUS_fromStorage(src: v20250601storage.Encr
 export function EncryptionIdentity_STATUS_toStorage(src: v20250601.EncryptionIdentity_STATUS, path: string): v20250601storage.EncryptionIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.EncryptionIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.userAssignedIdentity !== undefined) dst.userAssignedIdentity = str(src.userAssignedIdentity, path, ".userAssignedIdentity"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_EncryptionIdentity_STATUS, bag);
@@ -820,8 +789,7 @@ export function EncryptionIdentity_fromStorage(src: v20250601storage.EncryptionI
   if (src.federatedIdentityClientIdFromConfig !== undefined) dst.federatedIdentityClientIdFromConfig = ConfigMapReference_fromStorage(src.federatedIdentityClientIdFromConfig as v20250601storage.ConfigMapReference, at(path, ".federatedIdentityClientIdFromConfig")); // assignObject
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_fromStorage(src.userAssignedIdentityReference as v20250601storage.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_EncryptionIdentity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -829,7 +797,7 @@ export function EncryptionIdentity_fromStorage(src: v20250601storage.EncryptionI
 export function EncryptionIdentity_toStorage(src: v20250601.EncryptionIdentity, path: string): v20250601storage.EncryptionIdentity {
   checkObject(src, path);
   const dst = {} as v20250601storage.EncryptionIdentity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.federatedIdentityClientId !== undefined) dst.federatedIdentityClientId = str(src.federatedIdentityClientId, path, ".federatedIdentityClientId"); // assignPrimitive
   if (src.federatedIdentityClientIdFromConfig !== undefined) dst.federatedIdentityClientIdFromConfig = ConfigMapReference_toStorage(src.federatedIdentityClientIdFromConfig as v20250601.ConfigMapReference, at(path, ".federatedIdentityClientIdFromConfig")); // assignObject
   if (src.userAssignedIdentityReference !== undefined) dst.userAssignedIdentityReference = ResourceReference_toStorage(src.userAssignedIdentityReference as v20250601.ResourceReference, at(path, ".userAssignedIdentityReference")); // assignObject
@@ -850,8 +818,7 @@ export function Encryption_STATUS_fromStorage(src: v20250601storage.Encryption_S
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_STATUS_fromStorage(src.services as v20250601storage.Services_STATUS, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_Encryption_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -859,7 +826,7 @@ export function Encryption_STATUS_fromStorage(src: v20250601storage.Encryption_S
 export function Encryption_STATUS_toStorage(src: v20250601.Encryption_STATUS, path: string): v20250601storage.Encryption_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Encryption_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_STATUS_toStorage(src.identity as v20250601.EncryptionIdentity_STATUS, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_STATUS_toStorage(src.keyvaultproperties as v20250601.Keyvaultproperties_STATUS, at(path, ".keyvaultproperties")); // assignObject
@@ -882,8 +849,7 @@ export function Encryption_fromStorage(src: v20250601storage.Encryption, path: s
   if (src.requireInfrastructureEncryption !== undefined) dst.requireInfrastructureEncryption = bool(src.requireInfrastructureEncryption, path, ".requireInfrastructureEncryption"); // assignPrimitive
   if (src.services !== undefined) dst.services = Services_fromStorage(src.services as v20250601storage.Services, at(path, ".services")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_Encryption, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -891,7 +857,7 @@ export function Encryption_fromStorage(src: v20250601storage.Encryption, path: s
 export function Encryption_toStorage(src: v20250601.Encryption, path: string): v20250601storage.Encryption {
   checkObject(src, path);
   const dst = {} as v20250601storage.Encryption;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.identity !== undefined) dst.identity = EncryptionIdentity_toStorage(src.identity as v20250601.EncryptionIdentity, at(path, ".identity")); // assignObject
   if (src.keySource !== undefined) dst.keySource = str(src.keySource, path, ".keySource"); // assignEnum
   if (src.keyvaultproperties !== undefined) dst.keyvaultproperties = Keyvaultproperties_toStorage(src.keyvaultproperties as v20250601.Keyvaultproperties, at(path, ".keyvaultproperties")); // assignObject
@@ -918,8 +884,7 @@ export function Endpoints_STATUS_fromStorage(src: v20250601storage.Endpoints_STA
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Endpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -927,7 +892,7 @@ export function Endpoints_STATUS_fromStorage(src: v20250601storage.Endpoints_STA
 export function Endpoints_STATUS_toStorage(src: v20250601.Endpoints_STATUS, path: string): v20250601storage.Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -951,8 +916,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v20250601storage.Extend
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_ExtendedLocation_Type_STATUS) as v20250601.ExtendedLocation_Type_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_ExtendedLocation_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -960,7 +924,7 @@ export function ExtendedLocation_STATUS_fromStorage(src: v20250601storage.Extend
 export function ExtendedLocation_STATUS_toStorage(src: v20250601.ExtendedLocation_STATUS, path: string): v20250601storage.ExtendedLocation_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ExtendedLocation_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v20250601_ExtendedLocation_STATUS, bag);
@@ -977,8 +941,7 @@ export function ExtendedLocation_fromStorage(src: v20250601storage.ExtendedLocat
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_ExtendedLocation_Type) as v20250601.ExtendedLocation_Type); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_ExtendedLocation, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -986,7 +949,7 @@ export function ExtendedLocation_fromStorage(src: v20250601storage.ExtendedLocat
 export function ExtendedLocation_toStorage(src: v20250601.ExtendedLocation, path: string): v20250601storage.ExtendedLocation {
   checkObject(src, path);
   const dst = {} as v20250601storage.ExtendedLocation;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   bag = stashUnknown(src, known_v20250601_ExtendedLocation, bag);
@@ -1004,8 +967,7 @@ export function File_STATUS_fromStorage(src: v20250601storage.File_STATUS, path:
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_File_KeyType_STATUS) as v20250601.File_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_File_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1013,7 +975,7 @@ export function File_STATUS_fromStorage(src: v20250601storage.File_STATUS, path:
 export function File_STATUS_toStorage(src: v20250601.File_STATUS, path: string): v20250601storage.File_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.File_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -1031,8 +993,7 @@ export function File_fromStorage(src: v20250601storage.File, path: string): v202
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_File_KeyType) as v20250601.File_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_File, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1040,7 +1001,7 @@ export function File_fromStorage(src: v20250601storage.File, path: string): v202
 export function File_toStorage(src: v20250601.File, path: string): v20250601storage.File {
   checkObject(src, path);
   const dst = {} as v20250601storage.File;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20250601_File, bag);
@@ -1056,8 +1017,7 @@ export function GeoPriorityReplicationStatus_STATUS_fromStorage(src: v20250601st
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_GeoPriorityReplicationStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1065,7 +1025,7 @@ export function GeoPriorityReplicationStatus_STATUS_fromStorage(src: v20250601st
 export function GeoPriorityReplicationStatus_STATUS_toStorage(src: v20250601.GeoPriorityReplicationStatus_STATUS, path: string): v20250601storage.GeoPriorityReplicationStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.GeoPriorityReplicationStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_GeoPriorityReplicationStatus_STATUS, bag);
   const kept = finishBag(bag);
@@ -1080,8 +1040,7 @@ export function GeoPriorityReplicationStatus_fromStorage(src: v20250601storage.G
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_GeoPriorityReplicationStatus, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1089,7 +1048,7 @@ export function GeoPriorityReplicationStatus_fromStorage(src: v20250601storage.G
 export function GeoPriorityReplicationStatus_toStorage(src: v20250601.GeoPriorityReplicationStatus, path: string): v20250601storage.GeoPriorityReplicationStatus {
   checkObject(src, path);
   const dst = {} as v20250601storage.GeoPriorityReplicationStatus;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isBlobEnabled !== undefined) dst.isBlobEnabled = bool(src.isBlobEnabled, path, ".isBlobEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_GeoPriorityReplicationStatus, bag);
   const kept = finishBag(bag);
@@ -1109,8 +1068,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v20250601storage.Geo
   if (src.postPlannedFailoverRedundancy !== undefined) dst.postPlannedFailoverRedundancy = (canonicalEnum(str(src.postPlannedFailoverRedundancy, path, ".postPlannedFailoverRedundancy"), spellings_v20250601_GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS) as v20250601.GeoReplicationStats_PostPlannedFailoverRedundancy_STATUS); // assignEnum
   if (src.status !== undefined) dst.status = (canonicalEnum(str(src.status, path, ".status"), spellings_v20250601_GeoReplicationStats_Status_STATUS) as v20250601.GeoReplicationStats_Status_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_GeoReplicationStats_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1118,7 +1076,7 @@ export function GeoReplicationStats_STATUS_fromStorage(src: v20250601storage.Geo
 export function GeoReplicationStats_STATUS_toStorage(src: v20250601.GeoReplicationStats_STATUS, path: string): v20250601storage.GeoReplicationStats_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.GeoReplicationStats_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.canFailover !== undefined) dst.canFailover = bool(src.canFailover, path, ".canFailover"); // assignPrimitive
   if (src.canPlannedFailover !== undefined) dst.canPlannedFailover = bool(src.canPlannedFailover, path, ".canPlannedFailover"); // assignPrimitive
   if (src.lastSyncTime !== undefined) dst.lastSyncTime = str(src.lastSyncTime, path, ".lastSyncTime"); // assignPrimitive
@@ -1139,8 +1097,7 @@ export function IPRule_STATUS_fromStorage(src: v20250601storage.IPRule_STATUS, p
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Action_STATUS) as v20250601.Action_STATUS); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_IPRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1148,7 +1105,7 @@ export function IPRule_STATUS_fromStorage(src: v20250601storage.IPRule_STATUS, p
 export function IPRule_STATUS_toStorage(src: v20250601.IPRule_STATUS, path: string): v20250601storage.IPRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.IPRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_IPRule_STATUS, bag);
@@ -1166,8 +1123,7 @@ export function IPRule_fromStorage(src: v20250601storage.IPRule, path: string): 
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v20250601storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_IPRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1175,7 +1131,7 @@ export function IPRule_fromStorage(src: v20250601storage.IPRule, path: string): 
 export function IPRule_toStorage(src: v20250601.IPRule, path: string): v20250601storage.IPRule {
   checkObject(src, path);
   const dst = {} as v20250601storage.IPRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v20250601.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
@@ -1195,8 +1151,7 @@ export function Identity_STATUS_fromStorage(src: v20250601storage.Identity_STATU
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_IdentityType_STATUS) as v20250601.IdentityType_STATUS); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapValues(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, k) => UserAssignedIdentity_STATUS_fromStorage(e as v20250601storage.UserAssignedIdentity_STATUS, at(p, k))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_Identity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1204,7 +1159,7 @@ export function Identity_STATUS_fromStorage(src: v20250601storage.Identity_STATU
 export function Identity_STATUS_toStorage(src: v20250601.Identity_STATUS, path: string): v20250601storage.Identity_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Identity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
@@ -1223,8 +1178,7 @@ export function Identity_fromStorage(src: v20250601storage.Identity, path: strin
   if (src.type !== undefined) dst.type = (canonicalEnum(str(src.type, path, ".type"), spellings_v20250601_IdentityType) as v20250601.IdentityType); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_fromStorage(e as v20250601storage.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_Identity, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1232,7 +1186,7 @@ export function Identity_fromStorage(src: v20250601storage.Identity, path: strin
 export function Identity_toStorage(src: v20250601.Identity, path: string): v20250601storage.Identity {
   checkObject(src, path);
   const dst = {} as v20250601storage.Identity;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.type !== undefined) dst.type = str(src.type, path, ".type"); // assignEnum
   if (src.userAssignedIdentities !== undefined) dst.userAssignedIdentities = mapArray(src.userAssignedIdentities, path, ".userAssignedIdentities", (e, p, i) => UserAssignedIdentityDetails_toStorage(e as v20250601.UserAssignedIdentityDetails, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_Identity, bag);
@@ -1253,8 +1207,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v20250601storage.Immu
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_ImmutabilityPolicy_State_STATUS) as v20250601.ImmutabilityPolicy_State_STATUS); // assignEnum
   if (src.updateHistory !== undefined) dst.updateHistory = mapArray(src.updateHistory, path, ".updateHistory", (e, p, i) => UpdateHistory_STATUS_fromStorage(e as v20250601storage.UpdateHistory_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_ImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1262,7 +1215,7 @@ export function ImmutabilityPolicy_STATUS_fromStorage(src: v20250601storage.Immu
 export function ImmutabilityPolicy_STATUS_toStorage(src: v20250601.ImmutabilityPolicy_STATUS, path: string): v20250601storage.ImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.etag !== undefined) dst.etag = str(src.etag, path, ".etag"); // assignPrimitive
@@ -1284,8 +1237,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStor
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS) as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1293,7 +1245,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStor
 export function ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src: v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, path: string): v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1312,8 +1264,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_ImmutableStorageWithVersioningImmutabilityPolicy_State) as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_State); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioningImmutabilityPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1321,7 +1272,7 @@ export function ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src
 export function ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src: v20250601.ImmutableStorageWithVersioningImmutabilityPolicy, path: string): v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -1340,8 +1291,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v20250601
   if (src.migrationState !== undefined) dst.migrationState = (canonicalEnum(str(src.migrationState, path, ".migrationState"), spellings_v20250601_ImmutableStorageWithVersioning_MigrationState_STATUS) as v20250601.ImmutableStorageWithVersioning_MigrationState_STATUS); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1349,7 +1299,7 @@ export function ImmutableStorageWithVersioning_STATUS_fromStorage(src: v20250601
 export function ImmutableStorageWithVersioning_STATUS_toStorage(src: v20250601.ImmutableStorageWithVersioning_STATUS, path: string): v20250601storage.ImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.migrationState !== undefined) dst.migrationState = str(src.migrationState, path, ".migrationState"); // assignEnum
   if (src.timeStamp !== undefined) dst.timeStamp = str(src.timeStamp, path, ".timeStamp"); // assignPrimitive
@@ -1366,8 +1316,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v20250601storage
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1375,7 +1324,7 @@ export function ImmutableStorageWithVersioning_fromStorage(src: v20250601storage
 export function ImmutableStorageWithVersioning_toStorage(src: v20250601.ImmutableStorageWithVersioning, path: string): v20250601storage.ImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v20250601storage.ImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ImmutableStorageWithVersioning, bag);
   const kept = finishBag(bag);
@@ -1393,8 +1342,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v20250601storage.Inter
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_InternetEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1402,7 +1350,7 @@ export function InternetEndpoints_STATUS_fromStorage(src: v20250601storage.Inter
 export function InternetEndpoints_STATUS_toStorage(src: v20250601.InternetEndpoints_STATUS, path: string): v20250601storage.InternetEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.InternetEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1427,8 +1375,7 @@ export function Ipv6Endpoints_STATUS_fromStorage(src: v20250601storage.Ipv6Endpo
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Ipv6Endpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1436,7 +1383,7 @@ export function Ipv6Endpoints_STATUS_fromStorage(src: v20250601storage.Ipv6Endpo
 export function Ipv6Endpoints_STATUS_toStorage(src: v20250601.Ipv6Endpoints_STATUS, path: string): v20250601storage.Ipv6Endpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Ipv6Endpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1459,8 +1406,7 @@ export function Ipv6Rule_STATUS_fromStorage(src: v20250601storage.Ipv6Rule_STATU
   if (src.action !== undefined) dst.action = (canonicalEnum(str(src.action, path, ".action"), spellings_v20250601_Ipv6Rule_Action_STATUS) as v20250601.Ipv6Rule_Action_STATUS); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Ipv6Rule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1468,7 +1414,7 @@ export function Ipv6Rule_STATUS_fromStorage(src: v20250601storage.Ipv6Rule_STATU
 export function Ipv6Rule_STATUS_toStorage(src: v20250601.Ipv6Rule_STATUS, path: string): v20250601storage.Ipv6Rule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Ipv6Rule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_Ipv6Rule_STATUS, bag);
@@ -1486,8 +1432,7 @@ export function Ipv6Rule_fromStorage(src: v20250601storage.Ipv6Rule, path: strin
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_fromStorage(src.valueFromConfig as v20250601storage.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_Ipv6Rule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1495,7 +1440,7 @@ export function Ipv6Rule_fromStorage(src: v20250601storage.Ipv6Rule, path: strin
 export function Ipv6Rule_toStorage(src: v20250601.Ipv6Rule, path: string): v20250601storage.Ipv6Rule {
   checkObject(src, path);
   const dst = {} as v20250601storage.Ipv6Rule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.value !== undefined) dst.value = str(src.value, path, ".value"); // assignPrimitive
   if (src.valueFromConfig !== undefined) dst.valueFromConfig = ConfigMapReference_toStorage(src.valueFromConfig as v20250601.ConfigMapReference, at(path, ".valueFromConfig")); // assignObject
@@ -1513,8 +1458,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v20250601storage.KeyCrea
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_KeyCreationTime_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1522,7 +1466,7 @@ export function KeyCreationTime_STATUS_fromStorage(src: v20250601storage.KeyCrea
 export function KeyCreationTime_STATUS_toStorage(src: v20250601.KeyCreationTime_STATUS, path: string): v20250601storage.KeyCreationTime_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.KeyCreationTime_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.key1 !== undefined) dst.key1 = str(src.key1, path, ".key1"); // assignPrimitive
   if (src.key2 !== undefined) dst.key2 = str(src.key2, path, ".key2"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_KeyCreationTime_STATUS, bag);
@@ -1538,8 +1482,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v20250601storage.KeyPolicy_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_KeyPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1547,7 +1490,7 @@ export function KeyPolicy_STATUS_fromStorage(src: v20250601storage.KeyPolicy_STA
 export function KeyPolicy_STATUS_toStorage(src: v20250601.KeyPolicy_STATUS, path: string): v20250601storage.KeyPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.KeyPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_KeyPolicy_STATUS, bag);
   const kept = finishBag(bag);
@@ -1562,8 +1505,7 @@ export function KeyPolicy_fromStorage(src: v20250601storage.KeyPolicy, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_KeyPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1571,7 +1513,7 @@ export function KeyPolicy_fromStorage(src: v20250601storage.KeyPolicy, path: str
 export function KeyPolicy_toStorage(src: v20250601.KeyPolicy, path: string): v20250601storage.KeyPolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.KeyPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyExpirationPeriodInDays !== undefined) dst.keyExpirationPeriodInDays = int(src.keyExpirationPeriodInDays, path, ".keyExpirationPeriodInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_KeyPolicy, bag);
   const kept = finishBag(bag);
@@ -1591,8 +1533,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v20250601storage.Keyv
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   if (src.lastKeyRotationTimestamp !== undefined) dst.lastKeyRotationTimestamp = str(src.lastKeyRotationTimestamp, path, ".lastKeyRotationTimestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Keyvaultproperties_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1600,7 +1541,7 @@ export function Keyvaultproperties_STATUS_fromStorage(src: v20250601storage.Keyv
 export function Keyvaultproperties_STATUS_toStorage(src: v20250601.Keyvaultproperties_STATUS, path: string): v20250601storage.Keyvaultproperties_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Keyvaultproperties_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.currentVersionedKeyExpirationTimestamp !== undefined) dst.currentVersionedKeyExpirationTimestamp = str(src.currentVersionedKeyExpirationTimestamp, path, ".currentVersionedKeyExpirationTimestamp"); // assignPrimitive
   if (src.currentVersionedKeyIdentifier !== undefined) dst.currentVersionedKeyIdentifier = str(src.currentVersionedKeyIdentifier, path, ".currentVersionedKeyIdentifier"); // assignPrimitive
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
@@ -1625,8 +1566,7 @@ export function Keyvaultproperties_fromStorage(src: v20250601storage.Keyvaultpro
   if (src.keyversion !== undefined) dst.keyversion = str(src.keyversion, path, ".keyversion"); // assignPrimitive
   if (src.keyversionFromConfig !== undefined) dst.keyversionFromConfig = ConfigMapReference_fromStorage(src.keyversionFromConfig as v20250601storage.ConfigMapReference, at(path, ".keyversionFromConfig")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_Keyvaultproperties, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1634,7 +1574,7 @@ export function Keyvaultproperties_fromStorage(src: v20250601storage.Keyvaultpro
 export function Keyvaultproperties_toStorage(src: v20250601.Keyvaultproperties, path: string): v20250601storage.Keyvaultproperties {
   checkObject(src, path);
   const dst = {} as v20250601storage.Keyvaultproperties;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.keyname !== undefined) dst.keyname = str(src.keyname, path, ".keyname"); // assignPrimitive
   if (src.keynameFromConfig !== undefined) dst.keynameFromConfig = ConfigMapReference_toStorage(src.keynameFromConfig as v20250601.ConfigMapReference, at(path, ".keynameFromConfig")); // assignObject
   if (src.keyvaulturi !== undefined) dst.keyvaulturi = str(src.keyvaulturi, path, ".keyvaulturi"); // assignPrimitive
@@ -1651,12 +1591,11 @@ export function Keyvaultproperties_toStorage(src: v20250601.Keyvaultproperties, 
 export function KnownResourceReference_fromStorage(src: v20250601storage.KnownResourceReference, path: string): v20250601.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20250601.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1664,12 +1603,11 @@ export function KnownResourceReference_fromStorage(src: v20250601storage.KnownRe
 export function KnownResourceReference_toStorage(src: v20250601.KnownResourceReference, path: string): v20250601storage.KnownResourceReference {
   checkObject(src, path);
   const dst = {} as v20250601storage.KnownResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_KnownResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1683,8 +1621,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v20250601st
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_LastAccessTimeTrackingPolicy_Name_STATUS) as v20250601.LastAccessTimeTrackingPolicy_Name_STATUS); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_LastAccessTimeTrackingPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1692,7 +1629,7 @@ export function LastAccessTimeTrackingPolicy_STATUS_fromStorage(src: v20250601st
 export function LastAccessTimeTrackingPolicy_STATUS_toStorage(src: v20250601.LastAccessTimeTrackingPolicy_STATUS, path: string): v20250601storage.LastAccessTimeTrackingPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.LastAccessTimeTrackingPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1713,8 +1650,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v20250601storage.L
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_LastAccessTimeTrackingPolicy_Name) as v20250601.LastAccessTimeTrackingPolicy_Name); // assignEnum
   if (src.trackingGranularityInDays !== undefined) dst.trackingGranularityInDays = int(src.trackingGranularityInDays, path, ".trackingGranularityInDays"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_LastAccessTimeTrackingPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1722,7 +1658,7 @@ export function LastAccessTimeTrackingPolicy_fromStorage(src: v20250601storage.L
 export function LastAccessTimeTrackingPolicy_toStorage(src: v20250601.LastAccessTimeTrackingPolicy, path: string): v20250601storage.LastAccessTimeTrackingPolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.LastAccessTimeTrackingPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobType !== undefined) dst.blobType = mapArray(src.blobType, path, ".blobType", (e, p, i) => str(e, p, i)); // assignCollection
   if (src.enable !== undefined) dst.enable = bool(src.enable, path, ".enable"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
@@ -1742,8 +1678,7 @@ export function LegalHold_STATUS_fromStorage(src: v20250601storage.LegalHold_STA
   if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_fromStorage(src.protectedAppendWritesHistory as v20250601storage.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_fromStorage(e as v20250601storage.Tag_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_LegalHold_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1751,7 +1686,7 @@ export function LegalHold_STATUS_fromStorage(src: v20250601storage.LegalHold_STA
 export function LegalHold_STATUS_toStorage(src: v20250601.LegalHold_STATUS, path: string): v20250601storage.LegalHold_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.LegalHold_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.hasLegalHold !== undefined) dst.hasLegalHold = bool(src.hasLegalHold, path, ".hasLegalHold"); // assignPrimitive
   if (src.protectedAppendWritesHistory !== undefined) dst.protectedAppendWritesHistory = ProtectedAppendWritesHistory_STATUS_toStorage(src.protectedAppendWritesHistory as v20250601.ProtectedAppendWritesHistory_STATUS, at(path, ".protectedAppendWritesHistory")); // assignObject
   if (src.tags !== undefined) dst.tags = mapArray(src.tags, path, ".tags", (e, p, i) => Tag_STATUS_toStorage(e as v20250601.Tag_STATUS, at(p, i))); // assignCollection
@@ -1773,8 +1708,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v20250601storage.Micr
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_MicrosoftEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1782,7 +1716,7 @@ export function MicrosoftEndpoints_STATUS_fromStorage(src: v20250601storage.Micr
 export function MicrosoftEndpoints_STATUS_toStorage(src: v20250601.MicrosoftEndpoints_STATUS, path: string): v20250601storage.MicrosoftEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.MicrosoftEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -1807,8 +1741,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v20250601storage.NetworkR
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_STATUS_fromStorage(e as v20250601storage.ResourceAccessRule_STATUS, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_STATUS_fromStorage(e as v20250601storage.VirtualNetworkRule_STATUS, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_NetworkRuleSet_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1816,7 +1749,7 @@ export function NetworkRuleSet_STATUS_fromStorage(src: v20250601storage.NetworkR
 export function NetworkRuleSet_STATUS_toStorage(src: v20250601.NetworkRuleSet_STATUS, path: string): v20250601storage.NetworkRuleSet_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.NetworkRuleSet_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_STATUS_toStorage(e as v20250601.IPRule_STATUS, at(p, i))); // assignCollection
@@ -1841,8 +1774,7 @@ export function NetworkRuleSet_fromStorage(src: v20250601storage.NetworkRuleSet,
   if (src.resourceAccessRules !== undefined) dst.resourceAccessRules = mapArray(src.resourceAccessRules, path, ".resourceAccessRules", (e, p, i) => ResourceAccessRule_fromStorage(e as v20250601storage.ResourceAccessRule, at(p, i))); // assignCollection
   if (src.virtualNetworkRules !== undefined) dst.virtualNetworkRules = mapArray(src.virtualNetworkRules, path, ".virtualNetworkRules", (e, p, i) => VirtualNetworkRule_fromStorage(e as v20250601storage.VirtualNetworkRule, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_NetworkRuleSet, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1850,7 +1782,7 @@ export function NetworkRuleSet_fromStorage(src: v20250601storage.NetworkRuleSet,
 export function NetworkRuleSet_toStorage(src: v20250601.NetworkRuleSet, path: string): v20250601storage.NetworkRuleSet {
   checkObject(src, path);
   const dst = {} as v20250601storage.NetworkRuleSet;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.bypass !== undefined) dst.bypass = str(src.bypass, path, ".bypass"); // assignEnum
   if (src.defaultAction !== undefined) dst.defaultAction = str(src.defaultAction, path, ".defaultAction"); // assignEnum
   if (src.ipRules !== undefined) dst.ipRules = mapArray(src.ipRules, path, ".ipRules", (e, p, i) => IPRule_toStorage(e as v20250601.IPRule, at(p, i))); // assignCollection
@@ -1871,8 +1803,7 @@ export function Parameters_STATUS_fromStorage(src: v20250601storage.Parameters_S
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_fromStorage(e as v20250601storage.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Parameters_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1880,7 +1811,7 @@ export function Parameters_STATUS_fromStorage(src: v20250601storage.Parameters_S
 export function Parameters_STATUS_toStorage(src: v20250601.Parameters_STATUS, path: string): v20250601storage.Parameters_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Parameters_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobRanges !== undefined) dst.blobRanges = mapArray(src.blobRanges, path, ".blobRanges", (e, p, i) => BlobRange_STATUS_toStorage(e as v20250601.BlobRange_STATUS, at(p, i))); // assignCollection
   if (src.timeToRestore !== undefined) dst.timeToRestore = str(src.timeToRestore, path, ".timeToRestore"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_Parameters_STATUS, bag);
@@ -1896,8 +1827,7 @@ export function Placement_STATUS_fromStorage(src: v20250601storage.Placement_STA
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = (canonicalEnum(str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"), spellings_v20250601_Placement_ZonePlacementPolicy_STATUS) as v20250601.Placement_ZonePlacementPolicy_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Placement_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1905,7 +1835,7 @@ export function Placement_STATUS_fromStorage(src: v20250601storage.Placement_STA
 export function Placement_STATUS_toStorage(src: v20250601.Placement_STATUS, path: string): v20250601storage.Placement_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Placement_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"); // assignEnum
   bag = stashUnknown(src, known_v20250601_Placement_STATUS, bag);
   const kept = finishBag(bag);
@@ -1920,8 +1850,7 @@ export function Placement_fromStorage(src: v20250601storage.Placement, path: str
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = (canonicalEnum(str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"), spellings_v20250601_Placement_ZonePlacementPolicy) as v20250601.Placement_ZonePlacementPolicy); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Placement, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1929,7 +1858,7 @@ export function Placement_fromStorage(src: v20250601storage.Placement, path: str
 export function Placement_toStorage(src: v20250601.Placement, path: string): v20250601storage.Placement {
   checkObject(src, path);
   const dst = {} as v20250601storage.Placement;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.zonePlacementPolicy !== undefined) dst.zonePlacementPolicy = str(src.zonePlacementPolicy, path, ".zonePlacementPolicy"); // assignEnum
   bag = stashUnknown(src, known_v20250601_Placement, bag);
   const kept = finishBag(bag);
@@ -1944,8 +1873,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v20250601stora
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_PrivateEndpointConnection_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1953,7 +1881,7 @@ export function PrivateEndpointConnection_STATUS_fromStorage(src: v20250601stora
 export function PrivateEndpointConnection_STATUS_toStorage(src: v20250601.PrivateEndpointConnection_STATUS, path: string): v20250601storage.PrivateEndpointConnection_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.PrivateEndpointConnection_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_PrivateEndpointConnection_STATUS, bag);
   const kept = finishBag(bag);
@@ -1969,8 +1897,7 @@ export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v20250601st
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ProtectedAppendWritesHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -1978,7 +1905,7 @@ export function ProtectedAppendWritesHistory_STATUS_fromStorage(src: v20250601st
 export function ProtectedAppendWritesHistory_STATUS_toStorage(src: v20250601.ProtectedAppendWritesHistory_STATUS, path: string): v20250601storage.ProtectedAppendWritesHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ProtectedAppendWritesHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ProtectedAppendWritesHistory_STATUS, bag);
@@ -1996,8 +1923,7 @@ export function Queue_STATUS_fromStorage(src: v20250601storage.Queue_STATUS, pat
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Queue_KeyType_STATUS) as v20250601.Queue_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Queue_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2005,7 +1931,7 @@ export function Queue_STATUS_fromStorage(src: v20250601storage.Queue_STATUS, pat
 export function Queue_STATUS_toStorage(src: v20250601.Queue_STATUS, path: string): v20250601storage.Queue_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Queue_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -2023,8 +1949,7 @@ export function Queue_fromStorage(src: v20250601storage.Queue, path: string): v2
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Queue_KeyType) as v20250601.Queue_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Queue, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2032,7 +1957,7 @@ export function Queue_fromStorage(src: v20250601storage.Queue, path: string): v2
 export function Queue_toStorage(src: v20250601.Queue, path: string): v20250601storage.Queue {
   checkObject(src, path);
   const dst = {} as v20250601storage.Queue;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20250601_Queue, bag);
@@ -2049,8 +1974,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v20250601storage.Reso
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ResourceAccessRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2058,7 +1982,7 @@ export function ResourceAccessRule_STATUS_fromStorage(src: v20250601storage.Reso
 export function ResourceAccessRule_STATUS_toStorage(src: v20250601.ResourceAccessRule_STATUS, path: string): v20250601storage.ResourceAccessRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.ResourceAccessRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceId !== undefined) dst.resourceId = str(src.resourceId, path, ".resourceId"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ResourceAccessRule_STATUS, bag);
@@ -2075,8 +1999,7 @@ export function ResourceAccessRule_fromStorage(src: v20250601storage.ResourceAcc
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_fromStorage(src.resourceReference as v20250601storage.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ResourceAccessRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2084,7 +2007,7 @@ export function ResourceAccessRule_fromStorage(src: v20250601storage.ResourceAcc
 export function ResourceAccessRule_toStorage(src: v20250601.ResourceAccessRule, path: string): v20250601storage.ResourceAccessRule {
   checkObject(src, path);
   const dst = {} as v20250601storage.ResourceAccessRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.resourceReference !== undefined) dst.resourceReference = ResourceReference_toStorage(src.resourceReference as v20250601.ResourceReference, at(path, ".resourceReference")); // assignObject
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ResourceAccessRule, bag);
@@ -2097,14 +2020,13 @@ export function ResourceAccessRule_toStorage(src: v20250601.ResourceAccessRule, 
 export function ResourceReference_fromStorage(src: v20250601storage.ResourceReference, path: string): v20250601.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20250601.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2112,14 +2034,13 @@ export function ResourceReference_fromStorage(src: v20250601storage.ResourceRefe
 export function ResourceReference_toStorage(src: v20250601.ResourceReference, path: string): v20250601storage.ResourceReference {
   checkObject(src, path);
   const dst = {} as v20250601storage.ResourceReference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.group !== undefined) dst.group = str(src.group, path, ".group"); // assignPrimitive
   if (src.kind !== undefined) dst.kind = str(src.kind, path, ".kind"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.armId !== undefined) dst.armId = str(src.armId, path, ".armId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_ResourceReference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2133,8 +2054,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v20250601storage.RestorePo
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   if (src.minRestoreTime !== undefined) dst.minRestoreTime = str(src.minRestoreTime, path, ".minRestoreTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_RestorePolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2142,7 +2062,7 @@ export function RestorePolicy_STATUS_fromStorage(src: v20250601storage.RestorePo
 export function RestorePolicy_STATUS_toStorage(src: v20250601.RestorePolicy_STATUS, path: string): v20250601storage.RestorePolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.RestorePolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -2161,8 +2081,7 @@ export function RestorePolicy_fromStorage(src: v20250601storage.RestorePolicy, p
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_RestorePolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2170,7 +2089,7 @@ export function RestorePolicy_fromStorage(src: v20250601storage.RestorePolicy, p
 export function RestorePolicy_toStorage(src: v20250601.RestorePolicy, path: string): v20250601storage.RestorePolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.RestorePolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.days !== undefined) dst.days = int(src.days, path, ".days"); // assignPrimitive
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_RestorePolicy, bag);
@@ -2188,8 +2107,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v20250601storage.Routi
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v20250601_RoutingPreference_RoutingChoice_STATUS) as v20250601.RoutingPreference_RoutingChoice_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_RoutingPreference_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2197,7 +2115,7 @@ export function RoutingPreference_STATUS_fromStorage(src: v20250601storage.Routi
 export function RoutingPreference_STATUS_toStorage(src: v20250601.RoutingPreference_STATUS, path: string): v20250601storage.RoutingPreference_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.RoutingPreference_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -2216,8 +2134,7 @@ export function RoutingPreference_fromStorage(src: v20250601storage.RoutingPrefe
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = (canonicalEnum(str(src.routingChoice, path, ".routingChoice"), spellings_v20250601_RoutingPreference_RoutingChoice) as v20250601.RoutingPreference_RoutingChoice); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_RoutingPreference, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2225,7 +2142,7 @@ export function RoutingPreference_fromStorage(src: v20250601storage.RoutingPrefe
 export function RoutingPreference_toStorage(src: v20250601.RoutingPreference, path: string): v20250601storage.RoutingPreference {
   checkObject(src, path);
   const dst = {} as v20250601storage.RoutingPreference;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.publishInternetEndpoints !== undefined) dst.publishInternetEndpoints = bool(src.publishInternetEndpoints, path, ".publishInternetEndpoints"); // assignPrimitive
   if (src.publishMicrosoftEndpoints !== undefined) dst.publishMicrosoftEndpoints = bool(src.publishMicrosoftEndpoints, path, ".publishMicrosoftEndpoints"); // assignPrimitive
   if (src.routingChoice !== undefined) dst.routingChoice = str(src.routingChoice, path, ".routingChoice"); // assignEnum
@@ -2243,8 +2160,7 @@ export function SasPolicy_STATUS_fromStorage(src: v20250601storage.SasPolicy_STA
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v20250601_SasPolicy_ExpirationAction_STATUS) as v20250601.SasPolicy_ExpirationAction_STATUS); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_SasPolicy_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2252,7 +2168,7 @@ export function SasPolicy_STATUS_fromStorage(src: v20250601storage.SasPolicy_STA
 export function SasPolicy_STATUS_toStorage(src: v20250601.SasPolicy_STATUS, path: string): v20250601storage.SasPolicy_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.SasPolicy_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_SasPolicy_STATUS, bag);
@@ -2269,8 +2185,7 @@ export function SasPolicy_fromStorage(src: v20250601storage.SasPolicy, path: str
   if (src.expirationAction !== undefined) dst.expirationAction = (canonicalEnum(str(src.expirationAction, path, ".expirationAction"), spellings_v20250601_SasPolicy_ExpirationAction) as v20250601.SasPolicy_ExpirationAction); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_SasPolicy, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2278,7 +2193,7 @@ export function SasPolicy_fromStorage(src: v20250601storage.SasPolicy, path: str
 export function SasPolicy_toStorage(src: v20250601.SasPolicy, path: string): v20250601storage.SasPolicy {
   checkObject(src, path);
   const dst = {} as v20250601storage.SasPolicy;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.expirationAction !== undefined) dst.expirationAction = str(src.expirationAction, path, ".expirationAction"); // assignEnum
   if (src.sasExpirationPeriod !== undefined) dst.sasExpirationPeriod = str(src.sasExpirationPeriod, path, ".sasExpirationPeriod"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_SasPolicy, bag);
@@ -2302,8 +2217,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v20250601storage.Seco
   if (src.table !== undefined) dst.table = str(src.table, path, ".table"); // assignPrimitive
   if (src.web !== undefined) dst.web = str(src.web, path, ".web"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_SecondaryEndpoints_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2311,7 +2225,7 @@ export function SecondaryEndpoints_STATUS_fromStorage(src: v20250601storage.Seco
 export function SecondaryEndpoints_STATUS_toStorage(src: v20250601.SecondaryEndpoints_STATUS, path: string): v20250601storage.SecondaryEndpoints_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.SecondaryEndpoints_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = str(src.blob, path, ".blob"); // assignPrimitive
   if (src.dfs !== undefined) dst.dfs = str(src.dfs, path, ".dfs"); // assignPrimitive
   if (src.file !== undefined) dst.file = str(src.file, path, ".file"); // assignPrimitive
@@ -2331,14 +2245,13 @@ export function SecondaryEndpoints_STATUS_toStorage(src: v20250601.SecondaryEndp
 export function SecretDestination_fromStorage(src: v20250601storage.SecretDestination, path: string): v20250601.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20250601.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2346,14 +2259,13 @@ export function SecretDestination_fromStorage(src: v20250601storage.SecretDestin
 export function SecretDestination_toStorage(src: v20250601.SecretDestination, path: string): v20250601storage.SecretDestination {
   checkObject(src, path);
   const dst = {} as v20250601storage.SecretDestination;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
   if (src.key !== undefined) dst.key = str(src.key, path, ".key"); // assignPrimitive
   if (src.annotations !== undefined) dst.annotations = mapValues(src.annotations, path, ".annotations", (e, p, k) => str(e, p, k)); // assignCollection
   if (src.labels !== undefined) dst.labels = mapValues(src.labels, path, ".labels", (e, p, k) => str(e, p, k)); // assignCollection
   bag = stashUnknown(src, known_v20250601_SecretDestination, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2367,8 +2279,7 @@ export function Services_STATUS_fromStorage(src: v20250601storage.Services_STATU
   if (src.queue !== undefined) dst.queue = Queue_STATUS_fromStorage(src.queue as v20250601storage.Queue_STATUS, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_STATUS_fromStorage(src.table as v20250601storage.Table_STATUS, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_Services_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2376,7 +2287,7 @@ export function Services_STATUS_fromStorage(src: v20250601storage.Services_STATU
 export function Services_STATUS_toStorage(src: v20250601.Services_STATUS, path: string): v20250601storage.Services_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Services_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_STATUS_toStorage(src.blob as v20250601.Blob_STATUS, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_STATUS_toStorage(src.file as v20250601.File_STATUS, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_STATUS_toStorage(src.queue as v20250601.Queue_STATUS, at(path, ".queue")); // assignObject
@@ -2397,8 +2308,7 @@ export function Services_fromStorage(src: v20250601storage.Services, path: strin
   if (src.queue !== undefined) dst.queue = Queue_fromStorage(src.queue as v20250601storage.Queue, at(path, ".queue")); // assignObject
   if (src.table !== undefined) dst.table = Table_fromStorage(src.table as v20250601storage.Table, at(path, ".table")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_Services, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2406,7 +2316,7 @@ export function Services_fromStorage(src: v20250601storage.Services, path: strin
 export function Services_toStorage(src: v20250601.Services, path: string): v20250601storage.Services {
   checkObject(src, path);
   const dst = {} as v20250601storage.Services;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blob !== undefined) dst.blob = Blob_toStorage(src.blob as v20250601.Blob, at(path, ".blob")); // assignObject
   if (src.file !== undefined) dst.file = File_toStorage(src.file as v20250601.File, at(path, ".file")); // assignObject
   if (src.queue !== undefined) dst.queue = Queue_toStorage(src.queue as v20250601.Queue, at(path, ".queue")); // assignObject
@@ -2425,8 +2335,7 @@ export function Sku_STATUS_fromStorage(src: v20250601storage.Sku_STATUS, path: s
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_Sku_Name_STATUS) as v20250601.Sku_Name_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250601_Sku_Tier_STATUS) as v20250601.Sku_Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Sku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2434,7 +2343,7 @@ export function Sku_STATUS_fromStorage(src: v20250601storage.Sku_STATUS, path: s
 export function Sku_STATUS_toStorage(src: v20250601.Sku_STATUS, path: string): v20250601storage.Sku_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Sku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20250601_Sku_STATUS, bag);
@@ -2450,8 +2359,7 @@ export function SmbOAuthSettings_STATUS_fromStorage(src: v20250601storage.SmbOAu
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_SmbOAuthSettings_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2459,7 +2367,7 @@ export function SmbOAuthSettings_STATUS_fromStorage(src: v20250601storage.SmbOAu
 export function SmbOAuthSettings_STATUS_toStorage(src: v20250601.SmbOAuthSettings_STATUS, path: string): v20250601storage.SmbOAuthSettings_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.SmbOAuthSettings_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_SmbOAuthSettings_STATUS, bag);
   const kept = finishBag(bag);
@@ -2474,8 +2382,7 @@ export function SmbOAuthSettings_fromStorage(src: v20250601storage.SmbOAuthSetti
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_SmbOAuthSettings, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2483,7 +2390,7 @@ export function SmbOAuthSettings_fromStorage(src: v20250601storage.SmbOAuthSetti
 export function SmbOAuthSettings_toStorage(src: v20250601.SmbOAuthSettings, path: string): v20250601storage.SmbOAuthSettings {
   checkObject(src, path);
   const dst = {} as v20250601storage.SmbOAuthSettings;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.isSmbOAuthEnabled !== undefined) dst.isSmbOAuthEnabled = bool(src.isSmbOAuthEnabled, path, ".isSmbOAuthEnabled"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_SmbOAuthSettings, bag);
   const kept = finishBag(bag);
@@ -2499,8 +2406,7 @@ export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_fromStorage(src.immutabilityPolicy as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2508,7 +2414,7 @@ export function StorageAccountImmutableStorageWithVersioning_STATUS_fromStorage(
 export function StorageAccountImmutableStorageWithVersioning_STATUS_toStorage(src: v20250601.StorageAccountImmutableStorageWithVersioning_STATUS, path: string): v20250601storage.StorageAccountImmutableStorageWithVersioning_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountImmutableStorageWithVersioning_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_STATUS_toStorage(src.immutabilityPolicy as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy_STATUS, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601_StorageAccountImmutableStorageWithVersioning_STATUS, bag);
@@ -2525,8 +2431,7 @@ export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v2
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_fromStorage(src.immutabilityPolicy as v20250601storage.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountImmutableStorageWithVersioning, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2534,7 +2439,7 @@ export function StorageAccountImmutableStorageWithVersioning_fromStorage(src: v2
 export function StorageAccountImmutableStorageWithVersioning_toStorage(src: v20250601.StorageAccountImmutableStorageWithVersioning, path: string): v20250601storage.StorageAccountImmutableStorageWithVersioning {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountImmutableStorageWithVersioning;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.immutabilityPolicy !== undefined) dst.immutabilityPolicy = ImmutableStorageWithVersioningImmutabilityPolicy_toStorage(src.immutabilityPolicy as v20250601.ImmutableStorageWithVersioningImmutabilityPolicy, at(path, ".immutabilityPolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601_StorageAccountImmutableStorageWithVersioning, bag);
@@ -2555,8 +2460,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v20250601stora
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = ConfigMapDestination_fromStorage(src.tableEndpoint as v20250601storage.ConfigMapDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = ConfigMapDestination_fromStorage(src.webEndpoint as v20250601storage.ConfigMapDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountOperatorConfigMaps, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2564,7 +2468,7 @@ export function StorageAccountOperatorConfigMaps_fromStorage(src: v20250601stora
 export function StorageAccountOperatorConfigMaps_toStorage(src: v20250601.StorageAccountOperatorConfigMaps, path: string): v20250601storage.StorageAccountOperatorConfigMaps {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountOperatorConfigMaps;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = ConfigMapDestination_toStorage(src.blobEndpoint as v20250601.ConfigMapDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = ConfigMapDestination_toStorage(src.dfsEndpoint as v20250601.ConfigMapDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = ConfigMapDestination_toStorage(src.fileEndpoint as v20250601.ConfigMapDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2591,8 +2495,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v20250601storage.
   if (src.tableEndpoint !== undefined) dst.tableEndpoint = SecretDestination_fromStorage(src.tableEndpoint as v20250601storage.SecretDestination, at(path, ".tableEndpoint")); // assignObject
   if (src.webEndpoint !== undefined) dst.webEndpoint = SecretDestination_fromStorage(src.webEndpoint as v20250601storage.SecretDestination, at(path, ".webEndpoint")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountOperatorSecrets, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2600,7 +2503,7 @@ export function StorageAccountOperatorSecrets_fromStorage(src: v20250601storage.
 export function StorageAccountOperatorSecrets_toStorage(src: v20250601.StorageAccountOperatorSecrets, path: string): v20250601storage.StorageAccountOperatorSecrets {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountOperatorSecrets;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.blobEndpoint !== undefined) dst.blobEndpoint = SecretDestination_toStorage(src.blobEndpoint as v20250601.SecretDestination, at(path, ".blobEndpoint")); // assignObject
   if (src.dfsEndpoint !== undefined) dst.dfsEndpoint = SecretDestination_toStorage(src.dfsEndpoint as v20250601.SecretDestination, at(path, ".dfsEndpoint")); // assignObject
   if (src.fileEndpoint !== undefined) dst.fileEndpoint = SecretDestination_toStorage(src.fileEndpoint as v20250601.SecretDestination, at(path, ".fileEndpoint")); // assignObject
@@ -2625,8 +2528,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v20250601storage.Sto
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secrets !== undefined) dst.secrets = StorageAccountOperatorSecrets_fromStorage(src.secrets as v20250601storage.StorageAccountOperatorSecrets, at(path, ".secrets")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2634,7 +2536,7 @@ export function StorageAccountOperatorSpec_fromStorage(src: v20250601storage.Sto
 export function StorageAccountOperatorSpec_toStorage(src: v20250601.StorageAccountOperatorSpec, path: string): v20250601storage.StorageAccountOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250601.DestinationExpression, at(p, i))); // assignCollection
   if (src.configMaps !== undefined) dst.configMaps = StorageAccountOperatorConfigMaps_toStorage(src.configMaps as v20250601.StorageAccountOperatorConfigMaps, at(path, ".configMaps")); // assignObject
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250601.DestinationExpression, at(p, i))); // assignCollection
@@ -2655,8 +2557,7 @@ export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v20250
   if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
   if (src.targetSkuName !== undefined) dst.targetSkuName = (canonicalEnum(str(src.targetSkuName, path, ".targetSkuName"), spellings_v20250601_StorageAccountSkuConversionStatus_TargetSkuName_STATUS) as v20250601.StorageAccountSkuConversionStatus_TargetSkuName_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_StorageAccountSkuConversionStatus_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2664,7 +2565,7 @@ export function StorageAccountSkuConversionStatus_STATUS_fromStorage(src: v20250
 export function StorageAccountSkuConversionStatus_STATUS_toStorage(src: v20250601.StorageAccountSkuConversionStatus_STATUS, path: string): v20250601storage.StorageAccountSkuConversionStatus_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountSkuConversionStatus_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.endTime !== undefined) dst.endTime = str(src.endTime, path, ".endTime"); // assignPrimitive
   if (src.skuConversionStatus !== undefined) dst.skuConversionStatus = str(src.skuConversionStatus, path, ".skuConversionStatus"); // assignEnum
   if (src.startTime !== undefined) dst.startTime = str(src.startTime, path, ".startTime"); // assignPrimitive
@@ -2683,8 +2584,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v20250601storage.Stora
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_SkuName_STATUS) as v20250601.SkuName_STATUS); // assignEnum
   if (src.tier !== undefined) dst.tier = (canonicalEnum(str(src.tier, path, ".tier"), spellings_v20250601_Tier_STATUS) as v20250601.Tier_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_StorageAccountSku_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2692,7 +2592,7 @@ export function StorageAccountSku_STATUS_fromStorage(src: v20250601storage.Stora
 export function StorageAccountSku_STATUS_toStorage(src: v20250601.StorageAccountSku_STATUS, path: string): v20250601storage.StorageAccountSku_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountSku_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   if (src.tier !== undefined) dst.tier = str(src.tier, path, ".tier"); // assignEnum
   bag = stashUnknown(src, known_v20250601_StorageAccountSku_STATUS, bag);
@@ -2708,8 +2608,7 @@ export function StorageAccountSku_fromStorage(src: v20250601storage.StorageAccou
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.name !== undefined) dst.name = (canonicalEnum(str(src.name, path, ".name"), spellings_v20250601_SkuName) as v20250601.SkuName); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_StorageAccountSku, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2717,7 +2616,7 @@ export function StorageAccountSku_fromStorage(src: v20250601storage.StorageAccou
 export function StorageAccountSku_toStorage(src: v20250601.StorageAccountSku, path: string): v20250601storage.StorageAccountSku {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountSku;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignEnum
   bag = stashUnknown(src, known_v20250601_StorageAccountSku, bag);
   const kept = finishBag(bag);
@@ -2787,8 +2686,7 @@ export function StorageAccount_STATUS_fromStorage(src: v20250601storage.StorageA
   if (src.storageAccountSkuConversionStatus !== undefined) dst.storageAccountSkuConversionStatus = StorageAccountSkuConversionStatus_STATUS_fromStorage(src.storageAccountSkuConversionStatus as v20250601storage.StorageAccountSkuConversionStatus_STATUS, at(path, ".storageAccountSkuConversionStatus")); // assignObject
   if (src.supportsHttpsTrafficOnly !== undefined) dst.supportsHttpsTrafficOnly = bool(src.supportsHttpsTrafficOnly, path, ".supportsHttpsTrafficOnly"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_StorageAccount_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2796,7 +2694,7 @@ export function StorageAccount_STATUS_fromStorage(src: v20250601storage.StorageA
 export function StorageAccount_STATUS_toStorage(src: v20250601.StorageAccount_STATUS, path: string): v20250601storage.StorageAccount_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccount_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20250601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -2903,8 +2801,7 @@ export function StorageAccount_Spec_fromStorage(src: v20250601storage.StorageAcc
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountOperatorSpec_fromStorage(src.operatorSpec as v20250601storage.StorageAccountOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250601storage_StorageAccount_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2912,7 +2809,7 @@ export function StorageAccount_Spec_fromStorage(src: v20250601storage.StorageAcc
 export function StorageAccount_Spec_toStorage(src: v20250601.StorageAccount_Spec, path: string): v20250601storage.StorageAccount_Spec {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccount_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.extendedLocation !== undefined) dst.extendedLocation = ExtendedLocation_toStorage(src.extendedLocation as v20250601.ExtendedLocation, at(path, ".extendedLocation")); // assignObject
@@ -2965,8 +2862,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v2025060
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250601storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobServiceOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -2974,7 +2870,7 @@ export function StorageAccountsBlobServiceOperatorSpec_fromStorage(src: v2025060
 export function StorageAccountsBlobServiceOperatorSpec_toStorage(src: v20250601.StorageAccountsBlobServiceOperatorSpec, path: string): v20250601storage.StorageAccountsBlobServiceOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobServiceOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250601.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_StorageAccountsBlobServiceOperatorSpec, bag);
@@ -3004,8 +2900,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v20250601stor
   if (src.lastAccessTimeTrackingPolicy !== undefined) dst.lastAccessTimeTrackingPolicy = LastAccessTimeTrackingPolicy_STATUS_fromStorage(src.lastAccessTimeTrackingPolicy as v20250601storage.LastAccessTimeTrackingPolicy_STATUS, at(path, ".lastAccessTimeTrackingPolicy")); // assignObject
   if (src.restorePolicy !== undefined) dst.restorePolicy = RestorePolicy_STATUS_fromStorage(src.restorePolicy as v20250601storage.RestorePolicy_STATUS, at(path, ".restorePolicy")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobService_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3013,7 +2908,7 @@ export function StorageAccountsBlobService_STATUS_fromStorage(src: v20250601stor
 export function StorageAccountsBlobService_STATUS_toStorage(src: v20250601.StorageAccountsBlobService_STATUS, path: string): v20250601storage.StorageAccountsBlobService_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobService_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20250601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -3053,8 +2948,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v20250601storag
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServiceOperatorSpec_fromStorage(src.operatorSpec as v20250601storage.StorageAccountsBlobServiceOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobService_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3062,7 +2956,7 @@ export function StorageAccountsBlobService_Spec_fromStorage(src: v20250601storag
 export function StorageAccountsBlobService_Spec_toStorage(src: v20250601.StorageAccountsBlobService_Spec, path: string): v20250601storage.StorageAccountsBlobService_Spec {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobService_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.automaticSnapshotPolicyEnabled !== undefined) dst.automaticSnapshotPolicyEnabled = bool(src.automaticSnapshotPolicyEnabled, path, ".automaticSnapshotPolicyEnabled"); // assignPrimitive
   if (src.changeFeed !== undefined) dst.changeFeed = ChangeFeed_toStorage(src.changeFeed as v20250601.ChangeFeed, at(path, ".changeFeed")); // assignObject
@@ -3089,8 +2983,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250601storage.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_fromStorage(e as v20250601storage.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobServicesContainerOperatorSpec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3098,7 +2991,7 @@ export function StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src
 export function StorageAccountsBlobServicesContainerOperatorSpec_toStorage(src: v20250601.StorageAccountsBlobServicesContainerOperatorSpec, path: string): v20250601storage.StorageAccountsBlobServicesContainerOperatorSpec {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobServicesContainerOperatorSpec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.configMapExpressions !== undefined) dst.configMapExpressions = mapArray(src.configMapExpressions, path, ".configMapExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250601.DestinationExpression, at(p, i))); // assignCollection
   if (src.secretExpressions !== undefined) dst.secretExpressions = mapArray(src.secretExpressions, path, ".secretExpressions", (e, p, i) => DestinationExpression_toStorage(e as v20250601.DestinationExpression, at(p, i))); // assignCollection
   bag = stashUnknown(src, known_v20250601_StorageAccountsBlobServicesContainerOperatorSpec, bag);
@@ -3138,8 +3031,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v20
   if (src.remainingRetentionDays !== undefined) dst.remainingRetentionDays = int(src.remainingRetentionDays, path, ".remainingRetentionDays"); // assignPrimitive
   if (src.version !== undefined) dst.version = str(src.version, path, ".version"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobServicesContainer_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3147,7 +3039,7 @@ export function StorageAccountsBlobServicesContainer_STATUS_fromStorage(src: v20
 export function StorageAccountsBlobServicesContainer_STATUS_toStorage(src: v20250601.StorageAccountsBlobServicesContainer_STATUS, path: string): v20250601storage.StorageAccountsBlobServicesContainer_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobServicesContainer_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.conditions !== undefined) dst.conditions = mapArray(src.conditions, path, ".conditions", (e, p, i) => Condition_toStorage(e as v20250601.Condition, at(p, i))); // assignCollection
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.name !== undefined) dst.name = str(src.name, path, ".name"); // assignPrimitive
@@ -3196,8 +3088,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v2025
   if (src.operatorSpec !== undefined) dst.operatorSpec = StorageAccountsBlobServicesContainerOperatorSpec_fromStorage(src.operatorSpec as v20250601storage.StorageAccountsBlobServicesContainerOperatorSpec, at(path, ".operatorSpec")); // assignObject
   // originalVersion: storage bookkeeping, not part of the API version (originalVersion)
   bag = stashUnknown(src, known_v20250601storage_StorageAccountsBlobServicesContainer_Spec, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3205,7 +3096,7 @@ export function StorageAccountsBlobServicesContainer_Spec_fromStorage(src: v2025
 export function StorageAccountsBlobServicesContainer_Spec_toStorage(src: v20250601.StorageAccountsBlobServicesContainer_Spec, path: string): v20250601storage.StorageAccountsBlobServicesContainer_Spec {
   checkObject(src, path);
   const dst = {} as v20250601storage.StorageAccountsBlobServicesContainer_Spec;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.azureName !== undefined) dst.azureName = str(src.azureName, path, ".azureName"); // assignPrimitive
   if (src.owner !== undefined) dst.owner = KnownResourceReference_toStorage(src.owner as v20250601.KnownResourceReference, at(path, ".owner")); // assignObject
   if (src.defaultEncryptionScope !== undefined) dst.defaultEncryptionScope = str(src.defaultEncryptionScope, path, ".defaultEncryptionScope"); // assignPrimitive
@@ -3235,8 +3126,7 @@ export function SystemData_STATUS_fromStorage(src: v20250601storage.SystemData_S
   if (src.lastModifiedBy !== undefined) dst.lastModifiedBy = str(src.lastModifiedBy, path, ".lastModifiedBy"); // assignPrimitive
   if (src.lastModifiedByType !== undefined) dst.lastModifiedByType = (canonicalEnum(str(src.lastModifiedByType, path, ".lastModifiedByType"), spellings_v20250601_SystemData_LastModifiedByType_STATUS) as v20250601.SystemData_LastModifiedByType_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_SystemData_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3244,7 +3134,7 @@ export function SystemData_STATUS_fromStorage(src: v20250601storage.SystemData_S
 export function SystemData_STATUS_toStorage(src: v20250601.SystemData_STATUS, path: string): v20250601storage.SystemData_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.SystemData_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.createdAt !== undefined) dst.createdAt = str(src.createdAt, path, ".createdAt"); // assignPrimitive
   if (src.createdBy !== undefined) dst.createdBy = str(src.createdBy, path, ".createdBy"); // assignPrimitive
   if (src.createdByType !== undefined) dst.createdByType = str(src.createdByType, path, ".createdByType"); // assignEnum
@@ -3266,8 +3156,7 @@ export function Table_STATUS_fromStorage(src: v20250601storage.Table_STATUS, pat
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Table_KeyType_STATUS) as v20250601.Table_KeyType_STATUS); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Table_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3275,7 +3164,7 @@ export function Table_STATUS_fromStorage(src: v20250601storage.Table_STATUS, pat
 export function Table_STATUS_toStorage(src: v20250601.Table_STATUS, path: string): v20250601storage.Table_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Table_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   if (src.lastEnabledTime !== undefined) dst.lastEnabledTime = str(src.lastEnabledTime, path, ".lastEnabledTime"); // assignPrimitive
@@ -3293,8 +3182,7 @@ export function Table_fromStorage(src: v20250601storage.Table, path: string): v2
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = (canonicalEnum(str(src.keyType, path, ".keyType"), spellings_v20250601_Table_KeyType) as v20250601.Table_KeyType); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_Table, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3302,7 +3190,7 @@ export function Table_fromStorage(src: v20250601storage.Table, path: string): v2
 export function Table_toStorage(src: v20250601.Table, path: string): v20250601storage.Table {
   checkObject(src, path);
   const dst = {} as v20250601storage.Table;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.enabled !== undefined) dst.enabled = bool(src.enabled, path, ".enabled"); // assignPrimitive
   if (src.keyType !== undefined) dst.keyType = str(src.keyType, path, ".keyType"); // assignEnum
   bag = stashUnknown(src, known_v20250601_Table, bag);
@@ -3322,8 +3210,7 @@ export function Tag_STATUS_fromStorage(src: v20250601storage.Tag_STATUS, path: s
   if (src.timestamp !== undefined) dst.timestamp = str(src.timestamp, path, ".timestamp"); // assignPrimitive
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_Tag_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3331,7 +3218,7 @@ export function Tag_STATUS_fromStorage(src: v20250601storage.Tag_STATUS, path: s
 export function Tag_STATUS_toStorage(src: v20250601.Tag_STATUS, path: string): v20250601storage.Tag_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.Tag_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.objectIdentifier !== undefined) dst.objectIdentifier = str(src.objectIdentifier, path, ".objectIdentifier"); // assignPrimitive
   if (src.tag !== undefined) dst.tag = str(src.tag, path, ".tag"); // assignPrimitive
   if (src.tenantId !== undefined) dst.tenantId = str(src.tenantId, path, ".tenantId"); // assignPrimitive
@@ -3357,8 +3244,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v20250601storage.UpdateHis
   if (src.update !== undefined) dst.update = (canonicalEnum(str(src.update, path, ".update"), spellings_v20250601_UpdateHistory_Update_STATUS) as v20250601.UpdateHistory_Update_STATUS); // assignEnum
   if (src.upn !== undefined) dst.upn = str(src.upn, path, ".upn"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_UpdateHistory_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3366,7 +3252,7 @@ export function UpdateHistory_STATUS_fromStorage(src: v20250601storage.UpdateHis
 export function UpdateHistory_STATUS_toStorage(src: v20250601.UpdateHistory_STATUS, path: string): v20250601storage.UpdateHistory_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.UpdateHistory_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.allowProtectedAppendWrites !== undefined) dst.allowProtectedAppendWrites = bool(src.allowProtectedAppendWrites, path, ".allowProtectedAppendWrites"); // assignPrimitive
   if (src.allowProtectedAppendWritesAll !== undefined) dst.allowProtectedAppendWritesAll = bool(src.allowProtectedAppendWritesAll, path, ".allowProtectedAppendWritesAll"); // assignPrimitive
   if (src.immutabilityPeriodSinceCreationInDays !== undefined) dst.immutabilityPeriodSinceCreationInDays = int(src.immutabilityPeriodSinceCreationInDays, path, ".immutabilityPeriodSinceCreationInDays"); // assignPrimitive
@@ -3388,8 +3274,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v20250601storage.Us
   let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250601storage.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v20250601storage_UserAssignedIdentityDetails, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3397,7 +3282,7 @@ export function UserAssignedIdentityDetails_fromStorage(src: v20250601storage.Us
 export function UserAssignedIdentityDetails_toStorage(src: v20250601.UserAssignedIdentityDetails, path: string): v20250601storage.UserAssignedIdentityDetails {
   checkObject(src, path);
   const dst = {} as v20250601storage.UserAssignedIdentityDetails;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250601.ResourceReference, at(path, ".reference")); // assignObject
   bag = stashUnknown(src, known_v20250601_UserAssignedIdentityDetails, bag);
   const kept = finishBag(bag);
@@ -3413,8 +3298,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20250601storage.Us
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601storage_UserAssignedIdentity_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3422,7 +3306,7 @@ export function UserAssignedIdentity_STATUS_fromStorage(src: v20250601storage.Us
 export function UserAssignedIdentity_STATUS_toStorage(src: v20250601.UserAssignedIdentity_STATUS, path: string): v20250601storage.UserAssignedIdentity_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.UserAssignedIdentity_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.clientId !== undefined) dst.clientId = str(src.clientId, path, ".clientId"); // assignPrimitive
   if (src.principalId !== undefined) dst.principalId = str(src.principalId, path, ".principalId"); // assignPrimitive
   bag = stashUnknown(src, known_v20250601_UserAssignedIdentity_STATUS, bag);
@@ -3440,8 +3324,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v20250601storage.Virt
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_State_STATUS) as v20250601.State_STATUS); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_VirtualNetworkRule_STATUS, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3449,7 +3332,7 @@ export function VirtualNetworkRule_STATUS_fromStorage(src: v20250601storage.Virt
 export function VirtualNetworkRule_STATUS_toStorage(src: v20250601.VirtualNetworkRule_STATUS, path: string): v20250601storage.VirtualNetworkRule_STATUS {
   checkObject(src, path);
   const dst = {} as v20250601storage.VirtualNetworkRule_STATUS;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.id !== undefined) dst.id = str(src.id, path, ".id"); // assignPrimitive
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum
@@ -3468,8 +3351,7 @@ export function VirtualNetworkRule_fromStorage(src: v20250601storage.VirtualNetw
   if (src.reference !== undefined) dst.reference = ResourceReference_fromStorage(src.reference as v20250601storage.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = (canonicalEnum(str(src.state, path, ".state"), spellings_v20250601_State) as v20250601.State); // assignEnum
   bag = stashUnknown(src, known_v20250601storage_VirtualNetworkRule, bag);
-  const kept = finishBag(bag);
-  if (kept !== undefined) dst.$propertyBag = kept;
+  leaveBehind(dst, bag);
   return dst;
 }
 
@@ -3477,7 +3359,7 @@ export function VirtualNetworkRule_fromStorage(src: v20250601storage.VirtualNetw
 export function VirtualNetworkRule_toStorage(src: v20250601.VirtualNetworkRule, path: string): v20250601storage.VirtualNetworkRule {
   checkObject(src, path);
   const dst = {} as v20250601storage.VirtualNetworkRule;
-  let bag: PropertyBagData | undefined = copyBag(src.$propertyBag, path);
+  let bag: PropertyBagData | undefined = copyBag(bagOf(src), path);
   if (src.action !== undefined) dst.action = str(src.action, path, ".action"); // assignEnum
   if (src.reference !== undefined) dst.reference = ResourceReference_toStorage(src.reference as v20250601.ResourceReference, at(path, ".reference")); // assignObject
   if (src.state !== undefined) dst.state = str(src.state, path, ".state"); // assignEnum

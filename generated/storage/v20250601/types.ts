@@ -2,7 +2,6 @@
 /**
  * Types of storage v20250601 (ARM API version 2025-06-01).
  */
-import type { PropertyBagData } from '../../../src/lib/conversion/property-bag.ts';
 
 /** The version name of this package. */
 export const version = 'v20250601';
@@ -81,8 +80,6 @@ export interface ActiveDirectoryProperties {
    * (AD DS authentication), this property is optional. If provided, accountType should also be provided. For
    * directoryServiceOptions AADDS (Entra DS authentication) or AADKERB (Entra authentication), this property can be omitted. */
   samAccountName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ActiveDirectoryProperties_AccountType (string). */
@@ -126,8 +123,6 @@ export interface ActiveDirectoryProperties_STATUS {
    * (AD DS authentication), this property is optional. If provided, accountType should also be provided. For
    * directoryServiceOptions AADDS (Entra DS authentication) or AADKERB (Entra authentication), this property can be omitted. */
   samAccountName?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AllowedCopyScope (string). */
@@ -148,8 +143,6 @@ export interface AzureFilesIdentityBasedAuthentication {
   directoryServiceOptions: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions;
   /** Required for Managed Identities access using OAuth over SMB. */
   smbOAuthSettings?: SmbOAuthSettings;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum AzureFilesIdentityBasedAuthentication_DefaultSharePermission (string). */
@@ -176,8 +169,6 @@ export interface AzureFilesIdentityBasedAuthentication_STATUS {
   directoryServiceOptions?: AzureFilesIdentityBasedAuthentication_DirectoryServiceOptions_STATUS;
   /** Required for Managed Identities access using OAuth over SMB. */
   smbOAuthSettings?: SmbOAuthSettings_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The encryption function of the blob storage service. */
@@ -188,8 +179,6 @@ export interface Blob {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Blob_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob range */
@@ -198,8 +187,6 @@ export interface BlobRange_STATUS {
   endRange?: string;
   /** Blob start range. This is inclusive. Empty means account start. */
   startRange?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob restore status */
@@ -213,8 +200,6 @@ export interface BlobRestoreStatus_STATUS {
   /** The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing.
    * - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed. */
   status?: BlobRestoreStatus_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum BlobRestoreStatus_Status_STATUS (string). */
@@ -237,8 +222,6 @@ export interface Blob_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for change feed events. */
@@ -248,8 +231,6 @@ export interface ChangeFeed {
   /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
    * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
   retentionInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for change feed events. */
@@ -259,8 +240,6 @@ export interface ChangeFeed_STATUS {
   /** Indicates the duration of changeFeed retention in days. Minimum value is 1 day and maximum value is
    * 146000 days (400 years). A null value indicates an infinite retention of the change feed. */
   retentionInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** One condition of the resource, e.g. Ready. */
@@ -268,12 +247,10 @@ export interface Condition {
   type: string;
   status: string;
   severity?: string;
-  reason?: string;
+  reason: string;
   message?: string;
-  lastTransitionTime?: string;
+  lastTransitionTime: string;
   observedGeneration?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The config map (in the namespace of the resource) and key the operator writes the value to. */
@@ -286,8 +263,6 @@ export interface ConfigMapDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
@@ -296,8 +271,6 @@ export interface ConfigMapReference {
   name: string;
   /** Key is the key in the Kubernetes configmap being referenced */
   key: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for container soft delete. */
@@ -311,8 +284,6 @@ export interface ContainerDeleteRetentionPolicy {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for container soft delete. */
@@ -326,8 +297,6 @@ export interface ContainerDeleteRetentionPolicy_STATUS {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ContainerProperties_PublicAccess (string). */
@@ -352,8 +321,6 @@ export interface CorsRule {
   /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
    * preflight response. */
   maxAgeInSeconds: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum CorsRule_AllowedMethods (string). */
@@ -378,8 +345,6 @@ export interface CorsRule_STATUS {
   /** Required if CorsRule element is present. The number of seconds that the client/browser should cache a
    * preflight response. */
   maxAgeInSeconds?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
@@ -388,8 +353,6 @@ export interface CorsRule_STATUS {
 export interface CorsRules {
   /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies CORS rules for the Blob service. You can include up to five CorsRule elements in the request. If no
@@ -398,8 +361,6 @@ export interface CorsRules {
 export interface CorsRules_STATUS {
   /** The List of CORS rules. You can include up to five CorsRule elements in the request. */
   corsRules?: CorsRule_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
@@ -411,8 +372,6 @@ export interface CustomDomain {
   /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
    * set on updates. */
   useSubDomainName?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** User domain assigned to the storage account. Name is the CNAME source. Only one custom domain is supported
@@ -424,8 +383,6 @@ export interface CustomDomain_STATUS {
   /** Indicates whether indirect CName validation is enabled. Default value is false. This should only be
    * set on updates. */
   useSubDomainName?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DefaultAction (string). */
@@ -445,8 +402,6 @@ export interface DeleteRetentionPolicy {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob soft delete. */
@@ -460,8 +415,6 @@ export interface DeleteRetentionPolicy_STATUS {
   days?: number;
   /** Indicates whether DeleteRetentionPolicy is enabled. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A CEL expression and the config map or secret (in the namespace of the resource) the operator stores its result in. */
@@ -476,8 +429,6 @@ export interface DestinationExpression {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum DnsEndpointType (string). */
@@ -490,16 +441,12 @@ export type DnsEndpointType_STATUS = "AzureDnsZone" | "Standard";
 export interface DualStackEndpointPreference {
   /** A boolean flag which indicates whether IPv6 storage endpoints are to be published. */
   publishIpv6Endpoint?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintains information about the Internet protocol opted by the user. */
 export interface DualStackEndpointPreference_STATUS {
   /** A boolean flag which indicates whether IPv6 storage endpoints are to be published. */
   publishIpv6Endpoint?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Encryption settings to be used for server-side encryption for the storage account. */
@@ -516,8 +463,6 @@ export interface Encryption {
   requireInfrastructureEncryption?: boolean;
   /** List of services which support encryption. */
   services?: Services;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity to be used with service-side encryption at rest. */
@@ -531,8 +476,6 @@ export interface EncryptionIdentity {
   /** Resource identifier of the UserAssigned identity to be associated with server-side
    * encryption on the storage account. */
   userAssignedIdentityReference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity to be used with service-side encryption at rest. */
@@ -543,8 +486,6 @@ export interface EncryptionIdentity_STATUS {
   /** Resource identifier of the UserAssigned identity to be associated with server-side
    * encryption on the storage account. */
   userAssignedIdentity?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Encryption_KeySource (string). */
@@ -567,8 +508,6 @@ export interface Encryption_STATUS {
   requireInfrastructureEncryption?: boolean;
   /** List of services which support encryption. */
   services?: Services_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object. Note that
@@ -592,8 +531,6 @@ export interface Endpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Set the extended location of the resource. If not set, the storage account will be created
@@ -603,8 +540,6 @@ export interface ExtendedLocation {
   name?: string;
   /** The type of the extended location. */
   type?: ExtendedLocation_Type;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Set the extended location of the resource. If not set, the storage account will be created
@@ -614,8 +549,6 @@ export interface ExtendedLocation_STATUS {
   name?: string;
   /** The type of the extended location. */
   type?: ExtendedLocation_Type_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ExtendedLocation_Type (string). */
@@ -632,8 +565,6 @@ export interface File {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: File_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum File_KeyType (string). */
@@ -653,24 +584,18 @@ export interface File_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Status indicating whether Geo Priority Replication is enabled for the account. */
 export interface GeoPriorityReplicationStatus {
   /** Indicates whether Blob Geo Priority Replication is enabled for the storage account. */
   isBlobEnabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Status indicating whether Geo Priority Replication is enabled for the account. */
 export interface GeoPriorityReplicationStatus_STATUS {
   /** Indicates whether Blob Geo Priority Replication is enabled for the storage account. */
   isBlobEnabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoReplicationStats_PostFailoverRedundancy_STATUS (string). */
@@ -698,8 +623,6 @@ export interface GeoReplicationStats_STATUS {
    * location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the
    * secondary location is temporarily unavailable. */
   status?: GeoReplicationStats_Status_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum GeoReplicationStats_Status_STATUS (string). */
@@ -713,8 +636,6 @@ export interface IPRule {
   value?: string;
   /** Specifies the IP or IP range in CIDR format. */
   valueFromConfig?: ConfigMapReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** IP rule with specific IP or IP range in CIDR format. */
@@ -723,8 +644,6 @@ export interface IPRule_STATUS {
   action?: Action_STATUS;
   /** Specifies the IP or IP range in CIDR format. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The identity of the resource. */
@@ -735,8 +654,6 @@ export interface Identity {
    * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
    * identity is permitted here. */
   userAssignedIdentities?: UserAssignedIdentityDetails[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum IdentityType (string). */
@@ -757,8 +674,6 @@ export interface Identity_STATUS {
    * will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned
    * identity is permitted here. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The ImmutabilityPolicy property of the container. */
@@ -783,8 +698,6 @@ export interface ImmutabilityPolicy_STATUS {
   state?: ImmutabilityPolicy_State_STATUS;
   /** The ImmutabilityPolicy update history of the blob container. */
   updateHistory?: UpdateHistory_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ImmutabilityPolicy_State_STATUS (string). */
@@ -795,8 +708,6 @@ export type ImmutabilityPolicy_State_STATUS = "Locked" | "Unlocked";
 export interface ImmutableStorageWithVersioning {
   /** This is an immutable property, when set to true it enables object level immutability at the container level. */
   enabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies the default account-level immutability policy which is inherited and applied to objects
@@ -817,8 +728,6 @@ export interface ImmutableStorageWithVersioningImmutabilityPolicy {
    * Disabled or Unlocked state and can be toggled between the two states. Only a policy in an Unlocked state can transition
    * to a Locked state which cannot be reverted. */
   state?: ImmutableStorageWithVersioningImmutabilityPolicy_State;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Specifies the default account-level immutability policy which is inherited and applied to objects
@@ -839,8 +748,6 @@ export interface ImmutableStorageWithVersioningImmutabilityPolicy_STATUS {
    * Disabled or Unlocked state and can be toggled between the two states. Only a policy in an Unlocked state can transition
    * to a Locked state which cannot be reverted. */
   state?: ImmutableStorageWithVersioningImmutabilityPolicy_State_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ImmutableStorageWithVersioningImmutabilityPolicy_State (string). */
@@ -861,8 +768,6 @@ export interface ImmutableStorageWithVersioning_STATUS {
   migrationState?: ImmutableStorageWithVersioning_MigrationState_STATUS;
   /** Returns the date and time the object level immutability was enabled. */
   timeStamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the internet routing storage endpoints */
@@ -875,8 +780,6 @@ export interface InternetEndpoints_STATUS {
   file?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the IPv6 storage endpoints. */
@@ -897,8 +800,6 @@ export interface Ipv6Endpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** IP rule with specific IP or IP range in CIDR format. */
@@ -909,8 +810,6 @@ export interface Ipv6Rule {
   value?: string;
   /** Specifies the IP or IP range in CIDR format. */
   valueFromConfig?: ConfigMapReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Ipv6Rule_Action (string). */
@@ -925,32 +824,24 @@ export interface Ipv6Rule_STATUS {
   action?: Ipv6Rule_Action_STATUS;
   /** Specifies the IP or IP range in CIDR format. */
   value?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Storage account keys creation time. */
 export interface KeyCreationTime_STATUS {
   key1?: string;
   key2?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyPolicy assigned to the storage account. */
 export interface KeyPolicy {
   /** The key expiration period in days. */
   keyExpirationPeriodInDays: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** KeyPolicy assigned to the storage account. */
 export interface KeyPolicy_STATUS {
   /** The key expiration period in days. */
   keyExpirationPeriodInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties provided by key vault. */
@@ -967,8 +858,6 @@ export interface Keyvaultproperties {
   keyversion?: string;
   /** The version of KeyVault key. */
   keyversionFromConfig?: ConfigMapReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties provided by key vault. */
@@ -986,8 +875,6 @@ export interface Keyvaultproperties_STATUS {
   keyversion?: string;
   /** Timestamp of last rotation of the Key Vault Key. */
   lastKeyRotationTimestamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Kind (string). */
@@ -1002,8 +889,6 @@ export interface KnownResourceReference {
   name?: string;
   /** The ARM ID of an owner not managed by ASO. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LargeFileSharesState (string). */
@@ -1024,8 +909,6 @@ export interface LastAccessTimeTrackingPolicy {
   /** The field specifies blob object tracking granularity in days, typically how often the blob
    * object should be tracked.This field is currently read only with value as 1 */
   trackingGranularityInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LastAccessTimeTrackingPolicy_Name (string). */
@@ -1046,8 +929,6 @@ export interface LastAccessTimeTrackingPolicy_STATUS {
   /** The field specifies blob object tracking granularity in days, typically how often the blob
    * object should be tracked.This field is currently read only with value as 1 */
   trackingGranularityInDays?: number;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum LeaseState_STATUS (string). */
@@ -1063,8 +944,6 @@ export interface LegalHold_STATUS {
   protectedAppendWritesHistory?: ProtectedAppendWritesHistory_STATUS;
   /** The list of LegalHold tags of a blob container. */
   tags?: Tag_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the microsoft routing storage endpoints. */
@@ -1081,8 +960,6 @@ export interface MicrosoftEndpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum MinimumTlsVersion (string). */
@@ -1106,8 +983,6 @@ export interface NetworkRuleSet {
   resourceAccessRules?: ResourceAccessRule[];
   /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum NetworkRuleSet_Bypass (string). */
@@ -1131,8 +1006,6 @@ export interface NetworkRuleSet_STATUS {
   resourceAccessRules?: ResourceAccessRule_STATUS[];
   /** Sets the virtual network rules */
   virtualNetworkRules?: VirtualNetworkRule_STATUS[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Blob restore request parameters. */
@@ -1141,24 +1014,18 @@ export interface Parameters_STATUS {
   blobRanges?: BlobRange_STATUS[];
   /** Restore blob to the specified time. */
   timeToRestore?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Gets or sets the zonal placement details for the storage account. */
 export interface Placement {
   /** The availability zone pinning policy for the storage account. */
   zonePlacementPolicy?: Placement_ZonePlacementPolicy;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Optional. Gets or sets the zonal placement details for the storage account. */
 export interface Placement_STATUS {
   /** The availability zone pinning policy for the storage account. */
   zonePlacementPolicy?: Placement_ZonePlacementPolicy_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Placement_ZonePlacementPolicy (string). */
@@ -1172,8 +1039,6 @@ export interface PrivateEndpointConnection_STATUS {
   /** Fully qualified resource ID for the resource. E.g.
    * "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}" */
   id?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Protected append blob writes history. */
@@ -1183,8 +1048,6 @@ export interface ProtectedAppendWritesHistory_STATUS {
   allowProtectedAppendWritesAll?: boolean;
   /** Returns the date and time the tag was added. */
   timestamp?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum ProvisioningState_STATUS (string). */
@@ -1198,8 +1061,6 @@ export interface Queue {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Queue_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Queue_KeyType (string). */
@@ -1219,8 +1080,6 @@ export interface Queue_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Resource Access Rule. */
@@ -1229,8 +1088,6 @@ export interface ResourceAccessRule {
   resourceReference?: ResourceReference;
   /** Tenant Id */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Resource Access Rule. */
@@ -1239,8 +1096,6 @@ export interface ResourceAccessRule_STATUS {
   resourceId?: string;
   /** Tenant Id */
   tenantId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** ResourceReference represents a resource reference, either to a Kubernetes resource or directly to an Azure resource via ARMID */
@@ -1253,8 +1108,6 @@ export interface ResourceReference {
   name?: string;
   /** ARMID is a string of the form /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}; mutually exclusive with group, kind and name. */
   armId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -1263,8 +1116,6 @@ export interface RestorePolicy {
   days?: number;
   /** Blob restore is enabled if set to true. */
   enabled: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The blob service properties for blob restore policy. */
@@ -1277,8 +1128,6 @@ export interface RestorePolicy_STATUS {
   lastEnabledTime?: string;
   /** Returns the minimum date and time that the restore can be started. */
   minRestoreTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Maintains information about the network routing choice opted by the user for data transfer */
@@ -1289,8 +1138,6 @@ export interface RoutingPreference {
   publishMicrosoftEndpoints?: boolean;
   /** Routing Choice defines the kind of network routing opted by the user. */
   routingChoice?: RoutingPreference_RoutingChoice;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum RoutingPreference_RoutingChoice (string). */
@@ -1307,8 +1154,6 @@ export interface RoutingPreference_STATUS {
   publishMicrosoftEndpoints?: boolean;
   /** Routing Choice defines the kind of network routing opted by the user. */
   routingChoice?: RoutingPreference_RoutingChoice_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** SasPolicy assigned to the storage account. */
@@ -1319,8 +1164,6 @@ export interface SasPolicy {
   expirationAction: SasPolicy_ExpirationAction;
   /** The SAS expiration period, DD.HH:MM:SS. */
   sasExpirationPeriod: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SasPolicy_ExpirationAction (string). */
@@ -1337,8 +1180,6 @@ export interface SasPolicy_STATUS {
   expirationAction?: SasPolicy_ExpirationAction_STATUS;
   /** The SAS expiration period, DD.HH:MM:SS. */
   sasExpirationPeriod?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Gets the URLs that are used to perform a retrieval of a public blob, queue, or table object from the
@@ -1362,8 +1203,6 @@ export interface SecondaryEndpoints_STATUS {
   table?: string;
   /** Gets the web endpoint. */
   web?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The secret (in the namespace of the resource) and key the operator writes the value to. */
@@ -1376,8 +1215,6 @@ export interface SecretDestination {
   annotations?: Record<string, string>;
   /** Labels to apply to the destination. */
   labels?: Record<string, string>;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1390,8 +1227,6 @@ export interface Services {
   queue?: Queue;
   /** The encryption function of the table storage service. */
   table?: Table;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** List of services which support encryption. */
@@ -1404,8 +1239,6 @@ export interface Services_STATUS {
   queue?: Queue_STATUS;
   /** The encryption function of the table storage service. */
   table?: Table_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SkuName (string). */
@@ -1424,8 +1257,6 @@ export interface Sku_STATUS {
   name?: Sku_Name_STATUS;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Sku_Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Sku_Tier_STATUS (string). */
@@ -1436,8 +1267,6 @@ export interface SmbOAuthSettings {
   /** Specifies if managed identities can access SMB shares using OAuth. The default interpretation is
    * false for this property. */
   isSmbOAuthEnabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Required for Managed Identities access using OAuth over SMB. */
@@ -1445,8 +1274,6 @@ export interface SmbOAuthSettings_STATUS {
   /** Specifies if managed identities can access SMB shares using OAuth. The default interpretation is
    * false for this property. */
   isSmbOAuthEnabled?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum State (string). */
@@ -1466,8 +1293,6 @@ export interface StorageAccountImmutableStorageWithVersioning {
    * precedence than the container-level immutability policy, which has a higher precedence than the account-level
    * immutability policy. */
   immutabilityPolicy?: ImmutableStorageWithVersioningImmutabilityPolicy;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The property is immutable and can only be set to true at the account creation time. When
@@ -1481,8 +1306,6 @@ export interface StorageAccountImmutableStorageWithVersioning_STATUS {
    * precedence than the container-level immutability policy, which has a higher precedence than the account-level
    * immutability policy. */
   immutabilityPolicy?: ImmutableStorageWithVersioningImmutabilityPolicy_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type StorageAccountOperatorConfigMaps. */
@@ -1499,8 +1322,6 @@ export interface StorageAccountOperatorConfigMaps {
   tableEndpoint?: ConfigMapDestination;
   /** Where the operator writes webEndpoint. */
   webEndpoint?: ConfigMapDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Object type StorageAccountOperatorSecrets. */
@@ -1521,8 +1342,6 @@ export interface StorageAccountOperatorSecrets {
   tableEndpoint?: SecretDestination;
   /** Where the operator writes webEndpoint. */
   webEndpoint?: SecretDestination;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -1535,8 +1354,6 @@ export interface StorageAccountOperatorSpec {
   secretExpressions?: DestinationExpression[];
   /** The secrets the operator writes values of the resource to. */
   secrets?: StorageAccountOperatorSecrets;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Required. Gets or sets the SKU name. */
@@ -1544,8 +1361,6 @@ export interface StorageAccountSku {
   /** The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called
    * accountType. */
   name: SkuName;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** This property is readOnly and is set by server during asynchronous storage account
@@ -1559,8 +1374,6 @@ export interface StorageAccountSkuConversionStatus_STATUS {
   startTime?: string;
   /** This property represents the target sku name to which the account sku is being converted asynchronously. */
   targetSkuName?: StorageAccountSkuConversionStatus_TargetSkuName_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccountSkuConversionStatus_SkuConversionStatus_STATUS (string). */
@@ -1576,8 +1389,6 @@ export interface StorageAccountSku_STATUS {
   name?: SkuName_STATUS;
   /** The SKU tier. This is based on the SKU name. */
   tier?: Tier_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccount_PublicNetworkAccess (string). */
@@ -1728,8 +1539,6 @@ export interface StorageAccount_STATUS {
   /** Allows https traffic only to storage service if sets to true. The default value is true since
    * API version 2019-04-01. */
   supportsHttpsTrafficOnly?: boolean;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The storage account. */
@@ -1829,8 +1638,6 @@ export interface StorageAccount_Spec {
   supportsHttpsTrafficOnly?: boolean;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccount_StatusOfPrimary_STATUS (string). */
@@ -1845,8 +1652,6 @@ export interface StorageAccountsBlobServiceOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -1881,8 +1686,6 @@ export interface StorageAccountsBlobService_STATUS {
   lastAccessTimeTrackingPolicy?: LastAccessTimeTrackingPolicy_STATUS;
   /** The blob service properties for blob restore policy. */
   restorePolicy?: RestorePolicy_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The properties of a storage account’s Blob service. */
@@ -1912,8 +1715,6 @@ export interface StorageAccountsBlobService_Spec {
   restorePolicy?: RestorePolicy;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServiceOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
@@ -1922,8 +1723,6 @@ export interface StorageAccountsBlobServicesContainerOperatorSpec {
   configMapExpressions?: DestinationExpression[];
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum StorageAccountsBlobServicesContainer_LeaseDuration_STATUS (string). */
@@ -1987,8 +1786,6 @@ export interface StorageAccountsBlobServicesContainer_STATUS {
   remainingRetentionDays?: number;
   /** The version of the deleted blob container. */
   version?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Properties of the blob container, including Id, resource name, resource type, Etag. */
@@ -2014,8 +1811,6 @@ export interface StorageAccountsBlobServicesContainer_Spec {
   publicAccess?: ContainerProperties_PublicAccess;
   /** Settings interpreted by the operator itself and never sent to Azure. */
   operatorSpec?: StorageAccountsBlobServicesContainerOperatorSpec;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum SystemData_CreatedByType_STATUS (string). */
@@ -2038,8 +1833,6 @@ export interface SystemData_STATUS {
   lastModifiedBy?: string;
   /** The type of identity that last modified the resource. */
   lastModifiedByType?: SystemData_LastModifiedByType_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** The encryption function of the table storage service. */
@@ -2050,8 +1843,6 @@ export interface Table {
   /** Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped
    * encryption key will be used. 'Service' key type implies that a default service key is used. */
   keyType?: Table_KeyType;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Table_KeyType (string). */
@@ -2071,8 +1862,6 @@ export interface Table_STATUS {
   /** Gets a rough estimate of the date/time when the encryption was last enabled by the user. Data is
    * encrypted at rest by default today and cannot be disabled. */
   lastEnabledTime?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** A tag of the LegalHold of a blob container. */
@@ -2087,8 +1876,6 @@ export interface Tag_STATUS {
   timestamp?: string;
   /** Returns the User Principal Name of the user who added the tag. */
   upn?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum Tier_STATUS (string). */
@@ -2120,8 +1907,6 @@ export interface UpdateHistory_STATUS {
   update?: UpdateHistory_Update_STATUS;
   /** Returns the User Principal Name of the user who updated the ImmutabilityPolicy. */
   upn?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Enum UpdateHistory_Update_STATUS (string). */
@@ -2129,15 +1914,11 @@ export type UpdateHistory_Update_STATUS = "extend" | "lock" | "put";
 
 /** UserAssignedIdentity for the resource. */
 export interface UserAssignedIdentity {
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Information about the user assigned identity for the resource */
 export interface UserAssignedIdentityDetails {
   reference?: ResourceReference;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** UserAssignedIdentity for the resource. */
@@ -2146,8 +1927,6 @@ export interface UserAssignedIdentity_STATUS {
   clientId?: string;
   /** The principal ID of the identity. */
   principalId?: string;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual Network rule. */
@@ -2159,8 +1938,6 @@ export interface VirtualNetworkRule {
   reference: ResourceReference;
   /** Gets the state of virtual network rule. */
   state?: State;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
 
 /** Virtual Network rule. */
@@ -2172,6 +1949,4 @@ export interface VirtualNetworkRule_STATUS {
   id?: string;
   /** Gets the state of virtual network rule. */
   state?: State_STATUS;
-  /** Values from other versions this version cannot hold, as JSON text. */
-  $propertyBag?: PropertyBagData;
 }
