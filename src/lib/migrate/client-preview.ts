@@ -1,6 +1,7 @@
 import type { KubeClient } from '../kube/client.ts';
 import type { KubeObject } from '../kube/list.ts';
-import type { Backoff } from './backoff.ts';
+import { type ResourceType, resourceName, resourcePath } from '../kube/paths.ts';
+import { type Backoff, withBackoff } from './backoff.ts';
 import { type ClientSide, type ObjectPreview, previewObject } from './client-convert.ts';
 import { readPage } from './page.ts';
 import { isConversionFailure } from './plan.ts';
@@ -26,6 +27,12 @@ export function clientSideOf(plan: CrdPlan & { target: string }): ClientSide {
  * object cannot be converted) and reads each object by name at every stored version, keeping the reads
  * that need no conversion the API server cannot do: with the webhook down or refusing, exactly the
  * version it is stored at. Nothing is written.
+ *
+ * A consistent list goes to etcd, and converts every object, whenever the API server's watch cache is not
+ * fresh enough within a few seconds (a loaded server); the cache itself holds the objects converted when
+ * the webhook last could. So where the consistent list fails, one list at `resourceVersion=0`, which the
+ * cache answers as it stands, is tried before the next version: a preview may lag the newest writes by
+ * moments, which a dry run can afford.
  */
 export async function previewClientSide(
   client: KubeClient,
@@ -38,28 +45,61 @@ export async function previewClientSide(
   let lastFailure = '';
   for (const version of versions) {
     const type = { ...plan.access, version };
-    const objects: ObjectPreview[] = [];
-    try {
-      let token: string | undefined;
-      do {
-        const page: { items: KubeObject[]; continueToken: string | undefined } = await readPage(
-          client,
-          type,
-          pageSize,
-          token,
-          backoff,
-        );
-        for (const object of page.items) objects.push(await previewObject(client, side, object, backoff));
-        token = page.continueToken;
-      } while (token !== undefined);
-      return { objects };
-    } catch (error) {
-      if (!isConversionFailure(error)) throw error;
-      lastFailure = error.message;
+    const reads = [
+      () => consistentList(client, type, pageSize, backoff),
+      () => cachedList(client, type, backoff),
+    ];
+    for (const read of reads) {
+      try {
+        const objects: ObjectPreview[] = [];
+        for await (const object of read()) {
+          objects.push(await previewObject(client, side, object, backoff));
+        }
+        return { objects };
+      } catch (error) {
+        if (!isConversionFailure(error)) throw error;
+        lastFailure = error.message;
+      }
     }
   }
   return {
     objects: [],
     reason: `no preview: the API server cannot list the objects at any stored version (${lastFailure}); a run switches the conversion off first`,
   };
+}
+
+/** Every object at one version, page by page, as of now. */
+async function* consistentList(
+  client: KubeClient,
+  type: ResourceType,
+  pageSize: number,
+  backoff: Backoff,
+): AsyncGenerator<KubeObject> {
+  let token: string | undefined;
+  do {
+    const page = await readPage(client, type, pageSize, token, backoff);
+    yield* page.items;
+    token = page.continueToken;
+  } while (token !== undefined);
+}
+
+/**
+ * Every object at one version as the watch cache holds it, in one answer: a cache list takes no continue
+ * token that etcd would not then have to answer, so it is not paged.
+ */
+async function* cachedList(
+  client: KubeClient,
+  type: ResourceType,
+  backoff: Backoff,
+): AsyncGenerator<KubeObject> {
+  const list = await withBackoff(
+    () =>
+      client.request<{ items?: KubeObject[] }>({
+        path: resourcePath(type),
+        query: { resourceVersion: '0' },
+        subject: { verb: 'list', resource: resourceName(type) },
+      }),
+    backoff,
+  );
+  yield* list.items ?? [];
 }

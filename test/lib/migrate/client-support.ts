@@ -1,7 +1,7 @@
 import type { KubeClient } from '../../../src/lib/kube/client.ts';
 import { ApiError } from '../../../src/lib/kube/errors.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
-import { resourcePath } from '../../../src/lib/kube/paths.ts';
+import { type ResourceType, resourcePath } from '../../../src/lib/kube/paths.ts';
 import { type Crd, crdType, readCrd } from '../../../src/lib/migrate/crds.ts';
 import { applyObject, waitForEstablished } from '../../control-plane/apply.ts';
 import { generatedCrds } from '../../control-plane/generated-crds.ts';
@@ -118,6 +118,10 @@ export async function storedAtOld(
       metadata: { name: `storage-probe-${attempt}`, namespace: where.namespace },
     }),
   );
+  await untilWatchCachesReady(
+    admin,
+    crd.spec.versions.map((version) => ({ group: where.group, version: version.name, plural: where.plural })),
+  );
   return {
     name,
     group: where.group,
@@ -129,6 +133,38 @@ export async function storedAtOld(
     conversion,
     asTestCrd,
   };
+}
+
+/**
+ * Waits until the API server's watch cache of every version holds the objects, while the webhook is still
+ * up. Each version of a CRD has a cache of its own, filled in the background after a CRD change by reading
+ * every object converted to that version; a test that stops the webhook before then leaves a cache that
+ * can never fill, and lists that only etcd (and so the webhook) can answer. A watch from a given
+ * resourceVersion is refused with 429 until that version's cache is filled, so one that opens proves it.
+ */
+async function untilWatchCachesReady(admin: KubeClient, types: ResourceType[]): Promise<void> {
+  for (const type of types) {
+    const subject = { verb: 'watch', resource: type.plural };
+    const list = await admin.request<{ metadata?: { resourceVersion?: string } }>({
+      path: resourcePath(type),
+      query: { limit: 1 },
+      subject: { verb: 'list', resource: type.plural },
+    });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const watch = await admin.stream({
+          path: resourcePath(type),
+          query: { watch: true, resourceVersion: list.metadata?.resourceVersion, timeoutSeconds: 1 },
+          subject,
+        });
+        watch.destroy();
+        break;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 429) || attempt >= 100) throw error;
+        await new Promise((done) => setTimeout(done, 200));
+      }
+    }
+  }
 }
 
 /** Writes objects with `write(attempt)` until one is stored at `version`; returns how many were written. */
