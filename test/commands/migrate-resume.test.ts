@@ -245,12 +245,15 @@ describe('kubectl aso migrate resuming on the real control plane', () => {
       if (outcome.killed) kills++;
       else break;
     }
+    // A kill can land after a run finished its work (the stored versions cleaned) but before it exited:
+    // then there is nothing left, and the last run must say so rather than migrate again.
+    const finishedBeforeFinal = (await storedVersions(admin, crd)).join() === hubStorage;
     const sinceFinal = auditEvents().length;
     const final = await runCli(args);
     account(sinceFinal);
     expect(final.code, `seed ${seed}: ${final.stderr}`).toBe(0);
-    expect((JSON.parse(final.stdout) as MigrationReport).crds[0]).toMatchObject({
-      outcome: 'finished',
+    expect((JSON.parse(final.stdout) as MigrationReport).crds[0], `seed ${seed}`).toMatchObject({
+      outcome: finishedBeforeFinal ? 'clean' : 'finished',
       failed: [],
     });
     expect(kills, `seed ${seed}`).toBe(10);
