@@ -293,12 +293,12 @@ async function recheckedRecord(
   schemas: VersionSchemas,
   alone: () => Promise<Outcome[]>,
 ): Promise<void> {
-  const judged = compareOutcomes(ours, theirs, schemas);
-  if (judged.found.some((disagreement) => !exclusionsFor(disagreement))) {
+  const judged = verdictOf(compareOutcomes(ours, theirs, schemas));
+  if (judged.unexplained.length > 0) {
     const [again] = await alone();
     if (again !== undefined) {
-      const rejudged = compareOutcomes(ours, again, schemas);
-      if (rejudged.found.every((disagreement) => exclusionsFor(disagreement))) {
+      const rejudged = verdictOf(compareOutcomes(ours, again, schemas));
+      if (rejudged.unexplained.length === 0) {
         result.unsteady += 1;
         record(result, round, input, rejudged);
         return;
@@ -308,11 +308,25 @@ async function recheckedRecord(
   record(result, round, input, judged);
 }
 
+/** One comparison with its differences split once into those no exclusion explains and the exclusions used. */
+type Verdict = ReturnType<typeof compareOutcomes> & { unexplained: Disagreement[]; applied: Set<string> };
+
+function verdictOf(compared: ReturnType<typeof compareOutcomes>): Verdict {
+  const unexplained: Disagreement[] = [];
+  const applied = new Set<string>();
+  for (const disagreement of compared.found) {
+    const explained = exclusionsFor(disagreement);
+    if (explained) for (const exclusion of explained) applied.add(exclusion.name);
+    else unexplained.push(disagreement);
+  }
+  return { ...compared, unexplained, applied };
+}
+
 function record(
   result: PairAgreement,
   round: Round,
   input: Record<string, unknown>,
-  { found, leaves, cut, bagEntries }: ReturnType<typeof compareOutcomes>,
+  { leaves, cut, bagEntries, unexplained, applied }: Verdict,
 ): void {
   result.compared += 1;
   result.leaves += leaves;
@@ -323,13 +337,6 @@ function record(
   if (bagEntries > 0) {
     result.bags.conversions += 1;
     result.bags.entries += bagEntries;
-  }
-  const unexplained: Disagreement[] = [];
-  const applied = new Set<string>();
-  for (const disagreement of found) {
-    const explained = exclusionsFor(disagreement);
-    if (explained) for (const exclusion of explained) applied.add(exclusion.name);
-    else unexplained.push(disagreement);
   }
   if (unexplained.length === 0) {
     result.agreed += 1;
