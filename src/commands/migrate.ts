@@ -13,7 +13,7 @@ import { type ManifestReport, runManifestMigration } from '../lib/migrate/manife
 import { migrateOptionsOf } from '../lib/migrate/options.ts';
 import { strategyChoices } from '../lib/migrate/plan-types.ts';
 import type { MigrationReport } from '../lib/migrate/report.ts';
-import { runMigration } from '../lib/migrate/run.ts';
+import { checkLocalPaths, runMigration } from '../lib/migrate/run.ts';
 import { printManifestOutcome } from '../lib/render/migrate-manifests.ts';
 import { migrationDisplayFor } from '../lib/render/migrate-progress.ts';
 import { migrationTable } from '../lib/render/migrate-table.ts';
@@ -118,6 +118,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       { ...flags, 'dry-run': flags['dry-run'] ?? 'none' },
       defaultStateNamespace,
     );
+    checkLocalPaths(options);
     const format = this.jsonEnabled() ? 'json' : flags.output;
     const client = await connect(kubeconfigOptionsOf(flags));
     const display = migrationDisplayFor(process.stderr, format);

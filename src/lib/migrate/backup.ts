@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { writeAtomically } from '../atomic-write.ts';
+import { makeFolder, writeAtomically } from '../atomic-write.ts';
 import { InvalidInput } from '../errors.ts';
 import type { KubeObject } from '../kube/list.ts';
 
@@ -18,11 +18,15 @@ export class BackupFailed extends InvalidInput {
   }
 }
 
-/** Checks before the first write that the backup folder can be created and written, so a run never starts without it. */
+/**
+ * Checks before the first write (and before the cluster is touched) that the backup folder can be created
+ * and written, so a run never starts without it. The folder is made one level at a time: Node's recursive
+ * mkdir never returns where the kernel answers ENOENT under an existing parent (`/proc/x`).
+ */
 export function checkBackupDir(dir: string): void {
   const probe = path.join(dir, `.kubectl-aso-probe-${process.pid}`);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     writeAtomically(probe, '');
     rmSync(probe, { force: true });
   } catch (error) {

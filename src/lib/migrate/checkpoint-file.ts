@@ -1,4 +1,6 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { writeAtomically } from '../atomic-write.ts';
 import { InvalidInput } from '../errors.ts';
 import type { CheckpointStore, CrdCheckpoint } from './checkpoint.ts';
 
@@ -47,9 +49,50 @@ export class FileCheckpointStore implements CheckpointStore {
   }
 
   private write(state: StateFile): void {
-    const temporary = `${this.path}.tmp-${process.pid}`;
-    writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
-    renameSync(temporary, this.path);
+    try {
+      writeAtomically(this.path, `${JSON.stringify(state, null, 2)}\n`);
+    } catch (error) {
+      throw new InvalidInput(
+        `--state-file ${this.path}`,
+        `cannot save the progress (${(error as Error).message})`,
+      );
+    }
+  }
+
+  /**
+   * Checks, before the cluster is touched, that progress can be kept here: the folder exists and is
+   * writable, and the file, when there, is a state file (or `--restart`) the user may replace. Otherwise
+   * the first save, after the first batch was written, would fail.
+   */
+  check(): void {
+    const where = `--state-file ${this.path}`;
+    const folder = path.dirname(path.resolve(this.path));
+    try {
+      if (!statSync(folder).isDirectory()) throw new InvalidInput(where, `${folder} is not a folder`);
+      accessSync(folder, constants.W_OK | constants.X_OK);
+    } catch (error) {
+      if (error instanceof InvalidInput) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new InvalidInput(
+        where,
+        code === 'ENOENT'
+          ? `the folder ${folder} does not exist`
+          : `cannot write in the folder ${folder} (${code ?? (error as Error).message})`,
+      );
+    }
+    let file: ReturnType<typeof statSync> | undefined;
+    try {
+      file = statSync(this.path);
+    } catch {
+      return; // not there yet: the first save creates it
+    }
+    if (!file.isFile()) throw new InvalidInput(where, 'not a regular file');
+    try {
+      accessSync(this.path, constants.W_OK);
+    } catch (error) {
+      throw new InvalidInput(where, `not writable by this user (${(error as NodeJS.ErrnoException).code})`);
+    }
+    this.read();
   }
 
   async load(crd: string): Promise<CrdCheckpoint | undefined> {

@@ -115,6 +115,16 @@ const plannedOutcome: Record<CrdPlan['action'], CrdOutcome> = {
 };
 
 /**
+ * Checks the local paths a writing run needs (`--state-file`, `--backup-dir`) before the cluster is
+ * touched, so that a typo in a path is a named error (exit 9) and never found after the first write.
+ */
+export function checkLocalPaths(options: MigrateOptions): void {
+  if (options.dryRun || options.serverDryRun) return;
+  if ('file' in options.state) new FileCheckpointStore(options.state.file, options.restart).check();
+  if (options.backupDir !== undefined) checkBackupDir(options.backupDir);
+}
+
+/**
  * Runs `migrate`: first restores the conversion of any CRD an interrupted client-side run left switched
  * off, then plans every selected CRD; with `--dry-run` stops there (with a per-object preview of each
  * client-side CRD). Otherwise checks every permission the writes need, then per CRD rewrites its objects

@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type ManifestInput, readManifestTexts } from '../../adoption/manifests.ts';
-import { writeAtomically } from '../../atomic-write.ts';
+import { type FileWrite, writeFilesAtomically } from '../../atomic-write.ts';
 import { UsageError } from '../../errors.ts';
 import type { ExitCodeName } from '../../exit-codes.ts';
 import type { TargetSpec } from '../target.ts';
@@ -52,8 +52,8 @@ export interface ManifestOutcome {
 
 /**
  * Runs `migrate -f`: reads the files, converts every ASO object in memory (refusing losses), and only when
- * all of it succeeded writes anything: each file atomically (a temporary file renamed over the original
- * or into the output folder), so no file is ever left half-written. With `--diff` the exit code is
+ * all of it succeeded writes anything: all files or none, each atomically (a temporary file renamed over
+ * the original or into the output folder), so no file is ever left half-written and no run half done. With `--diff` the exit code is
  * `manifestsChanged` when any file would change, as `kubectl diff` tells differences by its exit code.
  */
 export async function runManifestMigration(
@@ -75,10 +75,12 @@ export async function runManifestMigration(
     const writtenTo = targets[i];
     return { file: file.file, changed, ...(writtenTo !== undefined ? { writtenTo } : {}) };
   });
-  converted.files.forEach((file, i) => {
+  const writes: FileWrite[] = converted.files.flatMap((file, i) => {
     const target = targets[i];
-    if (target !== undefined) writeAtomically(target, file.after, file.entry === '-' ? target : file.file);
+    if (target === undefined) return [];
+    return [{ target, text: file.after, ...(file.entry === '-' ? {} : { modeFrom: file.file }) }];
   });
+  writeFilesAtomically(writes);
   const stdout = options.diff
     ? converted.files.map((file) => unifiedDiff(file.file, file.before, file.after)).join('')
     : options.destination.to === 'stdout'
@@ -112,7 +114,8 @@ function joinDocuments(texts: string[]): string {
  * Where each file is written, or undefined for not at all. `--write` rewrites only the files that change.
  * `--output-dir` writes every file, so the folder is a complete converted copy: a file given by name
  * lands under its own name, a file found in a folder keeps its path below that folder, stdin is
- * `stdin.yaml`. Two inputs landing on one path is a usage error, found before anything is written.
+ * `stdin.yaml`. Two different inputs landing on one path is a usage error, found before anything is written;
+ * one file named twice lands once.
  */
 function destinations(files: ConvertedFile[], destination: ManifestDestination): Array<string | undefined> {
   if (destination.to === 'stdout') return files.map(() => undefined);
@@ -128,11 +131,21 @@ function destinations(files: ConvertedFile[], destination: ManifestDestination):
           : path.basename(file.file);
     const target = path.join(destination.dir, relative);
     const other = seen.get(target);
-    if (other !== undefined)
+    if (other !== undefined && !sameFile(other, file.file))
       throw new UsageError(`--output-dir: ${other} and ${file.file} would both be written to ${target}`);
     seen.set(target, file.file);
     return target;
   });
+}
+
+/** One file named twice (`-f a.yaml -f a.yaml`, or by a link) is written once, not refused. */
+function sameFile(one: string, other: string): boolean {
+  if (one === '<stdin>' || other === '<stdin>') return false;
+  try {
+    return realpathSync(one) === realpathSync(other);
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(entry: string): boolean {
