@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isAsoApiVersion, type ManifestText } from '../../adoption/manifests.ts';
+import { isAsoApiVersion, type ManifestText } from '../../manifests/read.ts';
 import {
   type CrdSchemas,
   convertManifestObject,

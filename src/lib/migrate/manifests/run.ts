@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { type ManifestInput, readManifestTexts } from '../../adoption/manifests.ts';
 import { writeAtomically } from '../../atomic-write.ts';
 import { UsageError } from '../../errors.ts';
 import type { ExitCodeName } from '../../exit-codes.ts';
+import { type ManifestInput, readManifestTexts } from '../../manifests/read.ts';
 import type { TargetSpec } from '../target.ts';
 import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
 import type { CrdSchemas, ObjectResult } from './convert-object.ts';
