@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writeAtomically } from '../../atomic-write.ts';
 import { UsageError } from '../../errors.ts';
 import type { ExitCodeName } from '../../exit-codes.ts';
+import { refuseRewriteIn } from '../../manifests/decode.ts';
 import { type ManifestInput, readManifestTexts } from '../../manifests/read.ts';
 import type { TargetSpec } from '../target.ts';
 import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
@@ -69,6 +70,10 @@ export async function runManifestMigration(
     { target: options.target, allowLoss: options.allowLoss },
     schemas,
   );
+  if (options.destination.to === 'write') {
+    for (const file of converted.files)
+      if (file.after !== file.before) refuseRewriteIn(file.file, file.encoding);
+  }
   const targets = destinations(converted.files, options.destination);
   const files: ManifestFileReport[] = converted.files.map((file, i) => {
     const changed = file.after !== file.before;
