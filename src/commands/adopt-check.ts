@@ -1,5 +1,4 @@
 import { Flags } from '@oclif/core';
-import { readManifests } from '../lib/adoption/manifests.ts';
 import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
@@ -10,6 +9,7 @@ import { AsoError, UsageError } from '../lib/errors.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import type { KubeClient } from '../lib/kube/client.ts';
 import { connect } from '../lib/kube/connect.ts';
+import { readManifests } from '../lib/manifests/read.ts';
 import { adoptTable } from '../lib/render/adopt-check-table.ts';
 import { printResult } from '../lib/render/output.ts';
 

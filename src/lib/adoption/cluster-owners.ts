@@ -1,7 +1,7 @@
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden, NotFound } from '../kube/errors.ts';
+import type { ManifestObject } from '../manifests/read.ts';
 import { type CrdArmIndex, type CrdLike, kindArmOf } from './kind-arm.ts';
-import type { ManifestObject } from './manifests.ts';
 import { namespaceOf, sameType } from './resolve-arm-id.ts';
 
 /** The annotation ASO writes once it has PUT a resource: the ARM ID it manages. */

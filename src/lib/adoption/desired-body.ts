@@ -3,7 +3,7 @@ import { catalog } from '../../../generated/catalog.ts';
 import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
 import { type ArmResolvers, armBodyParts } from '../conversion/arm.ts';
 import { isObject } from '../conversion/checks.ts';
-import type { ManifestObject } from './manifests.ts';
+import type { ManifestObject } from '../manifests/read.ts';
 import { type DesiredBody, desiredBodyOf } from './what-if.ts';
 
 /** Which rule laid out the desired ARM body: the generated payload of a catalogued kind, or ARM's layout rule. */

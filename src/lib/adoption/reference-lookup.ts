@@ -1,9 +1,9 @@
 import type { ArmResolvers, ConfigMapKey, NamedReference } from '../conversion/arm.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden, NotFound } from '../kube/errors.ts';
+import type { ManifestObject } from '../manifests/read.ts';
 import { clusterObject, recordedArmId } from './cluster-owners.ts';
 import type { CrdLike } from './kind-arm.ts';
-import type { ManifestObject } from './manifests.ts';
 import { namespaceOf } from './resolve-arm-id.ts';
 
 /**

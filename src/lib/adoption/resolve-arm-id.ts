@@ -1,8 +1,8 @@
+import type { ManifestObject } from '../manifests/read.ts';
 import type { ArmUriTemplate } from './arm-uri.ts';
 import { isPlaceholder } from './arm-uri.ts';
 import { OwnerCycle } from './errors.ts';
 import { type CrdArmIndex, type KindArm, kindArmOf, nonArmReasonOf } from './kind-arm.ts';
-import type { ManifestObject } from './manifests.ts';
 
 /** What building ARM IDs needs: the objects to resolve owners among, kind shapes, and the subscription. */
 export interface ArmIdContext {

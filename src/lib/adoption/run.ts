@@ -5,11 +5,11 @@ import { CredentialNotFound } from '../azure/errors.ts';
 import { AsoError } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden } from '../kube/errors.ts';
+import type { ManifestObject, ManifestSet } from '../manifests/read.ts';
 import { clusterObject, readClusterOwners, recordedArmId, resourceIdAnnotation } from './cluster-owners.ts';
 import { desiredArmOf } from './desired-body.ts';
 import { effectivePolicyOf, operatorDefaultProblem, type PolicyContext } from './effective-policy.ts';
 import { type CrdLike, crdArmIndexOf } from './kind-arm.ts';
-import type { ManifestObject, ManifestSet } from './manifests.ts';
 import {
   credentialFor,
   namespaceAnnotations,

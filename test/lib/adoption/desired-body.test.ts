@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desiredArmOf, generatedLayoutOf } from '../../../src/lib/adoption/desired-body.ts';
-import type { ManifestObject } from '../../../src/lib/adoption/manifests.ts';
 import { whatIf } from '../../../src/lib/adoption/what-if.ts';
+import type { ManifestObject } from '../../../src/lib/manifests/read.ts';
 
 const object = (apiVersion: string, kind: string, spec: Record<string, unknown>): ManifestObject => ({
   apiVersion,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desiredArmOf } from '../../../src/lib/adoption/desired-body.ts';
-import type { ManifestObject } from '../../../src/lib/adoption/manifests.ts';
 import { prefetchedResolvers, referenceLookupOf } from '../../../src/lib/adoption/reference-lookup.ts';
+import type { ManifestObject } from '../../../src/lib/manifests/read.ts';
 
 const sql = 'sql.azure.com';
 const object = (name: string, spec: Record<string, unknown>, namespace = 'ns'): ManifestObject => ({

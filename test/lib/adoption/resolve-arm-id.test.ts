@@ -5,8 +5,8 @@ import { parse } from 'yaml';
 import { armIdPattern } from '../../../src/lib/adoption/arm-uri.ts';
 import { OwnerCycle } from '../../../src/lib/adoption/errors.ts';
 import { type CrdLike, crdArmIndexOf, kindArmOf, nonArmKinds } from '../../../src/lib/adoption/kind-arm.ts';
-import { readManifests } from '../../../src/lib/adoption/manifests.ts';
 import { resolveArmIds } from '../../../src/lib/adoption/resolve-arm-id.ts';
+import { readManifests } from '../../../src/lib/manifests/read.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 
 const sub = '00000000-0000-0000-0000-000000000001';

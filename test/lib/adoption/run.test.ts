@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readManifests } from '../../../src/lib/adoption/manifests.ts';
 import { runAdoptCheck } from '../../../src/lib/adoption/run.ts';
 import type { ArmLookup } from '../../../src/lib/azure/arm-reader.ts';
 import { mapBounded } from '../../../src/lib/azure/arm-reader.ts';
+import { readManifests } from '../../../src/lib/manifests/read.ts';
 
 const sub = '11111111-1111-1111-1111-111111111111';
 const yaml = `

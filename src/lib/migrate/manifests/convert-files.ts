@@ -1,9 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isAsoApiVersion, type ManifestText } from '../../adoption/manifests.ts';
+import { WrongType } from '../../conversion/errors.ts';
+import type { ManifestEncoding } from '../../manifests/decode.ts';
+import { type ManifestDocument, manifestDocuments } from '../../manifests/documents.ts';
+import { ManifestError } from '../../manifests/errors.ts';
+import { checkObjectShape, objectLabel } from '../../manifests/object-shape.ts';
+import { isAsoApiVersion, type ManifestText } from '../../manifests/read.ts';
 import {
   type CrdSchemas,
   convertManifestObject,
   type ManifestConversionOptions,
+  type ObjectPlace,
   type ObjectResult,
 } from './convert-object.ts';
 import { parseYaml, writeYaml } from './edit-yaml.ts';
@@ -13,6 +19,8 @@ export interface ConvertedFile {
   file: string;
   /** The `-f` value it was found under. */
   entry: string;
+  /** The encoding the input file was in (see {@link ManifestText.encoding}). */
+  encoding: ManifestEncoding;
   before: string;
   after: string;
 }
@@ -52,21 +60,13 @@ export async function convertManifestFiles(
   const objects: ObjectResult[] = [];
   for (const { text, yaml } of parsed) {
     const changes = new Map<number, unknown>();
-    let number = 0;
-    for (const [index, document] of yaml.documents.entries()) {
-      const root: unknown = document.toJS();
-      if (root === null || root === undefined) continue;
-      number += 1;
-      const line = document.contents ? yaml.lines.linePos(document.contents.range[0]).line : undefined;
+    for (const document of manifestDocuments(text.file, yaml.documents, yaml.lines)) {
+      const root = document.value;
+      const { line, number } = document;
       const at = `${text.file}${line === undefined ? '' : `:${line}`} (document ${number})`;
       const source = `${text.file}#${number}`;
       let next: unknown = root;
-      if (
-        isRecord(root) &&
-        typeof root.kind === 'string' &&
-        root.kind.endsWith('List') &&
-        Array.isArray(root.items)
-      ) {
+      if (typeof root.kind === 'string' && root.kind.endsWith('List') && Array.isArray(root.items)) {
         const items: unknown[] = [];
         for (const [i, item] of root.items.entries()) {
           if (!isAsoObject(item)) {
@@ -74,27 +74,55 @@ export async function convertManifestFiles(
             continue;
           }
           const where = { source: `${source}.items[${i}]`, label: `${at} items[${i}] ${label(item)}` };
-          const converted = await convertManifestObject(item, where, options, schemas);
+          const converted = await convertChecked(
+            text.file,
+            document,
+            ['items', i],
+            item,
+            where,
+            options,
+            schemas,
+          );
           objects.push(converted.result);
           items.push(converted.value);
         }
         next = { ...root, items };
       } else if (isAsoObject(root)) {
-        const converted = await convertManifestObject(
-          root,
-          { source, label: `${at} ${label(root)}` },
-          options,
-          schemas,
-        );
+        const where = { source, label: `${at} ${label(root)}` };
+        const converted = await convertChecked(text.file, document, [], root, where, options, schemas);
         objects.push(converted.result);
         next = converted.value;
       }
-      if (!isDeepStrictEqual(next, root)) changes.set(index, next);
+      if (!isDeepStrictEqual(next, root)) changes.set(document.index, next);
     }
     const after = writeYaml(yaml, changes);
-    files.push({ file: text.file, entry: text.entry, before: text.text, after });
+    files.push({ file: text.file, entry: text.entry, encoding: text.encoding, before: text.text, after });
   }
   return { files, objects };
+}
+
+/**
+ * Converts one object after the shared shape check, so a value of the wrong type is bad input named by
+ * file, line, document and object as adopt-check names it; one the conversion itself finds deeper in the
+ * spec is named the same way.
+ */
+async function convertChecked(
+  file: string,
+  document: ManifestDocument,
+  at: ReadonlyArray<string | number>,
+  object: Record<string, unknown>,
+  where: ObjectPlace,
+  options: ManifestConversionOptions,
+  schemas: CrdSchemas,
+): ReturnType<typeof convertManifestObject> {
+  checkObjectShape(file, document, at, object);
+  try {
+    return await convertManifestObject(object, where, options, schemas);
+  } catch (error) {
+    if (!(error instanceof WrongType)) throw error;
+    const line = document.lineOf([...at, ...error.path.split('.')]) ?? document.lineOf(at) ?? document.line;
+    throw new ManifestError(file, `${objectLabel(document, at, object)}: ${error.message}`, line);
+  }
 }
 
 function label(object: Record<string, unknown>): string {

@@ -14,7 +14,7 @@ import {
   type Scalar,
   type YAMLMap,
 } from 'yaml';
-import { ManifestError } from '../../adoption/errors.ts';
+import { ManifestError } from '../../manifests/errors.ts';
 
 /** One file's YAML as parsed: the documents and the source tokens they were composed from. */
 export interface ParsedYaml {

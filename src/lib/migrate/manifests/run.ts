@@ -1,9 +1,10 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type ManifestInput, readManifestTexts } from '../../adoption/manifests.ts';
 import { type FileWrite, writeFilesAtomically } from '../../atomic-write.ts';
 import { UsageError } from '../../errors.ts';
 import type { ExitCodeName } from '../../exit-codes.ts';
+import { refuseRewriteIn } from '../../manifests/decode.ts';
+import { type ManifestInput, readManifestTexts } from '../../manifests/read.ts';
 import type { TargetSpec } from '../target.ts';
 import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
 import type { CrdSchemas, ObjectResult } from './convert-object.ts';
@@ -69,6 +70,10 @@ export async function runManifestMigration(
     { target: options.target, allowLoss: options.allowLoss },
     schemas,
   );
+  if (options.destination.to === 'write') {
+    for (const file of converted.files)
+      if (file.after !== file.before) refuseRewriteIn(file.file, file.encoding);
+  }
   const targets = destinations(converted.files, options.destination);
   const files: ManifestFileReport[] = converted.files.map((file, i) => {
     const changed = file.after !== file.before;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ManifestError } from '../../../../src/lib/adoption/errors.ts';
+import { ManifestError } from '../../../../src/lib/manifests/errors.ts';
 import { parseYaml, writeYaml } from '../../../../src/lib/migrate/manifests/edit-yaml.ts';
 
 const text = `# leading comment

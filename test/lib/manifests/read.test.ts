@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ManifestError } from '../../../src/lib/adoption/errors.ts';
-import { readManifests } from '../../../src/lib/adoption/manifests.ts';
+import { ManifestError } from '../../../src/lib/manifests/errors.ts';
+import { readManifests } from '../../../src/lib/manifests/read.ts';
 
 const rg =
   'apiVersion: resources.azure.com/v1api20200601\nkind: ResourceGroup\nmetadata:\n  name: rg\nspec:\n  location: westus\n';

@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { LineCounter, parseAllDocuments } from 'yaml';
+import { UsageError } from '../errors.ts';
+import { decodeManifest, type ManifestEncoding } from './decode.ts';
+import { type ManifestDocument, manifestDocuments } from './documents.ts';
 import { ManifestError } from './errors.ts';
+import { checkObjectShape } from './object-shape.ts';
+import { manifestFilesOf, unreadable } from './walk.ts';
 
 /** One Kubernetes object read from the user's input, with where it came from so that answers can point back. */
 export interface ManifestObject {
@@ -27,37 +31,13 @@ export interface ManifestInput {
   files: string[];
   recursive: boolean;
   /** Reads stdin; injected so tests need no process stdin. */
-  readStdin?: () => string;
+  readStdin?: () => string | Uint8Array;
 }
 
 /** True when the apiVersion's group is an ASO group (`*.azure.com`); everything else is passed over. */
 export function isAsoApiVersion(apiVersion: string): boolean {
   const slash = apiVersion.indexOf('/');
   return slash > 0 && apiVersion.slice(0, slash).endsWith('.azure.com');
-}
-
-const manifestExtensions = new Set(['.yaml', '.yml', '.json']);
-
-/** Every file a `-f` value stands for: the file itself, or a folder's manifests (its subfolders only with -R). */
-function filesOf(entry: string, recursive: boolean): string[] {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(entry);
-  } catch {
-    throw new ManifestError(entry, 'no such file or directory');
-  }
-  if (!stat.isDirectory()) return [entry];
-  const found: string[] = [];
-  for (const name of readdirSync(entry).sort()) {
-    const full = path.join(entry, name);
-    const s = statSync(full);
-    if (s.isDirectory()) {
-      if (recursive) found.push(...filesOf(full, recursive));
-    } else if (manifestExtensions.has(path.extname(name).toLowerCase())) {
-      found.push(full);
-    }
-  }
-  return found;
 }
 
 /**
@@ -75,7 +55,13 @@ export function readManifests(input: ManifestInput): ManifestSet {
 export interface ManifestText {
   /** The file's path, or `<stdin>`. */
   file: string;
+  /** The decoded text, without a byte order mark. */
   text: string;
+  /**
+   * The encoding the file's bytes were in: a writer that puts text back into the file must write it in
+   * this encoding (or refuse), since the text alone does not say it.
+   */
+  encoding: ManifestEncoding;
   /** The `-f` value it was found under (a file, a folder, or `-`): where it sits relative to what was asked. */
   entry: string;
 }
@@ -85,18 +71,33 @@ export interface ManifestText {
  * reading `-` from stdin, shared by every command that takes manifests so they all read the same files.
  */
 export function readManifestTexts(input: ManifestInput): ManifestText[] {
+  // stdin is read to its end once: a second `-` could only read nothing, and count a file that is not there.
+  if (input.files.filter((entry) => entry === '-').length > 1) {
+    throw new UsageError('-f - is given twice: stdin can be read only once');
+  }
   const texts: ManifestText[] = [];
   for (const entry of input.files) {
     if (entry === '-') {
-      const text = (input.readStdin ?? (() => readFileSync(0, 'utf8')))();
-      texts.push({ file: '<stdin>', text, entry });
+      const file = '<stdin>';
+      const read = (input.readStdin ?? (() => readBytes(file, 0)))();
+      const decoded =
+        typeof read === 'string' ? { text: read, encoding: 'utf8' as const } : decodeManifest(file, read);
+      texts.push({ file, ...decoded, entry });
       continue;
     }
-    for (const file of filesOf(entry, input.recursive)) {
-      texts.push({ file, text: readFileSync(file, 'utf8'), entry });
+    for (const file of manifestFilesOf(entry, input.recursive)) {
+      texts.push({ file, ...decodeManifest(file, readBytes(file, file)), entry });
     }
   }
   return texts;
+}
+
+function readBytes(file: string, from: string | number): Buffer {
+  try {
+    return readFileSync(from);
+  } catch (error) {
+    throw unreadable(file, error);
+  }
 }
 
 /** Parses one file's text (YAML is a superset of JSON, so one parser serves both) into the set. */
@@ -106,24 +107,22 @@ export function parseInto(set: ManifestSet, file: string, text: string): void {
   if (!Array.isArray(documents)) {
     return; // an empty stream
   }
-  let index = 0;
-  for (const document of documents) {
-    const error = document.errors[0];
-    if (error) {
-      const line = lines.linePos(error.pos[0]).line;
-      throw new ManifestError(file, `malformed YAML: ${error.message.split('\n')[0]}`, line);
-    }
-    const value: unknown = document.toJS();
-    if (value === null || value === undefined) continue;
-    index += 1;
-    const line = document.contents ? lines.linePos(document.contents.range[0]).line : undefined;
-    addObject(set, file, `${file}#${index}`, value, line);
+  for (const document of manifestDocuments(file, documents, lines)) {
+    addObject(set, file, document, [], `${file}#${document.number}`, document.value);
   }
 }
 
-function addObject(set: ManifestSet, file: string, source: string, value: unknown, line?: number): void {
+function addObject(
+  set: ManifestSet,
+  file: string,
+  document: ManifestDocument,
+  at: ReadonlyArray<string | number>,
+  source: string,
+  value: unknown,
+): void {
+  const line = document.lineOf(at) ?? document.line;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ManifestError(file, 'a document is not an object', line);
+    throw new ManifestError(file, `document ${document.number} items[${at[1]}] is not an object`, line);
   }
   const object = value as Record<string, unknown>;
   const { apiVersion, kind } = object;
@@ -136,7 +135,7 @@ function addObject(set: ManifestSet, file: string, source: string, value: unknow
     const items = object.items;
     if (Array.isArray(items)) {
       items.forEach((item, i) => {
-        addObject(set, file, `${source}.items[${i}]`, item, line);
+        addObject(set, file, document, ['items', i], `${source}.items[${i}]`, item);
       });
       return;
     }
@@ -145,12 +144,10 @@ function addObject(set: ManifestSet, file: string, source: string, value: unknow
     set.passedOver.push(`${kind}/${name ?? '?'} (${source})`);
     return;
   }
+  checkObjectShape(file, document, at, object);
   if (name === undefined) throw new ManifestError(file, `${kind} object has no metadata.name`, line);
   const metadata = (object.metadata ?? {}) as ManifestObject['metadata'];
-  const spec =
-    typeof object.spec === 'object' && object.spec !== null
-      ? (object.spec as Record<string, unknown>)
-      : undefined;
+  const spec = object.spec as Record<string, unknown> | undefined;
   set.objects.push({ apiVersion, kind, metadata, ...(spec ? { spec } : {}), source });
 }
 
