@@ -6,7 +6,7 @@ import {
   type ManifestConversionOptions,
   type ObjectResult,
 } from './convert-object.ts';
-import { parseYaml, writeYaml } from './edit-yaml.ts';
+import { rewriteYaml, unchanged } from './edit-yaml.ts';
 
 /** One input file: its text before and after. */
 export interface ConvertedFile {
@@ -37,27 +37,25 @@ function isAsoObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Converts every ASO object in the input files, in memory: each file is parsed (a malformed one fails the
- * run with its file and line before anything is written), each ASO object (also inside a `kind: List`)
- * is converted, and each file is written back with only the documents that changed edited. Documents of
- * other APIs are left exactly as they were.
+ * Converts every ASO object in the input files, in memory, one document at a time: each document is
+ * parsed, its ASO objects (also inside a `kind: List`) converted, and the document written back edited
+ * (only where it changed) before the next is parsed, so a file of tens of thousands of objects never has
+ * all its trees in memory at once. Malformed YAML fails the run with its file and line, and nothing is
+ * written before every file has converted. Documents of other APIs are left exactly as they were.
  */
 export async function convertManifestFiles(
   texts: readonly ManifestText[],
   options: ManifestConversionOptions,
   schemas: CrdSchemas,
 ): Promise<ConvertedManifests> {
-  const parsed = texts.map((text) => ({ text, yaml: parseYaml(text.file, text.text) }));
   const files: ConvertedFile[] = [];
   const objects: ObjectResult[] = [];
-  for (const { text, yaml } of parsed) {
-    const changes = new Map<number, unknown>();
+  for (const text of texts) {
     let number = 0;
-    for (const [index, document] of yaml.documents.entries()) {
+    const after = await rewriteYaml(text.file, text.text, async ({ document, line }) => {
       const root: unknown = document.toJS();
-      if (root === null || root === undefined) continue;
+      if (root === null || root === undefined) return unchanged;
       number += 1;
-      const line = document.contents ? yaml.lines.linePos(document.contents.range[0]).line : undefined;
       const at = `${text.file}${line === undefined ? '' : `:${line}`} (document ${number})`;
       const source = `${text.file}#${number}`;
       let next: unknown = root;
@@ -89,9 +87,8 @@ export async function convertManifestFiles(
         objects.push(converted.result);
         next = converted.value;
       }
-      if (!isDeepStrictEqual(next, root)) changes.set(index, next);
-    }
-    const after = writeYaml(yaml, changes);
+      return isDeepStrictEqual(next, root) ? unchanged : next;
+    });
     files.push({ file: text.file, entry: text.entry, before: text.text, after });
   }
   return { files, objects };

@@ -16,27 +16,58 @@ import {
 } from 'yaml';
 import { ManifestError } from '../../adoption/errors.ts';
 
-/** One file's YAML as parsed: the documents and the source tokens they were composed from. */
-export interface ParsedYaml {
-  file: string;
-  text: string;
-  /** The concrete syntax tree: writing its tokens back gives the text byte for byte. */
-  tokens: CST.Token[];
-  documents: Document.Parsed[];
-  lines: LineCounter;
+/** What a document's visitor returns to leave that document exactly as it was written. */
+export const unchanged: unique symbol = Symbol('unchanged');
+
+/** One document of a file as the visitor sees it: its tree, its place and its first line. */
+export interface YamlDocument {
+  document: Document.Parsed;
+  /** The position of the document among the file's documents, from 0 (empty ones included). */
+  index: number;
+  /** The line its contents start on, from 1; undefined for an empty document. */
+  line: number | undefined;
 }
 
 /**
- * Parses a file so that its documents can be changed in place: every node keeps its source token, so a
- * changed scalar can be rewritten inside the original text and everything else (comments, quoting,
- * indentation, flow style, blank lines) stays as the user wrote it. Malformed YAML is a
- * {@link ManifestError} naming the file and line.
+ * Rewrites a file document by document: each document is parsed, handed to `visit`, and written back
+ * before the next one is parsed, so that memory holds one document's tree at a time, not a tree per
+ * document of a file that may hold tens of thousands. `visit` returns the document's new value, or
+ * {@link unchanged}. A changed document is first edited in its source tokens (only the scalars whose
+ * values change, and map entries that go); when the change is more than that (keys added, a list grown)
+ * or the edit does not read back as the value, that document alone is rendered again from its node tree,
+ * changed node by node, so comments and key order survive there too. Everything else (other documents,
+ * comments between them, directives) is written back byte for byte, so a run that changes nothing gives
+ * back the input. Malformed YAML is a {@link ManifestError} naming the file and line.
  */
-export function parseYaml(file: string, text: string): ParsedYaml {
+export async function rewriteYaml(
+  file: string,
+  text: string,
+  visit: (document: YamlDocument) => unknown | Promise<unknown>,
+): Promise<string> {
   const lines = new LineCounter();
-  const tokens = [...new Parser(lines.addNewLine).parse(text)];
-  const documents = [...new Composer({ keepSourceTokens: true, prettyErrors: false }).compose(tokens)];
-  for (const document of documents) {
+  const out: string[] = [];
+  let directives: CST.Token[] = [];
+  let index = 0;
+  let indentSeq: boolean | undefined;
+  for (const token of new Parser(lines.addNewLine).parse(text)) {
+    if (token.type === 'error') {
+      throw new ManifestError(file, `malformed YAML: ${token.message}`, lines.linePos(token.offset).line);
+    }
+    if (token.type !== 'document') {
+      // A directive belongs to the document after it, which must be composed with it.
+      if (token.type === 'directive') directives.push(token);
+      out.push(CST.stringify(token));
+      continue;
+    }
+    const composed = [
+      ...new Composer({ keepSourceTokens: true, prettyErrors: false }).compose([...directives, token]),
+    ];
+    directives = [];
+    const document = composed[0];
+    if (!document) {
+      out.push(CST.stringify(token));
+      continue;
+    }
     const error = document.errors[0];
     if (error) {
       throw new ManifestError(
@@ -45,67 +76,17 @@ export function parseYaml(file: string, text: string): ParsedYaml {
         lines.linePos(error.pos[0]).line,
       );
     }
+    const line = document.contents ? lines.linePos(document.contents.range[0]).line : undefined;
+    const value = await visit({ document, index, line });
+    index += 1;
+    if (value === unchanged || editInPlace(document, token, value)) {
+      out.push(CST.stringify(token));
+      continue;
+    }
+    indentSeq ??= indentsSequences(text);
+    out.push(renderDocument(document, value, indentSeq));
   }
-  return { file, text, tokens, documents, lines };
-}
-
-/**
- * Writes a parsed file back with some of its documents changed to new values (index -> value). Each
- * changed document is first edited in its source tokens (only the scalars whose values change); when the
- * change is more than that (keys added or removed, a list grown) or the edit does not read back as the
- * value, that document alone is rendered again from its node tree, changed node by node, so comments and
- * key order survive there too. Unchanged documents are never touched, so a run that changes nothing gives
- * back the input byte for byte.
- */
-export function writeYaml(parsed: ParsedYaml, changes: ReadonlyMap<number, unknown>): string {
-  if (changes.size === 0) return parsed.text;
-  const documentTokens = parsed.tokens.filter((token) => token.type === 'document');
-  const rendered = new Map<CST.Token, string>();
-  const sameShape = documentTokens.length === parsed.documents.length;
-  for (const [index, value] of changes) {
-    const document = parsed.documents[index];
-    if (!document) continue;
-    const token = sameShape ? documentTokens[index] : undefined;
-    if (token && editInPlace(document, token, value)) continue;
-    if (!token) return renderAll(parsed, changes);
-    // A comment above the first document is a token of its own, written back as it is: the document's
-    // copy of it (commentBefore) must not be rendered a second time.
-    if (commentPrecedes(parsed.tokens, token)) dropLeadingComment(document);
-    rendered.set(token, renderDocument(document, value, indentsSequences(parsed.text)));
-  }
-  return parsed.tokens.map((token) => rendered.get(token) ?? CST.stringify(token)).join('');
-}
-
-/** Clears the comment the composer attached to the document or its first node from above it. */
-function dropLeadingComment(document: Document.Parsed): void {
-  document.commentBefore = null;
-  const contents = document.contents;
-  if (!isNode(contents)) return;
-  contents.commentBefore = null;
-  const first = isMap(contents) || isSeq(contents) ? contents.items[0] : undefined;
-  if (isNode(first)) first.commentBefore = null;
-  else if (first && isNode(first.key)) first.key.commentBefore = null;
-}
-
-function commentPrecedes(tokens: CST.Token[], token: CST.Token): boolean {
-  for (let i = tokens.indexOf(token) - 1; i >= 0; i--) {
-    const type = tokens[i]?.type;
-    if (type === 'comment') return true;
-    if (type === 'document' || type === 'doc-end') return false;
-  }
-  return false;
-}
-
-/** Fallback when documents cannot be matched to tokens: every document rendered from its tree. */
-function renderAll(parsed: ParsedYaml, changes: ReadonlyMap<number, unknown>): string {
-  const indentSeq = indentsSequences(parsed.text);
-  return parsed.documents
-    .map((document, index) =>
-      changes.has(index)
-        ? renderDocument(document, changes.get(index), indentSeq)
-        : document.toString({ lineWidth: 0, indentSeq, flowCollectionPadding: false }),
-    )
-    .join('');
+  return out.join('');
 }
 
 type Primitive = string | number | boolean | null;
