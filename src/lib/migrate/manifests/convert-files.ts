@@ -6,6 +6,7 @@ import {
   type ManifestConversionOptions,
   type ObjectResult,
 } from './convert-object.ts';
+import type { TextPiece } from './diff.ts';
 import { rewriteYaml, unchanged } from './edit-yaml.ts';
 
 /** One input file: its text before and after. */
@@ -15,6 +16,8 @@ export interface ConvertedFile {
   entry: string;
   before: string;
   after: string;
+  /** The text as stretches before and after, so that a diff compares only what changed. */
+  pieces: TextPiece[];
 }
 
 /** Everything a manifest run converted, before anything is written. */
@@ -52,7 +55,7 @@ export async function convertManifestFiles(
   const objects: ObjectResult[] = [];
   for (const text of texts) {
     let number = 0;
-    const after = await rewriteYaml(text.file, text.text, async ({ document, line }) => {
+    const rewritten = await rewriteYaml(text.file, text.text, async ({ document, line }) => {
       const root: unknown = document.toJS();
       if (root === null || root === undefined) return unchanged;
       number += 1;
@@ -89,7 +92,13 @@ export async function convertManifestFiles(
       }
       return isDeepStrictEqual(next, root) ? unchanged : next;
     });
-    files.push({ file: text.file, entry: text.entry, before: text.text, after });
+    files.push({
+      file: text.file,
+      entry: text.entry,
+      before: text.text,
+      after: rewritten.text,
+      pieces: rewritten.pieces,
+    });
   }
   return { files, objects };
 }

@@ -2,15 +2,46 @@
 type Step = { op: ' ' | '-' | '+'; line: string };
 
 /**
+ * A stretch of a file before and after a rewrite, in whole lines. A file rewritten document by document
+ * is a list of them, so that the diff compares only what changed, one stretch at a time, instead of
+ * searching the whole file for an edit script (which takes time and memory in the number of changes
+ * times the file's length: hours for a file of tens of thousands of changed documents).
+ */
+export interface TextPiece {
+  before: string;
+  after: string;
+}
+
+/**
  * A unified diff (`diff -u` format, 3 lines of context) between two texts, with `a/` and `b/` headers
  * naming the file; empty when the texts are equal. It exists so that `--diff` needs no external `diff`
  * program (kubectl diff shells out to one; a GitOps check in CI often has none).
  */
 export function unifiedDiff(file: string, before: string, after: string, context = 3): string {
-  if (before === after) return '';
-  const a = splitLines(before);
-  const b = splitLines(after);
-  const steps = editScript(a, b);
+  return unifiedDiffOfPieces(file, [{ before, after }], context);
+}
+
+/** {@link unifiedDiff} of a text given as pieces, each diffed on its own (see {@link TextPiece}). */
+export function unifiedDiffOfPieces(file: string, pieces: readonly TextPiece[], context = 3): string {
+  if (pieces.every((piece) => piece.before === piece.after)) return '';
+  const steps: Step[] = [];
+  for (const piece of pieces) {
+    const a = splitLines(piece.before);
+    if (piece.before === piece.after) {
+      for (const line of a) steps.push({ op: ' ', line });
+    } else {
+      for (const step of editScript(a, splitLines(piece.after))) steps.push(step);
+    }
+  }
+  // Line numbers where each step stands in the old and the new text, counted once.
+  const oldLine = new Int32Array(steps.length + 1);
+  const newLine = new Int32Array(steps.length + 1);
+  oldLine[0] = 1;
+  newLine[0] = 1;
+  for (const [k, step] of steps.entries()) {
+    oldLine[k + 1] = (oldLine[k] ?? 1) + (step.op !== '+' ? 1 : 0);
+    newLine[k + 1] = (newLine[k] ?? 1) + (step.op !== '-' ? 1 : 0);
+  }
   const hunks: string[] = [];
   let i = 0;
   while (i < steps.length) {
@@ -24,7 +55,7 @@ export function unifiedDiff(file: string, before: string, after: string, context
       else if (j - end > 2 * context) break;
     }
     const stop = Math.min(steps.length, end + context + 1);
-    hunks.push(hunk(steps, start, stop));
+    hunks.push(hunk(steps, start, stop, oldLine[start] ?? 1, newLine[start] ?? 1));
     i = stop;
   }
   return `--- a/${file}\n+++ b/${file}\n${hunks.join('')}`;
@@ -36,13 +67,7 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-function hunk(steps: Step[], start: number, stop: number): string {
-  let oldStart = 1;
-  let newStart = 1;
-  for (let k = 0; k < start; k++) {
-    if (steps[k]?.op !== '+') oldStart++;
-    if (steps[k]?.op !== '-') newStart++;
-  }
+function hunk(steps: Step[], start: number, stop: number, oldStart: number, newStart: number): string {
   const slice = steps.slice(start, stop);
   const oldCount = slice.filter((step) => step.op !== '+').length;
   const newCount = slice.filter((step) => step.op !== '-').length;

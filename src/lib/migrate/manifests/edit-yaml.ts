@@ -15,6 +15,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { ManifestError } from '../../adoption/errors.ts';
+import type { TextPiece } from './diff.ts';
 
 /** What a document's visitor returns to leave that document exactly as it was written. */
 export const unchanged: unique symbol = Symbol('unchanged');
@@ -43,9 +44,9 @@ export async function rewriteYaml(
   file: string,
   text: string,
   visit: (document: YamlDocument) => unknown | Promise<unknown>,
-): Promise<string> {
+): Promise<RewrittenYaml> {
   const lines = new LineCounter();
-  const out: string[] = [];
+  const out = new PieceList();
   let directives: CST.Token[] = [];
   let index = 0;
   let indentSeq: boolean | undefined;
@@ -56,7 +57,7 @@ export async function rewriteYaml(
     if (token.type !== 'document') {
       // A directive belongs to the document after it, which must be composed with it.
       if (token.type === 'directive') directives.push(token);
-      out.push(CST.stringify(token));
+      out.keep(CST.stringify(token));
       continue;
     }
     const composed = [
@@ -65,7 +66,7 @@ export async function rewriteYaml(
     directives = [];
     const document = composed[0];
     if (!document) {
-      out.push(CST.stringify(token));
+      out.keep(CST.stringify(token));
       continue;
     }
     const error = document.errors[0];
@@ -79,14 +80,61 @@ export async function rewriteYaml(
     const line = document.contents ? lines.linePos(document.contents.range[0]).line : undefined;
     const value = await visit({ document, index, line });
     index += 1;
-    if (value === unchanged || editInPlace(document, token, value)) {
-      out.push(CST.stringify(token));
+    const before = CST.stringify(token);
+    if (value === unchanged) {
+      out.keep(before);
+      continue;
+    }
+    if (editInPlace(document, token, value)) {
+      out.change(before, CST.stringify(token));
       continue;
     }
     indentSeq ??= indentsSequences(text);
-    out.push(renderDocument(document, value, indentSeq));
+    out.change(before, renderDocument(document, value, indentSeq));
   }
-  return out.join('');
+  return { text: out.text(), pieces: out.pieces };
+}
+
+/** A file rewritten by {@link rewriteYaml}: its new text, and the stretches that changed for a diff. */
+export interface RewrittenYaml {
+  text: string;
+  /** The file as stretches of whole lines before and after; unchanged stretches run together. */
+  pieces: TextPiece[];
+}
+
+/**
+ * The pieces of a rewritten file, built in order. Unchanged text runs together into one piece, and a
+ * piece that does not end a line takes the next one in, so every piece but the last is whole lines.
+ */
+class PieceList {
+  readonly pieces: TextPiece[] = [];
+
+  keep(text: string): void {
+    this.add(text, text);
+  }
+
+  change(before: string, after: string): void {
+    this.add(before, after);
+  }
+
+  text(): string {
+    return this.pieces.map((piece) => piece.after).join('');
+  }
+
+  private add(before: string, after: string): void {
+    const last = this.pieces.at(-1);
+    const joins =
+      last !== undefined &&
+      ((last.before === last.after && before === after) ||
+        !last.before.endsWith('\n') ||
+        !last.after.endsWith('\n'));
+    if (last && joins) {
+      last.before += before;
+      last.after += after;
+    } else {
+      this.pieces.push({ before, after });
+    }
+  }
 }
 
 type Primitive = string | number | boolean | null;

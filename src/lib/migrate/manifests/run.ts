@@ -7,7 +7,7 @@ import type { ExitCodeName } from '../../exit-codes.ts';
 import type { TargetSpec } from '../target.ts';
 import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
 import type { CrdSchemas, ObjectResult } from './convert-object.ts';
-import { unifiedDiff } from './diff.ts';
+import { unifiedDiffOfPieces } from './diff.ts';
 
 /** Where converted manifests go: stdout (the default), back into their files, or under a folder. */
 export type ManifestDestination = { to: 'stdout' } | { to: 'write' } | { to: 'dir'; dir: string };
@@ -80,7 +80,7 @@ export async function runManifestMigration(
     if (target !== undefined) writeAtomically(target, file.after, file.entry === '-' ? target : file.file);
   });
   const stdout = options.diff
-    ? converted.files.map((file) => unifiedDiff(file.file, file.before, file.after)).join('')
+    ? converted.files.map((file) => unifiedDiffOfPieces(file.file, file.pieces)).join('')
     : options.destination.to === 'stdout'
       ? joinDocuments(converted.files.map((file) => file.after))
       : '';

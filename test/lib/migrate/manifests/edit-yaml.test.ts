@@ -30,18 +30,21 @@ interface Thing {
 }
 
 /** Applies `edit` to a copy of the first document's value and writes the file back. */
-function rewrite(source: string, edit: (value: Thing) => void): Promise<string> {
-  return rewriteYaml('things.yaml', source, ({ document, index }) => {
+async function rewrite(source: string, edit: (value: Thing) => void): Promise<string> {
+  const rewritten = await rewriteYaml('things.yaml', source, ({ document, index }) => {
     if (index !== 0) return unchanged;
     const value = document.toJS() as Thing;
     edit(value);
     return value;
   });
+  expect(rewritten.pieces.map((piece) => piece.after).join('')).toBe(rewritten.text);
+  expect(rewritten.pieces.map((piece) => piece.before).join('')).toBe(source);
+  return rewritten.text;
 }
 
 describe('editing YAML documents in place', () => {
   it('gives back the text byte for byte when nothing changes', async () => {
-    expect(await rewriteYaml('things.yaml', text, () => unchanged)).toBe(text);
+    expect((await rewriteYaml('things.yaml', text, () => unchanged)).text).toBe(text);
   });
 
   it('changes a scalar inside the text, keeping quoting, comments and the other documents', async () => {
