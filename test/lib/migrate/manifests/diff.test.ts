@@ -59,20 +59,24 @@ describe.skipIf(!gnuDiffPresent())('unifiedDiff', () => {
     expect(unifiedDiffOfPieces('m.yaml', [{ before: 'a\n', after: 'a\n' }])).toBe('');
   });
 
-  it('matches GNU diff -u for a file given as pieces, one per document, many of them changed', () => {
-    // Changes near piece edges share hunks across pieces; line numbers run on through unchanged pieces.
-    const pieces = Array.from({ length: 300 }, (_, i) => {
-      const before = `---\napiVersion: a/v1alpha1\nkind: K\nmetadata:\n  name: n${i}\n`;
-      const after =
-        i % 3 === 0 ? before.replace('v1alpha1', 'v1') : i % 7 === 0 ? `${before}extra: ${i}\n` : before;
-      return { before, after };
+  for (const padding of [0, 12]) {
+    it(`matches GNU diff -u for a file given as pieces, one per document, many changed (${padding} more lines each)`, () => {
+      // Changes near piece edges share hunks across pieces; line numbers run on through unchanged pieces,
+      // and the long unchanged stretches of the padded pieces are left out as gaps.
+      const pad = Array.from({ length: padding }, (_, k) => `  p${k}: ${k}\n`).join('');
+      const pieces = Array.from({ length: 300 }, (_, i) => {
+        const before = `---\napiVersion: a/v1alpha1\nkind: K\nmetadata:\n  name: n${i}\n${pad}`;
+        const after =
+          i % 3 === 0 ? before.replace('v1alpha1', 'v1') : i % 7 === 0 ? `${before}extra: ${i}\n` : before;
+        return { before, after };
+      });
+      const before = pieces.map((piece) => piece.before).join('');
+      const after = pieces.map((piece) => piece.after).join('');
+      const ours = unifiedDiffOfPieces('m.yaml', pieces);
+      expect(ours.split('\n').slice(2).join('\n')).toBe(gnuDiff(before, after));
+      expect(ours).toBe(unifiedDiff('m.yaml', before, after));
     });
-    const before = pieces.map((piece) => piece.before).join('');
-    const after = pieces.map((piece) => piece.after).join('');
-    const ours = unifiedDiffOfPieces('m.yaml', pieces);
-    expect(ours.split('\n').slice(2).join('\n')).toBe(gnuDiff(before, after));
-    expect(ours).toBe(unifiedDiff('m.yaml', before, after));
-  });
+  }
 });
 
 function gnuDiffPresent(): boolean {
