@@ -29,59 +29,73 @@ export function manifestDocuments(
   documents: readonly Document.Parsed[],
   lines: LineCounter,
 ): ManifestDocument[] {
-  const lineAt = (offset: number | undefined) =>
-    offset === undefined ? undefined : lines.linePos(offset).line;
   const found: ManifestDocument[] = [];
   for (const [index, document] of documents.entries()) {
-    const error = document.errors[0];
-    if (error)
-      throw new ManifestError(file, `malformed YAML: ${error.message.split('\n')[0]}`, lineAt(error.pos[0]));
-    const number = found.length + 1;
-    const line = lineAt(document.contents?.range[0]);
-    // An alias resolves to the last anchor of its name before it in the same document: one pass in
-    // document order finds those that have none, with their line (resolving each alone is quadratic).
-    const anchors = new Set<string>();
-    visit(document, {
-      Node(_, node) {
-        if (isAlias(node)) {
-          if (anchors.has(node.source)) return;
-          throw new ManifestError(
-            file,
-            `document ${number}: alias *${node.source} has no anchor before it in this document`,
-            lineAt(node.range?.[0]),
-          );
-        }
-        if (node.anchor) anchors.add(node.anchor);
-      },
-    });
-    let value: unknown;
-    try {
-      value = document.toJS({ maxAliasCount });
-    } catch (thrown) {
-      const message = thrown instanceof Error ? thrown.message : String(thrown);
-      const problem = /Excessive alias count/.test(message)
-        ? `too many aliases (more than ${maxAliasCount} expansions, as in an alias bomb); refused`
-        : message;
-      throw new ManifestError(file, `document ${number}: ${problem}`, line);
-    }
-    if (value === null || value === undefined) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      throw new ManifestError(file, `document ${number} is not an object (it is ${kindOf(value)})`, line);
-    }
-    found.push({
-      index,
-      number,
-      line,
-      value: value as Record<string, unknown>,
-      lineOf: (at) => {
-        const node: unknown = document.getIn(at, true);
-        if (isAlias(node) || typeof node !== 'object' || node === null || !('range' in node))
-          return undefined;
-        return lineAt((node as { range?: [number, number, number] }).range?.[0]);
-      },
-    });
+    const read = manifestDocument(file, document, index, found.length + 1, lines);
+    if (read) found.push(read);
   }
   return found;
+}
+
+/**
+ * One document of a manifest file, checked as {@link manifestDocuments} checks each (for a reader that
+ * takes a file one document at a time); undefined for an empty or comment-only document. `number` is
+ * the number it gets if it holds something.
+ */
+export function manifestDocument(
+  file: string,
+  document: Document.Parsed,
+  index: number,
+  number: number,
+  lines: LineCounter,
+): ManifestDocument | undefined {
+  const lineAt = (offset: number | undefined) =>
+    offset === undefined ? undefined : lines.linePos(offset).line;
+  const error = document.errors[0];
+  if (error)
+    throw new ManifestError(file, `malformed YAML: ${error.message.split('\n')[0]}`, lineAt(error.pos[0]));
+  const line = lineAt(document.contents?.range[0]);
+  // An alias resolves to the last anchor of its name before it in the same document: one pass in
+  // document order finds those that have none, with their line (resolving each alone is quadratic).
+  const anchors = new Set<string>();
+  visit(document, {
+    Node(_, node) {
+      if (isAlias(node)) {
+        if (anchors.has(node.source)) return;
+        throw new ManifestError(
+          file,
+          `document ${number}: alias *${node.source} has no anchor before it in this document`,
+          lineAt(node.range?.[0]),
+        );
+      }
+      if (node.anchor) anchors.add(node.anchor);
+    },
+  });
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount });
+  } catch (thrown) {
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    const problem = /Excessive alias count/.test(message)
+      ? `too many aliases (more than ${maxAliasCount} expansions, as in an alias bomb); refused`
+      : message;
+    throw new ManifestError(file, `document ${number}: ${problem}`, line);
+  }
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ManifestError(file, `document ${number} is not an object (it is ${kindOf(value)})`, line);
+  }
+  return {
+    index,
+    number,
+    line,
+    value: value as Record<string, unknown>,
+    lineOf: (at) => {
+      const node: unknown = document.getIn(at, true);
+      if (isAlias(node) || typeof node !== 'object' || node === null || !('range' in node)) return undefined;
+      return lineAt((node as { range?: [number, number, number] }).range?.[0]);
+    },
+  };
 }
 
 function kindOf(value: unknown): string {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { WrongType } from '../../conversion/errors.ts';
 import type { ManifestEncoding } from '../../manifests/decode.ts';
-import { type ManifestDocument, manifestDocuments } from '../../manifests/documents.ts';
+import { type ManifestDocument, manifestDocument } from '../../manifests/documents.ts';
 import { ManifestError } from '../../manifests/errors.ts';
 import { checkObjectShape, objectLabel } from '../../manifests/object-shape.ts';
 import { isAsoApiVersion, type ManifestText } from '../../manifests/read.ts';
@@ -12,7 +12,8 @@ import {
   type ObjectPlace,
   type ObjectResult,
 } from './convert-object.ts';
-import { parseYaml, writeYaml } from './edit-yaml.ts';
+import type { TextPiece } from './diff.ts';
+import { rewriteYaml, unchanged } from './edit-yaml.ts';
 
 /** One input file: its text before and after. */
 export interface ConvertedFile {
@@ -23,6 +24,8 @@ export interface ConvertedFile {
   encoding: ManifestEncoding;
   before: string;
   after: string;
+  /** The text as stretches before and after, so that a diff compares only what changed. */
+  pieces: TextPiece[];
 }
 
 /** Everything a manifest run converted, before anything is written. */
@@ -45,22 +48,25 @@ function isAsoObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Converts every ASO object in the input files, in memory: each file is parsed (a malformed one fails the
- * run with its file and line before anything is written), each ASO object (also inside a `kind: List`)
- * is converted, and each file is written back with only the documents that changed edited. Documents of
- * other APIs are left exactly as they were.
+ * Converts every ASO object in the input files, in memory, one document at a time: each document is
+ * parsed, its ASO objects (also inside a `kind: List`) converted, and the document written back edited
+ * (only where it changed) before the next is parsed, so a file of tens of thousands of objects never has
+ * all its trees in memory at once. Malformed YAML fails the run with its file and line, and nothing is
+ * written before every file has converted. Documents of other APIs are left exactly as they were.
  */
 export async function convertManifestFiles(
   texts: readonly ManifestText[],
   options: ManifestConversionOptions,
   schemas: CrdSchemas,
 ): Promise<ConvertedManifests> {
-  const parsed = texts.map((text) => ({ text, yaml: parseYaml(text.file, text.text) }));
   const files: ConvertedFile[] = [];
   const objects: ObjectResult[] = [];
-  for (const { text, yaml } of parsed) {
-    const changes = new Map<number, unknown>();
-    for (const document of manifestDocuments(text.file, yaml.documents, yaml.lines)) {
+  for (const text of texts) {
+    let found = 0;
+    const rewritten = await rewriteYaml(text.file, text.text, async ({ document: tree, index, lines }) => {
+      const document = manifestDocument(text.file, tree, index, found + 1, lines);
+      if (!document) return unchanged;
+      found += 1;
       const root = document.value;
       const { line, number } = document;
       const at = `${text.file}${line === undefined ? '' : `:${line}`} (document ${number})`;
@@ -93,10 +99,16 @@ export async function convertManifestFiles(
         objects.push(converted.result);
         next = converted.value;
       }
-      if (!isDeepStrictEqual(next, root)) changes.set(document.index, next);
-    }
-    const after = writeYaml(yaml, changes);
-    files.push({ file: text.file, entry: text.entry, encoding: text.encoding, before: text.text, after });
+      return isDeepStrictEqual(next, root) ? unchanged : next;
+    });
+    files.push({
+      file: text.file,
+      entry: text.entry,
+      encoding: text.encoding,
+      before: text.text,
+      after: rewritten.text,
+      pieces: rewritten.pieces,
+    });
   }
   return { files, objects };
 }

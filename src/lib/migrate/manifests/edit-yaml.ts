@@ -15,28 +15,62 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { ManifestError } from '../../manifests/errors.ts';
+import type { TextPiece } from './diff.ts';
 
-/** One file's YAML as parsed: the documents and the source tokens they were composed from. */
-export interface ParsedYaml {
-  file: string;
-  text: string;
-  /** The concrete syntax tree: writing its tokens back gives the text byte for byte. */
-  tokens: CST.Token[];
-  documents: Document.Parsed[];
+/** What a document's visitor returns to leave that document exactly as it was written. */
+export const unchanged: unique symbol = Symbol('unchanged');
+
+/** One document of a file as the visitor sees it: its tree, its place and its first line. */
+export interface YamlDocument {
+  document: Document.Parsed;
+  /** The position of the document among the file's documents, from 0 (empty ones included). */
+  index: number;
+  /** The line its contents start on, from 1; undefined for an empty document. */
+  line: number | undefined;
+  /** The file's lines as far as parsed, to find the line of any node of this document. */
   lines: LineCounter;
 }
 
 /**
- * Parses a file so that its documents can be changed in place: every node keeps its source token, so a
- * changed scalar can be rewritten inside the original text and everything else (comments, quoting,
- * indentation, flow style, blank lines) stays as the user wrote it. Malformed YAML is a
- * {@link ManifestError} naming the file and line.
+ * Rewrites a file document by document: each document is parsed, handed to `visit`, and written back
+ * before the next one is parsed, so that memory holds one document's tree at a time, not a tree per
+ * document of a file that may hold tens of thousands. `visit` returns the document's new value, or
+ * {@link unchanged}. A changed document is first edited in its source tokens (only the scalars whose
+ * values change, and map entries that go); when the change is more than that (keys added, a list grown)
+ * or the edit does not read back as the value, that document alone is rendered again from its node tree,
+ * changed node by node, so comments and key order survive there too. Everything else (other documents,
+ * comments between them, directives) is written back byte for byte, so a run that changes nothing gives
+ * back the input. Malformed YAML is a {@link ManifestError} naming the file and line.
  */
-export function parseYaml(file: string, text: string): ParsedYaml {
+export async function rewriteYaml(
+  file: string,
+  text: string,
+  visit: (document: YamlDocument) => unknown | Promise<unknown>,
+): Promise<RewrittenYaml> {
   const lines = new LineCounter();
-  const tokens = [...new Parser(lines.addNewLine).parse(text)];
-  const documents = [...new Composer({ keepSourceTokens: true, prettyErrors: false }).compose(tokens)];
-  for (const document of documents) {
+  const out = new PieceList();
+  let directives: CST.Token[] = [];
+  let index = 0;
+  let indentSeq: boolean | undefined;
+  for (const token of new Parser(lines.addNewLine).parse(text)) {
+    if (token.type === 'error') {
+      throw new ManifestError(file, `malformed YAML: ${token.message}`, lines.linePos(token.offset).line);
+    }
+    if (token.type !== 'document') {
+      // A directive belongs to the document after it, which must be composed with it.
+      if (token.type === 'directive') directives.push(token);
+      out.keep(CST.stringify(token));
+      continue;
+    }
+    const composed = [
+      ...new Composer({ keepSourceTokens: true, prettyErrors: false }).compose([...directives, token]),
+    ];
+    directives = [];
+    const document = composed[0];
+    if (!document) {
+      out.keep(CST.stringify(token));
+      continue;
+    }
     const error = document.errors[0];
     if (error) {
       throw new ManifestError(
@@ -45,67 +79,64 @@ export function parseYaml(file: string, text: string): ParsedYaml {
         lines.linePos(error.pos[0]).line,
       );
     }
+    const line = document.contents ? lines.linePos(document.contents.range[0]).line : undefined;
+    const value = await visit({ document, index, line, lines });
+    index += 1;
+    const before = CST.stringify(token);
+    if (value === unchanged) {
+      out.keep(before);
+      continue;
+    }
+    if (editInPlace(document, token, value)) {
+      out.change(before, CST.stringify(token));
+      continue;
+    }
+    indentSeq ??= indentsSequences(text);
+    out.change(before, renderDocument(document, value, indentSeq));
   }
-  return { file, text, tokens, documents, lines };
+  return { text: out.text(), pieces: out.pieces };
+}
+
+/** A file rewritten by {@link rewriteYaml}: its new text, and the stretches that changed for a diff. */
+export interface RewrittenYaml {
+  text: string;
+  /** The file as stretches of whole lines before and after; unchanged stretches run together. */
+  pieces: TextPiece[];
 }
 
 /**
- * Writes a parsed file back with some of its documents changed to new values (index -> value). Each
- * changed document is first edited in its source tokens (only the scalars whose values change); when the
- * change is more than that (keys added or removed, a list grown) or the edit does not read back as the
- * value, that document alone is rendered again from its node tree, changed node by node, so comments and
- * key order survive there too. Unchanged documents are never touched, so a run that changes nothing gives
- * back the input byte for byte.
+ * The pieces of a rewritten file, built in order. Unchanged text runs together into one piece, and a
+ * piece that does not end a line takes the next one in, so every piece but the last is whole lines.
  */
-export function writeYaml(parsed: ParsedYaml, changes: ReadonlyMap<number, unknown>): string {
-  if (changes.size === 0) return parsed.text;
-  const documentTokens = parsed.tokens.filter((token) => token.type === 'document');
-  const rendered = new Map<CST.Token, string>();
-  const sameShape = documentTokens.length === parsed.documents.length;
-  for (const [index, value] of changes) {
-    const document = parsed.documents[index];
-    if (!document) continue;
-    const token = sameShape ? documentTokens[index] : undefined;
-    if (token && editInPlace(document, token, value)) continue;
-    if (!token) return renderAll(parsed, changes);
-    // A comment above the first document is a token of its own, written back as it is: the document's
-    // copy of it (commentBefore) must not be rendered a second time.
-    if (commentPrecedes(parsed.tokens, token)) dropLeadingComment(document);
-    rendered.set(token, renderDocument(document, value, indentsSequences(parsed.text)));
+class PieceList {
+  readonly pieces: TextPiece[] = [];
+
+  keep(text: string): void {
+    this.add(text, text);
   }
-  return parsed.tokens.map((token) => rendered.get(token) ?? CST.stringify(token)).join('');
-}
 
-/** Clears the comment the composer attached to the document or its first node from above it. */
-function dropLeadingComment(document: Document.Parsed): void {
-  document.commentBefore = null;
-  const contents = document.contents;
-  if (!isNode(contents)) return;
-  contents.commentBefore = null;
-  const first = isMap(contents) || isSeq(contents) ? contents.items[0] : undefined;
-  if (isNode(first)) first.commentBefore = null;
-  else if (first && isNode(first.key)) first.key.commentBefore = null;
-}
-
-function commentPrecedes(tokens: CST.Token[], token: CST.Token): boolean {
-  for (let i = tokens.indexOf(token) - 1; i >= 0; i--) {
-    const type = tokens[i]?.type;
-    if (type === 'comment') return true;
-    if (type === 'document' || type === 'doc-end') return false;
+  change(before: string, after: string): void {
+    this.add(before, after);
   }
-  return false;
-}
 
-/** Fallback when documents cannot be matched to tokens: every document rendered from its tree. */
-function renderAll(parsed: ParsedYaml, changes: ReadonlyMap<number, unknown>): string {
-  const indentSeq = indentsSequences(parsed.text);
-  return parsed.documents
-    .map((document, index) =>
-      changes.has(index)
-        ? renderDocument(document, changes.get(index), indentSeq)
-        : document.toString({ lineWidth: 0, indentSeq, flowCollectionPadding: false }),
-    )
-    .join('');
+  text(): string {
+    return this.pieces.map((piece) => piece.after).join('');
+  }
+
+  private add(before: string, after: string): void {
+    const last = this.pieces.at(-1);
+    const joins =
+      last !== undefined &&
+      ((last.before === last.after && before === after) ||
+        !last.before.endsWith('\n') ||
+        !last.after.endsWith('\n'));
+    if (last && joins) {
+      last.before += before;
+      last.after += after;
+    } else {
+      this.pieces.push({ before, after });
+    }
+  }
 }
 
 type Primitive = string | number | boolean | null;

@@ -8,7 +8,7 @@ import { type ManifestInput, readManifestTexts } from '../../manifests/read.ts';
 import type { TargetSpec } from '../target.ts';
 import { type ConvertedFile, convertManifestFiles } from './convert-files.ts';
 import type { CrdSchemas, ObjectResult } from './convert-object.ts';
-import { unifiedDiff } from './diff.ts';
+import { unifiedDiffOfPieces } from './diff.ts';
 
 /** Where converted manifests go: stdout (the default), back into their files, or under a folder. */
 export type ManifestDestination = { to: 'stdout' } | { to: 'write' } | { to: 'dir'; dir: string };
@@ -87,7 +87,7 @@ export async function runManifestMigration(
   });
   writeFilesAtomically(writes);
   const stdout = options.diff
-    ? converted.files.map((file) => unifiedDiff(file.file, file.before, file.after)).join('')
+    ? converted.files.map((file) => unifiedDiffOfPieces(file.file, file.pieces)).join('')
     : options.destination.to === 'stdout'
       ? joinDocuments(converted.files.map((file) => file.after))
       : '';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../../../src/lib/migrate/manifests/diff.ts';
+import { unifiedDiff, unifiedDiffOfPieces } from '../../../../src/lib/migrate/manifests/diff.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kubectl-aso-diff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,7 +56,27 @@ describe.skipIf(!gnuDiffPresent())('unifiedDiff', () => {
 
   it('is empty for equal texts', () => {
     expect(unifiedDiff('m.yaml', text(lines), text(lines))).toBe('');
+    expect(unifiedDiffOfPieces('m.yaml', [{ before: 'a\n', after: 'a\n' }])).toBe('');
   });
+
+  for (const padding of [0, 12]) {
+    it(`matches GNU diff -u for a file given as pieces, one per document, many changed (${padding} more lines each)`, () => {
+      // Changes near piece edges share hunks across pieces; line numbers run on through unchanged pieces,
+      // and the long unchanged stretches of the padded pieces are left out as gaps.
+      const pad = Array.from({ length: padding }, (_, k) => `  p${k}: ${k}\n`).join('');
+      const pieces = Array.from({ length: 300 }, (_, i) => {
+        const before = `---\napiVersion: a/v1alpha1\nkind: K\nmetadata:\n  name: n${i}\n${pad}`;
+        const after =
+          i % 3 === 0 ? before.replace('v1alpha1', 'v1') : i % 7 === 0 ? `${before}extra: ${i}\n` : before;
+        return { before, after };
+      });
+      const before = pieces.map((piece) => piece.before).join('');
+      const after = pieces.map((piece) => piece.after).join('');
+      const ours = unifiedDiffOfPieces('m.yaml', pieces);
+      expect(ours.split('\n').slice(2).join('\n')).toBe(gnuDiff(before, after));
+      expect(ours).toBe(unifiedDiff('m.yaml', before, after));
+    });
+  }
 });
 
 function gnuDiffPresent(): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ManifestError } from '../../../../src/lib/manifests/errors.ts';
-import { parseYaml, writeYaml } from '../../../../src/lib/migrate/manifests/edit-yaml.ts';
+import { rewriteYaml, unchanged } from '../../../../src/lib/migrate/manifests/edit-yaml.ts';
 
 const text = `# leading comment
 apiVersion: example.azure.com/v1beta20210601 # inline
@@ -30,20 +30,25 @@ interface Thing {
 }
 
 /** Applies `edit` to a copy of the first document's value and writes the file back. */
-function rewrite(source: string, edit: (value: Thing) => void): string {
-  const parsed = parseYaml('things.yaml', source);
-  const value = parsed.documents[0]?.toJS() as Thing;
-  edit(value);
-  return writeYaml(parsed, new Map([[0, value]]));
+async function rewrite(source: string, edit: (value: Thing) => void): Promise<string> {
+  const rewritten = await rewriteYaml('things.yaml', source, ({ document, index }) => {
+    if (index !== 0) return unchanged;
+    const value = document.toJS() as Thing;
+    edit(value);
+    return value;
+  });
+  expect(rewritten.pieces.map((piece) => piece.after).join('')).toBe(rewritten.text);
+  expect(rewritten.pieces.map((piece) => piece.before).join('')).toBe(source);
+  return rewritten.text;
 }
 
 describe('editing YAML documents in place', () => {
-  it('gives back the text byte for byte when nothing changes', () => {
-    expect(writeYaml(parseYaml('things.yaml', text), new Map())).toBe(text);
+  it('gives back the text byte for byte when nothing changes', async () => {
+    expect((await rewriteYaml('things.yaml', text, () => unchanged)).text).toBe(text);
   });
 
-  it('changes a scalar inside the text, keeping quoting, comments and the other documents', () => {
-    const out = rewrite(text, (value) => {
+  it('changes a scalar inside the text, keeping quoting, comments and the other documents', async () => {
+    const out = await rewrite(text, (value) => {
       value.apiVersion = 'example.azure.com/v1api20210601';
       value.spec.note = 'still single';
     });
@@ -54,22 +59,22 @@ describe('editing YAML documents in place', () => {
     );
   });
 
-  it('renames a key where it stands, keeping its comments', () => {
-    const out = rewrite(text, (value) => {
+  it('renames a key where it stands, keeping its comments', async () => {
+    const out = await rewrite(text, (value) => {
       value.spec = { zoneResourceId: value.spec.zoneId, sizes: value.spec.sizes, note: value.spec.note };
     });
     expect(out).toBe(text.replace('  zoneId: /zones/a # keep me', '  zoneResourceId: /zones/a # keep me'));
   });
 
-  it('removes a key with its own line only', () => {
-    const out = rewrite(text, (value) => {
+  it('removes a key with its own line only', async () => {
+    const out = await rewrite(text, (value) => {
       delete value.spec.note;
     });
     expect(out).toBe(text.replace("  note: 'single quoted'\n", ''));
   });
 
-  it('renders a document whose shape grows from its tree, keeping comments, styles and the file habits', () => {
-    const out = rewrite(text, (value) => {
+  it('renders a document whose shape grows from its tree, keeping comments, styles and the file habits', async () => {
+    const out = await rewrite(text, (value) => {
       value.spec.sizes.push(3);
       value.spec.added = { by: 'conversion' };
     });
@@ -92,8 +97,9 @@ describe('editing YAML documents in place', () => {
     ).toBe(true);
   });
 
-  it('names the file and line of malformed YAML', () => {
-    expect(() => parseYaml('bad.yaml', 'a: 1\nb: [1, 2\nc: 3\n')).toThrow(ManifestError);
-    expect(() => parseYaml('bad.yaml', 'a: 1\nb: [1, 2\nc: 3\n')).toThrow(/^bad\.yaml:\d+: malformed YAML/);
+  it('names the file and line of malformed YAML', async () => {
+    const bad = () => rewriteYaml('bad.yaml', 'a: 1\nb: [1, 2\nc: 3\n', () => unchanged);
+    await expect(bad()).rejects.toThrow(ManifestError);
+    await expect(bad()).rejects.toThrow(/^bad\.yaml:\d+: malformed YAML/);
   });
 });
