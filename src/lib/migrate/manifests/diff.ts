@@ -30,52 +30,91 @@ export function unifiedDiff(file: string, before: string, after: string, context
 /** {@link unifiedDiff} of a text given as pieces, each diffed on its own (see {@link TextPiece}). */
 export function unifiedDiffOfPieces(file: string, pieces: readonly TextPiece[], context = 3): string {
   if (pieces.every((piece) => piece.before === piece.after)) return '';
-  const steps: Array<Step | Gap> = [];
+  const hunks = new HunkWriter(context);
   for (const [p, piece] of pieces.entries()) {
     const a = splitLines(piece.before);
     if (piece.before !== piece.after) {
-      for (const step of editScript(a, splitLines(piece.after))) steps.push(step);
+      for (const step of editScript(a, splitLines(piece.after))) hunks.add(step);
       continue;
     }
     // Only the context next to a changed neighbour can be shown; the lines between are a gap.
     const head = p > 0 ? Math.min(context, a.length) : 0;
     const tail = p < pieces.length - 1 ? Math.min(context, a.length - head) : 0;
-    for (const line of a.slice(0, head)) steps.push({ op: ' ', line });
+    for (const line of a.slice(0, head)) hunks.add({ op: ' ', line });
     const middle = a.length - head - tail;
-    if (middle > 0) steps.push({ op: 'gap', count: middle });
-    for (const line of a.slice(a.length - tail)) steps.push({ op: ' ', line });
+    if (middle > 0) hunks.add({ op: 'gap', count: middle });
+    for (const line of a.slice(a.length - tail)) hunks.add({ op: ' ', line });
   }
-  // Line numbers where each step stands in the old and the new text, counted once.
-  const oldLine = new Int32Array(steps.length + 1);
-  const newLine = new Int32Array(steps.length + 1);
-  oldLine[0] = 1;
-  newLine[0] = 1;
-  for (const [k, step] of steps.entries()) {
-    const kept = step.op === 'gap' ? step.count : 1;
-    oldLine[k + 1] = (oldLine[k] ?? 1) + (step.op !== '+' ? kept : 0);
-    newLine[k + 1] = (newLine[k] ?? 1) + (step.op !== '-' ? kept : 0);
-  }
-  const isChange = (step: Step | Gap | undefined) => step?.op === '-' || step?.op === '+';
-  const hunks: string[] = [];
-  let i = 0;
-  while (i < steps.length) {
-    while (i < steps.length && !isChange(steps[i])) i++;
-    if (i >= steps.length) break;
-    let start = i;
-    while (start > 0 && i - start < context && steps[start - 1]?.op === ' ') start--;
-    let end = i;
-    // Extend the hunk while changes are closer than twice the context apart (a gap is always farther).
-    for (let j = i; j < steps.length; j++) {
-      if (steps[j]?.op === 'gap') break;
-      if (isChange(steps[j])) end = j;
-      else if (j - end > 2 * context) break;
+  return `--- a/${file}\n+++ b/${file}\n${hunks.end()}`;
+}
+
+/**
+ * Turns an edit script into hunks as it comes, holding only the hunk being built and the few unchanged
+ * lines before it: changes closer than twice the context share a hunk, and each hunk shows up to
+ * `context` unchanged lines on either side, as `diff -u` does.
+ */
+class HunkWriter {
+  private readonly hunks: string[] = [];
+  /** The numbers the next line has in the old and in the new text. */
+  private oldLine = 1;
+  private newLine = 1;
+  /** The last unchanged lines seen outside a hunk: the next hunk's leading context. */
+  private window: Step[] = [];
+  private open: { steps: Step[]; oldStart: number; newStart: number; trailing: number } | undefined;
+
+  constructor(private readonly context: number) {}
+
+  add(step: Step | Gap): void {
+    if (step.op === 'gap') {
+      this.close();
+      this.window = [];
+      this.oldLine += step.count;
+      this.newLine += step.count;
+      return;
     }
-    let stop = end + 1;
-    while (stop < steps.length && stop - end <= context && steps[stop]?.op === ' ') stop++;
-    hunks.push(hunk(steps, start, stop, oldLine[start] ?? 1, newLine[start] ?? 1));
-    i = stop;
+    if (step.op === ' ') {
+      this.oldLine++;
+      this.newLine++;
+      if (this.open) {
+        this.open.steps.push(step);
+        this.open.trailing++;
+        if (this.open.trailing > 2 * this.context) this.close();
+      } else {
+        this.window.push(step);
+        if (this.window.length > this.context) this.window.shift();
+      }
+      return;
+    }
+    if (!this.open) {
+      const lead = this.window.length;
+      this.open = {
+        steps: this.window,
+        oldStart: this.oldLine - lead,
+        newStart: this.newLine - lead,
+        trailing: 0,
+      };
+      this.window = [];
+    }
+    this.open.steps.push(step);
+    this.open.trailing = 0;
+    if (step.op === '-') this.oldLine++;
+    else this.newLine++;
   }
-  return `--- a/${file}\n+++ b/${file}\n${hunks.join('')}`;
+
+  end(): string {
+    this.close();
+    return this.hunks.join('');
+  }
+
+  private close(): void {
+    const open = this.open;
+    if (!open) return;
+    this.open = undefined;
+    const shown = open.steps.length - Math.max(0, open.trailing - this.context);
+    // Unchanged lines past this hunk's trailing context may lead the next one.
+    this.window = open.steps.slice(shown).slice(-this.context);
+    this.hunks.push(hunk(open.steps.slice(0, shown), open.oldStart, open.newStart));
+  }
 }
 
 function splitLines(text: string): string[] {
@@ -84,14 +123,7 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-function hunk(
-  steps: Array<Step | Gap>,
-  start: number,
-  stop: number,
-  oldStart: number,
-  newStart: number,
-): string {
-  const slice = steps.slice(start, stop).filter((step): step is Step => step.op !== 'gap');
+function hunk(slice: readonly Step[], oldStart: number, newStart: number): string {
   const oldCount = slice.filter((step) => step.op !== '+').length;
   const newCount = slice.filter((step) => step.op !== '-').length;
   const range = (from: number, count: number) => `${count === 0 ? from - 1 : from},${count}`;
