@@ -1,3 +1,5 @@
+import { printable } from '../../render/printable.ts';
+
 /** One line of an edit script: kept, removed from the old text, or added in the new. */
 type Step = { op: ' ' | '-' | '+'; line: string };
 
@@ -27,7 +29,9 @@ export function unifiedDiff(file: string, before: string, after: string, context
     hunks.push(hunk(steps, start, stop));
     i = stop;
   }
-  return `--- a/${file}\n+++ b/${file}\n${hunks.join('')}`;
+  // A file name is the user's and may hold a line break or an escape: one header line each, made printable.
+  const name = printable(file);
+  return `--- a/${name}\n+++ b/${name}\n${hunks.join('')}`;
 }
 
 function splitLines(text: string): string[] {
