@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { subscriptionFlag } from '../lib/adoption/arm-id-input.ts';
 import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
@@ -61,6 +62,7 @@ export default class AdoptCheck extends AsoCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(AdoptCheck);
+    if (flags.subscription !== undefined) subscriptionFlag(flags.subscription);
     const set = readManifests({ files: flags.filename, recursive: flags.recursive });
     let client: KubeClient | undefined;
     try {

@@ -29,6 +29,10 @@ export const exitCodes = {
     code: 23,
     meaning: 'migrate -f --diff: the manifests would change (as kubectl diff reports differences)',
   },
+  // Signals: the shell's 128 + signal number. Commands without a handler die of the signal; migrate exits
+  // so itself on a second one (the first finishes the batch in flight and exits 21).
+  sigint: { code: 130, meaning: 'interrupted by Ctrl-C (SIGINT) before finishing' },
+  sigterm: { code: 143, meaning: 'stopped by SIGTERM before finishing' },
 } as const;
 
 /** The name of one row of {@link exitCodes}; errors and results refer to codes by name. */

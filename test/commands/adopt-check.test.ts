@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../fixtures/cli.ts';
-import { auditEvents, freshNamespace, testPlane, uniqueSuffix, userKubeconfig } from '../fixtures/cluster.ts';
+import {
+  adminClient,
+  auditEvents,
+  freshNamespace,
+  testPlane,
+  uniqueSuffix,
+  userKubeconfig,
+} from '../fixtures/cluster.ts';
 
 function manifest(namespace: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'adopt-check-'));
@@ -47,5 +54,34 @@ describe('kubectl aso adopt-check on the real control plane', () => {
     expect(run.stderr).toContain(`secret ${ns}/aso-controller-settings is forbidden`);
     expect(run.stderr).toContain('--credential local');
     expect(auditEvents().filter((event) => event.user.username === user)).toEqual([]);
+  });
+
+  it("refuses a credential secret's AZURE_SUBSCRIPTION_ID that is not a GUID, naming the secret, before any ARM GET", async () => {
+    const ns = await freshNamespace('adopt');
+    const client = await adminClient();
+    await client.request({
+      method: 'POST',
+      path: `/api/v1/namespaces/${ns}/secrets`,
+      body: {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'aso-credential' },
+        stringData: {
+          AZURE_SUBSCRIPTION_ID: '../../x?y#z',
+          AZURE_TENANT_ID: '00000000-0000-0000-0000-000000000001',
+          AZURE_CLIENT_ID: '00000000-0000-0000-0000-000000000002',
+          AZURE_CLIENT_SECRET: 'not-used',
+        },
+      },
+      subject: { verb: 'create', resource: 'secrets', namespace: ns },
+    });
+    const run = await runCli(['adopt-check', '-f', manifest(ns), '--operator-namespace', ns], {
+      KUBECONFIG: testPlane().kubeconfig,
+    });
+    expect(run.code).toBe(9);
+    expect(run.stderr).toContain(`secret ${ns}/aso-credential`);
+    expect(run.stderr).toMatch(/AZURE_SUBSCRIPTION_ID .* is not a subscription ID/);
+    expect(run.stderr).not.toContain('not-used');
+    expect(run.stdout).toBe('');
   });
 });

@@ -173,8 +173,8 @@ describe('bad -f input, for migrate -f and adopt-check alike (the built plugin, 
     const specString = file('spec.yaml', server.replace(/spec:[\s\S]*$/, 'spec: "str"\n'));
     const locationNumber = file('location.yaml', server.replace('location: westeurope', 'location: 42'));
     for (const [path, line, problem] of [
-      [specString, 6, 'spec: expected an object, found string "str"'],
-      [locationNumber, 7, 'spec.location: expected a string, found number 42'],
+      [specString, 6, 'spec: expected an object, found a string (3 characters)'],
+      [locationNumber, 7, 'spec.location: expected a string, found a number'],
     ] as const) {
       const { migrate, adopt } = await both(['-f', path]);
       for (const run of [migrate, adopt]) {

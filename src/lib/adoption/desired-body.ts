@@ -94,5 +94,23 @@ export async function desiredArmOf(
       // the layout rule still shows what the spec would change.
     }
   }
-  return { ...desiredBodyOf(spec), from: 'layout-rule' };
+  return { ...desiredBodyOf(spec, await secretKeysOf(group, object.kind)), from: 'layout-rule' };
+}
+
+/**
+ * The spec properties any generated version of a kind sends as a secret reference: the layout rule has no
+ * types, and a version the catalog does not generate (or a spec its payload refuses) may still hold a
+ * secret given inline, which must never reach the body, the what-if or the output.
+ */
+async function secretKeysOf(group: string, kind: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const entry = catalog.find((e) => e.group === group && e.kind === kind);
+  for (const { version } of entry?.versions ?? []) {
+    const layout = await generatedLayoutOf(group, version, kind);
+    const fields = !layout ? [] : layout.kind === 'plain' ? [layout.spec] : layout.leaves.map((l) => l.spec);
+    for (const { values } of fields)
+      for (const [key, shape] of Object.entries(values ?? {}))
+        if (typeof shape === 'object' && 'secret' in shape) keys.add(key);
+  }
+  return keys;
 }

@@ -1,4 +1,5 @@
 import type { ManifestObject } from '../manifests/read.ts';
+import { armIdProblem, armNameSegment, isSubscriptionId } from './arm-id-input.ts';
 import type { ArmUriTemplate } from './arm-uri.ts';
 import { isPlaceholder } from './arm-uri.ts';
 import { OwnerCycle } from './errors.ts';
@@ -127,7 +128,11 @@ export function resolveArmIds(
       };
     }
     const knownId = context.knownIdOf?.(object);
-    if (knownId) return { armId: knownId, kindArm };
+    if (knownId) {
+      const problem = armIdProblem(knownId);
+      if (problem) return { kindArm, unknown: `its recorded resource ID ${problem}` };
+      return { armId: knownId, kindArm };
+    }
     const { segments, scope } = kindArm.template;
     // The object's own part of its ID: its last `type/name` pair, plus `providers/Provider` when the type
     // is the top of its provider's path. Everything before is its parent's ID (a fixed-name parent such
@@ -135,9 +140,13 @@ export function resolveArmIds(
     const providersAt = segments.map((s) => s.toLowerCase()).lastIndexOf('providers');
     const suffixStart =
       kindArm.template.typePath.length === 1 && providersAt >= 0 ? providersAt : segments.length - 2;
-    const suffix = segments
-      .slice(suffixStart)
-      .map((s) => (isPlaceholder(s) ? encodeURIComponent(azureNameOf(object)) : s));
+    const name = armNameSegment(azureNameOf(object));
+    if (name === undefined)
+      return {
+        kindArm,
+        unknown: 'its azureName (or metadata.name) cannot be an ARM name: ".", ".." or empty',
+      };
+    const suffix = segments.slice(suffixStart).map((s) => (isPlaceholder(s) ? name : s));
     const boundary = suffixStart > 0 ? suffixStart - 1 : undefined;
     const namespace = namespaceOf(object, context.defaultNamespace);
     let ownerId: string;
@@ -150,8 +159,11 @@ export function resolveArmIds(
       const subscription = context.subscriptionOf(namespace);
       if (!subscription)
         return { kindArm, unknown: 'no subscription: give --subscription or a credential secret' };
+      if (!isSubscriptionId(subscription)) return { kindArm, unknown: 'the subscription ID is not a GUID' };
       ownerId = `/subscriptions/${subscription}`;
     } else if (ref?.armId) {
+      const problem = armIdProblem(ref.armId);
+      if (problem) return { kindArm, unknown: `owner armId ${problem}` };
       ownerId = ref.armId.replace(/\/+$/, '');
     } else if (ref?.name) {
       const parent =

@@ -2,10 +2,11 @@ import { catalog } from '../../../generated/catalog.ts';
 import type { ArmLookup, ArmReader, CredentialMode } from '../azure/arm-reader.ts';
 import type { CredentialSettings } from '../azure/credential-settings.ts';
 import { CredentialNotFound } from '../azure/errors.ts';
-import { AsoError } from '../errors.ts';
+import { AsoError, InvalidInput } from '../errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Forbidden } from '../kube/errors.ts';
 import type { ManifestObject, ManifestSet } from '../manifests/read.ts';
+import { isSubscriptionId } from './arm-id-input.ts';
 import { clusterObject, readClusterOwners, recordedArmId, resourceIdAnnotation } from './cluster-owners.ts';
 import { desiredArmOf } from './desired-body.ts';
 import { effectivePolicyOf, operatorDefaultProblem, type PolicyContext } from './effective-policy.ts';
@@ -175,6 +176,22 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       ...new Set([...credentials.values()].flatMap((c) => ('lookedAt' in c ? c.lookedAt : []))),
     ];
     throw new CredentialNotFound(lookedAt.length > 0 ? lookedAt : ['no cluster reachable']);
+  }
+  // A subscription read from a secret goes into every GET's path: one that is not a GUID is refused,
+  // naming the secret, rather than sent (see arm-id-input.ts).
+  if (!plan.subscription) {
+    const sources = [
+      ...[...credentials.values()].flatMap((c) => ('settings' in c ? [c] : [])),
+      ...(global ? [{ settings: global, where: `${plan.operatorNamespace}/${operatorSettingsSecret}` }] : []),
+    ];
+    for (const { settings, where } of sources) {
+      const subscription = settings.AZURE_SUBSCRIPTION_ID;
+      if (subscription !== undefined && subscription !== '' && !isSubscriptionId(subscription))
+        throw new InvalidInput(
+          `secret ${where}`,
+          `AZURE_SUBSCRIPTION_ID ${JSON.stringify(subscription)} is not a subscription ID (a GUID)`,
+        );
+    }
   }
   const subscriptionOf = (namespace: string) => {
     if (plan.subscription) return plan.subscription;

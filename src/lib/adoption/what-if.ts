@@ -53,15 +53,24 @@ export interface DesiredBody {
  * ARM's layout rule for any kind: `name`, `location`, `tags`, `sku`, `identity`, `kind`, `plan`, `zones`,
  * `extendedLocation` at the root, the rest under `properties`. References and values read from
  * ConfigMaps/Secrets (`...Reference`, `...FromConfig`, secret refs) are resolved by the operator at apply
- * time, so they are listed as unmapped rather than guessed.
+ * time, so they are listed as unmapped rather than guessed; so are `secretKeys` (the properties a generated
+ * version of the kind sends as secrets) and properties named as secrets, whatever their value.
  */
-export function desiredBodyOf(spec: Record<string, unknown> | undefined): DesiredBody {
+export function desiredBodyOf(
+  spec: Record<string, unknown> | undefined,
+  secretKeys: ReadonlySet<string> = new Set(),
+): DesiredBody {
   const body: Record<string, unknown> = {};
   const properties: Record<string, unknown> = {};
   const unmapped: string[] = [];
   for (const [key, value] of Object.entries(spec ?? {})) {
     if (asoOnly.has(key)) continue;
-    if (/(Reference|References|FromConfig)$/.test(key) || isSecretRef(value)) {
+    if (
+      /(Reference|References|FromConfig)$/.test(key) ||
+      isSecretRef(value) ||
+      secretKeys.has(key) ||
+      secretNamed.test(key)
+    ) {
       unmapped.push(`spec.${key}`);
       continue;
     }
@@ -71,6 +80,10 @@ export function desiredBodyOf(spec: Record<string, unknown> | undefined): Desire
   if (Object.keys(properties).length > 0) body.properties = properties;
   return { body, unmapped };
 }
+
+// ASO's secret references are named for what they hold (`adminPassword`, `clientSecret`): where no
+// generated layout says which properties are secrets, a value under such a name is never sent or shown.
+const secretNamed = /(password|secret)$/i;
 
 function isSecretRef(value: unknown): boolean {
   return (

@@ -1,6 +1,8 @@
 import { Command, Errors } from '@oclif/core';
-import { AsoError } from '../errors.ts';
+import { AsoError, UsageError } from '../errors.ts';
 import { exitCodes } from '../exit-codes.ts';
+import { printable } from '../render/printable.ts';
+import { outputBesideJson } from './output-flags.ts';
 import { parseErrorText } from './usage-errors.ts';
 
 /**
@@ -8,6 +10,15 @@ import { parseErrorText } from './usage-errors.ts';
  * from the table, so that no user ever sees a stack trace (set KUBECTL_ASO_DEBUG=1 to get one).
  */
 export abstract class AsoCommand extends Command {
+  protected override async init(): Promise<void> {
+    await super.init();
+    const format = (this.ctor as { enableJsonFlag?: boolean }).enableJsonFlag
+      ? outputBesideJson(this.argv)
+      : undefined;
+    if (format !== undefined)
+      throw new UsageError(`--json and -o ${format} ask for different output: give one`);
+  }
+
   /**
    * Exits with `code` once stdout has taken everything written before: exiting ends the process at once,
    * and a large report still queued for a pipe would be cut short.
@@ -23,7 +34,10 @@ export abstract class AsoCommand extends Command {
     if (error instanceof Errors.ExitError) throw error;
     const debug = process.env.KUBECTL_ASO_DEBUG === '1';
     if (error instanceof AsoError) {
-      process.stderr.write(`error: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`);
+      // Messages name files and objects from the user's input: each line made printable.
+      process.stderr.write(
+        `error: ${printableLines(error.message)}\n${error.hint ? `hint: ${printableLines(error.hint)}\n` : ''}`,
+      );
       if (debug) process.stderr.write(`${error.stack}\n`);
       return this.exit(exitCodes[error.exit].code);
     }
@@ -46,4 +60,9 @@ export abstract class AsoCommand extends Command {
 /** oclif's flag and argument errors carry the parser's input as `parse`; those are usage errors. */
 function isParseError(error: Error): boolean {
   return error instanceof Errors.CLIError && 'parse' in error;
+}
+
+/** Text made {@link printable} line by line, so a message laid out on several lines keeps its lines. */
+function printableLines(text: string): string {
+  return text.split('\n').map(printable).join('\n');
 }

@@ -1,3 +1,5 @@
+import { exitCodes } from '../exit-codes.ts';
+
 /**
  * A signal that aborts on the first SIGINT or SIGTERM, for long-running commands (`status --watch`,
  * `migrate`) that stop cleanly when asked instead of dying mid-write. The handlers are removed by `dispose`,
@@ -24,13 +26,13 @@ export interface InterruptWatch {
 
 /**
  * Turns the first SIGINT or SIGTERM into a request to stop between batches (the batch in flight finishes
- * and is checkpointed, so nothing is redone or lost); a second one exits at once with 130, which is still
+ * and is checkpointed, so nothing is redone or lost); a second one exits at once with 130 (143 for SIGTERM), which is still
  * safe: the checkpoint before the batch in flight names it, and the rerun redoes it.
  */
 export function onInterrupt(log: (line: string) => void): InterruptWatch {
   let requested = false;
-  const handler = (): void => {
-    if (requested) process.exit(130);
+  const handler = (signal: NodeJS.Signals): void => {
+    if (requested) process.exit(signal === 'SIGTERM' ? exitCodes.sigterm.code : exitCodes.sigint.code);
     requested = true;
     log(
       'interrupted: finishing the batch in flight and saving progress (press Ctrl-C again to stop at once)',

@@ -10,10 +10,17 @@ export interface VerbosityArgs {
 const level = /^\d+$/;
 
 /**
+ * Commands whose own `-v` is `--verbose` (their `--help` says so). For them a bare `-v`, one not followed
+ * by a level, is theirs and is left in place; `-v=N`, `--v=N`, `--v N` and `-v N` stay kubectl's level.
+ */
+export const verboseShortFlagCommands: ReadonlySet<string> = new Set(['adopt-check']);
+
+/**
  * Takes kubectl's log-verbosity flag out of the arguments, wherever it is. kubectl users pass `-v=6` out
  * of habit and kubectl passes global flags on; in kubectl `-v` is verbosity, never the version, so the
  * plugin accepts it (and for now ignores the level) instead of printing the version or refusing an
- * unknown flag. Arguments after `--` are left alone.
+ * unknown flag. Arguments after `--` are left alone, and so is a bare `-v` of a command whose own `-v` is
+ * `--verbose` (see {@link verboseShortFlagCommands}).
  */
 export function withoutVerbosity(argv: readonly string[]): VerbosityArgs {
   const args: string[] = [];
@@ -32,6 +39,10 @@ export function withoutVerbosity(argv: readonly string[]): VerbosityArgs {
     }
     if (arg === '-v' || arg === '--v') {
       const next = argv[index + 1];
+      if (arg === '-v' && !level.test(next ?? '') && verboseShortFlagCommands.has(commandOf(argv))) {
+        args.push(arg);
+        continue;
+      }
       if (next === undefined || !level.test(next)) return refused(arg);
       verbosity = Number(next);
       index++;
@@ -40,6 +51,11 @@ export function withoutVerbosity(argv: readonly string[]): VerbosityArgs {
     args.push(arg);
   }
   return { args, verbosity, error: undefined };
+}
+
+/** The command word: the first argument that is not a flag. */
+function commandOf(argv: readonly string[]): string {
+  return argv.find((arg) => !arg.startsWith('-')) ?? '';
 }
 
 function refused(arg: string): VerbosityArgs {

@@ -48,7 +48,7 @@ export class NotAnObject extends ConversionError {
   }
 }
 
-/** A value has the wrong JSON type for its property; names the value's JSON path. */
+/** A value has the wrong JSON type for its property; names the value's JSON path and type, never the value. */
 export class WrongType extends ConversionError {
   readonly path: string;
   readonly expected: string;
@@ -59,10 +59,16 @@ export class WrongType extends ConversionError {
   }
 }
 
+/**
+ * The JSON type of a value, never the value itself: the value may be a secret given inline where the
+ * operator expects a secret reference (`administratorLoginPassword: hunter2`), and an error is printed,
+ * logged and pasted into tickets. The path and the expected type say what to fix.
+ */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'number' && !Number.isInteger(value)) return `the number ${value}`;
-  return `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === 'number' && !Number.isInteger(value)) return 'a number with a fraction';
+  if (typeof value === 'string') return `a string (${value.length} characters)`;
+  return `a ${typeof value}`;
 }

@@ -50,6 +50,20 @@ export class KubeconfigFileUnreadable extends AsoError {
 }
 
 /**
+ * The user's exec credential plugin could not be started (not on PATH, not executable). Without this the
+ * user would see a bare `spawn ... ENOENT` as an internal error; it is the kubeconfig that names it.
+ */
+export class ExecPluginUnavailable extends AsoError {
+  constructor(context: string, user: string, command: string, cause: string) {
+    super(
+      'kubeconfig',
+      `kubeconfig context "${context}": user "${user}" runs the credential plugin "${command}", which cannot be started (${cause})`,
+      `install ${command} or put it on PATH (kubectl would fail the same way), or pick another --context`,
+    );
+  }
+}
+
+/**
  * A 2xx answer, or a watch event, that is not the JSON the Kubernetes API sends: usually a server address
  * that points at something else (a proxy's HTML page, say). It is the address that is wrong, not the
  * plugin, so it maps to "unreachable", naming what was asked and what came back (never the body itself).

@@ -92,19 +92,24 @@ export async function mergeKubeconfigFiles(files: string[]): Promise<MergedKubec
   return merged;
 }
 
-/** The merged kubeconfig as one kubeconfig document, for the client library to read. */
+/**
+ * The merged kubeconfig as one kubeconfig document for the client library, holding only the current
+ * context, its cluster and its user: the library reads every user's files at load, so another user's
+ * missing token file would fail (and be blamed) for a context that never uses it.
+ */
 export function asKubeconfigDocument(
   merged: MergedKubeconfig,
   currentContext: string,
 ): Record<string, unknown> {
-  const named = (map: Map<string, KubeconfigEntry>, section: string) =>
-    [...map].map(([name, body]) => ({ name, [section]: body }));
+  const context = merged.contexts.get(currentContext) ?? {};
+  const only = (map: Map<string, KubeconfigEntry>, name: unknown) =>
+    [...map].filter(([entryName]) => entryName === String(name ?? ''));
   return {
     apiVersion: 'v1',
     kind: 'Config',
-    clusters: named(merged.clusters, 'cluster'),
-    users: [...merged.users].map(([name, body]) => ({ name, user: withTokenFromFile(body) })),
-    contexts: named(merged.contexts, 'context'),
+    clusters: only(merged.clusters, context.cluster).map(([name, cluster]) => ({ name, cluster })),
+    users: only(merged.users, context.user).map(([name, body]) => ({ name, user: withTokenFromFile(body) })),
+    contexts: [{ name: currentContext, context }],
     'current-context': currentContext,
   };
 }

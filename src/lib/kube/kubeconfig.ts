@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
+import { ExecPluginUnavailable, KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
 import { fastCredentials, type HttpsOptionsSource, readToken } from './kubeconfig-fast.ts';
 import { asKubeconfigDocument, checkKubeconfigFiles, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
 
@@ -100,7 +100,8 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
   } catch (error) {
     throw new KubeconfigInvalid(sources, error instanceof Error ? error.message : String(error));
   }
-  return { ...resolved, config: withTokenFileReread(config, user, contextName) };
+  const source = withTokenFileReread(config, user, contextName);
+  return { ...resolved, config: withExecFailureNamed(source, user, userName, contextName) };
 }
 
 /**
@@ -121,6 +122,33 @@ function withTokenFileReread(
     async applyToHTTPSOptions(options) {
       await config.applyToHTTPSOptions(options);
       options.headers = { ...options.headers, authorization: `Bearer ${readToken(file, contextName)}` };
+    },
+  };
+}
+
+/**
+ * The client library runs an exec plugin on the first request and lets a failed spawn through as a bare
+ * `spawn X ENOENT`; that is a kubeconfig problem (exit 3), named by the user entry and the command.
+ */
+function withExecFailureNamed(
+  config: HttpsOptionsSource,
+  user: Record<string, unknown>,
+  userName: string,
+  contextName: string,
+): HttpsOptionsSource {
+  const exec = user.exec as Record<string, unknown> | undefined;
+  const command = typeof exec?.command === 'string' ? exec.command : undefined;
+  if (command === undefined) return config;
+  return {
+    async applyToHTTPSOptions(options) {
+      try {
+        await config.applyToHTTPSOptions(options);
+      } catch (error) {
+        const failure = error as NodeJS.ErrnoException;
+        if (typeof failure?.syscall === 'string' && failure.syscall.startsWith('spawn'))
+          throw new ExecPluginUnavailable(contextName, userName, command, failure.code ?? failure.message);
+        throw error;
+      }
     },
   };
 }

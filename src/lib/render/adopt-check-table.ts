@@ -1,5 +1,6 @@
 import type { AdoptReport } from '../adoption/report.ts';
 import type { HumanRenderer } from './output.ts';
+import { printable } from './printable.ts';
 
 /**
  * The human view: one line per object, loud outcomes coloured (adopt-manage red: a later delete deletes
@@ -16,17 +17,18 @@ export const adoptTable: HumanRenderer<AdoptReport> = (report, { palette, wide }
     'CHANGES',
     ...(wide ? ['ARM ID', 'REASON'] : []),
   ];
+  // Names, reasons and changes come from the user's files and from Azure: made printable.
   const rows = report.items.map((item) => [
-    item.namespace,
-    item.kind,
-    item.name,
+    printable(item.namespace),
+    printable(item.kind),
+    printable(item.name),
     item.exists === null ? '?' : item.exists ? 'yes' : 'no',
     item.reconcilePolicyIfExists
       ? `${item.reconcilePolicy}/${item.reconcilePolicyIfExists}*`
       : item.reconcilePolicy,
     item.outcome,
     String(item.changes.length),
-    ...(wide ? [item.armId ?? '-', item.reason] : []),
+    ...(wide ? [printable(item.armId ?? '-'), printable(item.reason)] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
@@ -46,10 +48,10 @@ export const adoptTable: HumanRenderer<AdoptReport> = (report, { palette, wide }
     if (wide)
       for (const c of item.changes)
         out.push(
-          `    ${c.path}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}${c.immutable ? ' (cannot change after creation: likely to fail)' : ''}`,
+          `    ${printable(c.path)}: ${printable(JSON.stringify(c.from) ?? '')} -> ${printable(JSON.stringify(c.to) ?? '')}${c.immutable ? ' (cannot change after creation: likely to fail)' : ''}`,
         );
   });
-  for (const w of report.warnings) out.push(palette.yellow(`warning: ${w}`));
+  for (const w of report.warnings) out.push(palette.yellow(`warning: ${printable(w)}`));
   const counts = Object.entries(report.summary.byOutcome)
     .map(([k, v]) => `${v} ${k}`)
     .join(', ');

@@ -107,4 +107,24 @@ describe('desiredArmOf', () => {
     );
     expect(later.from).toBe('layout-rule');
   });
+
+  it('never puts an inline secret value in the body, even where the version or the kind is not catalogued', async () => {
+    const password = 'Hunter2-inline-password';
+    // A version the catalog does not generate is laid out by the layout rule; the generated versions of
+    // the kind still say which properties are secrets.
+    const later = await desiredArmOf(
+      object('kusto.azure.com/v1api20991231', 'Cluster', {
+        location: 'westus',
+        virtualClusterGraduationProperties: password,
+      }),
+    );
+    expect(later.from).toBe('layout-rule');
+    expect(JSON.stringify(later)).not.toContain(password);
+    expect(later.unmapped).toContain('spec.virtualClusterGraduationProperties');
+    const uncatalogued = await desiredArmOf(
+      object('cache.azure.com/v1api20230801', 'Redis', { location: 'westus', adminPassword: password }),
+    );
+    expect(JSON.stringify(uncatalogued)).not.toContain(password);
+    expect(uncatalogued.unmapped).toContain('spec.adminPassword');
+  });
 });

@@ -1,3 +1,5 @@
+import { printable } from '../../render/printable.ts';
+
 /** One line of an edit script: kept, removed from the old text, or added in the new. */
 type Step = { op: ' ' | '-' | '+'; line: string };
 
@@ -45,7 +47,9 @@ export function unifiedDiffOfPieces(file: string, pieces: readonly TextPiece[], 
     if (middle > 0) hunks.add({ op: 'gap', count: middle });
     for (const line of a.slice(a.length - tail)) hunks.add({ op: ' ', line });
   }
-  return `--- a/${file}\n+++ b/${file}\n${hunks.end()}`;
+  // A file name is the user's and may hold a line break or an escape: one header line each, made printable.
+  const name = printable(file);
+  return `--- a/${name}\n+++ b/${name}\n${hunks.end()}`;
 }
 
 /**
@@ -62,7 +66,11 @@ class HunkWriter {
   private window: Step[] = [];
   private open: { steps: Step[]; oldStart: number; newStart: number; trailing: number } | undefined;
 
-  constructor(private readonly context: number) {}
+  private readonly context: number;
+
+  constructor(context: number) {
+    this.context = context;
+  }
 
   add(step: Step | Gap): void {
     if (step.op === 'gap') {
