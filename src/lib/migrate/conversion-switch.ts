@@ -129,6 +129,7 @@ export async function switchConversionOff(
     ...(crd.metadata.annotations ?? {}),
     [switchAnnotation]: JSON.stringify(record),
   };
+  crd.metadata.labels = { ...(crd.metadata.labels ?? {}), [switchLabel]: 'true' };
   crd.spec.conversion = { strategy: 'None' };
   for (const version of crd.spec.versions) {
     if (!version.subresources || !('status' in version.subresources)) continue;
@@ -195,9 +196,14 @@ export async function restoreConversion(
   }
 }
 
+/** Asks the API server for objects' metadata only: a CRD list without its schemas, however many CRDs. */
+const metadataOnly = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+
 /**
- * The names of every CRD a client-side run left switched (by its label), whatever `--kind` selects; an
- * empty list when the user may not list CRDs (the selected CRDs are still checked one by one).
+ * The names of every CRD a client-side run left switched, whatever `--kind` selects: one list of every
+ * CRD's metadata (no schemas), kept where the record annotation or the label is on it (a CRD switched by a
+ * version of this plugin that wrote only the annotation is found too); an empty list when the user may
+ * not list CRDs (the selected CRDs are still checked one by one).
  */
 export async function switchedCrdNames(
   client: KubeClient,
@@ -206,14 +212,25 @@ export async function switchedCrdNames(
   try {
     const list = await withBackoff(
       () =>
-        client.request<{ items?: Array<{ metadata: { name: string } }> }>({
+        client.request<{
+          items?: Array<{
+            metadata: { name: string; annotations?: Record<string, string>; labels?: Record<string, string> };
+          }>;
+        }>({
           path: resourcePath(crdType),
-          query: { labelSelector: switchLabel },
+          accept: metadataOnly,
           subject: { verb: 'list', resource: 'customresourcedefinitions' },
         }),
       backoff,
     );
-    return (list.items ?? []).map((item) => item.metadata.name);
+    return (list.items ?? [])
+      .filter(
+        (item) =>
+          item.metadata.annotations?.[switchAnnotation] !== undefined ||
+          item.metadata.labels?.[switchLabel] !== undefined,
+      )
+      .map((item) => item.metadata.name)
+      .sort();
   } catch (error) {
     if (error instanceof Forbidden) return [];
     throw error;
