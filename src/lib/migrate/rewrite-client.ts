@@ -6,6 +6,7 @@ import { clientSidePreparer } from './client-convert.ts';
 import { clientSideOf } from './client-preview.ts';
 import {
   currentConversion,
+  heldBy,
   type RestoreOutcome,
   restoreConversion,
   switchAnnotation,
@@ -156,5 +157,6 @@ export async function restoreSwitchedCrds(
 export function recordedSwitches(crds: Crd[]): string[] {
   return crds
     .filter((crd) => crd.metadata.annotations?.[switchAnnotation] !== undefined)
+    .filter((crd) => heldBy(crd.metadata.annotations) === undefined)
     .map((crd) => crd.metadata.name);
 }

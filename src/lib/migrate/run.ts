@@ -140,7 +140,16 @@ export async function runMigration(
   const writes = !options.dryRun && !options.serverDryRun;
   const store = writes ? storeFor(client, options) : undefined;
   // Before anything else, even `--kind`'s discovery (which can fail): every CRD left switched, whatever its kind.
-  const switched = await restoreSwitchedCrds(client, await switchedCrdNames(client), store, hooks.log);
+  const leftAlone = (name: string, why: string) =>
+    hooks.log(
+      `${name}: left switched, ${why}; \`kubectl aso migrate --restore\` restores it once that run is gone`,
+    );
+  const switched = await restoreSwitchedCrds(
+    client,
+    await switchedCrdNames(client, hooks.backoff, leftAlone),
+    store,
+    hooks.log,
+  );
   let crds = await selectedCrds(client, options.kinds);
   // Where the user may not list CRDs the list above is empty: the selected CRDs are checked one by one.
   const missed = await restoreSwitchedCrds(client, recordedSwitches(crds), store, hooks.log);

@@ -7,7 +7,12 @@ import type { KubeClient } from '../../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { propertyBags } from '../../../src/lib/migrate/client-convert.ts';
-import { switchAnnotation, switchLabel } from '../../../src/lib/migrate/conversion-switch.ts';
+import {
+  currentConversion,
+  switchAnnotation,
+  switchConversionOff,
+  switchLabel,
+} from '../../../src/lib/migrate/conversion-switch.ts';
 import { crdType, readCrd } from '../../../src/lib/migrate/crds.ts';
 import { type MigrateFlags, migrateOptionsOf } from '../../../src/lib/migrate/options.ts';
 import type { MigrationReport } from '../../../src/lib/migrate/report.ts';
@@ -557,6 +562,34 @@ describe('client-side migrate on the real control plane', () => {
     const again = await runCli(restore);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({ restored: [] });
+    expect(await conversionOf(s.name)).toEqual({ ...original, annotation: undefined, label: undefined });
+  }, 180_000);
+
+  it('leaves alone a CRD switched by a run still going (another kind migrating beside it), and --restore restores it', async () => {
+    const { s } = await resourceGroupsAtAlpha('live-holder', 'westus2', 4);
+    const original = await conversionOf(s.name);
+    // Switched by this test process, which stays alive: the holder the other run must respect.
+    const generation = (await readCrd(admin, s.name)).metadata.generation ?? 0;
+    await switchConversionOff(admin, s.name, await currentConversion(admin, s.name), generation);
+    expect((await conversionOf(s.name)).conversion).toEqual({ strategy: 'None' });
+
+    const other = await runCli([
+      'migrate',
+      '--to',
+      'latest',
+      '--kind',
+      'StorageAccount',
+      ...clusterArgs(s.namespace),
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain(
+      `${s.name}: left switched, switched by a migrate run that is still going (pid ${process.pid})`,
+    );
+    expect((await conversionOf(s.name)).conversion).toEqual({ strategy: 'None' });
+
+    const restore = await runCli(['migrate', '--restore', ...clusterArgs(s.namespace), '-o', 'json']);
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(JSON.parse(restore.stdout)).toEqual({ restored: [{ name: s.name }] });
     expect(await conversionOf(s.name)).toEqual({ ...original, annotation: undefined, label: undefined });
   }, 180_000);
 
