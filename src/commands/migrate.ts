@@ -3,19 +3,20 @@ import { AsoCommand } from '../lib/cli/aso-command.ts';
 import { dryRunModes, withBareDryRun } from '../lib/cli/dry-run.ts';
 import { onInterrupt } from '../lib/cli/interrupt.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
-import { outputFlags } from '../lib/cli/output-flags.ts';
+import { type OutputFormat, outputFlags } from '../lib/cli/output-flags.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
 import { connect } from '../lib/kube/connect.ts';
 import { defaultStateNamespace } from '../lib/migrate/checkpoint-configmap.ts';
 import { clusterSchemas, connectForSchemas } from '../lib/migrate/manifests/cluster-schemas.ts';
 import { manifestOptionsOf } from '../lib/migrate/manifests/options.ts';
 import { type ManifestReport, runManifestMigration } from '../lib/migrate/manifests/run.ts';
-import { migrateOptionsOf } from '../lib/migrate/options.ts';
+import { migrateOptionsOf, stateLocationOf } from '../lib/migrate/options.ts';
 import { strategyChoices } from '../lib/migrate/plan-types.ts';
 import type { MigrationReport } from '../lib/migrate/report.ts';
-import { checkLocalPaths, runMigration } from '../lib/migrate/run.ts';
+import { checkLocalPaths, type RestoreReport, runMigration, runRestore } from '../lib/migrate/run.ts';
 import { printManifestOutcome } from '../lib/render/migrate-manifests.ts';
 import { migrationDisplayFor } from '../lib/render/migrate-progress.ts';
+import { restoreText } from '../lib/render/migrate-restore.ts';
 import { migrationTable } from '../lib/render/migrate-table.ts';
 import { printResult } from '../lib/render/output.ts';
 
@@ -23,7 +24,7 @@ export default class Migrate extends AsoCommand {
   static override summary =
     "Rewrite objects stored at old storage versions at the current one, then clean the CRDs' stored versions";
   static override description =
-    `Resumable: progress is saved after every batch; rerun the same command to resume. Ctrl-C finishes the batch in flight, saves, and exits ${exitCodes.interrupted.code}. Client-side conversion (--strategy client, or auto where the API server cannot convert) switches the CRD's conversion to None for the duration and restores it on every exit; a run killed meanwhile is restored by the next run, before anything else.
+    `Resumable: progress is saved after every batch; rerun the same command to resume. Ctrl-C finishes the batch in flight, saves, and exits ${exitCodes.interrupted.code}. Client-side conversion (--strategy client, or auto where the API server cannot convert) switches the CRD's conversion to None for the duration and restores it on every exit; a run killed meanwhile is restored by the next run (whatever its --kind), before anything else, or by --restore alone.
 
 With -f, converts manifest files instead (for GitOps): the converted YAML goes to stdout, back into the files (--write) or under --output-dir; comments, key order and other documents are kept. A conversion that would lose a value is refused unless --allow-loss.`;
   static override enableJsonFlag = true;
@@ -33,6 +34,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     '<%= config.bin %> migrate --to latest --batch-size 200 --concurrency 8 -o json',
     '<%= config.bin %> migrate --to v1api --backup-dir ./aso-backup',
     '<%= config.bin %> migrate --to v1api --dry-run=server',
+    '<%= config.bin %> migrate --restore',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --write',
     '<%= config.bin %> migrate --to v1api -R -f manifests/ --diff',
   ];
@@ -40,7 +42,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     ...kubeFlags,
     ...outputFlags,
     to: Flags.string({
-      required: true,
+      exactlyOne: ['to', 'restore'],
       description:
         'the storage version objects must end at: latest, a prefix (v1alpha1api, v1beta, v1api, v) or a version name',
     }),
@@ -65,6 +67,12 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       description: 'before its first write, save each object as YAML to DIR/<crd>/<namespace>/<name>.yaml',
     }),
     restart: Flags.boolean({ description: 'ignore saved progress and start over' }),
+    restore: Flags.boolean({
+      exactlyOne: ['to', 'restore'],
+      exclusive: ['kind', 'dry-run', 'backup-dir', 'restart', 'filename'],
+      description:
+        'only put back the conversion of every CRD an interrupted client-side run left switched to None, whatever its kind, and do nothing else (any migrate run does this first)',
+    }),
     'state-namespace': Flags.string({
       description: `namespace of the progress ConfigMaps (default: ${defaultStateNamespace})`,
     }),
@@ -99,12 +107,12 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     }),
   };
 
-  async run(): Promise<MigrationReport | ManifestReport> {
+  async run(): Promise<MigrationReport | ManifestReport | RestoreReport> {
     this.argv = withBareDryRun(this.argv);
     const { flags } = await this.parse(Migrate);
     if (flags.filename) {
       const outcome = await runManifestMigration(
-        manifestOptionsOf({ ...flags, filename: flags.filename }),
+        manifestOptionsOf({ ...flags, to: flags.to ?? '', filename: flags.filename }),
         clusterSchemas(() => connectForSchemas(kubeconfigOptionsOf(flags))),
       );
       const code = exitCodes[outcome.exit].code;
@@ -114,8 +122,9 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       if (code !== 0) await this.exitAfterOutput(code);
       return outcome.report;
     }
+    if (flags.restore) return this.restore(flags);
     const options = migrateOptionsOf(
-      { ...flags, 'dry-run': flags['dry-run'] ?? 'none' },
+      { ...flags, to: flags.to ?? '', 'dry-run': flags['dry-run'] ?? 'none' },
       defaultStateNamespace,
     );
     checkLocalPaths(options);
@@ -142,5 +151,19 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
     }
     if (code !== 0) await this.exitAfterOutput(code);
     return outcome.report;
+  }
+
+  /** `--restore`: puts back every CRD left switched and prints which (progress lines on stderr). */
+  private async restore(
+    flags: Parameters<typeof kubeconfigOptionsOf>[0] &
+      Parameters<typeof stateLocationOf>[0] & { output: OutputFormat; color: boolean },
+  ): Promise<RestoreReport> {
+    const state = stateLocationOf(flags, defaultStateNamespace);
+    const format = this.jsonEnabled() ? 'json' : flags.output;
+    const display = migrationDisplayFor(process.stderr, format);
+    const report = await runRestore(await connect(kubeconfigOptionsOf(flags)), state, display.log);
+    if (this.jsonEnabled()) return report;
+    await printResult(report, format, restoreText, { color: flags.color });
+    return report;
   }
 }

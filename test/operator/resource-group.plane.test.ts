@@ -177,6 +177,12 @@ describe.skipIf(!go || !crds.present)("the operator's own controller against the
     expect(after.filter((r) => /\/operationStatuses\//i.test(r.path)).length).toBe(2);
   });
 
+  it('serves its conversion and admission webhooks on loopback only', () => {
+    const listeners = operator!.listeners();
+    expect(listeners.length).toBeGreaterThan(0);
+    expect(listeners.filter((address) => !address.loopback)).toEqual([]);
+  });
+
   it('sent nothing off loopback: every host it asked for was answered by the emulator', () => {
     expect(operator!.foreignConnections()).toEqual([]);
     // The one foreign host: the public cloud's instance discovery, asked before trusting the emulator as

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { KubeClient } from '../kube/client.ts';
 import { Conflict, Forbidden } from '../kube/errors.ts';
 import { resourcePath } from '../kube/paths.ts';
@@ -16,6 +17,55 @@ export const switchAnnotation = 'kubectl-aso.io/migrate-original-conversion';
  * `--kind` selects.
  */
 export const switchLabel = 'kubectl-aso.io/migrate-switched';
+
+/**
+ * Which process switched the CRD (`{"host":...,"pid":...}`), written with the switch: a later run on the
+ * same host leaves a CRD alone while the process that switched it is still alive (a migration of another
+ * kind may run beside it), and restores it once that process is gone.
+ */
+export const switchHolderAnnotation = 'kubectl-aso.io/migrate-switched-by';
+
+/** The process that switched a CRD, as {@link switchHolderAnnotation} records it. */
+export interface SwitchHolder {
+  host: string;
+  pid: number;
+}
+
+/** This process, as it records itself on a CRD it switches. */
+export function thisHolder(): SwitchHolder {
+  return { host: hostname(), pid: process.pid };
+}
+
+/**
+ * Why a switched CRD must be left as it is now, or undefined when it may be restored: the process that
+ * switched it is alive on this host, or ran on another host (where nothing here can tell whether it is
+ * still going; `migrate --restore` restores it). A CRD with no holder recorded (switched by an earlier
+ * version of this plugin) or a holder no longer running here may be restored.
+ */
+export function heldBy(annotations: Record<string, string> | undefined): string | undefined {
+  const text = annotations?.[switchHolderAnnotation];
+  if (text === undefined) return undefined;
+  let holder: Partial<SwitchHolder>;
+  try {
+    holder = JSON.parse(text) as Partial<SwitchHolder>;
+  } catch {
+    return undefined;
+  }
+  if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined;
+  if (holder.host !== hostname())
+    return `switched by a migrate run on host ${holder.host} (pid ${holder.pid})`;
+  if (holder.pid === process.pid) return 'switched by this run';
+  try {
+    process.kill(holder.pid, 0);
+    return `switched by a migrate run that is still going (pid ${holder.pid})`;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user: still going.
+    if ((error as NodeJS.ErrnoException).code === 'EPERM') {
+      return `switched by a migrate run that is still going (pid ${holder.pid})`;
+    }
+    return undefined;
+  }
+}
 
 /**
  * What a CRD had before the switch: its `spec.conversion` (undefined when it set none) and the
@@ -128,7 +178,9 @@ export async function switchConversionOff(
   crd.metadata.annotations = {
     ...(crd.metadata.annotations ?? {}),
     [switchAnnotation]: JSON.stringify(record),
+    [switchHolderAnnotation]: JSON.stringify(thisHolder()),
   };
+  crd.metadata.labels = { ...(crd.metadata.labels ?? {}), [switchLabel]: 'true' };
   crd.spec.conversion = { strategy: 'None' };
   for (const version of crd.spec.versions) {
     if (!version.subresources || !('status' in version.subresources)) continue;
@@ -165,6 +217,7 @@ export async function restoreConversion(
     const before = crd.metadata.generation ?? 0;
     const annotations = { ...(crd.metadata.annotations ?? {}) };
     delete annotations[switchAnnotation];
+    delete annotations[switchHolderAnnotation];
     crd.metadata.annotations = annotations;
     const labels = { ...(crd.metadata.labels ?? {}) };
     delete labels[switchLabel];
@@ -195,25 +248,48 @@ export async function restoreConversion(
   }
 }
 
+/** Asks the API server for objects' metadata only: a CRD list without its schemas, however many CRDs. */
+const metadataOnly = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+
 /**
- * The names of every CRD a client-side run left switched (by its label), whatever `--kind` selects; an
- * empty list when the user may not list CRDs (the selected CRDs are still checked one by one).
+ * The names of every CRD a client-side run left switched, whatever `--kind` selects: one list of every
+ * CRD's metadata (no schemas), kept where the record annotation or the label is on it (a CRD switched by a
+ * version of this plugin that wrote only the annotation is found too); an empty list when the user may
+ * not list CRDs (the selected CRDs are still checked one by one).
  */
 export async function switchedCrdNames(
   client: KubeClient,
   backoff: Backoff = defaultBackoff,
+  held?: (name: string, why: string) => void,
 ): Promise<string[]> {
   try {
     const list = await withBackoff(
       () =>
-        client.request<{ items?: Array<{ metadata: { name: string } }> }>({
+        client.request<{
+          items?: Array<{
+            metadata: { name: string; annotations?: Record<string, string>; labels?: Record<string, string> };
+          }>;
+        }>({
           path: resourcePath(crdType),
-          query: { labelSelector: switchLabel },
+          accept: metadataOnly,
           subject: { verb: 'list', resource: 'customresourcedefinitions' },
         }),
       backoff,
     );
-    return (list.items ?? []).map((item) => item.metadata.name);
+    return (list.items ?? [])
+      .filter(
+        (item) =>
+          item.metadata.annotations?.[switchAnnotation] !== undefined ||
+          item.metadata.labels?.[switchLabel] !== undefined,
+      )
+      .filter((item) => {
+        if (!held) return true;
+        const why = heldBy(item.metadata.annotations);
+        if (why !== undefined) held(item.metadata.name, why);
+        return why === undefined;
+      })
+      .map((item) => item.metadata.name)
+      .sort();
   } catch (error) {
     if (error instanceof Forbidden) return [];
     throw error;

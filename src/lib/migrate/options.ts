@@ -56,10 +56,7 @@ export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: str
   if (manifestOnly.length > 0) {
     throw new UsageError(`${manifestOnly.map((flag) => `--${flag}`).join(', ')} only apply to -f manifests`);
   }
-  if (flags['state-namespace'] !== undefined && flags['state-file'] !== undefined) {
-    throw new UsageError('--state-namespace and --state-file cannot be used together');
-  }
-  if (flags['state-namespace'] === '') throw new UsageError('--state-namespace: the namespace is empty');
+  const state = stateLocationOf(flags, defaultStateNamespace);
   if (flags['backup-dir'] === '') throw new UsageError('--backup-dir: the folder is empty');
   const target = parseTarget(flags.to);
   return {
@@ -73,8 +70,23 @@ export function migrateOptionsOf(flags: MigrateFlags, defaultStateNamespace: str
     ...(flags['dry-run'] === 'server' ? { serverDryRun: true } : {}),
     ...(flags['backup-dir'] !== undefined ? { backupDir: flags['backup-dir'] } : {}),
     restart: flags.restart,
-    state: flags['state-file']
-      ? { file: flags['state-file'] }
-      : { namespace: flags['state-namespace'] ?? defaultStateNamespace },
+    state,
   };
+}
+
+/**
+ * Where checkpoints are kept, from `--state-namespace` and `--state-file` (together, or an empty
+ * namespace, a usage error): `migrate --restore` needs it too, to move a restored CRD's checkpoint along.
+ */
+export function stateLocationOf(
+  flags: Pick<MigrateFlags, 'state-namespace' | 'state-file'>,
+  defaultStateNamespace: string,
+): StateLocation {
+  if (flags['state-namespace'] !== undefined && flags['state-file'] !== undefined) {
+    throw new UsageError('--state-namespace and --state-file cannot be used together');
+  }
+  if (flags['state-namespace'] === '') throw new UsageError('--state-namespace: the namespace is empty');
+  return flags['state-file']
+    ? { file: flags['state-file'] }
+    : { namespace: flags['state-namespace'] ?? defaultStateNamespace };
 }

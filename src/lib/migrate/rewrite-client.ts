@@ -6,11 +6,11 @@ import { clientSidePreparer } from './client-convert.ts';
 import { clientSideOf } from './client-preview.ts';
 import {
   currentConversion,
+  heldBy,
   type RestoreOutcome,
   restoreConversion,
   switchAnnotation,
   switchConversionOff,
-  switchedCrdNames,
 } from './conversion-switch.ts';
 import type { Crd } from './crds.ts';
 import type { CrdPlan } from './plan-types.ts';
@@ -113,24 +113,28 @@ export async function rewriteClientSide(
   return { ...result, generation };
 }
 
+/** A CRD whose conversion a run put back, and why what it put back differs from its record, if it does. */
+export interface RestoredCrd {
+  name: string;
+  note?: string;
+}
+
 /**
- * Before anything else, a run puts back the conversion of every selected CRD that a client-side run left
- * switched off (killed before it could restore it): the record on the CRD says what to put back. A dry
- * run writes nothing, so it only warns. Returns the warnings and whether any CRD was restored.
+ * Before anything else, a run puts back the conversion of every CRD in `names` (those a client-side run
+ * left switched off, killed before it could restore them: see `switchedCrdNames`), from the record on the
+ * CRD. A dry run writes nothing, so it only warns. Each restore is one update that puts the conversion back
+ * and removes the record together, so a restore killed itself leaves the CRD switched and recorded for the
+ * next run, and a restore of a CRD already restored does nothing.
  */
 export async function restoreSwitchedCrds(
   client: KubeClient,
-  crds: Crd[],
+  names: string[],
   store: CheckpointStore | undefined,
   log: (line: string) => void,
-): Promise<{ restored: boolean; warnings: string[] }> {
+): Promise<{ restored: RestoredCrd[]; warnings: string[] }> {
   const warnings: string[] = [];
-  let restoredAny = false;
-  const names = new Set(await switchedCrdNames(client));
-  for (const crd of crds) {
-    if (crd.metadata.annotations?.[switchAnnotation] !== undefined) names.add(crd.metadata.name);
-  }
-  for (const name of [...names].sort()) {
+  const restoredCrds: RestoredCrd[] = [];
+  for (const name of [...new Set(names)].sort()) {
     if (!store) {
       warnings.push(
         `${name}: an interrupted client-side migrate left its conversion switched to None (annotation ${switchAnnotation}); a run without --dry-run restores it first`,
@@ -140,11 +144,19 @@ export async function restoreSwitchedCrds(
     const restored = await restoreConversion(client, name);
     await adoptGeneration(store, name, restored);
     if (restored.restored) {
-      restoredAny = true;
+      restoredCrds.push({ name, ...(restored.note ? { note: restored.note } : {}) });
       log(
         `${name}: restored the conversion an interrupted client-side run had switched off${restored.note ? ` (${restored.note})` : ''}`,
       );
     }
   }
-  return { restored: restoredAny, warnings };
+  return { restored: restoredCrds, warnings };
+}
+
+/** The CRDs among `crds` that carry a switch record (checked one by one where CRDs may not be listed). */
+export function recordedSwitches(crds: Crd[]): string[] {
+  return crds
+    .filter((crd) => crd.metadata.annotations?.[switchAnnotation] !== undefined)
+    .filter((crd) => heldBy(crd.metadata.annotations) === undefined)
+    .map((crd) => crd.metadata.name);
 }

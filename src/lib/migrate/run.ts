@@ -7,6 +7,7 @@ import { ConfigMapCheckpointStore } from './checkpoint-configmap.ts';
 import { FileCheckpointStore } from './checkpoint-file.ts';
 import { MemoryCheckpointStore } from './checkpoint-memory.ts';
 import { previewClientSide } from './client-preview.ts';
+import { switchedCrdNames } from './conversion-switch.ts';
 import { selectedCrds } from './crds.ts';
 import { finishCrd } from './finish.ts';
 import type { MigrateOptions } from './options.ts';
@@ -15,7 +16,12 @@ import { planMigration } from './plan.ts';
 import type { CrdPlan } from './plan-types.ts';
 import type { MigrationProgress } from './progress.ts';
 import { type CrdOutcome, type CrdReport, type MigrationReport, migrationExitCode } from './report.ts';
-import { restoreSwitchedCrds, rewriteClientSide } from './rewrite-client.ts';
+import {
+  type RestoredCrd,
+  recordedSwitches,
+  restoreSwitchedCrds,
+  rewriteClientSide,
+} from './rewrite-client.ts';
 import { type RewriteOptions, type RewriteResult, rewriteCrd } from './rewrite-crd.ts';
 import { settleWaitMs } from './settle.ts';
 
@@ -36,7 +42,10 @@ export interface MigrateOutcome {
   exit: ExitCodeName;
 }
 
-function storeFor(client: KubeClient, options: MigrateOptions): CheckpointStore {
+function storeFor(
+  client: KubeClient,
+  options: Pick<MigrateOptions, 'serverDryRun' | 'state' | 'restart'>,
+): CheckpointStore {
   if (options.serverDryRun) return new MemoryCheckpointStore();
   return 'file' in options.state
     ? new FileCheckpointStore(options.state.file, options.restart)
@@ -138,18 +147,30 @@ export async function runMigration(
   options: MigrateOptions,
   hooks: MigrateHooks,
 ): Promise<MigrateOutcome> {
-  let crds = await selectedCrds(client, options.kinds);
   const writes = !options.dryRun && !options.serverDryRun;
   const store = writes ? storeFor(client, options) : undefined;
-  const switched = await restoreSwitchedCrds(client, crds, store, hooks.log);
-  if (switched.restored) crds = await selectedCrds(client, options.kinds);
+  // Before anything else, even `--kind`'s discovery (which can fail): every CRD left switched, whatever its kind.
+  const leftAlone = (name: string, why: string) =>
+    hooks.log(
+      `${name}: left switched, ${why}; \`kubectl aso migrate --restore\` restores it once that run is gone`,
+    );
+  const switched = await restoreSwitchedCrds(
+    client,
+    await switchedCrdNames(client, hooks.backoff, leftAlone),
+    store,
+    hooks.log,
+  );
+  let crds = await selectedCrds(client, options.kinds);
+  // Where the user may not list CRDs the list above is empty: the selected CRDs are checked one by one.
+  const missed = await restoreSwitchedCrds(client, recordedSwitches(crds), store, hooks.log);
+  if (missed.restored.length > 0) crds = await selectedCrds(client, options.kinds);
   const plan = await planMigration(client, crds, {
     target: options.target,
     targetText: options.targetText,
     strategy: options.strategy,
     pageSize: options.batchSize,
   });
-  plan.warnings.push(...switched.warnings);
+  plan.warnings.push(...switched.warnings, ...missed.warnings);
   const reports = plan.crds.map((crd) => reportOf(crd, plannedOutcome[crd.action]));
   const report: MigrationReport = {
     target: plan.target,
@@ -330,4 +351,24 @@ export async function runMigration(
     }
   }
   return { report, exit: migrationExitCode(report) };
+}
+
+/** What `migrate --restore` did: the CRDs whose conversion it put back (none when none was left switched). */
+export interface RestoreReport {
+  restored: RestoredCrd[];
+}
+
+/**
+ * Runs `migrate --restore`: puts back the conversion of every CRD an interrupted client-side run left
+ * switched (found by its record, whatever its kind) and does nothing else. A saved checkpoint of such a
+ * CRD in `state` is moved to the CRD's new generation, so that a rerun still resumes from it.
+ */
+export async function runRestore(
+  client: KubeClient,
+  state: MigrateOptions['state'],
+  log: (line: string) => void,
+): Promise<RestoreReport> {
+  const store = storeFor(client, { state, restart: false });
+  const { restored } = await restoreSwitchedCrds(client, await switchedCrdNames(client), store, log);
+  return { restored };
 }

@@ -7,7 +7,12 @@ import type { KubeClient } from '../../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { propertyBags } from '../../../src/lib/migrate/client-convert.ts';
-import { switchAnnotation } from '../../../src/lib/migrate/conversion-switch.ts';
+import {
+  currentConversion,
+  switchAnnotation,
+  switchConversionOff,
+  switchLabel,
+} from '../../../src/lib/migrate/conversion-switch.ts';
 import { crdType, readCrd } from '../../../src/lib/migrate/crds.ts';
 import { type MigrateFlags, migrateOptionsOf } from '../../../src/lib/migrate/options.ts';
 import type { MigrationReport } from '../../../src/lib/migrate/report.ts';
@@ -487,6 +492,105 @@ describe('client-side migrate on the real control plane', () => {
       expect(read.spec, `seed ${seed}`).toEqual(expectedAt(original, hub).spec);
     }
     expect(await storedVersions(admin, s.asTestCrd)).toEqual([hub]);
+  }, 180_000);
+
+  /** A CRD's conversion and per-version subresources, to compare before and after a switch. */
+  const conversionOf = async (name: string) => {
+    const crd = (await readCrd(admin, name)) as unknown as {
+      metadata: { annotations?: Record<string, string>; labels?: Record<string, string> };
+      spec: { conversion?: unknown; versions: Array<{ name: string; subresources?: unknown }> };
+    };
+    return {
+      conversion: crd.spec.conversion,
+      subresources: crd.spec.versions.map((version) => [version.name, version.subresources]),
+      annotation: crd.metadata.annotations?.[switchAnnotation],
+      label: crd.metadata.labels?.[switchLabel],
+    };
+  };
+
+  /** The kubeconfig arguments of a CLI run on this plane, with the state in `namespace`. */
+  const clusterArgs = (namespace: string) => [
+    '--state-namespace',
+    namespace,
+    '--kubeconfig',
+    plane.kubeconfig,
+    '--context',
+    plane.contexts.admin,
+  ];
+
+  it('restores a CRD a SIGKILLed client-side run left switched from a run for another kind, before anything else', async () => {
+    const { s, args } = await resourceGroupsAtAlpha('kill-other', 'uksouth', 24);
+    const original = await conversionOf(s.name);
+    expect(original.conversion).toEqual(s.conversion);
+    const killed = await signalAfterBatches([...args, '--strategy', 'client'], 'SIGKILL', 1, 0);
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect((await conversionOf(s.name)).conversion).toEqual({ strategy: 'None' });
+
+    const other = await runCli([
+      'migrate',
+      '--to',
+      'latest',
+      '--kind',
+      'StorageAccount',
+      ...clusterArgs(s.namespace),
+      '-o',
+      'json',
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain(
+      `${s.name}: restored the conversion an interrupted client-side run had switched off`,
+    );
+    // Restored before the other kind's plan: its report holds StorageAccount only.
+    expect((JSON.parse(other.stdout) as MigrationReport).crds.map((crd) => crd.kind)).toEqual([
+      'StorageAccount',
+    ]);
+    expect(await conversionOf(s.name)).toEqual({ ...original, annotation: undefined, label: undefined });
+  }, 180_000);
+
+  it('--restore restores every CRD a SIGKILLed client-side run left switched, and again finds nothing', async () => {
+    const { s, args } = await resourceGroupsAtAlpha('kill-restore', 'francecentral', 24);
+    const original = await conversionOf(s.name);
+    const killed = await signalAfterBatches([...args, '--strategy', 'client'], 'SIGKILL', 1, 0);
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect((await conversionOf(s.name)).conversion, killed.stderr).toEqual({ strategy: 'None' });
+
+    const restore = ['migrate', '--restore', ...clusterArgs(s.namespace), '-o', 'json'];
+    const first = await runCli(restore);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ restored: [{ name: s.name }] });
+    expect(await conversionOf(s.name)).toEqual({ ...original, annotation: undefined, label: undefined });
+    const again = await runCli(restore);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ restored: [] });
+    expect(await conversionOf(s.name)).toEqual({ ...original, annotation: undefined, label: undefined });
+  }, 180_000);
+
+  it('leaves alone a CRD switched by a run still going (another kind migrating beside it), and --restore restores it', async () => {
+    const { s } = await resourceGroupsAtAlpha('live-holder', 'westus2', 4);
+    const original = await conversionOf(s.name);
+    // Switched by this test process, which stays alive: the holder the other run must respect.
+    const generation = (await readCrd(admin, s.name)).metadata.generation ?? 0;
+    await switchConversionOff(admin, s.name, await currentConversion(admin, s.name), generation);
+    expect((await conversionOf(s.name)).conversion).toEqual({ strategy: 'None' });
+
+    const other = await runCli([
+      'migrate',
+      '--to',
+      'latest',
+      '--kind',
+      'StorageAccount',
+      ...clusterArgs(s.namespace),
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr).toContain(
+      `${s.name}: left switched, switched by a migrate run that is still going (pid ${process.pid})`,
+    );
+    expect((await conversionOf(s.name)).conversion).toEqual({ strategy: 'None' });
+
+    const restore = await runCli(['migrate', '--restore', ...clusterArgs(s.namespace), '-o', 'json']);
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(JSON.parse(restore.stdout)).toEqual({ restored: [{ name: s.name }] });
+    expect(await conversionOf(s.name)).toEqual({ ...original, annotation: undefined, label: undefined });
   }, 180_000);
 
   it('puts the conversion back when interrupted (SIGINT) after the batch in flight, and the rerun finishes', async () => {
