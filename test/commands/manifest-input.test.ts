@@ -3,10 +3,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CliRun, runCli } from '../fixtures/cli.ts';
+import { type CliRun, nobody, runCli, runCliAs } from '../fixtures/cli.ts';
 
 const noCluster = { KUBECONFIG: '/nonexistent/kubeconfig' };
-const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
 
 // An old FlexibleServer: `migrate -f --to v1beta` converts it, so a file that is read shows one change.
 const server = `apiVersion: dbforpostgresql.azure.com/v1alpha1api20210601
@@ -195,22 +194,10 @@ describe('bad -f input, for migrate -f and adopt-check alike (the built plugin, 
   });
 });
 
-/**
- * Runs the built plugin as nobody (65534): as root every file is readable. The child drops to nobody
- * itself after start, because the node binary under /root is not reachable by nobody. Where the tests do
- * not run as root, they run the plugin directly as the user they are.
- */
+/** Runs the built plugin as nobody, with its own writable home: as root every file is readable. */
 function runAsNobody(args: string[]): Promise<CliRun> {
-  if (process.getuid?.() !== 0) return runCli(args, noCluster);
   const home = join(dir, 'home');
   mkdirSync(home, { recursive: true, mode: 0o777 });
   chmodSync(home, 0o777);
-  const drop = join(dir, 'as-nobody.mjs');
-  writeFileSync(
-    drop,
-    'process.setgid(65534); process.setgroups([]); process.setuid(65534);\n' +
-      'const bin = process.argv[2]; process.argv.splice(1, 2, bin); await import(bin);\n',
-  );
-  chmodSync(drop, 0o644);
-  return runCli([process.execPath, drop, bin, ...args], { ...noCluster, HOME: home }, 'env');
+  return runCliAs(nobody, args, { ...noCluster, HOME: home });
 }

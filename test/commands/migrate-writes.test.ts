@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -15,11 +14,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CliRun } from '../fixtures/cli.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type CliRun, nobody, runCli, runCliAs } from '../fixtures/cli.ts';
 
-const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
-const nobody = 65534;
 const isRoot = process.geteuid?.() === 0;
 
 const server = `# orders
@@ -35,15 +32,6 @@ spec:
 const converted = server.replace('v1alpha1api20210601', 'v1beta20210601');
 
 let dir: string;
-/** Outside `dir`, so that the folder a test checks holds only what the plugin left there. */
-let helperDir: string;
-beforeAll(() => {
-  helperDir = mkdtempSync(join(tmpdir(), 'kubectl-aso-writes-helper-'));
-  chmodSync(helperDir, 0o755);
-});
-afterAll(() => {
-  rmSync(helperDir, { recursive: true, force: true });
-});
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'kubectl-aso-writes-'));
   chmodSync(dir, 0o777);
@@ -72,40 +60,16 @@ function namesUnder(path = dir): string[] {
 }
 
 /**
- * Runs the built plugin with no cluster, as root or (`as: nobody`) as an unprivileged user: the child node
- * drops to uid/gid 65534 itself before loading the plugin, since the node binary under /root is not
- * reachable by nobody. A run that does not end within `timeoutMs` is killed and reported as code -1.
+ * Runs the built plugin with no cluster, as root or (`as: nobody`) as an unprivileged user. A run that does
+ * not end within `timeoutMs` is killed and reported as code -1.
  */
 function migrate(args: string[], options: { as?: number; timeoutMs?: number } = {}): Promise<CliRun> {
-  const env = { ...process.env, NO_COLOR: '1', KUBECONFIG: '/nonexistent/kubeconfig', HOME: dir };
-  let argv = [bin, 'migrate', '--to', 'v1beta', ...args];
-  if (options.as !== undefined && isRoot) {
-    const drop = join(helperDir, 'as-user.mjs');
-    writeFileSync(
-      drop,
-      `process.setgroups([]); process.setgid(${options.as}); process.setuid(${options.as});
-process.argv.splice(1, 1); await import(process.argv[1]);\n`,
-    );
-    chmodSync(drop, 0o644);
-    argv = [drop, ...argv];
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
+  const env = { KUBECONFIG: '/nonexistent/kubeconfig', HOME: dir };
+  const argv = ['migrate', '--to', 'v1beta', ...args];
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  return options.as === undefined
+    ? runCli(argv, env, process.execPath, timeoutMs)
+    : runCliAs(options.as, argv, env, timeoutMs);
 }
 
 describe('kubectl aso migrate -f --write and --output-dir: how files are written (the built plugin)', () => {
