@@ -4,7 +4,13 @@ import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { mapConcurrently } from '../../src/lib/migrate/pool.ts';
 import { convertWithOperator } from '../fixtures/operator-conversion.ts';
-import { compareOutcomes, type Disagreement, type Outcome, type VersionSchemas } from './agreement.ts';
+import {
+  compareOutcomes,
+  type Disagreement,
+  type Outcome,
+  sameJson,
+  type VersionSchemas,
+} from './agreement.ts';
 import { asStored, type Fitting, prunedTo } from './as-stored.ts';
 import { exclusionsFor } from './exclusions.ts';
 import { type CrdSchemas, crdFileName, crdSchemasIn, ourSchemas, type Schema } from './schemas.ts';
@@ -88,10 +94,13 @@ export interface PairAgreement {
   /** Milliseconds spent converting: by convert(), and by the operator (its processes included). */
   time: { ours: number; operator: number };
   /**
-   * Conversions whose operator answer in a batch disagreed but whose re-run, the object alone in a fresh
-   * operator process, agreed: counted as agreeing, and shown in the figures (see {@link recheckedRecord}).
+   * Conversions whose first comparison disagreed but whose re-run, both sides again from the object's JSON
+   * as drawn (the operator alone in a fresh process), agreed: counted as agreeing, and shown in the figures
+   * with the first one's path (see {@link recheckedRecord}).
    */
   unsteady: number;
+  /** The first such conversion: where the first answers differed, and which side answered otherwise. */
+  unsteadyWitness?: string;
 }
 
 /** kubectl-aso's side of the comparison: convert() normally; a test swaps in a wrong one to prove it can fail. */
@@ -230,9 +239,12 @@ export async function comparePair(
   };
   const back: VersionSchemas = { source: forth.target, target: forth.source };
 
+  // Each object's JSON before either side sees it: a re-run starts from exactly what was drawn.
+  const drawnText = inputs.map((input) => JSON.stringify(input));
   const operatorDirect = await timed('operator', () => operatorOutcomes(inputs, toTarget));
   const oursDirect = await timed('ours', () => inputs.map((input) => ourOutcome(ourConvert, input, target)));
   for (const [index, input] of inputs.entries()) {
+    const text = drawnText[index] as string;
     await recheckedRecord(
       result,
       'direct',
@@ -240,7 +252,7 @@ export async function comparePair(
       oursDirect[index] as Outcome,
       operatorDirect[index] as Outcome,
       forth,
-      () => timed('operator', () => operatorOutcomes([input], toTarget)),
+      () => rerun(text, toTarget, target, ourConvert, timed),
     );
   }
 
@@ -258,10 +270,12 @@ export async function comparePair(
     ...byOperator.map((object) => ({ round: 'operator-stored' as const, object })),
     ...byUs.map((object) => ({ round: 'ours-stored' as const, object })),
   ];
+  const storedText = readBack.map(({ object }) => JSON.stringify(object));
   const oursBack = await timed('ours', () =>
     readBack.map(({ object }) => ourOutcome(ourConvert, object, source)),
   );
   for (const [index, { round, object }] of readBack.entries()) {
+    const text = storedText[index] as string;
     await recheckedRecord(
       result,
       round,
@@ -269,20 +283,38 @@ export async function comparePair(
       oursBack[index] as Outcome,
       operatorBack[index] as Outcome,
       back,
-      () => timed('operator', () => operatorOutcomes([object], `${kind.group}/${source}`)),
+      () => rerun(text, `${kind.group}/${source}`, source, ourConvert, timed),
     );
   }
   return result;
 }
 
+/** Both sides' answers for one object converted again from its JSON: ours, and the operator's alone. */
+interface Rerun {
+  ours: Outcome;
+  operator: Outcome | undefined;
+}
+
+async function rerun(
+  text: string,
+  apiVersion: string,
+  target: string,
+  ourConvert: OurConvert,
+  timed: <T>(side: 'ours' | 'operator', work: () => T | Promise<T>) => Promise<T>,
+): Promise<Rerun> {
+  const ours = await timed('ours', () => ourOutcome(ourConvert, JSON.parse(text), target));
+  const [operator] = await timed('operator', () => operatorOutcomes([JSON.parse(text)], apiVersion));
+  return { ours, operator };
+}
+
 /**
- * Records one conversion; where the operator's answer from the batch leaves a difference no exclusion
- * explains, the object is first converted again by the operator alone, in a fresh process, and that answer
- * is the one judged. The operator's batch answers are occasionally not its answers for the same object
- * alone: in full CI runs a handful of maps in `operatorSpec` destinations or a container's `metadata` came
- * back empty from a batch, while the same object alone, converted a hundred times, always kept them. A
- * wrong convert() still disagrees with the single-object answer, and every re-run that changed the verdict
- * is counted in `unsteady` and printed.
+ * Records one conversion. Where the first comparison leaves a difference no exclusion explains, both
+ * sides convert the object again from its JSON as it was drawn (or stored), the operator alone in a
+ * fresh process. A convert() that answers the same input otherwise the second time is a disagreement of
+ * its own (`convert() is not deterministic`): kubectl-aso must be. Otherwise the second comparison is
+ * the one judged, and a verdict it changes is counted in `unsteady` with its first witness printed. Full
+ * CI runs have seen a handful of operator answers, in the millions, lack a key of an `operatorSpec` map
+ * (a key Go escapes in JSON, `>` or `&`, in the two seen) that the same object converted alone again kept.
  */
 async function recheckedRecord(
   result: PairAgreement,
@@ -291,15 +323,24 @@ async function recheckedRecord(
   ours: Outcome,
   theirs: Outcome,
   schemas: VersionSchemas,
-  alone: () => Promise<Outcome[]>,
+  again: () => Promise<Rerun>,
 ): Promise<void> {
   const judged = verdictOf(compareOutcomes(ours, theirs, schemas));
   if (judged.unexplained.length > 0) {
-    const [again] = await alone();
-    if (again !== undefined) {
-      const rejudged = verdictOf(compareOutcomes(ours, again, schemas));
+    const second = await again();
+    if (!sameJson(second.ours, ours)) {
+      judged.unexplained.push({
+        path: '(convert)',
+        pattern: 'convert() is not deterministic',
+        ours,
+        operator: second.ours,
+      });
+    } else if (second.operator !== undefined) {
+      const rejudged = verdictOf(compareOutcomes(ours, second.operator, schemas));
       if (rejudged.unexplained.length === 0) {
         result.unsteady += 1;
+        const first = judged.unexplained[0];
+        result.unsteadyWitness ??= `${round} ${first?.path}: operator first ${JSON.stringify(first?.operator)}, then as ours`;
         record(result, round, input, rejudged);
         return;
       }
