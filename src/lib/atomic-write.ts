@@ -9,35 +9,17 @@ import {
   fsyncSync,
   linkSync,
   lstatSync,
-  mkdirSync,
   openSync,
   realpathSync,
   renameSync,
-  rmdirSync,
   type Stats,
   statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { InvalidInput } from './errors.ts';
-
-/**
- * A file that cannot be written as asked: its folder is read-only or missing, it belongs to someone whose
- * ownership the rewrite could not keep, it is a folder, the disk is full. Exit 9 naming the file, and
- * nothing was changed: every write of a run is staged before any file is replaced.
- */
-export class FileWriteFailed extends InvalidInput {
-  override readonly hint: string;
-  constructor(
-    where: string,
-    problem: string,
-    hint = 'no file was changed; fix the path or its permissions and rerun',
-  ) {
-    super(where, problem);
-    this.hint = hint;
-  }
-}
+import { FileWriteFailed, fsReason } from './file-write-failed.ts';
+import { makeFolder, removeFolders } from './make-folder.ts';
 
 /** One file to write: its path, its new text, and the file whose mode it takes (default: the file itself). */
 export interface FileWrite {
@@ -49,61 +31,6 @@ export interface FileWrite {
 /** The file-system call tests replace to make a rename fail after others have succeeded. */
 export interface WriteSeams {
   rename?: (from: string, to: string) => void;
-}
-
-/** What an error from the file system says, short: `EACCES: permission denied`. */
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const message = error instanceof Error ? error.message : String(error);
-  const text = message.replace(/^[A-Z]+: /, '').replace(/, [a-z]+ '.*'$/, '');
-  return code ? `${code}: ${text}` : text;
-}
-
-/**
- * Creates `dir` and its missing parents, returning those it created (outermost first) so a failed run can
- * remove them. Node's own `mkdir({recursive: true})` loops forever where `mkdir` answers ENOENT although
- * the parent exists (`/proc/x`); here each level is tried once.
- */
-export function makeFolder(dir: string): string[] {
-  const missing: string[] = [];
-  let at = path.resolve(dir);
-  for (;;) {
-    let stats: Stats | undefined;
-    try {
-      stats = statSync(at);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new FileWriteFailed(at, reason(error));
-    }
-    if (stats !== undefined) {
-      if (!stats.isDirectory()) throw new FileWriteFailed(at, 'not a folder');
-      break;
-    }
-    missing.unshift(at);
-    const parent = path.dirname(at);
-    if (parent === at) break;
-    at = parent;
-  }
-  const created: string[] = [];
-  for (const folder of missing) {
-    try {
-      mkdirSync(folder);
-      created.push(folder);
-    } catch (error) {
-      removeFolders(created);
-      throw new FileWriteFailed(folder, `cannot create the folder (${reason(error)})`);
-    }
-  }
-  return created;
-}
-
-function removeFolders(created: readonly string[]): void {
-  for (const folder of [...created].reverse()) {
-    try {
-      rmdirSync(folder);
-    } catch {
-      // not empty or already gone: left as it is
-    }
-  }
 }
 
 function removeQuietly(file: string | undefined): void {
@@ -147,14 +74,14 @@ function plan(write: FileWrite): PlannedWrite {
       try {
         real = realpathSync(real);
       } catch (error) {
-        throw new FileWriteFailed(write.target, `a link that cannot be followed (${reason(error)})`);
+        throw new FileWriteFailed(write.target, `a link that cannot be followed (${fsReason(error)})`);
       }
     }
     existing = statSync(real);
   } catch (error) {
     if (error instanceof FileWriteFailed) throw error;
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new FileWriteFailed(write.target, reason(error));
+      throw new FileWriteFailed(write.target, fsReason(error));
   }
   let owner: PlannedWrite['owner'];
   if (existing !== undefined) {
@@ -163,7 +90,7 @@ function plan(write: FileWrite): PlannedWrite {
     try {
       accessSync(real, constants.W_OK);
     } catch (error) {
-      throw new FileWriteFailed(write.target, `not writable by this user (${reason(error)}); not replaced`);
+      throw new FileWriteFailed(write.target, `not writable by this user (${fsReason(error)}); not replaced`);
     }
     const uid = process.geteuid?.() ?? 0;
     if (uid !== 0 && (existing.uid !== uid || !processGroups().includes(existing.gid))) {
@@ -201,7 +128,7 @@ function stage(write: PlannedWrite, suffix: string): Staged {
     // a new file (no mode to keep) is created as any file the user creates, under the umask
     fd = openSync(temporary, 'wx', write.mode === undefined ? 0o666 : 0o600);
   } catch (error) {
-    throw new FileWriteFailed(write.named, `cannot write a temporary file in ${folder} (${reason(error)})`);
+    throw new FileWriteFailed(write.named, `cannot write a temporary file in ${folder} (${fsReason(error)})`);
   }
   const staged: Staged = { write, temporary, original: undefined };
   try {
@@ -214,7 +141,7 @@ function stage(write: PlannedWrite, suffix: string): Staged {
   } catch (error) {
     closeSync(fd);
     removeQuietly(temporary);
-    throw new FileWriteFailed(write.named, `cannot write it (${reason(error)})`);
+    throw new FileWriteFailed(write.named, `cannot write it (${fsReason(error)})`);
   }
   closeSync(fd);
   if (write.existing !== undefined) {
@@ -230,7 +157,7 @@ function stage(write: PlannedWrite, suffix: string): Staged {
     } catch (error) {
       removeQuietly(temporary);
       removeQuietly(original);
-      throw new FileWriteFailed(write.named, `cannot keep the original for a rollback (${reason(error)})`);
+      throw new FileWriteFailed(write.named, `cannot keep the original for a rollback (${fsReason(error)})`);
     }
   }
   return staged;
@@ -297,7 +224,7 @@ export function writeFilesAtomically(writes: readonly FileWrite[], seams: WriteS
       undo();
       throw new FileWriteFailed(
         one.write.named,
-        `cannot replace it (${reason(error)})`,
+        `cannot replace it (${fsReason(error)})`,
         notRestored.length === 0
           ? undefined
           : `the files written before it could not all be restored: ${notRestored.join(', ')} hold the converted text`,

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileWriteFailed, writeFilesAtomically } from '../../src/lib/atomic-write.ts';
+import { writeFilesAtomically } from '../../src/lib/atomic-write.ts';
+import { FileWriteFailed } from '../../src/lib/file-write-failed.ts';
 
 let dir: string;
 beforeEach(() => {

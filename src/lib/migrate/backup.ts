@@ -1,9 +1,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { makeFolder, writeAtomically } from '../atomic-write.ts';
+import { writeAtomically } from '../atomic-write.ts';
 import { InvalidInput } from '../errors.ts';
 import type { KubeObject } from '../kube/list.ts';
+import { makeFolder } from '../make-folder.ts';
 
 /**
  * `--backup-dir` cannot be written: the run stops before the write whose backup failed (resumable), since
