@@ -119,25 +119,9 @@ func convertOne(handler http.Handler, toAPIVersion string, object json.RawMessag
 	if len(response.ConvertedObjects) != 1 {
 		return nil, fmt.Errorf("webhook returned %d objects for 1", len(response.ConvertedObjects))
 	}
-	return withoutHTMLEscapes(response.ConvertedObjects[0].Raw)
-}
-
-// withoutHTMLEscapes writes a JSON value again on one line with &, < and > as themselves: Go's encoder
-// writes them as \u0026, \u003c and \u003e, and Node's JSON.parse, deep into a long differential run, was
-// seen to read such a one-character escaped map key as a backslash (">" came back as "\\"), so that a key
-// the operator kept looked dropped. The value is the same JSON; numbers keep their text.
-func withoutHTMLEscapes(raw []byte) ([]byte, error) {
-	decoder := json.NewDecoder(bytes.NewReader(raw))
-	decoder.UseNumber()
-	var value any
-	if err := decoder.Decode(&value); err != nil {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, response.ConvertedObjects[0].Raw); err != nil {
 		return nil, err
 	}
-	var out bytes.Buffer
-	encoder := json.NewEncoder(&out)
-	encoder.SetEscapeHTML(false)
-	if err := encoder.Encode(value); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(out.Bytes(), "\n"), nil
+	return compact.Bytes(), nil
 }
