@@ -13,6 +13,7 @@ import {
 } from '../lib/conversion/arm.ts';
 import { bagKey, encodeBagValue } from '../lib/conversion/property-bag.ts';
 import type { KubeObject } from '../lib/conversion/resource.ts';
+import { parseJson } from '../lib/json/parse-json.ts';
 
 /**
  * The seed of every property test in this process: ASO_FC_SEED when set (to replay a failure), else a
@@ -150,7 +151,7 @@ function normalised(
 function parsed(text: unknown): unknown {
   if (typeof text !== 'string') return text;
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return text;
   }
@@ -437,7 +438,7 @@ export function bagNames(value: unknown, out: string[] = []): string[] {
       if (k === '$propertyBag' && typeof v === 'object' && v !== null) {
         for (const [name, text] of Object.entries(v)) {
           out.push(name);
-          if (typeof text === 'string') bagNames(JSON.parse(text), out);
+          if (typeof text === 'string') bagNames(parseJson(text), out);
         }
       } else bagNames(v, out);
     }

@@ -2,17 +2,24 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
+import type { KubeObject } from '../../src/lib/kube/list.ts';
 import { runCli } from '../fixtures/cli.ts';
-import { adminClient, testPlane } from '../fixtures/cluster.ts';
+import { adminClient, freshNamespace, testPlane } from '../fixtures/cluster.ts';
 import {
+  alphaServer,
   alphaStorage,
   crdStoredAtAlpha,
+  createObject,
+  createTestCrd,
   hubStorage,
+  moveStorage,
   type RenamingWebhook,
   startRenamingWebhook,
   storedObjects,
   storedVersions,
+  waitForStorageInEffect,
 } from '../lib/migrate/support.ts';
 
 let webhook: RenamingWebhook;
@@ -61,6 +68,76 @@ describe('kubectl aso migrate (the command, on the real control plane)', () => {
     expect(
       (await storedObjects(plane, crd)).every((object) => object.apiVersion === `${crd.group}/${hubStorage}`),
     ).toBe(true);
+  });
+
+  it('writes back map keys that JSON escapes exactly as stored (V8 reads some as a backslash)', async () => {
+    // One object's tag is a backslash and the others' one character that JSON escapes: a fresh Node's
+    // JSON.parse reads the later ones as a backslash (nodejs/node#63785), and a rewrite sent as read would
+    // change them in the cluster.
+    const plane = testPlane();
+    const crd = await createTestCrd(admin, webhook, alphaStorage);
+    const namespace = await freshNamespace('migrate-keys');
+    const keys = ['\\', '>', '"', '\n', '&'];
+    for (const [index, key] of keys.entries()) {
+      const server = alphaServer(crd.group, namespace, `keys-${index}`, index);
+      await createObject(admin, crd, {
+        ...server,
+        spec: { ...(server.spec as object), tags: { [key]: `value-${index}` } },
+      });
+    }
+    await moveStorage(admin, crd.name, hubStorage);
+    await waitForStorageInEffect(admin, plane, crd, namespace, hubStorage);
+    const ours = (entries: Awaited<ReturnType<typeof storedObjects>>) =>
+      entries.filter((entry) => entry.key.includes(`/${namespace}/keys-`));
+    // Every key is in the objects' managedFields too (`f:>`), where the API server keeps what a write sends.
+    const fieldsBefore = ours(await storedObjects(plane, crd)).map(
+      (entry) => (entry.value.metadata as { managedFields?: unknown }).managedFields,
+    );
+    expect(JSON.stringify(fieldsBefore)).toContain('"f:>"');
+    const backups = mkdtempSync(join(tmpdir(), 'migrate-keys-'));
+    const run = await runCli([
+      'migrate',
+      '--to',
+      'v20250801',
+      '--kind',
+      crd.name,
+      '--backup-dir',
+      backups,
+      '--kubeconfig',
+      plane.kubeconfig,
+      '--context',
+      'admin',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const stored = await storedObjects(plane, crd);
+    const tagsOf = (name: string) => {
+      const object = stored.find((entry) => entry.key.endsWith(`/${namespace}/${name}`));
+      // Read from etcd's raw text with the strict parser, so that the check cannot misread them too.
+      return (object?.value.spec as { tags?: unknown } | undefined)?.tags;
+    };
+    for (const [index, key] of keys.entries()) {
+      expect(tagsOf(`keys-${index}`), `keys-${index}`).toEqual({ [key]: `value-${index}` });
+    }
+    expect(ours(stored).map((entry) => entry.apiVersion)).toEqual(
+      keys.map(() => `${crd.group}/${hubStorage}`),
+    );
+    const fieldsV1 = (fields: unknown) =>
+      (fields as Array<{ fieldsV1?: unknown }>).map((field) => field.fieldsV1);
+    expect(
+      ours(stored).map((entry) =>
+        fieldsV1((entry.value.metadata as { managedFields?: unknown }).managedFields),
+      ),
+    ).toEqual(fieldsBefore.map(fieldsV1));
+    // The backups hold the objects as they were, keys included.
+    for (const [index, key] of keys.entries()) {
+      const backup = parse(
+        readFileSync(join(backups, crd.name, namespace, `keys-${index}.yaml`), 'utf8'),
+      ) as KubeObject;
+      expect((backup.spec as { tags?: unknown }).tags).toEqual({ [key]: `value-${index}` });
+      expect(fieldsV1((backup.metadata as { managedFields?: unknown }).managedFields)).toEqual(
+        fieldsV1(fieldsBefore[index]),
+      );
+    }
   });
 
   it('shows a progress bar instead of batch lines when stderr is a terminal', async () => {

@@ -1,3 +1,4 @@
+import { parseJson } from '../json/parse-json.ts';
 import { isObject, type PathKey, setKey } from './checks.ts';
 import { ConversionError, WrongType } from './errors.ts';
 
@@ -49,7 +50,7 @@ export class PropertyBag {
     const text = Object.hasOwn(this.data, name) ? this.data[name] : undefined;
     if (text === undefined) return undefined;
     try {
-      return JSON.parse(text);
+      return parseJson(text);
     } catch {
       return undefined;
     }
@@ -137,7 +138,7 @@ function take<T>(
   const text = bag[name] as string;
   let value: T;
   try {
-    value = convert(raw ? text : JSON.parse(text));
+    value = convert(raw ? text : parseJson(text));
   } catch (error) {
     if (error instanceof ConversionError || error instanceof SyntaxError) return undefined;
     throw error;

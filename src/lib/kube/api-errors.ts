@@ -1,4 +1,5 @@
 import type { AsoError } from '../errors.ts';
+import { parseJson } from '../json/parse-json.ts';
 import type { RequestSubject } from './client.ts';
 import { ApiError, ClusterUnreachable, Conflict, Forbidden, NotFound, Unauthorized } from './errors.ts';
 
@@ -12,7 +13,7 @@ interface StatusBody {
 
 function statusBodyOf(text: string): StatusBody {
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = parseJson(text);
     return typeof parsed === 'object' && parsed !== null ? (parsed as StatusBody) : {};
   } catch {
     return { message: text.slice(0, 300) };

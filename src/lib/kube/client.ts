@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
+import { parseJson } from '../json/parse-json.ts';
 import { apiErrorOf, transportErrorOf } from './api-errors.ts';
 import { RequestCancelled, UnexpectedResponse } from './errors.ts';
 import { Http2Streams, http2Possible } from './http2-streams.ts';
@@ -81,7 +82,7 @@ export class KubeClient {
       if (status < 300) {
         if (text.length === 0) return undefined as T;
         try {
-          return JSON.parse(text) as T;
+          return parseJson(text) as T;
         } catch {
           throw new UnexpectedResponse(
             this.server,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseJson } from '../json/parse-json.ts';
 import { apiErrorOf } from './api-errors.ts';
 import type { KubeClient } from './client.ts';
 import { ApiError, UnexpectedResponse } from './errors.ts';
@@ -217,7 +218,7 @@ function idleError(): Error {
 function parseEvent(line: string, server: string, resource: string): RawEvent {
   let event: unknown;
   try {
-    event = JSON.parse(line);
+    event = parseJson(line);
   } catch {
     event = undefined;
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AsoError } from '../errors.ts';
+import { parseJson } from '../json/parse-json.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Conflict, NotFound } from '../kube/errors.ts';
 import { resourcePath } from '../kube/paths.ts';
@@ -72,7 +73,7 @@ export class ConfigMapCheckpointStore implements CheckpointStore {
       const found = await this.get(name);
       this.versions.set(crd, found.metadata.resourceVersion);
       const text = found.data?.[dataKey];
-      return text ? (JSON.parse(text) as CrdCheckpoint) : undefined;
+      return text ? (parseJson(text) as CrdCheckpoint) : undefined;
     } catch (error) {
       if (!(error instanceof NotFound)) throw error;
       this.versions.set(crd, undefined);

@@ -2,6 +2,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeAtomically } from '../atomic-write.ts';
 import { InvalidInput } from '../errors.ts';
+import { parseJson } from '../json/parse-json.ts';
 import type { CheckpointStore, CrdCheckpoint } from './checkpoint.ts';
 
 interface StateFile {
@@ -35,7 +36,7 @@ export class FileCheckpointStore implements CheckpointStore {
       throw new InvalidInput(this.path, `cannot read the migration state (${(error as Error).message})`);
     }
     try {
-      const parsed = JSON.parse(text) as StateFile;
+      const parsed = parseJson(text) as StateFile;
       if (parsed.format !== 1 || typeof parsed.crds !== 'object')
         throw new Error('not a kubectl-aso migration state');
       return parsed;

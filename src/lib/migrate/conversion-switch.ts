@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { parseJson } from '../json/parse-json.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { Conflict, Forbidden } from '../kube/errors.ts';
 import { resourcePath } from '../kube/paths.ts';
@@ -47,7 +48,7 @@ export function heldBy(annotations: Record<string, string> | undefined): string 
   if (text === undefined) return undefined;
   let holder: Partial<SwitchHolder>;
   try {
-    holder = JSON.parse(text) as Partial<SwitchHolder>;
+    holder = parseJson(text) as Partial<SwitchHolder>;
   } catch {
     return undefined;
   }
@@ -138,7 +139,7 @@ export function recordedOn(crd: {
   const text = crd.metadata.annotations?.[switchAnnotation];
   if (text === undefined) return undefined;
   try {
-    return JSON.parse(text) as RecordedConversion;
+    return parseJson(text) as RecordedConversion;
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { parseJsonStrictly } from '../../../src/lib/json/strict-parse.ts';
 import type { KubeClient } from '../../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
@@ -195,7 +196,7 @@ export async function storedObjects(plane: Plane, crd: TestCrd): Promise<StoredO
   });
   const body = (await answer.json()) as { kvs?: Array<{ key: string; value: string }> };
   return (body.kvs ?? []).map((kv) => {
-    const value = JSON.parse(Buffer.from(kv.value, 'base64').toString('utf8')) as KubeObject;
+    const value = parseJsonStrictly(Buffer.from(kv.value, 'base64').toString('utf8')) as KubeObject;
     return { key: Buffer.from(kv.key, 'base64').toString('utf8'), apiVersion: value.apiVersion ?? '', value };
   });
 }
