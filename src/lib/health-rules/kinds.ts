@@ -1,0 +1,78 @@
+import { parseAllDocuments } from 'yaml';
+import type { KubeClient } from '../kube/client.ts';
+import { ManifestError } from '../manifests/errors.ts';
+import { readManifestTexts } from '../manifests/read.ts';
+import { discoverAsoKinds, isAsoGroup } from '../status/kinds.ts';
+import { NoAsoKinds } from './errors.ts';
+
+/**
+ * A kind that gets health rules. Argo CD keys its rules by group and kind alone; Flux takes an apiVersion
+ * but matches by group and kind too, so the version is informative.
+ */
+export interface RuleKind {
+  group: string;
+  version: string;
+  kind: string;
+}
+
+/** Each group and kind once, sorted by group then kind, so that the output is the same on every run. */
+export function sortedKinds(kinds: readonly RuleKind[]): RuleKind[] {
+  const unique = new Map<string, RuleKind>();
+  for (const kind of kinds) {
+    const key = `${kind.group}/${kind.kind}`;
+    if (!unique.has(key)) unique.set(key, kind);
+  }
+  return [...unique.values()].sort((a, b) => a.group.localeCompare(b.group) || a.kind.localeCompare(b.kind));
+}
+
+/** The ASO kinds the cluster serves (discovery, as `status` finds them), at the version kubectl uses. */
+export async function installedKinds(client: KubeClient): Promise<RuleKind[]> {
+  const served = await discoverAsoKinds(client);
+  const kinds = sortedKinds(served.map(({ group, version, kind }) => ({ group, version, kind })));
+  if (kinds.length === 0) throw new NoAsoKinds(`the cluster at ${client.server}`);
+  return kinds;
+}
+
+interface CrdShape {
+  kind?: unknown;
+  spec?: {
+    group?: unknown;
+    names?: { kind?: unknown };
+    versions?: Array<{ name?: unknown; served?: unknown }>;
+  };
+}
+
+/**
+ * The version a rule names for a CRD read from a file: the last served version that is not a storage
+ * variant (the CRD generator lists versions in order, so this is the newest API version), else the last.
+ */
+function versionOf(crd: CrdShape): string {
+  const names = (crd.spec?.versions ?? [])
+    .filter((version) => version.served !== false && typeof version.name === 'string')
+    .map((version) => version.name as string);
+  return names.filter((name) => !name.endsWith('storage')).at(-1) ?? names.at(-1) ?? '';
+}
+
+/**
+ * Every ASO kind defined by the CRD files in `dir` (a release's CRDs, e.g. the operator's release asset
+ * unpacked): rules for a whole release, with no cluster. Other objects in the files are passed over;
+ * malformed YAML is invalid input naming the file and line.
+ */
+export function releaseKinds(dir: string): RuleKind[] {
+  const kinds: RuleKind[] = [];
+  for (const { file, text } of readManifestTexts({ files: [dir], recursive: true })) {
+    for (const document of parseAllDocuments(text, { prettyErrors: false })) {
+      const problem = document.errors[0];
+      if (problem) throw new ManifestError(file, problem.message, problem.linePos?.[0]?.line);
+      const crd = document.toJS({ maxAliasCount: 100 }) as CrdShape | null;
+      const group = crd?.spec?.group;
+      const kind = crd?.spec?.names?.kind;
+      if (crd?.kind !== 'CustomResourceDefinition' || typeof group !== 'string' || typeof kind !== 'string')
+        continue;
+      if (isAsoGroup(group)) kinds.push({ group, version: versionOf(crd), kind });
+    }
+  }
+  const sorted = sortedKinds(kinds);
+  if (sorted.length === 0) throw new NoAsoKinds(dir);
+  return sorted;
+}
