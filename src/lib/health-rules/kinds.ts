@@ -1,4 +1,4 @@
-import { parseAllDocuments } from 'yaml';
+import { LineCounter, parseAllDocuments } from 'yaml';
 import type { KubeClient } from '../kube/client.ts';
 import { ManifestError } from '../manifests/errors.ts';
 import { readManifestTexts } from '../manifests/read.ts';
@@ -61,9 +61,10 @@ function versionOf(crd: CrdShape): string {
 export function releaseKinds(dir: string): RuleKind[] {
   const kinds: RuleKind[] = [];
   for (const { file, text } of readManifestTexts({ files: [dir], recursive: true })) {
-    for (const document of parseAllDocuments(text, { prettyErrors: false })) {
+    const lines = new LineCounter();
+    for (const document of parseAllDocuments(text, { prettyErrors: false, lineCounter: lines })) {
       const problem = document.errors[0];
-      if (problem) throw new ManifestError(file, problem.message, problem.linePos?.[0]?.line);
+      if (problem) throw new ManifestError(file, problem.message, lines.linePos(problem.pos[0]).line);
       const crd = document.toJS({ maxAliasCount: 100 }) as CrdShape | null;
       const group = crd?.spec?.group;
       const kind = crd?.spec?.names?.kind;
