@@ -55,12 +55,12 @@ function versionOf(crd: CrdShape): string {
 
 /**
  * Every ASO kind defined by the CRD files in `dir` (a release's CRDs, e.g. the operator's release asset
- * unpacked): rules for a whole release, with no cluster. Other objects in the files are passed over;
+ * unpacked; a folder's subfolders are not read, as with kubectl -f): rules for a whole release, with no cluster. Other objects in the files are passed over;
  * malformed YAML is invalid input naming the file and line.
  */
 export function releaseKinds(dir: string): RuleKind[] {
   const kinds: RuleKind[] = [];
-  for (const { file, text } of readManifestTexts({ files: [dir], recursive: true })) {
+  for (const { file, text } of readManifestTexts({ files: [dir], recursive: false })) {
     const lines = new LineCounter();
     for (const document of parseAllDocuments(text, { prettyErrors: false, lineCounter: lines })) {
       const problem = document.errors[0];
