@@ -13,6 +13,7 @@ export default class HealthRules extends AsoCommand {
   static override examples = [
     '<%= config.bin %> health-rules --argocd > argocd-cm-patch.yaml',
     '<%= config.bin %> health-rules --argocd --helm-values > values-aso-health.yaml',
+    '<%= config.bin %> health-rules --flux --kind ResourceGroup --kind flexibleservers.dbforpostgresql.azure.com',
     '<%= config.bin %> health-rules --flux -o json',
     '<%= config.bin %> health-rules --flux --all --crds ./aso-crds/',
   ];
@@ -26,6 +27,10 @@ export default class HealthRules extends AsoCommand {
       description: "with --argocd: the argo-cd Helm chart's values (configs.cm) instead of a ConfigMap",
     }),
     all: Flags.boolean({ description: "every kind of a release (needs --crds) instead of the cluster's" }),
+    kind: Flags.string({
+      multiple: true,
+      description: 'only this kind: kind, plural, short name or kind.group, case-insensitive (repeatable)',
+    }),
     crds: Flags.string({ description: "with --all: the release's CRD files (a file or folder)" }),
     output: Flags.option({
       char: 'o',

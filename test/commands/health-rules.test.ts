@@ -84,6 +84,21 @@ describe('kubectl aso health-rules on the real control plane', () => {
     expect(entry?.current).toContain("== 'current'");
   });
 
+  it('--kind keeps only the kinds named, and a name that matches none is exit 7', async () => {
+    const kubeconfig = { KUBECONFIG: testPlane().kubeconfig };
+    const one = await runCli(
+      ['health-rules', '--argocd', '--kind', `${fresh.kind}.${fresh.group}`, '-o', 'json'],
+      kubeconfig,
+    );
+    expect(one.code).toBe(0);
+    expect(Object.keys((JSON.parse(one.stdout) as { data: object }).data)).toEqual([
+      `${prefix}${fresh.group}_${fresh.kind}`,
+    ]);
+    const none = await runCli(['health-rules', '--flux', '--kind', 'NoSuchKindAnywhere'], kubeconfig);
+    expect(none.code).toBe(7);
+    expect(none.stderr).toContain('--kind NoSuchKindAnywhere');
+  });
+
   it('refuses --argocd with --flux, or neither, with exit 2', async () => {
     const both = await runCli(['health-rules', '--argocd', '--flux'], { KUBECONFIG: testPlane().kubeconfig });
     expect(both.code).toBe(2);

@@ -13,3 +13,14 @@ export class NoAsoKinds extends AsoError {
     );
   }
 }
+
+/** A `--kind` that names no ASO kind of the source (the cluster, or the CRD files). */
+export class UnknownRuleKind extends AsoError {
+  constructor(names: string[], where: string, known: number) {
+    super(
+      'notFound',
+      `no ASO resource type matches --kind ${names.join(', ')} in ${where} (${known} ASO types there)`,
+      'name a kind, plural, short name or kind.group, e.g. ResourceGroup, resourcegroups, resourcegroup.resources.azure.com',
+    );
+  }
+}

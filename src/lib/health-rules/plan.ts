@@ -9,6 +9,7 @@ export interface HealthRulesFlags {
   'helm-values'?: boolean | undefined;
   all?: boolean | undefined;
   crds?: string | undefined;
+  kind?: string[] | undefined;
 }
 
 /** What one run generates, for which tool, from which kinds. */
@@ -47,6 +48,9 @@ export function healthRulesPlanOf(
     target: argocd
       ? { tool: 'argocd', layout: flags['helm-values'] === true ? 'helm-values' : 'configmap' }
       : { tool: 'flux' },
-    source: flags.crds !== undefined ? { from: 'crds', dir: flags.crds } : { from: 'cluster', connect },
+    source:
+      flags.crds !== undefined
+        ? { from: 'crds', dir: flags.crds, kinds: flags.kind ?? [] }
+        : { from: 'cluster', connect, kinds: flags.kind ?? [] },
   };
 }

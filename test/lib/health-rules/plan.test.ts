@@ -23,12 +23,13 @@ describe('what health-rules generates, from its flags', () => {
       target: { tool: 'argocd', layout: 'configmap' },
       source: { from: 'cluster' },
     });
-    expect(healthRulesPlanOf({ argocd: true, 'helm-values': true, all: true, crds: 'd' }, noCluster)).toEqual(
-      {
-        target: { tool: 'argocd', layout: 'helm-values' },
-        source: { from: 'crds', dir: 'd' },
-      },
-    );
+    expect(
+      healthRulesPlanOf({ argocd: true, 'helm-values': true, all: true, crds: 'd', kind: ['rg'] }, noCluster),
+    ).toEqual({
+      target: { tool: 'argocd', layout: 'helm-values' },
+      source: { from: 'crds', dir: 'd', kinds: ['rg'] },
+    });
+    expect(healthRulesPlanOf({ flux: true }, noCluster).source).toMatchObject({ from: 'cluster', kinds: [] });
     expect(healthRulesPlanOf({ flux: true }, noCluster).target).toEqual({ tool: 'flux' });
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { argoCdHealthRules } from '../../../src/lib/health-rules/argocd.ts';
-import { NoAsoKinds } from '../../../src/lib/health-rules/errors.ts';
+import { NoAsoKinds, UnknownRuleKind } from '../../../src/lib/health-rules/errors.ts';
 import { fluxHealthRules } from '../../../src/lib/health-rules/flux.ts';
 import { type RuleKind, releaseKinds } from '../../../src/lib/health-rules/kinds.ts';
 import { ManifestError } from '../../../src/lib/manifests/errors.ts';
@@ -16,6 +16,7 @@ import { sharedData } from '../../fixtures/shared-data.ts';
 
 const neededBy = 'test/lib/health-rules/release-crds.test.ts (the CRDs of ASO v2.20.0)';
 const crds = sharedData('real-aso-crds/v2.20.0', neededBy);
+const topLevel = sharedData('real-aso-crds', neededBy);
 const toolchain = evaluatorToolchainPresent(neededBy);
 
 describe('the kinds of a release read from its CRD files', () => {
@@ -33,6 +34,23 @@ describe('the kinds of a release read from its CRD files', () => {
     writeFileSync(join(dir, 'bad.yaml'), 'kind: CustomResourceDefinition\nspec: [unclosed\n');
     expect(() => releaseKinds(dir)).toThrow(ManifestError);
     expect(() => releaseKinds(dir)).toThrow(/bad\.yaml:\d+/);
+  });
+});
+
+describe.runIf(topLevel.present)('--kind over CRD files', () => {
+  it('selects kinds with --kind as status does (kind, plural, kind.group), and refuses a name that matches none', () => {
+    const selected = releaseKinds(topLevel.path, [
+      'resourcegroups',
+      'flexibleserversdatabase.dbforpostgresql.azure.com',
+    ]);
+    expect(selected.map((kind) => `${kind.group}_${kind.kind}`)).toEqual([
+      'dbforpostgresql.azure.com_FlexibleServersDatabase',
+      'resources.azure.com_ResourceGroup',
+    ]);
+    expect(() => releaseKinds(topLevel.path, ['ResourceGroup', 'NoSuchKind'])).toThrow(UnknownRuleKind);
+    expect(() => releaseKinds(topLevel.path, ['NoSuchKind'])).toThrow(
+      /--kind NoSuchKind in .*real-aso-crds \(3 ASO types there\)/,
+    );
   });
 });
 
