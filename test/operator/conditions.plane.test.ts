@@ -8,6 +8,7 @@ import type { Plane } from '../control-plane/plane.ts';
 import { isAlive, waitUntil } from '../control-plane/processes.ts';
 import type { ArmEmulator } from '../fixtures/arm-emulator/index.ts';
 import type { LoopbackProxy } from '../fixtures/arm-emulator/proxy.ts';
+import { evaluateRules } from '../fixtures/gitops-evaluator.ts';
 import {
   goForOperator,
   operatorControllerBinary,
@@ -16,6 +17,7 @@ import {
 } from '../fixtures/operator-controller.ts';
 import { startSurroundings, stopSurroundings } from '../fixtures/operator-surroundings.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
+import { agreement, rulesOf } from '../lib/health-rules/rules.ts';
 import {
   type AsoObject,
   create,
@@ -434,5 +436,29 @@ describe.skipIf(!go || !crds.present)("kubectl aso status on the operator's own 
     ]);
     expect(table.summary[0]).toBe('8 resources: 3 Ready, 4 Warning, 1 Error');
     expect(operator!.foreignConnections()).toEqual([]);
+  }, 600_000);
+
+  it('gets the verdicts status gives from the generated Argo CD and Flux rules, on every object the operator wrote', async () => {
+    const group = { ...resourceGroupType, kind: 'ResourceGroup' };
+    const account = { ...storageAccountType, kind: 'StorageAccount' };
+    const placed: Array<{ type: Placement & { kind: string }; namespace: string; name: string }> = [
+      ...Object.values(cases).map(({ namespace, name }) => ({ type: group, namespace, name })),
+      { type: group, namespace: cases.owner.namespace, name: cases.owner.owner },
+      { type: account, namespace: cases.owner.namespace, name: cases.owner.name },
+    ];
+    const disagreements: string[] = [];
+    const seen: string[] = [];
+    for (const { type, namespace, name } of placed) {
+      const object = await readObject(admin, type, namespace, name);
+      if (!object) continue; // the case whose deletion finished
+      const [answer] = await evaluateRules(rulesOf([type]), [object]);
+      const verdict = answer?.verdicts[0];
+      if (!verdict) throw new Error(`no verdict for ${namespace}/${name}: ${JSON.stringify(answer)}`);
+      seen.push(verdict.argocd);
+      for (const problem of agreement(object, verdict))
+        disagreements.push(`${namespace}/${name}: ${problem}`);
+    }
+    expect(disagreements).toEqual([]);
+    expect(new Set(seen)).toEqual(new Set(['Healthy', 'Progressing', 'Degraded']));
   }, 600_000);
 });

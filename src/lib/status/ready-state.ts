@@ -1,3 +1,5 @@
+import { readableStatuses, stateFromFacts } from './state-rules.ts';
+
 /**
  * How an ASO object's Ready condition reads as one state. ASO v2 reports the operator's view of every
  * resource through a single `Ready` condition whose severity says whether a failure is final (Error: the
@@ -68,7 +70,7 @@ function readyConditionOf(status: unknown): Condition | undefined {
 }
 
 /**
- * The state of one object:
+ * The state of one object, by the rows of `stateRules` (state-rules.ts), in order:
  * - no Ready condition (or one whose status is not True, False or Unknown): `Unknown`, or `Deleting` when
  *   the object has a deletion timestamp;
  * - not True with severity Error: `Error`; with severity Warning: `Warning` (a deletion that is failing
@@ -91,7 +93,8 @@ export function readyStateOf(object: ConditionedObject): ReadyState {
     !deleting && typeof observed === 'number' && typeof generation === 'number'
       ? observed < generation
       : false;
-  const state = stateOf(condition !== undefined, status, severity, reason, deleting);
+  const readable = condition !== undefined && (readableStatuses as readonly string[]).includes(status);
+  const state = stateFromFacts({ readable, deleting, status, severity, reason });
   return {
     state,
     stale,
@@ -101,21 +104,4 @@ export function readyStateOf(object: ConditionedObject): ReadyState {
     message: text(condition?.message),
     lastTransitionTime: text(condition?.lastTransitionTime) || null,
   };
-}
-
-function stateOf(
-  present: boolean,
-  status: string,
-  severity: string,
-  reason: string,
-  deleting: boolean,
-): State {
-  const readable = present && (status === 'True' || status === 'False' || status === 'Unknown');
-  if (!readable) return deleting ? 'Deleting' : 'Unknown';
-  if (status !== 'True' && severity === 'Error') return 'Error';
-  if (status !== 'True' && severity === 'Warning') return 'Warning';
-  if (deleting || reason === 'Deleting') return 'Deleting';
-  if (status === 'True') return 'Ready';
-  if (severity === 'Info' || severity === '') return 'Progressing';
-  return 'Unknown';
 }
