@@ -137,6 +137,7 @@ With -f, converts manifest files instead (for GitOps): the converted YAML goes t
       outcome = await runMigration(client, options, {
         log: display.log,
         interrupted: interrupt.requested,
+        writing: interrupt.writing,
         ...(display.progress ? { progress: display.progress } : {}),
       });
     } finally {

@@ -73,10 +73,14 @@ export default class Status extends AsoCommand {
     const selectionIn = selectionCheckedFrom(flags);
     const client = await connect(kubeconfigOptionsOf(flags));
     const selection = selectionIn(client.kubeconfig.namespace);
-    const interrupt = interruptSignal();
-    const { report, exit } = await runStatus(client, selection, plan, { signal: interrupt.signal }).finally(
-      interrupt.dispose,
-    );
+    // Only --watch stops cleanly on a signal; a single read or --wait dies of it (exit 130 or 143).
+    const interrupt = plan.mode === 'watch' ? interruptSignal() : undefined;
+    const { report, exit } = await runStatus(
+      client,
+      selection,
+      plan,
+      interrupt ? { signal: interrupt.signal } : {},
+    ).finally(() => interrupt?.dispose());
     const code = exitCodes[exit].code;
     if (report && this.jsonEnabled()) {
       if (code === 0) return report;

@@ -185,6 +185,29 @@ describe('bad -f input, for migrate -f and adopt-check alike (the built plugin, 
     }
   });
 
+  it('refuses an object with no usable apiVersion or kind, or an ASO object with no name, in both commands alike', async () => {
+    for (const [text, problem] of [
+      [server.replace(/^apiVersion: .*\n/, ''), 'object orders-db has no apiVersion'],
+      [server.replace(/^kind: .*\n/m, ''), 'object orders-db has no kind'],
+      [server.replace('kind: FlexibleServer', 'kind: [FlexibleServer]'), 'object orders-db has no kind'],
+      [server.replace(/^apiVersion: .*$/m, 'apiVersion: 42'), 'object orders-db has no apiVersion'],
+      [server.replace('kind: FlexibleServer', 'kind: ""'), 'object orders-db has no kind'],
+      [server.replace('name: orders-db', 'name: ""'), 'FlexibleServer object has no metadata.name'],
+      [
+        server.replace('metadata:\n  name: orders-db\n  namespace: shop\n', ''),
+        'FlexibleServer object has no metadata.name',
+      ],
+    ] as const) {
+      const path = file('head.yaml', text);
+      const { migrate, adopt } = await both(['-f', path]);
+      for (const run of [migrate, adopt]) {
+        expect({ code: run.code, text }).toEqual({ code: 9, text });
+        expect(run.stderr).toContain(`error: ${path}:`);
+        expect(run.stderr).toContain(problem);
+      }
+    }
+  });
+
   it('refuses stdin given twice (-f - -f -) as a usage error naming -', async () => {
     const { migrate, adopt } = await both(['-f', '-', '-f', '-']);
     for (const run of [migrate, adopt]) {

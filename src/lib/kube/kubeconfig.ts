@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { AsoError } from '../errors.ts';
 import { ExecPluginUnavailable, KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
 import { fastCredentials, type HttpsOptionsSource, readToken } from './kubeconfig-fast.ts';
 import { asKubeconfigDocument, checkKubeconfigFiles, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
@@ -68,6 +69,7 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
       `context "${contextName}" names cluster "${clusterName}", which has no server`,
     );
   }
+  checkServerUrl(sources, clusterName, cluster.server);
   const hasCa = Boolean(cluster['certificate-authority'] || cluster['certificate-authority-data']);
   if (hasCa && cluster['insecure-skip-tls-verify'] === true) {
     throw new KubeconfigInvalid(
@@ -91,7 +93,7 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
     { section: 'user', name: userName, entry: user },
   ]);
   const fast = fastCredentials(cluster, user, contextName);
-  if (fast) return { ...resolved, config: fast };
+  if (fast) return { ...resolved, config: withCredentialFailureNamed(fast, sources, userName, contextName) };
   const { KubeConfig } = await import('@kubernetes/client-node');
   const config = new KubeConfig();
   try {
@@ -101,7 +103,65 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
     throw new KubeconfigInvalid(sources, error instanceof Error ? error.message : String(error));
   }
   const source = withTokenFileReread(config, user, contextName);
-  return { ...resolved, config: withExecFailureNamed(source, user, userName, contextName) };
+  return {
+    ...resolved,
+    config: withCredentialFailureNamed(
+      withExecFailureNamed(source, user, userName, contextName),
+      sources,
+      userName,
+      contextName,
+    ),
+  };
+}
+
+/** A server that is no http(s) URL is a kubeconfig problem (exit 3), named before any request is tried. */
+function checkServerUrl(sources: string, clusterName: string, server: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(server);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new KubeconfigInvalid(
+      sources,
+      `cluster "${clusterName}" has server "${server}", which is no http(s) URL`,
+    );
+  }
+}
+
+/**
+ * The client library turns the user's credentials and the cluster's TLS and proxy settings into request
+ * options on the first request; what it cannot use there (a key that is no PEM, a proxy-url that is no
+ * URL, an exec plugin that fails or prints no credential) is a kubeconfig problem (exit 3) naming the
+ * context and user, never an internal error. A plugin's output may hold a secret: a parse failure says so
+ * without quoting it.
+ */
+function withCredentialFailureNamed(
+  config: HttpsOptionsSource,
+  sources: string,
+  userName: string,
+  contextName: string,
+): HttpsOptionsSource {
+  return {
+    async applyToHTTPSOptions(options) {
+      try {
+        await config.applyToHTTPSOptions(options);
+      } catch (error) {
+        if (error instanceof AsoError) throw error;
+        const problem =
+          error instanceof SyntaxError
+            ? 'the exec plugin printed no valid credential (not JSON)'
+            : error instanceof Error && error.message !== ''
+              ? error.message
+              : 'the exec plugin failed without a message';
+        throw new KubeconfigInvalid(
+          sources,
+          `context "${contextName}", user "${userName}": credentials or TLS settings cannot be used: ${problem}`,
+        );
+      }
+    },
+  };
 }
 
 /**

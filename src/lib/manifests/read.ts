@@ -120,17 +120,9 @@ function addObject(
   source: string,
   value: unknown,
 ): void {
-  const line = document.lineOf(at) ?? document.line;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ManifestError(file, `document ${document.number} items[${at[1]}] is not an object`, line);
-  }
-  const object = value as Record<string, unknown>;
+  const object = checkObjectHead(file, document, at, source, value);
   const { apiVersion, kind } = object;
   const name = nameOf(object);
-  if (typeof apiVersion !== 'string' || apiVersion === '' || typeof kind !== 'string' || kind === '') {
-    const missing = typeof apiVersion !== 'string' || apiVersion === '' ? 'apiVersion' : 'kind';
-    throw new ManifestError(file, `object ${name ?? `#${source.split('#')[1]}`} has no ${missing}`, line);
-  }
   if (kind === 'List' || kind.endsWith('List')) {
     const items = object.items;
     if (Array.isArray(items)) {
@@ -145,10 +137,51 @@ function addObject(
     return;
   }
   checkObjectShape(file, document, at, object);
-  if (name === undefined) throw new ManifestError(file, `${kind} object has no metadata.name`, line);
+  checkAsoName(file, document, at, object);
   const metadata = (object.metadata ?? {}) as ManifestObject['metadata'];
   const spec = object.spec as Record<string, unknown> | undefined;
   set.objects.push({ apiVersion, kind, metadata, ...(spec ? { spec } : {}), source });
+}
+
+/**
+ * What every object of a manifest must have, checked the same way by `adopt-check` and `migrate -f`: to be
+ * an object, with an apiVersion and a kind that are non-empty strings. An object without them would
+ * otherwise be passed over as "not ASO's", and a run on nothing would pass.
+ */
+export function checkObjectHead(
+  file: string,
+  document: ManifestDocument,
+  at: ReadonlyArray<string | number>,
+  source: string,
+  value: unknown,
+): Record<string, unknown> & { apiVersion: string; kind: string } {
+  const line = document.lineOf(at) ?? document.line;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ManifestError(file, `document ${document.number} items[${at[1]}] is not an object`, line);
+  }
+  const object = value as Record<string, unknown>;
+  const { apiVersion, kind } = object;
+  if (typeof apiVersion !== 'string' || apiVersion === '' || typeof kind !== 'string' || kind === '') {
+    const missing = typeof apiVersion !== 'string' || apiVersion === '' ? 'apiVersion' : 'kind';
+    const name = nameOf(object);
+    throw new ManifestError(file, `object ${name ?? `#${source.split('#')[1]}`} has no ${missing}`, line);
+  }
+  return object as Record<string, unknown> & { apiVersion: string; kind: string };
+}
+
+/** An ASO object needs a name (the operator, `adopt-check` and every report name it); checked by both readers. */
+export function checkAsoName(
+  file: string,
+  document: ManifestDocument,
+  at: ReadonlyArray<string | number>,
+  object: Record<string, unknown>,
+): void {
+  if (nameOf(object) !== undefined) return;
+  throw new ManifestError(
+    file,
+    `${String(object.kind)} object has no metadata.name`,
+    document.lineOf(at) ?? document.line,
+  );
 }
 
 function nameOf(object: Record<string, unknown>): string | undefined {

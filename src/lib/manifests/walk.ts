@@ -8,13 +8,22 @@ const manifestExtensions = new Set(['.yaml', '.yml', '.json']);
  * Every file a `-f` value stands for, in kubectl's order: the file itself, or a folder's manifests (its
  * subfolders only with -R). Symlinks are followed, each real file and folder once, so a symlinked folder
  * that is no loop is read once and a loop back to a folder being walked is a {@link SymlinkLoop}, never
- * endless recursion. A path the system will not read is an {@link UnreadableManifest} naming it.
+ * endless recursion. A path the system will not read, or a folder with no manifest in it, is an
+ * {@link UnreadableManifest} naming it.
  */
 export function manifestFilesOf(entry: string, recursive: boolean): string[] {
   if (!statOf(entry).isDirectory()) return [entry];
   const found: string[] = [];
   const root = realOf(entry);
   walk(entry, [root], { folders: new Set([root]), files: new Set() }, recursive, found);
+  // kubectl refuses a folder with nothing to apply; passing it as "0 of 0 files" would let CI pass on nothing.
+  if (found.length === 0) {
+    const hint =
+      !recursive && listOf(entry).some((name) => isFolder(path.join(entry, name)))
+        ? ' (its subfolders are read only with -R)'
+        : '';
+    throw new UnreadableManifest(entry, 'ENOMANIFEST', `no .yaml, .yml or .json file in this folder${hint}`);
+  }
   return found;
 }
 
@@ -66,6 +75,14 @@ function ancestorPath(folder: string, up: number): string {
   let at = folder;
   for (let i = 0; i < up; i++) at = path.dirname(at);
   return at;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function statOf(file: string): Stats {

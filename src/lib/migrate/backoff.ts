@@ -7,6 +7,11 @@ export interface Backoff {
   maxDelayMs: number;
   /** How long one request may keep failing before the object (or the page) is given up. */
   giveUpAfterMs: number;
+  /**
+   * False for a run's first request: a cluster that cannot be reached before anything was done is named at
+   * once (exit 4), as `status` does, rather than waited for in silence as a restart mid-run is.
+   */
+  retryUnreachable?: boolean;
 }
 
 /**
@@ -38,6 +43,7 @@ export async function withBackoff<T>(
       return await attempt();
     } catch (error) {
       if (!isTransient(error) || Date.now() - started + delay > backoff.giveUpAfterMs) throw error;
+      if (error instanceof ClusterUnreachable && backoff.retryUnreachable === false) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, backoff.maxDelayMs);
     }

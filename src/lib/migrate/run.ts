@@ -31,6 +31,8 @@ export interface MigrateHooks {
   log: (line: string) => void;
   /** True once the user asked to stop (SIGINT): the batch in flight finishes and is checkpointed. */
   interrupted: () => boolean;
+  /** Called once, just before the first rewrite: until then a stop has nothing in flight to finish. */
+  writing?: () => void;
   backoff?: Backoff;
   /** A progress display (a bar on a terminal); without it, every batch is a {@link log} line. */
   progress?: MigrationProgress;
@@ -156,7 +158,12 @@ export async function runMigration(
     );
   const switched = await restoreSwitchedCrds(
     client,
-    await switchedCrdNames(client, hooks.backoff, leftAlone),
+    // The run's first request: a cluster not there is named at once, not retried in silence.
+    await switchedCrdNames(
+      client,
+      { ...(hooks.backoff ?? defaultBackoff), retryUnreachable: false },
+      leftAlone,
+    ),
     store,
     hooks.log,
   );
@@ -206,6 +213,7 @@ export async function runMigration(
   const backupDir = options.serverDryRun ? undefined : options.backupDir;
   if (backupDir !== undefined) checkBackupDir(backupDir);
   const checkpoints = store ?? storeFor(client, options);
+  hooks.writing?.();
   let stop = false;
   for (const [index, crd] of plan.crds.entries()) {
     if (crd.action !== 'migrate' || crd.target === undefined) continue;

@@ -22,6 +22,21 @@ describe('manifestFilesOf', () => {
     expect(manifestFilesOf(path.join(dir, 'a'), false)).toEqual([path.join(dir, 'a', 'x.yaml')]);
   });
 
+  it('names a folder that holds no manifest: empty, text files only, or manifests only in subfolders without -R', () => {
+    const dir = tree();
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty);
+    expect(() => manifestFilesOf(empty, true)).toThrow(
+      `${empty}: no .yaml, .yml or .json file in this folder`,
+    );
+    writeFileSync(path.join(empty, 'notes.txt'), 'text\n');
+    expect(() => manifestFilesOf(empty, false)).toThrow(UnreadableManifest);
+    expect(() => manifestFilesOf(dir, false)).toThrow(
+      `${dir}: no .yaml, .yml or .json file in this folder (its subfolders are read only with -R)`,
+    );
+    expect(manifestFilesOf(dir, true)).toEqual([path.join(dir, 'a', 'x.yaml')]);
+  });
+
   it('names a symlink loop under -R, and does not follow it without -R', () => {
     const dir = tree();
     symlinkSync(dir, path.join(dir, 'a', 'up'));

@@ -4,7 +4,7 @@ import type { ManifestEncoding } from '../../manifests/decode.ts';
 import { type ManifestDocument, manifestDocument } from '../../manifests/documents.ts';
 import { ManifestError } from '../../manifests/errors.ts';
 import { checkObjectShape, objectLabel } from '../../manifests/object-shape.ts';
-import { isAsoApiVersion, type ManifestText } from '../../manifests/read.ts';
+import { checkAsoName, checkObjectHead, isAsoApiVersion, type ManifestText } from '../../manifests/read.ts';
 import {
   type CrdSchemas,
   convertManifestObject,
@@ -72,9 +72,11 @@ export async function convertManifestFiles(
       const at = `${text.file}${line === undefined ? '' : `:${line}`} (document ${number})`;
       const source = `${text.file}#${number}`;
       let next: unknown = root;
+      checkObjectHead(text.file, document, [], source, root);
       if (typeof root.kind === 'string' && root.kind.endsWith('List') && Array.isArray(root.items)) {
         const items: unknown[] = [];
         for (const [i, item] of root.items.entries()) {
+          checkObjectHead(text.file, document, ['items', i], `${source}.items[${i}]`, item);
           if (!isAsoObject(item)) {
             items.push(item);
             continue;
@@ -128,6 +130,7 @@ async function convertChecked(
   schemas: CrdSchemas,
 ): ReturnType<typeof convertManifestObject> {
   checkObjectShape(file, document, at, object);
+  checkAsoName(file, document, at, object);
   try {
     return await convertManifestObject(object, where, options, schemas);
   } catch (error) {
