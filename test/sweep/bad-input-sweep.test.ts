@@ -26,10 +26,6 @@ const openDefects: Array<[RegExp, string]> = [
     /^files: (a FIFO named directly|\/dev\/zero):/,
     'a FIFO or device named with -f is read until it ends (a hang for /dev/zero or an idle FIFO; a FIFO is also how <(...) arrives)',
   ],
-  [
-    /^kubeconfig: client key data that is a secret but no key:/,
-    'client-key-data that is no PEM key: exit 1 at connect time',
-  ],
 ];
 // Inputs whose right answer is a judgement, not the exact code first written down for them.
 const judged: Record<string, Expected> = {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
+import { createSecureContext } from 'node:tls';
 import { KubeconfigFileUnreadable } from './errors.ts';
 import { type KubeconfigEntry, readFailure } from './kubeconfig-merge.ts';
 
@@ -30,6 +31,34 @@ const userKeys = new Set([
 function bytes(data: unknown, path: unknown): Buffer | undefined {
   if (typeof data === 'string' && data !== '') return Buffer.from(data, 'base64');
   if (typeof path === 'string' && path !== '') return readFileSync(path);
+  return undefined;
+}
+
+/**
+ * Why the certificate authority, client certificate or client key given in a kubeconfig is unusable, or
+ * undefined when Node accepts them. Node would only find out when it first connects, as an OpenSSL error
+ * that names no kubeconfig entry; this checks them before any request. The answer carries OpenSSL's reason
+ * alone, never the bytes, since a client key is a secret.
+ */
+export function tlsMaterialProblem(cluster: KubeconfigEntry, user: KubeconfigEntry): string | undefined {
+  const ca = bytes(cluster['certificate-authority-data'], cluster['certificate-authority']);
+  const cert = bytes(user['client-certificate-data'], user['client-certificate']);
+  const key = bytes(user['client-key-data'], user['client-key']);
+  const attempts: Array<[string, () => void]> = [
+    ['its certificate authority is not a PEM certificate', () => ca && createSecureContext({ ca })],
+    [
+      'its client certificate and key are not a PEM certificate and its private key',
+      () => (cert || key) && createSecureContext({ cert, key }),
+    ],
+  ];
+  for (const [problem, attempt] of attempts) {
+    try {
+      attempt();
+    } catch (error) {
+      const reason = (error as { reason?: unknown }).reason;
+      return typeof reason === 'string' && reason !== '' ? `${problem} (${reason})` : problem;
+    }
+  }
   return undefined;
 }
 

@@ -3,7 +3,12 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { AsoError } from '../errors.ts';
 import { ExecPluginUnavailable, KubeconfigInvalid, KubeconfigMissing, UnknownContext } from './errors.ts';
-import { fastCredentials, type HttpsOptionsSource, readToken } from './kubeconfig-fast.ts';
+import {
+  fastCredentials,
+  type HttpsOptionsSource,
+  readToken,
+  tlsMaterialProblem,
+} from './kubeconfig-fast.ts';
 import { asKubeconfigDocument, checkKubeconfigFiles, mergeKubeconfigFiles } from './kubeconfig-merge.ts';
 
 /** What the user said about where the cluster is: the kubectl flags every command shares. */
@@ -92,6 +97,13 @@ export async function resolveKubeconfig(options: KubeconfigOptions): Promise<Res
     { section: 'cluster', name: clusterName, entry: cluster },
     { section: 'user', name: userName, entry: user },
   ]);
+  const tlsProblem = tlsMaterialProblem(cluster, user);
+  if (tlsProblem) {
+    throw new KubeconfigInvalid(
+      sources,
+      `context "${contextName}" (cluster "${clusterName}", user "${userName}"): ${tlsProblem}`,
+    );
+  }
   const fast = fastCredentials(cluster, user, contextName);
   if (fast) return { ...resolved, config: withCredentialFailureNamed(fast, sources, userName, contextName) };
   const { KubeConfig } = await import('@kubernetes/client-node');
