@@ -2,17 +2,26 @@ import { WrongType } from '../conversion/errors.ts';
 import type { ManifestDocument } from './documents.ts';
 import { ManifestError } from './errors.ts';
 
-type Expected = 'an object' | 'a string';
+type Expected = 'an object' | 'a string' | 'a map of strings';
 
 /** The fields every ASO object has and every command reads, with the JSON type each must have. */
 const shape: ReadonlyArray<[path: string[], expected: Expected]> = [
   [['metadata'], 'an object'],
   [['metadata', 'name'], 'a string'],
   [['metadata', 'namespace'], 'a string'],
+  // The API server refuses anything else here; the commands read them (policies, selectors) before it would.
+  [['metadata', 'labels'], 'a map of strings'],
+  [['metadata', 'annotations'], 'a map of strings'],
   [['spec'], 'an object'],
   [['spec', 'location'], 'a string'],
   [['spec', 'azureName'], 'a string'],
   [['spec', 'owner'], 'an object'],
+  // Every owner of every v2.20.0 CRD has string fields alone (name, armId, and group and kind for
+  // extension resources): adopt-check resolves the owner from them.
+  [['spec', 'owner', 'name'], 'a string'],
+  [['spec', 'owner', 'armId'], 'a string'],
+  [['spec', 'owner', 'group'], 'a string'],
+  [['spec', 'owner', 'kind'], 'a string'],
 ];
 
 /**
@@ -65,7 +74,9 @@ function valueAt(object: Record<string, unknown>, path: string[]): unknown {
 }
 
 function fits(value: unknown, expected: Expected): boolean {
-  return expected === 'a string' ? typeof value === 'string' : isRecord(value);
+  if (expected === 'a string') return typeof value === 'string';
+  if (expected === 'an object') return isRecord(value);
+  return isRecord(value) && Object.values(value).every((entry) => typeof entry === 'string');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
