@@ -227,7 +227,7 @@ export function buildGraph(input: GraphInput): Graph {
       if (reference.role === 'owner') ownerTargets.add(to);
       addEdge({ from, to, relation, at: reference.at });
     }
-    const owners = (entry.object.metadata as { ownerReferences?: OwnerReference[] }).ownerReferences ?? [];
+    const owners = entry.object.metadata.ownerReferences ?? [];
     for (const [index, owner] of owners.entries()) {
       const to = ownerReferenceTarget(owner, namespace, byUid, ensure);
       if (to === undefined || ownerTargets.has(to)) continue;

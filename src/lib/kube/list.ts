@@ -13,6 +13,8 @@ export interface ObjectMeta {
   annotations?: Record<string, string>;
   deletionTimestamp?: string;
   creationTimestamp?: string;
+  /** The objects this one belongs to, which Kubernetes deletes it with. */
+  ownerReferences?: Array<{ apiVersion?: string; kind?: string; name?: string; uid?: string }>;
 }
 
 /** Any object with metadata; the rest is the caller's to read. */
