@@ -83,7 +83,10 @@ export function armNodeId(armId: string): string {
   return `arm:${armId.toLowerCase()}`;
 }
 
-/** `Kind/name` (with the namespace when asked): how people name a node in messages and cycles. */
+/** `Kind/name`: how people name a node in messages, trees and cycles. */
 export function nodeLabel(node: Pick<GraphNode, 'kind' | 'name' | 'namespace' | 'type'>): string {
-  return node.type === 'arm' ? node.name : `${node.kind}/${node.name}`;
+  // An ARM node's name is its whole ID; its type and last name say which resource it is in a line.
+  return node.type === 'arm'
+    ? `${node.kind}/${node.name.split('/').filter(Boolean).at(-1) ?? ''}`
+    : `${node.kind}/${node.name}`;
 }
