@@ -163,6 +163,7 @@ describe.runIf(v220Crds.present)('kubectl aso tree on the real control plane', (
       ].join('---\n'),
     );
     const run = await tree(['-f', file]);
+    // The README shows this run's output: TREE_README=FILE writes it there to copy.
     if (process.env.TREE_README)
       writeFileSync(
         process.env.TREE_README,
