@@ -1,13 +1,17 @@
 import { Args, Flags } from '@oclif/core';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
+import { interruptSignal } from '../lib/cli/interrupt.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { exitCodes } from '../lib/exit-codes.ts';
-import { graphFor } from '../lib/graph/report.ts';
+import { type GraphReport, graphFor } from '../lib/graph/report.ts';
 import { graphRequestOf } from '../lib/graph/request.ts';
+import { watchGraph } from '../lib/graph/watch.ts';
 import { connect } from '../lib/kube/connect.ts';
+import { paletteFor } from '../lib/render/colors.ts';
 import { graphDot, graphMermaid } from '../lib/render/graph-formats.ts';
-import { printResult } from '../lib/render/output.ts';
+import { formatResult } from '../lib/render/output.ts';
 import { printable } from '../lib/render/printable.ts';
+import { tableWidth } from '../lib/render/table.ts';
 import { treeView, wrapWidthOf } from '../lib/render/tree-view.ts';
 
 export default class Tree extends AsoCommand {
@@ -39,6 +43,11 @@ export default class Tree extends AsoCommand {
     }),
     recursive: Flags.boolean({ char: 'R', description: 'walk folders given with -f recursively' }),
     'all-namespaces': Flags.boolean({ char: 'A', description: 'every namespace' }),
+    watch: Flags.boolean({
+      char: 'w',
+      description:
+        'keep drawing: redraw whenever an object, secret or config map in view changes, until interrupted',
+    }),
   };
 
   async run(): Promise<void> {
@@ -47,12 +56,34 @@ export default class Tree extends AsoCommand {
     const select = (contextNamespace: string) => graphRequestOf({ ...flags, objects }, contextNamespace);
     select('default');
     const client = await connect(kubeconfigOptionsOf(flags));
-    const report = await graphFor(client, select(client.kubeconfig.namespace));
-    for (const warning of report.warnings) process.stderr.write(`warning: ${printable(warning.message)}\n`);
+    const request = select(client.kubeconfig.namespace);
     const format = flags.output;
-    if (format === 'dot') process.stdout.write(graphDot(report));
-    else if (format === 'mermaid') process.stdout.write(graphMermaid(report));
-    else await printResult(report, format, treeView(wrapWidthOf(process.stdout)), { color: flags.color });
+    const draw = async (report: GraphReport): Promise<string> => {
+      if (format === 'dot') return graphDot(report);
+      if (format === 'mermaid') return graphMermaid(report);
+      return formatResult(report, format, treeView(wrapWidthOf(process.stdout)), {
+        palette: paletteFor(flags.color, process.stdout),
+        width: tableWidth(format === 'wide', process.stdout),
+        wide: format === 'wide',
+      });
+    };
+    const warn = (message: string) => process.stderr.write(`warning: ${printable(message)}\n`);
+    if (flags.watch) {
+      const interrupt = interruptSignal();
+      // A terminal is redrawn in place; a pipe gets each new view after a blank line.
+      const clear = process.stdout.isTTY ? '\u001b[H\u001b[2J' : '';
+      let views = 0;
+      await watchGraph(client, request, {
+        draw,
+        write: (text) => process.stdout.write(`${clear}${views++ > 0 && !clear ? '\n' : ''}${text}`),
+        warn,
+        signal: interrupt.signal,
+      }).finally(interrupt.dispose);
+      return;
+    }
+    const report = await graphFor(client, request);
+    for (const warning of report.warnings) warn(warning.message);
+    process.stdout.write(await draw(report));
     if (report.warnings.length > 0) await this.exitAfterOutput(exitCodes.partial.code);
   }
 }

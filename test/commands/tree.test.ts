@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,7 @@ function tree(args: string[], env: Record<string, string> = {}, kubeconfig = tes
   return runCli(['tree', ...args], { KUBECONFIG: kubeconfig, ...env });
 }
 
+const bin = new URL('../../bin/kubectl-aso', import.meta.url).pathname;
 const subscription = '/subscriptions/00000000-0000-0000-0000-000000000001';
 const subnet = `${subscription}/resourceGroups/net/providers/Microsoft.Network/virtualNetworks/vnet/subnets/db`;
 const longMessage = `${'The server could not be created because the quota for PostgreSQL flexible servers in westus is exhausted; '.repeat(3)}RequestId: 0f1e2d3c`;
@@ -184,6 +186,33 @@ describe.runIf(v220Crds.present)('kubectl aso tree on the real control plane', (
     const mermaid = await tree(['-n', ns, '-o', 'mermaid']);
     expect(mermaid.stdout.split('\n')[0]).toBe('flowchart BT');
     expect(mermaid.stdout.match(/ -->\|/g)).toHaveLength(json.edges.length);
+  });
+
+  it('--watch redraws when a condition changes, and stops cleanly on SIGINT', async () => {
+    const watched = await freshNamespace('tree-watch');
+    const rg = kinds.ResourceGroup as TestKind;
+    await createAso(rg, watched, 'w', { location: 'westus' }, ready('False', 'Info', 'Reconciling'));
+    const child = spawn(process.execPath, [bin, 'tree', '-n', watched, '--watch'], {
+      env: { ...process.env, KUBECONFIG: testPlane().kubeconfig, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const until = async (done: () => boolean): Promise<void> => {
+      for (let waited = 0; !done(); waited += 100) {
+        if (waited > 30_000) throw new Error(`timed out; stdout so far:\n${stdout}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await until(() => /ResourceGroup\/w\s+Progressing/.test(stdout));
+    await createAso(rg, watched, 'w', { location: 'westus' }, ready('True', '', 'Succeeded'));
+    await until(() => /ResourceGroup\/w\s+Ready/.test(stdout));
+    expect(stdout.match(/^NAME/gm)).toHaveLength(2);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
   });
 
   it('names bad input with its exit code: no such object, a kind that is not ASO, an unknown kind, no slash', async () => {
