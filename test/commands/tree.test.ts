@@ -221,7 +221,7 @@ describe.runIf(v220Crds.present)('kubectl aso tree on the real control plane', (
     expect(missing.stderr).toContain(`FlexibleServersDatabase/nope not found in namespace ${ns}`);
     const pods = await tree(['pods/x', '-n', ns]);
     expect(pods.code).toBe(9);
-    expect(pods.stderr).toContain('pods is pods, not an ASO resource type');
+    expect(pods.stderr).toContain('pods names pods, which is not an ASO resource type');
     const unknown = await tree(['nosuchkind/x', '-n', ns]);
     expect(unknown.code).toBe(7);
     const bare = await tree(['db', '-n', ns]);

@@ -5,7 +5,7 @@ export class NotAnAsoKind extends AsoError {
   constructor(kind: string, served: string) {
     super(
       'invalidInput',
-      `${kind} is ${served}, not an ASO resource type (ASO's types are served under *.azure.com)`,
+      `${kind} names ${served}, which is not an ASO resource type (ASO's types are served under *.azure.com)`,
       'name an ASO kind, e.g. ResourceGroup/my-rg or flexibleservers.dbforpostgresql.azure.com/my-server',
     );
   }
