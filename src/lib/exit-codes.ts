@@ -29,6 +29,23 @@ export const exitCodes = {
     code: 23,
     meaning: 'migrate -f --diff: the manifests would change (as kubectl diff reports differences)',
   },
+  undeclaredLoss: {
+    code: 24,
+    meaning: 'delete-check: the delete would remove Azure resources that no ASO object declares (see report)',
+  },
+  causeMissing: {
+    code: 25,
+    meaning:
+      'explain: the cause is an object, secret or config map that is missing (or objects waiting on each other)',
+  },
+  causeRetrying: {
+    code: 26,
+    meaning: 'explain: the cause is an error the operator keeps retrying (severity Warning)',
+  },
+  causeFatal: {
+    code: 27,
+    meaning: 'explain: the cause is an error the operator gave up on until the spec changes (Error)',
+  },
   // Signals: the shell's 128 + signal number. Commands without a handler die of the signal; migrate exits
   // so itself on a second one (the first finishes the batch in flight and exits 21).
   sigint: { code: 130, meaning: 'interrupted by Ctrl-C (SIGINT) before finishing' },

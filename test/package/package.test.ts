@@ -41,7 +41,16 @@ describe.runIf(pkg.present)('the single executable, with no Node on PATH', () =>
     const run = runNodeless(['--help'], pathWithoutNode({}));
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('$ kubectl aso [COMMAND]');
-    for (const id of ['status', 'adopt-check', 'migrate', 'health-rules', 'version'])
+    for (const id of [
+      'status',
+      'adopt-check',
+      'migrate',
+      'health-rules',
+      'tree',
+      'delete-check',
+      'explain',
+      'version',
+    ])
       expect(run.stdout).toMatch(new RegExp(`\\n  ${id}\\s`));
     expect(run.stdout).toContain('EXIT CODES');
   });

@@ -14,6 +14,47 @@ import {
   withRetry,
 } from './retry.ts';
 
+/**
+ * The @azure/identity credential the operator would use with these settings (client secret, else
+ * certificate, else what the environment offers: workload or managed identity), or the user's login for
+ * `local`. Imported lazily, so commands that never reach Azure never load the Azure libraries.
+ */
+export async function tokenCredentialOf(
+  mode: CredentialMode,
+  settings: CredentialSettings,
+  env: NodeJS.ProcessEnv,
+): Promise<TokenCredential> {
+  const identity = await import('@azure/identity');
+  const cloud = cloudOf(settings, env);
+  const authority = cloud.authorityHost
+    ? { authorityHost: cloud.authorityHost, disableInstanceDiscovery: true }
+    : {};
+  if (mode === 'local') return new identity.DefaultAzureCredential(authority);
+  if (settings.AZURE_CLIENT_SECRET) {
+    return new identity.ClientSecretCredential(
+      settings.AZURE_TENANT_ID ?? '',
+      settings.AZURE_CLIENT_ID ?? '',
+      settings.AZURE_CLIENT_SECRET,
+      authority,
+    );
+  }
+  if (settings.AZURE_CLIENT_CERTIFICATE) {
+    return new identity.ClientCertificateCredential(
+      settings.AZURE_TENANT_ID ?? '',
+      settings.AZURE_CLIENT_ID ?? '',
+      {
+        certificate: settings.AZURE_CLIENT_CERTIFICATE,
+        ...(settings.AZURE_CLIENT_CERTIFICATE_PASSWORD
+          ? { certificatePassword: settings.AZURE_CLIENT_CERTIFICATE_PASSWORD }
+          : {}),
+      },
+      authority,
+    );
+  }
+  // Workload identity and managed identity: what the environment offers.
+  return new identity.DefaultAzureCredential(authority);
+}
+
 /** What a GET by ID said about one resource. */
 export type ArmLookup =
   | { state: 'found'; body: Record<string, unknown> }
@@ -45,38 +86,9 @@ export async function armReaderOf(
   limiter: Limiter = new Limiter(16),
   clock: RetryClock = systemClock,
 ): Promise<ArmReader> {
-  const identity = await import('@azure/identity');
   const { ResourceManagementClient } = await import('@azure/arm-resources');
   const cloud = cloudOf(settings, env);
-  const authority = cloud.authorityHost
-    ? { authorityHost: cloud.authorityHost, disableInstanceDiscovery: true }
-    : {};
-  let credential: TokenCredential;
-  if (mode === 'local') {
-    credential = new identity.DefaultAzureCredential(authority);
-  } else if (settings.AZURE_CLIENT_SECRET) {
-    credential = new identity.ClientSecretCredential(
-      settings.AZURE_TENANT_ID ?? '',
-      settings.AZURE_CLIENT_ID ?? '',
-      settings.AZURE_CLIENT_SECRET,
-      authority,
-    );
-  } else if (settings.AZURE_CLIENT_CERTIFICATE) {
-    credential = new identity.ClientCertificateCredential(
-      settings.AZURE_TENANT_ID ?? '',
-      settings.AZURE_CLIENT_ID ?? '',
-      {
-        certificate: settings.AZURE_CLIENT_CERTIFICATE,
-        ...(settings.AZURE_CLIENT_CERTIFICATE_PASSWORD
-          ? { certificatePassword: settings.AZURE_CLIENT_CERTIFICATE_PASSWORD }
-          : {}),
-      },
-      authority,
-    );
-  } else {
-    // Workload identity and managed identity: what the environment offers.
-    credential = new identity.DefaultAzureCredential(authority);
-  }
+  const credential = await tokenCredentialOf(mode, settings, env);
   const audience = cloud.audience.replace(/\/+$/, '');
   const client = new ResourceManagementClient(
     credential,

@@ -13,6 +13,8 @@ export interface ObjectMeta {
   annotations?: Record<string, string>;
   deletionTimestamp?: string;
   creationTimestamp?: string;
+  /** The objects this one belongs to, which Kubernetes deletes it with. */
+  ownerReferences?: Array<{ apiVersion?: string; kind?: string; name?: string; uid?: string }>;
 }
 
 /** Any object with metadata; the rest is the caller's to read. */
@@ -31,6 +33,8 @@ export interface ListSelection extends ResourceType {
   pageSize?: number;
   /** Stops the list between or during pages (see `KubeRequest.signal`). */
   signal?: AbortSignal | undefined;
+  /** The Accept header, e.g. metadata only (`PartialObjectMetadataList`) for objects whose content is not wanted. */
+  accept?: string | undefined;
 }
 
 interface ListResponse<T> {
@@ -90,6 +94,7 @@ export async function* listPages<T extends KubeObject = KubeObject>(
         },
         subject,
         signal: selection.signal,
+        ...(selection.accept ? { accept: selection.accept } : {}),
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 410 && token !== undefined) {
