@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,11 +107,21 @@ describe('kubectl aso health-rules on the real control plane', () => {
     expect(neither.code).toBe(2);
   });
 
-  it('names the missing ASO CRDs with exit 7 when --crds holds none', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'no-crds-'));
-    const run = await runCli(['health-rules', '--flux', '--all', '--crds', empty]);
+  it('names the missing ASO CRDs with exit 7 when --crds holds none, and an empty folder as bad input', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'no-crds-'));
+    writeFileSync(
+      join(other, 'other.yaml'),
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec: {group: example.com, names: {kind: Thing}}\n',
+    );
+    const run = await runCli(['health-rules', '--flux', '--all', '--crds', other]);
     expect(run.code).toBe(7);
-    expect(run.stderr).toContain(`no ASO resource types found in ${empty}`);
+    expect(run.stderr).toContain(`no ASO resource types found in ${other}`);
     expect(run.stdout).toBe('');
+    // A folder with no manifest at all is refused by the manifest reader, as for every other -f.
+    const empty = mkdtempSync(join(tmpdir(), 'no-crds-'));
+    const none = await runCli(['health-rules', '--flux', '--all', '--crds', empty]);
+    expect(none.code).toBe(9);
+    expect(none.stderr).toContain(empty);
+    expect(none.stdout).toBe('');
   });
 });
