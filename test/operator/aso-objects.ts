@@ -24,6 +24,14 @@ export const storageAccountType: Placement = {
   namespaced: true,
 };
 
+/** UserAssignedIdentity at a version v2.20.0 serves: a small child kind, owned by a ResourceGroup. */
+export const userAssignedIdentityType: Placement = {
+  group: 'managedidentity.azure.com',
+  version: 'v1api20230131',
+  plural: 'userassignedidentities',
+  namespaced: true,
+};
+
 /** A condition as the operator writes it (`genruntime/conditions.Condition`). */
 export interface OperatorCondition {
   type: string;
@@ -66,6 +74,16 @@ export function storageAccount(namespace: string, name: string, owner: string): 
     kind: 'StorageAccount',
     metadata: { name, namespace },
     spec: { location: 'westus', kind: 'StorageV2', sku: { name: 'Standard_LRS' }, owner: { name: owner } },
+  } as KubeObject;
+}
+
+/** A UserAssignedIdentity owned by the ResourceGroup object `owner` of the same namespace. */
+export function userAssignedIdentity(namespace: string, name: string, owner: string): KubeObject {
+  return {
+    apiVersion: `${userAssignedIdentityType.group}/${userAssignedIdentityType.version}`,
+    kind: 'UserAssignedIdentity',
+    metadata: { name, namespace },
+    spec: { location: 'westus', owner: { name: owner } },
   } as KubeObject;
 }
 
