@@ -5,7 +5,6 @@
 // The planes live in .local/bench-status and .local/bench-status-empty and are reused: creating the objects
 // takes a minute or two once; later runs only measure. `--down` stops both planes and removes their data.
 // `--runs N` sets the measured runs of each command (default 5).
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KubeClient } from '../src/lib/kube/client.ts';
@@ -13,6 +12,7 @@ import { Conflict } from '../src/lib/kube/errors.ts';
 import { resourcePath } from '../src/lib/kube/paths.ts';
 import { applyObject, type Placement, waitForEstablished } from '../test/control-plane/apply.ts';
 import { clientFor, startPlane, stopPlane } from '../test/control-plane/plane.ts';
+import { type Contender, race, report, verdict } from './race.ts';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const fullDir = join(root, '.local/bench-status');
@@ -176,83 +176,6 @@ async function populate(admin: KubeClient): Promise<void> {
   process.stderr.write(`  created ${objects} objects in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-interface Measured {
-  ms: number;
-  maxRssKb: number;
-  code: number;
-}
-
-/** Runs a command with stdout discarded, timing it, with its peak RSS from GNU time when available. */
-function measure(command: string, commandArgs: string[], kubeconfig: string): Promise<Measured> {
-  const useTime = existsSync('/usr/bin/time');
-  const argv = useTime ? ['-f', '%M', command, ...commandArgs] : commandArgs;
-  return new Promise((done, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(useTime ? '/usr/bin/time' : command, argv, {
-      env: { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', fail);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const lines = stderr.trim().split('\n');
-      const maxRssKb = useTime ? Number(lines.at(-1)) : Number.NaN;
-      if (code !== 0)
-        process.stderr.write(
-          `  ${command} ${commandArgs.join(' ')} exited ${code}: ${stderr.slice(0, 500)}\n`,
-        );
-      done({ ms, maxRssKb, code: code ?? -1 });
-    });
-  });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-interface Contender {
-  label: string;
-  command: string;
-  args: string[];
-}
-
-/** Runs each contender `runs` times, interleaved so that they share the plane's warm and cold moments. */
-async function race(contenders: Contender[], kubeconfig: string): Promise<Map<string, Measured[]>> {
-  const results = new Map<string, Measured[]>(contenders.map((c) => [c.label, []]));
-  for (const contender of contenders) await measure(contender.command, contender.args, kubeconfig); // warm-up
-  for (let run = 0; run < runs; run++) {
-    for (const contender of contenders) {
-      results.get(contender.label)?.push(await measure(contender.command, contender.args, kubeconfig));
-    }
-  }
-  return results;
-}
-
-function report(results: Map<string, Measured[]>): Map<string, number> {
-  const medians = new Map<string, number>();
-  for (const [label, measured] of results) {
-    const ms = median(measured.map((m) => m.ms));
-    medians.set(label, ms);
-    const rss = Math.max(...measured.map((m) => m.maxRssKb));
-    const rssText = Number.isNaN(rss) ? '' : `  peak RSS ${(rss / 1024).toFixed(0)} MB`;
-    const all = measured.map((m) => m.ms.toFixed(0)).join(' ');
-    console.log(`  ${label.padEnd(48)} median ${ms.toFixed(0).padStart(6)} ms${rssText}   (runs: ${all})`);
-  }
-  return medians;
-}
-
-function verdict(name: string, ratio: number, target: number): string {
-  return `  ${name.padEnd(60)} ${ratio.toFixed(2)}x  (target <= ${target.toFixed(2)}x) ${ratio <= target ? 'PASS' : 'MISS'}`;
-}
-
 async function main(): Promise<void> {
   if (args.includes('--down')) {
     await stopPlane(fullDir);
@@ -288,7 +211,7 @@ async function main(): Promise<void> {
   process.stderr.write('empty plane: 12 kinds, no objects\n');
   const empty = await startPlane(emptyDir);
   await applyCrds(await clientFor(empty));
-  const emptyResults = await race(contenders(false), empty.kubeconfig);
+  const emptyResults = await race(contenders(false), empty.kubeconfig, runs);
   await stopPlane(emptyDir);
 
   process.stderr.write(`full plane: ${objects} objects, ${kindCount} kinds, ${namespaceCount} namespaces\n`);
@@ -300,15 +223,15 @@ async function main(): Promise<void> {
     await populate(admin);
     writeFileSync(marker, `${objects}\n`);
   }
-  const fullResults = await race(contenders(true), full.kubeconfig);
+  const fullResults = await race(contenders(true), full.kubeconfig, runs);
 
   console.log(
     `\nbench/status: ${runs} runs each after one warm-up; node ${process.version}; ${new Date().toISOString()}`,
   );
   console.log(`\n${objects} objects, ${kindCount} kinds, ${namespaceCount} namespaces:`);
-  const f = report(fullResults);
+  const f = report(fullResults, 48);
   console.log('\n12 kinds, no objects:');
-  const e = report(emptyResults);
+  const e = report(emptyResults, 48);
   const plugin = f.get('kubectl aso status -A -o json') as number;
   const rss =
     Math.max(...(fullResults.get('kubectl aso status -A -o json') ?? []).map((m) => m.maxRssKb)) / 1024;

@@ -9,7 +9,6 @@
 //
 // The plane lives in .local/bench-tree and is reused: creating the objects takes a few minutes once; later
 // runs only measure. `--down` stops it and removes its data. `--runs N` sets the measured runs (default 5).
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -19,6 +18,7 @@ import type { KubeObject } from '../src/lib/kube/list.ts';
 import { resourcePath } from '../src/lib/kube/paths.ts';
 import { applyObject, type Placement, waitForEstablished } from '../test/control-plane/apply.ts';
 import { clientFor, startPlane, stopPlane } from '../test/control-plane/plane.ts';
+import { type Contender, race, report, verdict } from './race.ts';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const stateDir = join(root, '.local/bench-tree');
@@ -243,84 +243,6 @@ async function populate(admin: KubeClient): Promise<void> {
   );
 }
 
-interface Measured {
-  ms: number;
-  maxRssKb: number;
-  code: number;
-}
-
-/** Runs a command with stdout discarded, timing it, with its peak RSS from GNU time when available. */
-function measure(command: string, commandArgs: string[], kubeconfig: string): Promise<Measured> {
-  const useTime = existsSync('/usr/bin/time');
-  const argv = useTime ? ['-f', '%M', command, ...commandArgs] : commandArgs;
-  return new Promise((done, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(useTime ? '/usr/bin/time' : command, argv, {
-      env: { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', fail);
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const lines = stderr.trim().split('\n');
-      const maxRssKb = useTime ? Number(lines.at(-1)) : Number.NaN;
-      // tree exits 0, or 2 (partial) when it warns; anything else is a failed run worth seeing.
-      if (code !== 0)
-        process.stderr.write(
-          `  ${command} ${commandArgs.join(' ')} exited ${code}: ${stderr.slice(0, 500)}\n`,
-        );
-      done({ ms, maxRssKb, code: code ?? -1 });
-    });
-  });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-interface Contender {
-  label: string;
-  command: string;
-  args: string[];
-}
-
-/** Runs each contender `runs` times, interleaved so that they share the plane's warm and cold moments. */
-async function race(contenders: Contender[], kubeconfig: string): Promise<Map<string, Measured[]>> {
-  const results = new Map<string, Measured[]>(contenders.map((c) => [c.label, []]));
-  for (const contender of contenders) await measure(contender.command, contender.args, kubeconfig); // warm-up
-  for (let run = 0; run < runs; run++) {
-    for (const contender of contenders) {
-      results.get(contender.label)?.push(await measure(contender.command, contender.args, kubeconfig));
-    }
-  }
-  return results;
-}
-
-function report(results: Map<string, Measured[]>): Map<string, number> {
-  const medians = new Map<string, number>();
-  for (const [label, measured] of results) {
-    const ms = median(measured.map((m) => m.ms));
-    medians.set(label, ms);
-    const rss = Math.max(...measured.map((m) => m.maxRssKb));
-    const rssText = Number.isNaN(rss) ? '' : `  peak RSS ${(rss / 1024).toFixed(0)} MB`;
-    const all = measured.map((m) => m.ms.toFixed(0)).join(' ');
-    console.log(`  ${label.padEnd(40)} median ${ms.toFixed(0).padStart(6)} ms${rssText}   (runs: ${all})`);
-  }
-  return medians;
-}
-
-function verdict(name: string, ratio: number, target: number): string {
-  return `  ${name.padEnd(52)} ${ratio.toFixed(2)}x  (target <= ${target.toFixed(2)}x) ${ratio <= target ? 'PASS' : 'MISS'}`;
-}
-
 async function main(): Promise<void> {
   if (args.includes('--down')) {
     await stopPlane(stateDir);
@@ -351,7 +273,7 @@ async function main(): Promise<void> {
     await populate(admin);
     writeFileSync(marker, `${objects}\n`);
   }
-  const results = await race(contenders, plane.kubeconfig);
+  const results = await race(contenders, plane.kubeconfig, runs);
 
   console.log(
     `\nbench/tree: ${runs} runs each after one warm-up; node ${process.version}; ${new Date().toISOString()}`,
@@ -359,14 +281,14 @@ async function main(): Promise<void> {
   console.log(
     `\n${objects} objects, ${benchKinds.length} kinds (real v2.20.0 CRDs), ${namespaceCount} namespaces:`,
   );
-  const medians = report(results);
+  const medians = report(results, 40);
   const against = medians.get(baseline) as number;
   console.log('\nratios:');
   console.log(
-    verdict('tree -A -o json / kubectl get -A -o json', (medians.get(json) as number) / against, 1.5),
+    verdict('tree -A -o json / kubectl get -A -o json', (medians.get(json) as number) / against, 1.5, 52),
   );
   console.log(
-    verdict('tree -A -o table / kubectl get -A -o json', (medians.get(table) as number) / against, 1.5),
+    verdict('tree -A -o table / kubectl get -A -o json', (medians.get(table) as number) / against, 1.5, 52),
   );
   const rss = Math.max(...[json, table].flatMap((label) => results.get(label) ?? []).map((m) => m.maxRssKb));
   if (!Number.isNaN(rss)) console.log(`  ${'plugin peak RSS (MB)'.padEnd(52)} ${(rss / 1024).toFixed(0)}`);
