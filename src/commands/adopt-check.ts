@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { subscriptionFlag } from '../lib/adoption/arm-id-input.ts';
+import { checkCataloguedTypes } from '../lib/adoption/manifest-types.ts';
 import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
@@ -64,6 +65,7 @@ export default class AdoptCheck extends AsoCommand {
     const { flags } = await this.parse(AdoptCheck);
     if (flags.subscription !== undefined) subscriptionFlag(flags.subscription);
     const set = readManifests({ files: flags.filename, recursive: flags.recursive });
+    await checkCataloguedTypes(set);
     let client: KubeClient | undefined;
     try {
       client = await connect(kubeconfigOptionsOf(flags));

@@ -15,10 +15,6 @@ import { fileSystemCases, flagCases, kubeconfigCases, signalCases } from './othe
  */
 const openDefects: Array<[RegExp, string]> = [
   [
-    /^manifest: (tags is|a tag value is|version is a list).*: adopt-check -f$/,
-    'adopt-check accepts tags and version of the wrong type (migrate -f says exit 9): their types differ by kind (12 CRD versions have a list of tags)',
-  ],
-  [
     /^files: (a FIFO named directly|\/dev\/zero):/,
     'a FIFO or device named with -f is read until it ends (a hang for /dev/zero or an idle FIFO; a FIFO is also how <(...) arrives)',
   ],

@@ -386,15 +386,12 @@ export function manifestCases(): SweepCase[] {
           : manifest.verdict === 'documented'
             ? 'documented'
             : reader.good(manifest.verdict);
-      const readsPassword = manifest.name === 'an inline password alone' && reader.label === 'adopt-check -f';
       cases.push({
         name: `manifest: ${manifest.name}: ${reader.label}`,
         args: (context) => reader.args(context.file(fileName, manifest.content)),
-        // adopt-check reads an inline password as any value (it only predicts), migrate -f refuses it.
-        expected: readsPassword ? 3 : expected,
+        expected,
         machineStdout: reader.machineStdout || manifest.verdict === 'documented',
-        stderrHas:
-          manifest.verdict === 'bad' && !readsPassword ? (context) => `error: ${pathIn(context)}` : undefined,
+        stderrHas: manifest.verdict === 'bad' ? (context) => `error: ${pathIn(context)}` : undefined,
       });
     }
   }
