@@ -12,7 +12,17 @@ const manifestExtensions = new Set(['.yaml', '.yml', '.json']);
  * {@link UnreadableManifest} naming it.
  */
 export function manifestFilesOf(entry: string, recursive: boolean): string[] {
-  if (!statOf(entry).isDirectory()) return [entry];
+  const stat = statOf(entry);
+  // A device would be read until it ends, which /dev/zero never does. A pipe is read as kubectl reads one
+  // (how `-f <(...)` arrives, waiting for its writer), and so is stdin by any of its names, even a terminal.
+  if ((stat.isCharacterDevice() || stat.isBlockDevice() || stat.isSocket()) && !isStdinPath(entry)) {
+    throw new UnreadableManifest(
+      entry,
+      'ENOTREG',
+      'a device or socket, not a file; give a file, a folder, a pipe, or - for stdin',
+    );
+  }
+  if (!stat.isDirectory()) return [entry];
   const found: string[] = [];
   const root = realOf(entry);
   walk(entry, [root], { folders: new Set([root]), files: new Set() }, recursive, found);
@@ -68,6 +78,10 @@ function walk(folder: string, ancestors: string[], seen: Seen, recursive: boolea
       found.push(full);
     }
   }
+}
+
+function isStdinPath(entry: string): boolean {
+  return entry === '/dev/stdin' || /^\/(dev|proc\/self)\/fd\/\d+$/.test(entry);
 }
 
 /** The folder `up` levels above `folder` on the walked path (the one a loop leads back to). */

@@ -14,6 +14,14 @@ function tree(): string {
 }
 
 describe('manifestFilesOf', () => {
+  it('names a device given with -f (it would be read forever), and takes stdin by its /dev names', () => {
+    for (const device of ['/dev/zero', '/dev/null'])
+      expect(() => manifestFilesOf(device, false), device).toThrow(UnreadableManifest);
+    expect(() => manifestFilesOf('/dev/zero', false)).toThrow(/a device or socket, not a file/);
+    // Whatever stdin is here (a terminal, /dev/null, a pipe or closed), it is never refused as a device.
+    expect(() => manifestFilesOf('/dev/stdin', false)).not.toThrow(/a device or socket/);
+  });
+
   it('reads a symlinked folder and a symlinked file that are no loop once, by their first path', () => {
     const dir = tree();
     symlinkSync(path.join(dir, 'a'), path.join(dir, 'b'));
