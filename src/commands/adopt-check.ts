@@ -5,6 +5,7 @@ import { spinnerFor } from '../lib/adoption/progress.ts';
 import { adoptFailOn, matchesFailOn } from '../lib/adoption/report.ts';
 import { runAdoptCheck } from '../lib/adoption/run.ts';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
+import { azureCredentialFlags } from '../lib/cli/azure-flags.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
 import { AsoError, UsageError } from '../lib/errors.ts';
@@ -37,16 +38,7 @@ export default class AdoptCheck extends AsoCommand {
     subscription: Flags.string({
       description: 'the subscription ID (default: the one in the credential the operator would use)',
     }),
-    credential: Flags.option({
-      options: ['operator', 'local'] as const,
-      default: 'operator' as const,
-      description:
-        "operator: the operator's credential secret; local: your own login (DefaultAzureCredential)",
-    })(),
-    'operator-namespace': Flags.string({
-      default: 'azureserviceoperator-system',
-      description: 'namespace of aso-controller-settings',
-    }),
+    ...azureCredentialFlags,
     concurrency: Flags.integer({ min: 1, default: 16, description: 'Azure GETs in flight at once' }),
     'retry-deadline': Flags.integer({
       min: 1,

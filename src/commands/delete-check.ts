@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { AsoCommand } from '../lib/cli/aso-command.ts';
+import { azureCredentialFlags } from '../lib/cli/azure-flags.ts';
 import { kubeconfigOptionsOf, kubeFlags } from '../lib/cli/kube-flags.ts';
 import { outputFlags } from '../lib/cli/output-flags.ts';
 import { deleteCheckExit } from '../lib/deletion/report.ts';
@@ -31,16 +32,7 @@ export default class DeleteCheck extends AsoCommand {
       description: 'the objects of these files (repeatable)',
     }),
     recursive: Flags.boolean({ char: 'R', description: 'walk folders given with -f recursively' }),
-    credential: Flags.option({
-      options: ['operator', 'local'] as const,
-      default: 'operator' as const,
-      description:
-        "operator: the operator's credential secret; local: your own login (DefaultAzureCredential)",
-    })(),
-    'operator-namespace': Flags.string({
-      default: 'azureserviceoperator-system',
-      description: 'namespace of aso-controller-settings',
-    }),
+    ...azureCredentialFlags,
   };
 
   async run(): Promise<void> {
