@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { KubeObject } from '../../../src/lib/kube/list.ts';
-import { applyObject, waitForEstablished } from '../../control-plane/apply.ts';
+import { applyObject } from '../../control-plane/apply.ts';
 import { adminClient, uniqueSuffix } from '../../fixtures/cluster.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
-import type { TestKind } from '../status/fixtures.ts';
+import { type AppliedCrd, applyCrdAsKind, type TestKind } from '../status/fixtures.ts';
 
 /** ASO v2.20.0's CRDs, for graph tests on the control plane. */
 export const v220Crds = sharedData('real-aso-crds/v2.20.0', 'the graph tests (ASO v2.20.0 CRDs)');
@@ -32,24 +31,8 @@ export async function applyGraphCrds(): Promise<Record<string, TestKind>> {
     let text = readFileSync(join(v220Crds.path, file), 'utf8');
     for (const group of groups)
       text = text.replaceAll(group, group.replace(/\.azure\.com$/, `.${label}.azure.com`));
-    const crd = parse(text) as KubeObject & {
-      spec: {
-        group: string;
-        names: { kind: string; plural: string };
-        versions: Array<{ name: string; storage: boolean }>;
-      };
-    };
-    crd.metadata = { name: `${crd.spec.names.plural}.${crd.spec.group}` };
-    await applyObject(admin, crd);
-    await waitForEstablished(admin, crd.metadata.name);
-    const storage = crd.spec.versions.find((version) => version.storage)?.name ?? '';
-    kinds[crd.spec.names.kind] = {
-      group: crd.spec.group,
-      version: storage,
-      plural: crd.spec.names.plural,
-      namespaced: true,
-      kind: crd.spec.names.kind,
-    };
+    const crd = parse(text) as AppliedCrd;
+    kinds[crd.spec.names.kind] = await applyCrdAsKind(admin, crd);
   }
   return kinds;
 }

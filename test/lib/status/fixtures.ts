@@ -29,27 +29,38 @@ export async function applyRealCrds(): Promise<Record<string, TestKind>> {
   const kinds: Record<string, TestKind> = {};
   const label = `r${uniqueSuffix()}`;
   for (const file of readdirSync(realCrdDir).filter((name) => name.endsWith('.yaml'))) {
-    const crd = parse(readFileSync(join(realCrdDir, file), 'utf8')) as KubeObject & {
-      spec: {
-        group: string;
-        names: { kind: string; plural: string };
-        versions: Array<{ name: string; storage: boolean }>;
-      };
-    };
+    const crd = parse(readFileSync(join(realCrdDir, file), 'utf8')) as AppliedCrd;
     crd.spec.group = crd.spec.group.replace(/\.azure\.com$/, `.${label}.azure.com`);
-    crd.metadata = { name: `${crd.spec.names.plural}.${crd.spec.group}` };
-    await applyObject(admin, crd);
-    await waitForEstablished(admin, crd.metadata.name);
-    const storage = crd.spec.versions.find((version) => version.storage)?.name ?? '';
-    kinds[crd.spec.names.kind] = {
-      group: crd.spec.group,
-      version: storage,
-      plural: crd.spec.names.plural,
-      namespaced: true,
-      kind: crd.spec.names.kind,
-    };
+    kinds[crd.spec.names.kind] = await applyCrdAsKind(admin, crd);
   }
   return kinds;
+}
+
+/** The parts of a CRD that {@link applyCrdAsKind} reads. */
+export type AppliedCrd = KubeObject & {
+  spec: {
+    group: string;
+    names: { kind: string; plural: string };
+    versions: Array<{ name: string; storage: boolean }>;
+  };
+};
+
+/**
+ * Applies a (relabelled) CRD under the name its group and plural give, waits until it is established, and
+ * returns its kind at the storage version: what the status and graph tests both do with the real CRDs.
+ */
+export async function applyCrdAsKind(admin: KubeClient, crd: AppliedCrd): Promise<TestKind> {
+  crd.metadata = { name: `${crd.spec.names.plural}.${crd.spec.group}` };
+  await applyObject(admin, crd);
+  await waitForEstablished(admin, crd.metadata.name);
+  const storage = crd.spec.versions.find((version) => version.storage)?.name ?? '';
+  return {
+    group: crd.spec.group,
+    version: storage,
+    plural: crd.spec.names.plural,
+    namespaced: true,
+    kind: crd.spec.names.kind,
+  };
 }
 
 /**
