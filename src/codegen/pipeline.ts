@@ -10,6 +10,7 @@ import { buildApiPackages } from './stages/build-api-packages.ts';
 import { buildConversionGraph } from './stages/build-conversion-graph.ts';
 import { checkPlans } from './stages/check-plans.ts';
 import { emitArmPayloads } from './stages/emit-arm-payloads.ts';
+import { emitConversionPlans } from './stages/emit-conversion-plans.ts';
 import { emitConversions } from './stages/emit-conversions.ts';
 import { emitCrds } from './stages/emit-crds.ts';
 import { emitRegistry } from './stages/emit-registry.ts';
@@ -47,6 +48,7 @@ export const modelStages: readonly Stage[] = [
 export const emitStages: readonly Stage[] = [
   emitTypes,
   emitConversions,
+  emitConversionPlans,
   emitRegistry,
   emitTests,
   emitArmPayloads,

@@ -4,6 +4,7 @@ import { modelStages } from '../../src/codegen/pipeline.ts';
 import { stage } from '../../src/codegen/stage.ts';
 import { addCompatibilityVersions } from '../../src/codegen/stages/add-compatibility-versions.ts';
 import { emitArmPayloads } from '../../src/codegen/stages/emit-arm-payloads.ts';
+import { emitConversionPlans } from '../../src/codegen/stages/emit-conversion-plans.ts';
 import { emitConversions } from '../../src/codegen/stages/emit-conversions.ts';
 import { emitCrds } from '../../src/codegen/stages/emit-crds.ts';
 import { emitRegistry } from '../../src/codegen/stages/emit-registry.ts';
@@ -132,7 +133,7 @@ describe('emitCrds', () => {
 });
 
 describe('emitRegistry', () => {
-  const { state } = generate([...modelStages, emitConversions, emitRegistry]);
+  const { state } = generate([...modelStages, emitConversions, emitConversionPlans, emitRegistry]);
 
   it('emits the hub and up/down steps of every kind as recorded (golden)', () => {
     const registry = state.files.get('registry.ts');

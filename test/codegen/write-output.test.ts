@@ -12,6 +12,7 @@ import { newState } from '../../src/codegen/state.ts';
 const emitStageIds = [
   'emitTypes',
   'emitConversions',
+  'emitConversionPlans',
   'emitRegistry',
   'emitTests',
   'emitArmPayloads',

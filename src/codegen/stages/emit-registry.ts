@@ -6,7 +6,7 @@ import { addFile, need } from '../state.ts';
 export const emitRegistry = stage({
   id: 'emitRegistry',
   description: 'Emit the conversion registry',
-  needs: ['emitConversions', 'buildConversionGraph'],
+  needs: ['emitConversionPlans', 'buildConversionGraph'],
   run: (state) => {
     addFile(
       state,

@@ -18,6 +18,7 @@ export const writeOutput = stage({
   needs: [
     'emitTypes',
     'emitConversions',
+    'emitConversionPlans',
     'emitRegistry',
     'emitTests',
     'emitArmPayloads',

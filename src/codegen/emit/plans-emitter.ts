@@ -1,0 +1,127 @@
+import type {
+  ResourceConversionPlan,
+  StepPlan,
+  TypeConversionPlan,
+  ValuePlan,
+} from '../../lib/conversion/plan-table.ts';
+import type { ConversionPlan, Step, TypeConversion, ValueConversion } from '../conversions/plan-types.ts';
+import { tsHeader } from './code.ts';
+
+const primitiveLetter = { string: 's', integer: 'i', number: 'n', boolean: 'b' } as const;
+
+/**
+ * `generated/<group>/conversion-plans.ts`: every planned conversion of one group as data, one line per
+ * function, for the runtime to compile on first use (src/lib/conversion/plan-compiler.ts). The plan is what
+ * the handlers decided; only the decisions that change behaviour are kept (which handler made them and the
+ * TypeScript type names are not).
+ */
+export function emitGroupPlans(plans: readonly ConversionPlan[], groupName: string): string {
+  const out: string[] = [tsHeader()];
+  out.push(`/** The conversions of ${groupName}, as data compiled on first use. */\n`);
+  out.push(`import type { GroupPlans } from '../../src/lib/conversion/plan-table.ts';\n`);
+  const hooks = hooksOf(plans);
+  for (const [i, h] of hooks.entries()) {
+    out.push(`import { ${h.export} as hook${i} } from '../../${h.module}';\n`);
+    out.push(`import type { ${h.interfaceName} as Hook${i} } from './${h.version}/hooks.ts';\n`);
+  }
+  for (const i of hooks.keys()) {
+    out.push(
+      `\n/** Checked here against the generated interface. */\nconst checkedHook${i}: Hook${i} = hook${i};\n`,
+    );
+  }
+  out.push('\n/** Package -> function name -> plan. */\nexport const plans: GroupPlans = {\n  packages: {\n');
+  for (const plan of [...plans].sort((a, b) => (a.version < b.version ? -1 : 1))) {
+    out.push(`    ${JSON.stringify(plan.version)}: {\n      resources: {\n`);
+    for (const r of [...plan.resources].sort((a, b) => (a.functionName < b.functionName ? -1 : 1))) {
+      const entry: ResourceConversionPlan = {
+        apiVersion: `${groupName}/${r.destVersion}`,
+        spec: r.specFunction,
+        status: r.statusFunction,
+      };
+      out.push(`        ${r.functionName}: ${JSON.stringify(entry)},\n`);
+    }
+    out.push('      },\n      types: {\n');
+    for (const c of [...plan.types].sort((a, b) => (a.functionName < b.functionName ? -1 : 1))) {
+      out.push(`        ${c.functionName}: ${JSON.stringify(typePlan(c, plan.version))},\n`);
+    }
+    out.push('      },\n    },\n');
+  }
+  out.push('  },\n  hooks: {\n');
+  for (const [i, h] of hooks.entries()) out.push(`    ${JSON.stringify(h.id)}: checkedHook${i},\n`);
+  out.push('  },\n};\n');
+  return out.join('');
+}
+
+interface HookRef {
+  readonly id: string;
+  readonly version: string;
+  readonly interfaceName: string;
+  readonly module: string;
+  readonly export: string;
+}
+
+function hookId(version: string, interfaceName: string): string {
+  return `${version}/${interfaceName}`;
+}
+
+function hooksOf(plans: readonly ConversionPlan[]): HookRef[] {
+  const seen = new Map<string, HookRef>();
+  for (const plan of plans)
+    for (const c of plan.types) {
+      if (!c.hook) continue;
+      const id = hookId(plan.version, c.hook.interfaceName);
+      seen.set(id, {
+        id,
+        version: plan.version,
+        interfaceName: c.hook.interfaceName,
+        module: c.hook.config.module,
+        export: c.hook.config.export,
+      });
+    }
+  return [...seen.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+function typePlan(c: TypeConversion, here: string): TypeConversionPlan {
+  const steps = c.steps.flatMap((s) => stepPlan(s));
+  return {
+    dest: c.destVersion,
+    known: c.sourceKnown,
+    destBag: c.destBag,
+    steps,
+    ...(c.hook ? { hook: [hookId(here, c.hook.interfaceName), c.hook.method] as const } : {}),
+  };
+}
+
+function stepPlan(step: Step): StepPlan[] {
+  switch (step.kind) {
+    case 'assign':
+      return [['=', step.source, step.destination, valuePlan(step.value)]];
+    case 'stash':
+      return [['>', step.source]];
+    case 'recall':
+      return [['<', step.destination, valuePlan(step.value)]];
+    case 'setOriginalVersion':
+      return [['v', step.version]];
+    case 'skip':
+      return [];
+  }
+}
+
+function valuePlan(value: ValueConversion): ValuePlan {
+  switch (value.kind) {
+    case 'primitive':
+      return primitiveLetter[value.primitive];
+    case 'enum':
+      if (value.castTo && value.spellings && value.spellings.length > 0) {
+        if (value.base !== 'string') throw new Error(`enum ${value.castTo}: spellings on a non-string enum`);
+        return { spell: value.spellings };
+      }
+      return value.base === 'string' ? 's' : 'i';
+    case 'object':
+      return { obj: value.fn };
+    case 'array':
+      return { arr: valuePlan(value.element) };
+    case 'map':
+      return { map: valuePlan(value.value) };
+  }
+}

@@ -1,0 +1,152 @@
+import { at, bool, checkObject, int, mapArray, mapValues, num, str } from './checks.ts';
+import { canonicalEnum, enumSpellings } from './enum-spelling.ts';
+import type { ConversionHook, StepPlan, TypeConversionPlan, ValuePlan } from './plan-table.ts';
+import {
+  bagKey,
+  copyBag,
+  finishBag,
+  leaveBehind,
+  recall,
+  stash,
+  stashUnknown,
+  withBag,
+} from './property-bag.ts';
+
+/** A compiled type conversion: converts the object at `path` (a JSON path, for errors) into a new one. */
+export type TypeConverter = (source: unknown, path: string) => unknown;
+
+/** Finds the compiled conversion `name` of package `version` (the same group), compiling it if needed. */
+export type ConverterLookup = (version: string, name: string) => TypeConverter;
+
+/** The runtime every compiled conversion calls, passed in once rather than reached through globals. */
+const runtime = {
+  at,
+  bool,
+  canonicalEnum,
+  checkObject,
+  copyBag,
+  finishBag,
+  int,
+  leaveBehind,
+  mapArray,
+  mapValues,
+  num,
+  recall,
+  stash,
+  stashUnknown,
+  str,
+  withBag,
+} as const;
+
+const runtimeNames = Object.keys(runtime).join(', ');
+
+const checkOf = { s: 'str', i: 'int', n: 'num', b: 'bool' } as const;
+
+/**
+ * Turns one planned type conversion into a function. The function body is straight-line code, one `if`
+ * per property, as the generator once emitted it as TypeScript: V8 optimises it as it did that code, which
+ * a loop interpreting the plan per object would not allow. Calls to other conversions are bound lazily, so
+ * only what a run reaches is ever compiled.
+ */
+export function compileTypeConversion(
+  plan: TypeConversionPlan,
+  here: string,
+  lookup: ConverterLookup,
+  hooks: Readonly<Record<string, ConversionHook>>,
+): TypeConverter {
+  const constants: unknown[] = [];
+  const callees = new Map<string, string>();
+  const constant = (value: unknown): string => {
+    constants.push(value);
+    return `c[${constants.length - 1}]`;
+  };
+  const callee = (version: string, name: string): string => {
+    const id = `${version}\u0000${name}`;
+    let variable = callees.get(id);
+    if (variable === undefined) {
+      variable = `f${callees.size}`;
+      callees.set(id, variable);
+    }
+    return variable;
+  };
+  const value = (v: ValuePlan, expr: string, path: string, key: string, fnVersion: string): string => {
+    if (typeof v === 'string') return `${checkOf[v]}(${expr}, ${path}, ${key})`;
+    if ('spell' in v)
+      return `canonicalEnum(str(${expr}, ${path}, ${key}), ${constant(enumSpellings(v.spell))})`;
+    if ('obj' in v) return `${callee(fnVersion, v.obj)}(${expr}, at(${path}, ${key}))`;
+    if ('arr' in v)
+      return `mapArray(${expr}, ${path}, ${key}, (e, p, i) => ${value(v.arr, 'e', 'p', 'i', fnVersion)})`;
+    return `mapValues(${expr}, ${path}, ${key}, (e, p, k) => ${value(v.map, 'e', 'p', 'k', fnVersion)})`;
+  };
+  const body: string[] = [
+    'checkObject(src, path);',
+    'const dst = {};',
+    'let bag = copyBag(src.$propertyBag, path);',
+  ];
+  const recalls: string[] = [];
+  for (const step of plan.steps) {
+    const line = stepCode(step, here, plan.dest, value);
+    if (step[0] === '<') recalls.push(line);
+    else body.push(line);
+  }
+  body.push(`bag = stashUnknown(src, ${constant(new Set([...plan.known, '$propertyBag']))}, bag);`);
+  body.push(...recalls);
+  if (plan.hook) {
+    const [id, method] = plan.hook;
+    const hook = hooks[id];
+    if (hook === undefined)
+      throw new Error(`conversion plan names hook ${id}, which its group does not register`);
+    body.push(`bag = withBag(bag, (b) => ${constant(hook)}.${method}(src, dst, b));`);
+  }
+  body.push(
+    plan.destBag
+      ? 'const kept = finishBag(bag);\nif (kept !== undefined) dst.$propertyBag = kept;'
+      : 'leaveBehind(dst, bag);',
+  );
+  body.push('return dst;');
+  const bindings = [...callees].map(([id, variable]) => {
+    const [version, name] = id.split('\u0000') as [string, string];
+    return `let ${variable} = (s, p) => (${variable} = lookup(${JSON.stringify(version)}, ${JSON.stringify(name)}))(s, p);`;
+  });
+  const source = `"use strict";\nconst { ${runtimeNames} } = runtime;\n${bindings.join('\n')}\nreturn function convert(src, path) {\n${body.join('\n')}\n};`;
+  // The plan is generated data shipped with the plugin, never user input: names and keys reach the text
+  // only through JSON.stringify or the identifier test in propertyAccess.
+  const factory = new Function('runtime', 'lookup', 'c', source) as (
+    r: typeof runtime,
+    l: ConverterLookup,
+    c: readonly unknown[],
+  ) => TypeConverter;
+  return factory(runtime, lookup, constants);
+}
+
+type ValueCode = (v: ValuePlan, expr: string, path: string, key: string, fnVersion: string) => string;
+
+function stepCode(step: StepPlan, here: string, dest: string, value: ValueCode): string {
+  switch (step[0]) {
+    case '=': {
+      const [, source, destination, v] = step;
+      const from = propertyAccess('src', source);
+      return `if (${from} !== undefined) ${propertyAccess('dst', destination)} = ${value(v, from, 'path', JSON.stringify(`.${source}`), here)};`;
+    }
+    case '>': {
+      const from = propertyAccess('src', step[1]);
+      return `if (${from} !== undefined) bag = stash(bag, ${JSON.stringify(bagKey(step[1]))}, ${from});`;
+    }
+    case '<': {
+      const [, destination, v] = step;
+      // The operator stores a string unquoted: such a value is recalled from the raw text.
+      const raw = v === 's' || (typeof v === 'object' && 'spell' in v) ? ', true' : '';
+      return (
+        `if (bag !== undefined) {\nconst v = recall(bag, ${JSON.stringify(bagKey(destination))}, path, ${JSON.stringify(`.${destination}`)}, (v, p, k) => ${value(v, 'v', 'p', 'k', dest)}${raw});\n` +
+        `if (v !== undefined) ${propertyAccess('dst', destination)} = v;\n}`
+      );
+    }
+    case 'v':
+      return `dst.originalVersion = ${JSON.stringify(step[1])};`;
+  }
+}
+
+/** `object.name` for a plain identifier, else `object["odd-name"]`: valid for any JSON name. */
+function propertyAccess(object: string, name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${object}.${name}` : `${object}[${JSON.stringify(name)}]`;
+}

@@ -1,0 +1,69 @@
+/**
+ * The conversion core as data (issue 23): what the generator writes per group instead of a function per
+ * type conversion. {@link compileTypeConversion} turns one entry into a function on first use, so the code
+ * that runs is the same straight-line code the generator used to emit, at a fraction of its size.
+ */
+
+/**
+ * How one value is carried across: a checked primitive (`s` string, `i` integer, `n` number, `b` boolean),
+ * a string checked and put into the destination enum's declared spelling, an object converted by the named
+ * type conversion, or an array or map converted element-wise.
+ */
+export type ValuePlan =
+  | 's'
+  | 'i'
+  | 'n'
+  | 'b'
+  | { readonly spell: readonly string[] }
+  | { readonly obj: string }
+  | { readonly arr: ValuePlan }
+  | { readonly map: ValuePlan };
+
+/**
+ * One decision about one property, in order: `=` assigns source to destination, `>` stashes a source
+ * property in the bag, `<` recalls a destination property from the bag (after every other step, as the
+ * operator's `AssignProperties` does), `v` sets `originalVersion`.
+ */
+export type StepPlan =
+  | readonly ['=', source: string, destination: string, value: ValuePlan]
+  | readonly ['>', source: string]
+  | readonly ['<', destination: string, value: ValuePlan]
+  | readonly ['v', version: string];
+
+/** The conversion of one object type in one direction. */
+export interface TypeConversionPlan {
+  /** The package (version) whose conversions convert a recalled value: the destination's. */
+  readonly dest: string;
+  /** JSON names the source type defines: any other key is unknown and goes to the bag. */
+  readonly known: readonly string[];
+  /** Whether the destination declares a `$propertyBag`; without one, leftovers are dropped. */
+  readonly destBag: boolean;
+  readonly steps: readonly StepPlan[];
+  /** A hand-written hook run after the generated steps: its id in the group's hooks and the method. */
+  readonly hook?: readonly [id: string, method: 'assignTo' | 'assignFrom'];
+}
+
+/** The conversion of a whole resource: the apiVersion it produces and the spec and status conversions. */
+export interface ResourceConversionPlan {
+  readonly apiVersion: string;
+  readonly spec: string;
+  readonly status: string;
+}
+
+/** One package's conversions, by function name. */
+export interface PackagePlans {
+  readonly types: Readonly<Record<string, TypeConversionPlan>>;
+  readonly resources: Readonly<Record<string, ResourceConversionPlan>>;
+}
+
+/** A hand-written conversion hook, as the generated hook interfaces type it. */
+export interface ConversionHook {
+  assignTo(source: never, destination: never, bag: never): void;
+  assignFrom(source: never, destination: never, bag: never): void;
+}
+
+/** Everything one group's conversions need: its packages' plans and the hand-written hooks they call. */
+export interface GroupPlans {
+  readonly packages: Readonly<Record<string, PackagePlans>>;
+  readonly hooks: Readonly<Record<string, ConversionHook>>;
+}
