@@ -11,7 +11,6 @@ import { buildConversionGraph } from './stages/build-conversion-graph.ts';
 import { checkPlans } from './stages/check-plans.ts';
 import { emitArmPayloads } from './stages/emit-arm-payloads.ts';
 import { emitConversionPlans } from './stages/emit-conversion-plans.ts';
-import { emitConversions } from './stages/emit-conversions.ts';
 import { emitCrds } from './stages/emit-crds.ts';
 import { emitRegistry } from './stages/emit-registry.ts';
 import { emitResourceCatalog } from './stages/emit-resource-catalog.ts';
@@ -47,7 +46,6 @@ export const modelStages: readonly Stage[] = [
 /** Stages turning the model into files (kept in memory until {@link writeOutput}). */
 export const emitStages: readonly Stage[] = [
   emitTypes,
-  emitConversions,
   emitConversionPlans,
   emitRegistry,
   emitTests,

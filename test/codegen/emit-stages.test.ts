@@ -5,7 +5,6 @@ import { stage } from '../../src/codegen/stage.ts';
 import { addCompatibilityVersions } from '../../src/codegen/stages/add-compatibility-versions.ts';
 import { emitArmPayloads } from '../../src/codegen/stages/emit-arm-payloads.ts';
 import { emitConversionPlans } from '../../src/codegen/stages/emit-conversion-plans.ts';
-import { emitConversions } from '../../src/codegen/stages/emit-conversions.ts';
 import { emitCrds } from '../../src/codegen/stages/emit-crds.ts';
 import { emitRegistry } from '../../src/codegen/stages/emit-registry.ts';
 import { emitResourceCatalog } from '../../src/codegen/stages/emit-resource-catalog.ts';
@@ -133,7 +132,7 @@ describe('emitCrds', () => {
 });
 
 describe('emitRegistry', () => {
-  const { state } = generate([...modelStages, emitConversions, emitConversionPlans, emitRegistry]);
+  const { state } = generate([...modelStages, emitConversionPlans, emitRegistry]);
 
   it('emits the hub and up/down steps of every kind as recorded (golden)', () => {
     const registry = state.files.get('registry.ts');

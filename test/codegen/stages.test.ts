@@ -110,16 +110,14 @@ describe('the generator stages on the repository schemas', () => {
     expect(withSpellings.length).toBeGreaterThan(0);
     expect(new Set(withSpellings.map((e) => e.direction))).toEqual(new Set(['fromStorage']));
     expect(enumValues.filter((e) => e.direction === 'toStorage').every((e) => !e.value.spellings)).toBe(true);
-    const emitted = state.files.get('storage/v1api20230101/conversions.ts') ?? '';
-    expect(emitted).toMatch(
-      /canonicalEnum\(str\(src\.accessTier, path, "\.accessTier"\), spellings_v1api20230101_AccessTier\)/,
-    );
+    const emitted = state.files.get('storage/conversion-plans.ts') ?? '';
+    expect(emitted).toMatch(/\["=","accessTier",\{"spell":\["Hot","Cool"\]\}\]/);
   });
 
   it('emits the conversions of a storage package as recorded (golden)', () => {
     expectGoldenCode(
-      'resources-v1api20200601storage-conversions.ts.golden',
-      state.files.get('resources/v1api20200601storage/conversions.ts'),
+      'resources-conversion-plans.ts.golden',
+      state.files.get('resources/conversion-plans.ts'),
     );
     expectGoldenCode(
       'sql-v1api20140401storage-hooks.ts.golden',

@@ -11,7 +11,6 @@ import { newState } from '../../src/codegen/state.ts';
 
 const emitStageIds = [
   'emitTypes',
-  'emitConversions',
   'emitConversionPlans',
   'emitRegistry',
   'emitTests',

@@ -88,7 +88,7 @@ export interface ResourceConversion {
   readonly statusFunction: string;
 }
 
-/** Everything emitted into one package's `conversions.ts`. */
+/** Everything planned for one package: written into its group's `conversion-plans.ts`. */
 export interface ConversionPlan {
   readonly group: string;
   readonly version: string;

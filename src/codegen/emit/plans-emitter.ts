@@ -18,7 +18,7 @@ const primitiveLetter = { string: 's', integer: 'i', number: 'n', boolean: 'b' }
 export function emitGroupPlans(plans: readonly ConversionPlan[], groupName: string): string {
   const out: string[] = [tsHeader()];
   out.push(`/** The conversions of ${groupName}, as data compiled on first use. */\n`);
-  out.push(`import type { GroupPlans } from '../../src/lib/conversion/plan-table.ts';\n`);
+  out.push(`import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';\n`);
   const hooks = hooksOf(plans);
   for (const [i, h] of hooks.entries()) {
     out.push(`import { ${h.export} as hook${i} } from '../../${h.module}';\n`);
@@ -29,8 +29,16 @@ export function emitGroupPlans(plans: readonly ConversionPlan[], groupName: stri
       `\n/** Checked here against the generated interface. */\nconst checkedHook${i}: Hook${i} = hook${i};\n`,
     );
   }
+  const sorted = [...plans].sort((a, b) => (a.version < b.version ? -1 : 1));
+  const shared = sharedConstants(sorted);
+  if (shared.declarations.length > 0) {
+    out.push(
+      '\n// Name lists and plans that recur (the same type in several versions and directions), written once.\n',
+    );
+    out.push(...shared.declarations);
+  }
   out.push('\n/** Package -> function name -> plan. */\nexport const plans: GroupPlans = {\n  packages: {\n');
-  for (const plan of [...plans].sort((a, b) => (a.version < b.version ? -1 : 1))) {
+  for (const plan of sorted) {
     out.push(`    ${JSON.stringify(plan.version)}: {\n      resources: {\n`);
     for (const r of [...plan.resources].sort((a, b) => (a.functionName < b.functionName ? -1 : 1))) {
       const entry: ResourceConversionPlan = {
@@ -42,7 +50,7 @@ export function emitGroupPlans(plans: readonly ConversionPlan[], groupName: stri
     }
     out.push('      },\n      types: {\n');
     for (const c of [...plan.types].sort((a, b) => (a.functionName < b.functionName ? -1 : 1))) {
-      out.push(`        ${c.functionName}: ${JSON.stringify(typePlan(c, plan.version))},\n`);
+      out.push(`        ${c.functionName}: ${shared.reference(typePlan(c, plan.version))},\n`);
     }
     out.push('      },\n    },\n');
   }
@@ -50,6 +58,64 @@ export function emitGroupPlans(plans: readonly ConversionPlan[], groupName: stri
   for (const [i, h] of hooks.entries()) out.push(`    ${JSON.stringify(h.id)}: checkedHook${i},\n`);
   out.push('  },\n};\n');
   return out.join('');
+}
+
+/**
+ * Plans and `known` name lists that occur more than once in the group become module constants (`p0`,
+ * `k0`, numbered in order of first use), so that a type repeated across versions is written once; a plan
+ * is shared only when equal in every field, so sharing changes nothing a conversion does.
+ */
+function sharedConstants(plans: readonly ConversionPlan[]): {
+  declarations: string[];
+  reference: (plan: TypeConversionPlan) => string;
+} {
+  const all = plans.flatMap((p) =>
+    [...p.types]
+      .sort((a, b) => (a.functionName < b.functionName ? -1 : 1))
+      .map((c) => typePlan(c, p.version)),
+  );
+  const planCount = countOf(all.map((p) => JSON.stringify(p)));
+  const knownCount = countOf(all.map((p) => JSON.stringify(p.known)));
+  const declarations: string[] = [];
+  const names = new Map<string, string>();
+  let lists = 0;
+  let shared = 0;
+  const knownCode = (known: readonly string[]): string => {
+    const text = JSON.stringify(known);
+    if ((knownCount.get(text) ?? 0) < 2) return text;
+    let name = names.get(`k${text}`);
+    if (name === undefined) {
+      name = `k${lists++}`;
+      names.set(`k${text}`, name);
+      declarations.push(`const ${name}: readonly string[] = ${text};\n`);
+    }
+    return name;
+  };
+  const planCode = (plan: TypeConversionPlan): string => {
+    const { known, ...rest } = plan;
+    const text = JSON.stringify(rest);
+    return `{"known":${knownCode(known)},${text.slice(1)}`;
+  };
+  // Every constant is declared before the table that refers to it: lists first, in order of first use.
+  for (const plan of all) knownCode(plan.known);
+  for (const plan of all) {
+    const text = JSON.stringify(plan);
+    if ((planCount.get(text) ?? 0) < 2 || names.has(`p${text}`)) continue;
+    const code = planCode(plan);
+    const name = `p${shared++}`;
+    names.set(`p${text}`, name);
+    declarations.push(`const ${name}: TypeConversionPlan = ${code};\n`);
+  }
+  return {
+    declarations,
+    reference: (plan) => names.get(`p${JSON.stringify(plan)}`) ?? planCode(plan),
+  };
+}
+
+function countOf(texts: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of texts) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return counts;
 }
 
 interface HookRef {
@@ -83,8 +149,9 @@ function hooksOf(plans: readonly ConversionPlan[]): HookRef[] {
 
 function typePlan(c: TypeConversion, here: string): TypeConversionPlan {
   const steps = c.steps.flatMap((s) => stepPlan(s));
+  const recallsObject = c.steps.some((s) => s.kind === 'recall' && convertsObject(s.value));
   return {
-    dest: c.destVersion,
+    ...(recallsObject && c.destVersion !== here ? { dest: c.destVersion } : {}),
     known: c.sourceKnown,
     destBag: c.destBag,
     steps,
@@ -92,10 +159,19 @@ function typePlan(c: TypeConversion, here: string): TypeConversionPlan {
   };
 }
 
+function convertsObject(value: ValueConversion): boolean {
+  if (value.kind === 'object') return true;
+  if (value.kind === 'array') return convertsObject(value.element);
+  if (value.kind === 'map') return convertsObject(value.value);
+  return false;
+}
+
 function stepPlan(step: Step): StepPlan[] {
   switch (step.kind) {
     case 'assign':
-      return [['=', step.source, step.destination, valuePlan(step.value)]];
+      return step.source === step.destination
+        ? [['=', step.source, valuePlan(step.value)]]
+        : [['=>', step.source, step.destination, valuePlan(step.value)]];
     case 'stash':
       return [['>', step.source]];
     case 'recall':

@@ -17,7 +17,6 @@ export const writeOutput = stage({
   description: 'Write generated/ and delete stale generated files',
   needs: [
     'emitTypes',
-    'emitConversions',
     'emitConversionPlans',
     'emitRegistry',
     'emitTests',

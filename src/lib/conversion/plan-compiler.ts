@@ -85,7 +85,7 @@ export function compileTypeConversion(
   ];
   const recalls: string[] = [];
   for (const step of plan.steps) {
-    const line = stepCode(step, here, plan.dest, value);
+    const line = stepCode(step, here, plan.dest ?? here, value);
     if (step[0] === '<') recalls.push(line);
     else body.push(line);
   }
@@ -123,8 +123,10 @@ type ValueCode = (v: ValuePlan, expr: string, path: string, key: string, fnVersi
 
 function stepCode(step: StepPlan, here: string, dest: string, value: ValueCode): string {
   switch (step[0]) {
-    case '=': {
-      const [, source, destination, v] = step;
+    case '=':
+    case '=>': {
+      const [source, destination, v] =
+        step[0] === '=' ? [step[1], step[1], step[2]] : [step[1], step[2], step[3]];
       const from = propertyAccess('src', source);
       return `if (${from} !== undefined) ${propertyAccess('dst', destination)} = ${value(v, from, 'path', JSON.stringify(`.${source}`), here)};`;
     }

@@ -20,20 +20,24 @@ export type ValuePlan =
   | { readonly map: ValuePlan };
 
 /**
- * One decision about one property, in order: `=` assigns source to destination, `>` stashes a source
- * property in the bag, `<` recalls a destination property from the bag (after every other step, as the
- * operator's `AssignProperties` does), `v` sets `originalVersion`.
+ * One decision about one property, in order: `=` assigns a property to the same-named one, `=>` to a
+ * renamed one, `>` stashes a source property in the bag, `<` recalls a destination property from the bag
+ * (after every other step, as the operator's `AssignProperties` does), `v` sets `originalVersion`.
  */
 export type StepPlan =
-  | readonly ['=', source: string, destination: string, value: ValuePlan]
+  | readonly ['=', name: string, value: ValuePlan]
+  | readonly ['=>', source: string, destination: string, value: ValuePlan]
   | readonly ['>', source: string]
   | readonly ['<', destination: string, value: ValuePlan]
   | readonly ['v', version: string];
 
 /** The conversion of one object type in one direction. */
 export interface TypeConversionPlan {
-  /** The package (version) whose conversions convert a recalled value: the destination's. */
-  readonly dest: string;
+  /**
+   * The package (version) whose conversions convert a recalled object: the destination's. Absent when no
+   * recalled value is an object, so that the same type's plan is written once for every version.
+   */
+  readonly dest?: string;
   /** JSON names the source type defines: any other key is unknown and goes to the bag. */
   readonly known: readonly string[];
   /** Whether the destination declares a `$propertyBag`; without one, leftovers are dropped. */

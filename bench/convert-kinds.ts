@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { registry } from '../generated/registry.ts';
+import type { KubeObject } from '../src/lib/conversion/resource.ts';
+
+/**
+ * One conversion of every kind against `structuredClone` of the same objects (issue 23's budget: a
+ * conversion at least 0.8x as fast as the clone). For each kind, its oldest and newest API version, each
+ * converted one step, into its own storage version, which is the conversion the operator's webhook and
+ * `migrate` run most; objects are drawn from the generated arbitraries with a fixed seed, so every run
+ * converts the same ones. The path to the hub is printed beside it, for information.
+ */
+export async function measureEveryKind(): Promise<boolean> {
+  const seed = Number(process.env.BENCH_SEED ?? 23);
+  const count = Number(process.env.BENCH_KIND_OBJECTS ?? 200);
+  const rounds = Number(process.env.BENCH_KIND_ROUNDS ?? 50);
+  process.stdout.write(
+    `\nevery kind: ${count} objects per version (seed ${seed}), ${rounds} rounds, one conversion vs structuredClone\n`,
+  );
+  process.stdout.write(
+    `${'kind'.padEnd(62)} ${'one step'.padStart(9)} ${'to hub'.padStart(9)}  (ratio clone time / conversion time; target >= 0.80)\n`,
+  );
+  let worst = Number.POSITIVE_INFINITY;
+  for (const [group, kinds] of Object.entries(registry.groups)) {
+    const short = group.split('.')[0] as string;
+    for (const [kind, entry] of Object.entries(kinds)) {
+      const api = Object.keys(entry.versions).filter((v) => entry.versions[v]?.storage === false);
+      for (const version of [...new Set([api[0], api[api.length - 1]])]) {
+        if (version === undefined) continue;
+        const step = entry.versions[version]?.up;
+        if (!step) continue;
+        const arbitraries = (await import(`../generated/${short}/${version}/arbitraries.ts`)) as Record<
+          string,
+          () => fc.Arbitrary<KubeObject>
+        >;
+        const arbitrary = arbitraries[kind];
+        if (!arbitrary) continue;
+        const objects = fc.sample(arbitrary(), { seed, numRuns: count });
+        const clone = timePerRound(objects, rounds, (o) => structuredClone(o));
+        const one = timePerRound(objects, rounds, (o) => step.convert(o));
+        const toHub = timePerRound(objects, rounds, (o) => hubPath(o, entry.versions, version));
+        const ratio = clone / one;
+        worst = Math.min(worst, ratio);
+        process.stdout.write(
+          `${`${group} ${kind} ${version}`.padEnd(62)} ${`${ratio.toFixed(2)}x`.padStart(9)} ${`${(clone / toHub).toFixed(2)}x`.padStart(9)}\n`,
+        );
+      }
+    }
+  }
+  const ok = worst >= 0.8;
+  process.stdout.write(`worst one-step ratio: ${worst.toFixed(2)}x (target >= 0.80)${ok ? '' : ' MISSED'}\n`);
+  return ok;
+}
+
+type Versions = (typeof registry.groups)[string][string]['versions'];
+
+function hubPath(object: KubeObject, versions: Versions, from: string): KubeObject {
+  let current = object;
+  let at: string | undefined = from;
+  for (;;) {
+    const step: { to: string; convert: (o: KubeObject) => KubeObject } | undefined =
+      at === undefined ? undefined : versions[at]?.up;
+    if (!step) return current;
+    current = step.convert(current);
+    at = step.to;
+  }
+}
+
+/** The best of `rounds` timings of one pass over `objects`, after a warm-up pass, in nanoseconds. */
+function timePerRound(
+  objects: readonly KubeObject[],
+  rounds: number,
+  body: (o: KubeObject) => unknown,
+): number {
+  let sink = 0;
+  for (let r = 0; r < 5; r++) for (const o of objects) sink ^= body(o) ? 1 : 0;
+  let best = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (const o of objects) sink ^= body(o) ? 1 : 0;
+    best = Math.min(best, Number(process.hrtime.bigint() - start));
+  }
+  return sink === 2 ? best + 1 : best;
+}
