@@ -1,20 +1,29 @@
 import { join, resolve } from 'node:path';
 import { TransformationsNotConfigured } from './check-transformations.ts';
 import { importSchemas } from './import-schemas.ts';
+import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
+import { type CrdFolder, moduleCrdFolder } from './module-crds.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
 import { RealCrdMissing, RealCrdVersionMissing } from './real-crds.ts';
 import { UnsupportedCrdShape } from './reverse.ts';
 
 /*
  * `npm run schemas:import [CRD_FOLDER [GO_MODULE_FOLDER]]`: the shipped schemas of the imported types
- * rewritten from the operator's CRDs (default `../shared/real-aso-crds/v2.20.0`, beside the repository) and,
- * for status enum values, its Go module as the Go module cache holds it.
+ * rewritten from the operator's CRDs and, for status enum values, its Go module as the Go module cache holds
+ * it. Without CRD_FOLDER the CRDs are made from that Go module, as the operator's build makes them
+ * (module-crds.ts); a folder of released CRDs (`../shared/real-aso-crds/v2.20.0`) may be named instead.
  */
 const operatorVersion = 'v2.20.0';
 const root = resolve(new URL('../../..', import.meta.url).pathname);
-const crdDir = resolve(process.argv[2] ?? join(root, '../shared/real-aso-crds/v2.20.0'));
 const operatorGoDir = resolve(process.argv[3] ?? defaultOperatorGoDir(operatorVersion));
+let folder: CrdFolder | undefined;
 try {
+  const named = process.argv[2];
+  if (named === undefined) {
+    folder = await moduleCrdFolder(operatorVersion);
+    process.stdout.write(`CRDs made from the operator's Go module ${operatorVersion}\n`);
+  }
+  const crdDir = folder?.path ?? resolve(named ?? '');
   const { written, skipped, goSource } = importSchemas({
     crdDir,
     schemasDir: join(root, 'schemas'),
@@ -34,10 +43,13 @@ try {
     error instanceof RealCrdVersionMissing ||
     error instanceof UnsupportedCrdShape ||
     error instanceof TransformationsNotConfigured ||
-    error instanceof OperatorGoSourceMissing
+    error instanceof OperatorGoSourceMissing ||
+    error instanceof CrdMakerGoMissing ||
+    error instanceof CrdMakingFailed
   ) {
     process.stderr.write(`schemas:import: ${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
+    process.exitCode = 1;
+  } else throw error;
+} finally {
+  folder?.dispose();
 }

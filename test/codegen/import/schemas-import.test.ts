@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importSchemas } from '../../../src/codegen/import/import-schemas.ts';
+import { moduleCrdFolder } from '../../../src/codegen/import/module-crds.ts';
 import { OperatorGoSourceMissing } from '../../../src/codegen/import/operator-go.ts';
 import { RealCrdMissing } from '../../../src/codegen/import/real-crds.ts';
+import { goToolchainPresent } from '../../fixtures/go-module.ts';
 import { operatorGoModule } from '../../fixtures/operator-go-module.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 import { repoRoot } from '../support.ts';
@@ -18,7 +20,36 @@ const schemasDir = join(repoRoot, 'schemas');
 const scratch = mkdtempSync(join(tmpdir(), 'schemas-import-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+const goPresent = goToolchainPresent(
+  'test/codegen/import/schemas-import.test.ts (CRDs made from the module)',
+  'src/codegen/import/crd-maker',
+);
+
 describe('npm run schemas:import', () => {
+  it.runIf(goPresent && goModule.present)(
+    "writes exactly the shipped schemas from CRDs made from the operator's Go module, with no release copy",
+    async () => {
+      const folder = await moduleCrdFolder('v2.20.0', undefined, () => {});
+      try {
+        const out = join(scratch, 'from-module');
+        const result = importSchemas({
+          crdDir: folder.path,
+          schemasDir,
+          outDir: out,
+          operatorGoDir: goModule.path,
+        });
+        expect(result.written.length).toBeGreaterThan(30);
+        for (const { file } of result.written)
+          expect(readFileSync(join(out, file), 'utf8'), `${file} differs from its import`).toBe(
+            readFileSync(join(schemasDir, file), 'utf8'),
+          );
+      } finally {
+        folder.dispose();
+      }
+    },
+    600_000,
+  );
+
   it.runIf(real.present)('writes exactly the shipped schemas, byte for byte, on every run', () => {
     const first = importSchemas({ crdDir: real.path, schemasDir, outDir: join(scratch, 'first') });
     const second = importSchemas({ crdDir: real.path, schemasDir, outDir: join(scratch, 'second') });

@@ -1,0 +1,37 @@
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { groupOf } from '../model/names.ts';
+import { importedTypes } from './imported-types.ts';
+import { madeCrdsDir } from './made-crds.ts';
+
+/** A folder of CRDs assembled for one import, removed by `dispose` once the import is done. */
+export interface CrdFolder {
+  readonly path: string;
+  dispose(): void;
+}
+
+/**
+ * The CRDs the schema import reads, made from the operator's Go module (made-crds.ts) for every group of
+ * `types`, gathered into one folder of links named as the operator names its CRD files: the import then
+ * reads them as it reads a folder of released CRDs, and needs no copy of the operator's release.
+ */
+export async function moduleCrdFolder(
+  asoVersion: string,
+  types: readonly string[] = importedTypes,
+  progress?: (line: string) => void,
+): Promise<CrdFolder> {
+  const groups = [...new Set(types.map((t) => groupOf(t.split('/')[0] ?? '')))].sort();
+  const path = mkdtempSync(join(tmpdir(), 'aso-module-crds-'));
+  try {
+    for (const group of groups) {
+      const dir = await madeCrdsDir(asoVersion, group, progress ? { progress } : {});
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')))
+        symlinkSync(join(dir, file), join(path, file));
+    }
+  } catch (error) {
+    rmSync(path, { recursive: true, force: true });
+    throw error;
+  }
+  return { path, dispose: () => rmSync(path, { recursive: true, force: true }) };
+}
