@@ -106,4 +106,49 @@ describe('kubectl aso migrate -f (the built plugin, no cluster)', () => {
     expect(withoutF.code).toBe(2);
     expect(withoutF.stderr).toContain('--write only apply to -f manifests');
   });
+  it('leaves a kind with no version of the asked prefix as it is, with one line, and converts the rest', async () => {
+    const roleAssignment = `apiVersion: authorization.azure.com/v1api20220401
+kind: RoleAssignment
+metadata:
+  name: reader
+spec:
+  owner:
+    armId: /subscriptions/s
+  principalId: p
+  roleDefinitionReference:
+    armId: /subscriptions/s/providers/Microsoft.Authorization/roleDefinitions/r
+`;
+    const path = file(
+      'both.yaml',
+      `${roleAssignment}---\n${encrypted.replace('    primaryEncryptionKeyStatus: Valid\n', '')}`,
+    );
+    const run = await runCli(['migrate', '--to', 'v', '-f', path], noCluster);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      '#1 RoleAssignment/reader: left at v1api20220401 (the kind has no version with the prefix v)',
+    );
+    const [first, second] = run.stdout.split('---\n');
+    expect(first).toBe(roleAssignment);
+    expect(parse(second ?? '').apiVersion).toBe('dbforpostgresql.azure.com/v20250801');
+  });
+
+  it('names every object that cannot be converted, not only the first, and writes nothing', async () => {
+    const lossy = file('a.yaml', encrypted);
+    const wrongType = file('b.yaml', server.replace('location: westeurope # region', 'location: 7'));
+    const fine = file('c.yaml', server);
+    const run = await runCli(
+      ['migrate', '--to', 'v20250801', '-f', lossy, '-f', wrongType, '-f', fine, '--write'],
+      noCluster,
+    );
+    expect(run.code).toBe(13);
+    expect(run.stderr).toContain('2 objects could not be converted; nothing was written');
+    expect(run.stderr).toContain(
+      `${lossy}:1 (document 1) FlexibleServer/orders-db: v20250801 cannot hold spec.dataEncryption.primaryEncryptionKeyStatus`,
+    );
+    expect(run.stderr).toMatch(
+      new RegExp(`${wrongType.replaceAll('/', '\\/')}:\\d+: .*spec\\.location: expected a string`),
+    );
+    expect(readFileSync(lossy, 'utf8')).toBe(encrypted);
+    expect(readFileSync(fine, 'utf8')).toBe(server);
+  });
 });

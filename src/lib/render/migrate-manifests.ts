@@ -23,12 +23,18 @@ export async function printManifestOutcome(
 
 /**
  * What `migrate -f` tells a person on stderr while stdout carries the YAML: one line per object that
- * changes, the warnings (unverified renames, values carried over unchecked, dropped values), and a count.
+ * changes or whose kind has no version to move to, the warnings (unverified renames, values carried over unchecked, dropped values), and a count.
  */
 export function manifestLines(report: ManifestReport): string[] {
   const lines: string[] = [];
   for (const object of report.objects) {
-    if (object.how === 'unchanged') continue;
+    if (object.how === 'unchanged') {
+      if (object.noTarget)
+        lines.push(
+          `${printable(object.source)} ${printable(object.kind)}/${printable(object.name)}: left at ${printable(object.from)} (${printable(object.note ?? '')})`,
+        );
+      continue;
+    }
     lines.push(
       `${printable(object.source)} ${printable(object.kind)}/${printable(object.name)}: ${printable(object.from)} -> ${printable(object.to)} (${object.how})`,
     );

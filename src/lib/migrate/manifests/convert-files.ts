@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { WrongType } from '../../conversion/errors.ts';
+import { ConversionError, WrongType } from '../../conversion/errors.ts';
+import type { AsoError } from '../../errors.ts';
+import { InvalidInput } from '../../errors.ts';
 import type { ManifestEncoding } from '../../manifests/decode.ts';
 import { type ManifestDocument, manifestDocument } from '../../manifests/documents.ts';
 import { ManifestError } from '../../manifests/errors.ts';
@@ -14,6 +16,7 @@ import {
 } from './convert-object.ts';
 import type { TextPiece } from './diff.ts';
 import { rewriteYaml, unchanged } from './edit-yaml.ts';
+import { ManifestObjectsFailed } from './errors.ts';
 
 /** One input file: its text before and after. */
 export interface ConvertedFile {
@@ -61,6 +64,20 @@ export async function convertManifestFiles(
 ): Promise<ConvertedManifests> {
   const files: ConvertedFile[] = [];
   const objects: ObjectResult[] = [];
+  const failures: AsoError[] = [];
+  // An object that cannot be converted is recorded and left as it is, so that every failure of the run is
+  // named; the run then fails as a whole before anything is written.
+  const attempt = async (work: () => ReturnType<typeof convertChecked>, original: unknown) => {
+    try {
+      const converted = await work();
+      objects.push(converted.result);
+      return converted.value;
+    } catch (error) {
+      if (!(error instanceof ConversionError || error instanceof InvalidInput)) throw error;
+      failures.push(error);
+      return original;
+    }
+  };
   for (const text of texts) {
     let found = 0;
     const rewritten = await rewriteYaml(text.file, text.text, async ({ document: tree, index, lines }) => {
@@ -82,24 +99,20 @@ export async function convertManifestFiles(
             continue;
           }
           const where = { source: `${source}.items[${i}]`, label: `${at} items[${i}] ${label(item)}` };
-          const converted = await convertChecked(
-            text.file,
-            document,
-            ['items', i],
-            item,
-            where,
-            options,
-            schemas,
+          items.push(
+            await attempt(
+              () => convertChecked(text.file, document, ['items', i], item, where, options, schemas),
+              item,
+            ),
           );
-          objects.push(converted.result);
-          items.push(converted.value);
         }
         next = { ...root, items };
       } else if (isAsoObject(root)) {
         const where = { source, label: `${at} ${label(root)}` };
-        const converted = await convertChecked(text.file, document, [], root, where, options, schemas);
-        objects.push(converted.result);
-        next = converted.value;
+        next = await attempt(
+          () => convertChecked(text.file, document, [], root, where, options, schemas),
+          root,
+        );
       }
       return isDeepStrictEqual(next, root) ? unchanged : next;
     });
@@ -112,6 +125,8 @@ export async function convertManifestFiles(
       pieces: rewritten.pieces,
     });
   }
+  const [first, ...more] = failures;
+  if (first !== undefined) throw more.length === 0 ? first : new ManifestObjectsFailed([first, ...more]);
   return { files, objects };
 }
 

@@ -52,6 +52,8 @@ export interface ObjectResult {
   verified?: boolean;
   /** Why an object is unchanged or not verified. */
   note?: string;
+  /** Set when the kind has no version `--to` could name: the object is left as it is, said in one line. */
+  noTarget?: true;
   /**
    * Properties of a catalogued kind that the catalog's schema of the object's version does not model: they
    * are carried over at the same path, as the operator's versions of a kind mostly keep them.
@@ -130,7 +132,13 @@ export async function convertManifestObject(
         versions?.map((v) => v.name),
         true,
       );
-  if (target.version === undefined) throw new NoManifestTarget(where.label, target.reason);
+  if (target.version === undefined) {
+    if (target.leaveAsIs) {
+      const left = unchanged(target.reason);
+      return { ...left, result: { ...left.result, noTarget: true } };
+    }
+    throw new NoManifestTarget(where.label, target.reason);
+  }
   const to = parseAsoVersion(target.version);
   if (!to || compareAsoVersions(from, to) >= 0) return unchanged(`already at ${target.version} or newer`);
   const moved = { ...base, to: target.version };

@@ -1,4 +1,5 @@
 import { ConversionError } from '../../conversion/errors.ts';
+import { AsoError } from '../../errors.ts';
 
 /**
  * A conversion that would lose data: a value the target version cannot hold. Refused unless
@@ -25,5 +26,24 @@ export class ConversionLoss extends ConversionError {
 export class NoManifestTarget extends ConversionError {
   constructor(object: string, reason: string) {
     super(`${object}: ${reason}`);
+  }
+}
+
+/**
+ * Several objects of one run could not be converted: each is named (file, line, object, reason) rather
+ * than the first alone, so one run shows everything to fix. Nothing is written. The exit code is the
+ * first failure's, in input order, so a run with one failure exits as that failure always did.
+ */
+export class ManifestObjectsFailed extends AsoError {
+  readonly failures: readonly AsoError[];
+  constructor(failures: readonly [AsoError, ...AsoError[]]) {
+    const [first] = failures;
+    const hints = [...new Set(failures.flatMap((f) => (f.hint ? [f.hint] : [])))];
+    super(
+      first.exit,
+      `${failures.length} objects could not be converted; nothing was written:\n${failures.map((f) => `  ${f.message}`).join('\n')}`,
+      hints.length > 0 ? hints.join('; ') : undefined,
+    );
+    this.failures = failures;
   }
 }

@@ -1,8 +1,14 @@
 import { type AsoVersionName, newestAsoVersion, parseAsoVersion } from '../../aso-version-name.ts';
 import type { TargetSpec } from '../target.ts';
 
-/** The API version a manifest moves to, or why none fits. */
-export type ManifestTarget = { version: string } | { version: undefined; reason: string };
+/**
+ * The API version a manifest moves to, or why none fits. `leaveAsIs` marks a prefix the kind has no
+ * version with at all: nothing to move to, which is not a failure (a run over many kinds asks `--to v`
+ * while some kinds have no `v` version yet), so the object stays as it is with the reason.
+ */
+export type ManifestTarget =
+  | { version: string }
+  | { version: undefined; reason: string; leaveAsIs?: boolean };
 
 /**
  * The API version `--to` names for one manifest. Manifests are written at API versions, never at storage
@@ -49,6 +55,12 @@ export function manifestTarget(
   const pool = spec.kind === 'latest' ? candidates : candidates.filter((name) => name.prefix === spec.prefix);
   const newest = newestAsoVersion(pool.map((name) => name.name));
   if (newest) return { version: newest.name };
+  if (spec.kind === 'prefix' && !versions.some((v) => parseAsoVersion(v)?.prefix === spec.prefix))
+    return {
+      version: undefined,
+      reason: `the kind has no version with the prefix ${spec.prefix}`,
+      leaveAsIs: true,
+    };
   const which = spec.kind === 'latest' ? 'no API version' : `no version with the prefix ${spec.prefix}`;
   return {
     version: undefined,
