@@ -69,14 +69,20 @@ export function compileTypeConversion(
     }
     return variable;
   };
+  const elements: string[] = [];
+  const element = (code: string): string => {
+    elements.push(`const e${elements.length} = ${code};`);
+    return `e${elements.length - 1}`;
+  };
   const value = (v: ValuePlan, expr: string, path: string, key: string, fnVersion: string): string => {
     if (typeof v === 'string') return `${checkOf[v]}(${expr}, ${path}, ${key})`;
     if ('spell' in v)
       return `canonicalEnum(str(${expr}, ${path}, ${key}), ${constant(enumSpellings(v.spell))})`;
     if ('obj' in v) return `${callee(fnVersion, v.obj)}(${expr}, at(${path}, ${key}))`;
+    // Element conversions close over nothing per call, so each is made once, beside the function.
     if ('arr' in v)
-      return `mapArray(${expr}, ${path}, ${key}, (e, p, i) => ${value(v.arr, 'e', 'p', 'i', fnVersion)})`;
-    return `mapValues(${expr}, ${path}, ${key}, (e, p, k) => ${value(v.map, 'e', 'p', 'k', fnVersion)})`;
+      return `mapArray(${expr}, ${path}, ${key}, ${element(`(e, p, i) => ${value(v.arr, 'e', 'p', 'i', fnVersion)}`)})`;
+    return `mapValues(${expr}, ${path}, ${key}, ${element(`(e, p, k) => ${value(v.map, 'e', 'p', 'k', fnVersion)}`)})`;
   };
   const body: string[] = [
     'checkObject(src, path);',
@@ -108,7 +114,7 @@ export function compileTypeConversion(
     const [version, name] = id.split('\u0000') as [string, string];
     return `let ${variable} = (s, p) => (${variable} = lookup(${JSON.stringify(version)}, ${JSON.stringify(name)}))(s, p);`;
   });
-  const source = `"use strict";\nconst { ${runtimeNames} } = runtime;\n${bindings.join('\n')}\nreturn function convert(src, path) {\n${body.join('\n')}\n};`;
+  const source = `"use strict";\nconst { ${runtimeNames} } = runtime;\n${bindings.join('\n')}\n${elements.join('\n')}\nreturn function convert(src, path) {\n${body.join('\n')}\n};`;
   // The plan is generated data shipped with the plugin, never user input: names and keys reach the text
   // only through JSON.stringify or the identifier test in propertyAccess.
   const factory = new Function('runtime', 'lookup', 'c', source) as (
