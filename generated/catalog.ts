@@ -508,6 +508,88 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "managedidentity.azure.com",
+    "kind": "FederatedIdentityCredential",
+    "armType": "Microsoft.ManagedIdentity/userAssignedIdentities/federatedIdentityCredentials",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "managedidentity.azure.com",
+        "kind": "UserAssignedIdentity"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220131preview",
+        "armApiVersion": "2022-01-31-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230131",
+        "armApiVersion": "2023-01-31",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220131previewstorage",
+      "v1api20230131storage"
+    ],
+    "hub": "v1api20230131storage",
+    "immutable": {
+      "v1api20220131preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230131": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "managedidentity.azure.com",
+    "kind": "UserAssignedIdentity",
+    "armType": "Microsoft.ManagedIdentity/userAssignedIdentities",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20181130",
+        "armApiVersion": "2018-11-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230131",
+        "armApiVersion": "2023-01-31",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20181130storage",
+      "v1api20230131storage"
+    ],
+    "hub": "v1api20230131storage",
+    "immutable": {
+      "v1api20181130": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230131": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "resources.azure.com",
     "kind": "ResourceGroup",
     "armType": "Microsoft.Resources/resourceGroups",

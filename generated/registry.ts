@@ -5,6 +5,7 @@ import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts
 import { plans as authorization_plans } from './authorization/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
+import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as resources_plans } from './resources/conversion-plans.ts';
 import { plans as sql_plans } from './sql/conversion-plans.ts';
 import { plans as storage_plans } from './storage/conversion-plans.ts';
@@ -12,6 +13,7 @@ import { plans as storage_plans } from './storage/conversion-plans.ts';
 const authorization_conversions = groupConverters('authorization.azure.com', authorization_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
+const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const resources_conversions = groupConverters('resources.azure.com', resources_plans);
 const sql_conversions = groupConverters('sql.azure.com', sql_plans);
 const storage_conversions = groupConverters('storage.azure.com', storage_plans);
@@ -112,6 +114,26 @@ export const registry: ConversionRegistry = {
           v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'Database_toStorage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'Database_fromStorage') } },
           v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20230815storage', 'Database_to_v1api20240413storage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20230815storage', 'Database_from_v1api20240413storage') } },
           v1api20240413storage: { storage: true },
+        },
+      },
+    },
+    'managedidentity.azure.com': {
+      FederatedIdentityCredential: {
+        hub: 'v1api20230131storage',
+        versions: {
+          v1api20220131preview: { storage: false, up: { to: 'v1api20220131previewstorage', convert: managedidentity_conversions.resource('v1api20220131preview', 'FederatedIdentityCredential_toStorage') }, down: { from: 'v1api20220131previewstorage', convert: managedidentity_conversions.resource('v1api20220131preview', 'FederatedIdentityCredential_fromStorage') } },
+          v1api20230131: { storage: false, up: { to: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20230131', 'FederatedIdentityCredential_toStorage') }, down: { from: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20230131', 'FederatedIdentityCredential_fromStorage') } },
+          v1api20220131previewstorage: { storage: true, up: { to: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20220131previewstorage', 'FederatedIdentityCredential_to_v1api20230131storage') }, down: { from: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20220131previewstorage', 'FederatedIdentityCredential_from_v1api20230131storage') } },
+          v1api20230131storage: { storage: true },
+        },
+      },
+      UserAssignedIdentity: {
+        hub: 'v1api20230131storage',
+        versions: {
+          v1api20181130: { storage: false, up: { to: 'v1api20181130storage', convert: managedidentity_conversions.resource('v1api20181130', 'UserAssignedIdentity_toStorage') }, down: { from: 'v1api20181130storage', convert: managedidentity_conversions.resource('v1api20181130', 'UserAssignedIdentity_fromStorage') } },
+          v1api20230131: { storage: false, up: { to: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20230131', 'UserAssignedIdentity_toStorage') }, down: { from: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20230131', 'UserAssignedIdentity_fromStorage') } },
+          v1api20181130storage: { storage: true, up: { to: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20181130storage', 'UserAssignedIdentity_to_v1api20230131storage') }, down: { from: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20181130storage', 'UserAssignedIdentity_from_v1api20230131storage') } },
+          v1api20230131storage: { storage: true },
         },
       },
     },

@@ -6,7 +6,7 @@ import { sharedData } from '../fixtures/shared-data.ts';
 import { repoRoot } from './support.ts';
 
 /*
- * Issue 8, item 4: the generated CRDs of the 13 kinds must equal the real ASO v2.20.0 ones in every spec and
+ * Issue 8, item 4: the generated CRDs of every generated kind must equal the real ASO v2.20.0 ones in every spec and
  * status property path. This test REQUIRES, at every version both serve, that every path the operator has,
  * kubectl-aso has too, and that kubectl-aso has no path the operator lacks and no path of another type. It
  * REPORTS the counts per kind and, for a difference, the transformation that would explain it.

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import { pluralOf } from '../../src/codegen/model/names.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { convertWithOperator } from '../fixtures/operator-conversion.ts';
 import { differences } from './differences.ts';
 import { restrict } from './restrict.ts';
 import type { Sample } from './samples.ts';
-import { crdFileName, crdSchemasIn, ourSchemas, type Schema } from './schemas.ts';
+import { crdFileOfKind, crdSchemasIn, ourSchemas, type Schema } from './schemas.ts';
 
 /** A generated kind as the comparison needs it. */
 export interface KindUnderTest {
@@ -37,9 +38,9 @@ export async function compareKind(
   realCrdDir: string,
   ourConvert: (object: unknown, target: string) => unknown = convert,
 ): Promise<KindAgreement> {
-  const plural = `${kind.kind.toLowerCase()}s`;
-  const ours = ourSchemas(kind.group, plural);
-  const theirs = crdSchemasIn(join(realCrdDir, crdFileName(kind.group, plural))) ?? new Map<string, Schema>();
+  const ours = ourSchemas(kind.group, pluralOf(kind.kind));
+  const theirs =
+    crdSchemasIn(join(realCrdDir, crdFileOfKind(kind.group, kind.kind))) ?? new Map<string, Schema>();
   const shared = kind.versions.filter((version) => ours.has(version) && theirs.has(version));
   const sampled = samples.filter(
     (sample) =>

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { pluralOf } from '../../src/codegen/model/names.ts';
 import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { mapConcurrently } from '../../src/lib/migrate/pool.ts';
@@ -13,7 +14,7 @@ import {
 } from './agreement.ts';
 import { asStored, type Fitting, prunedTo } from './as-stored.ts';
 import { exclusionsFor } from './exclusions.ts';
-import { type CrdSchemas, crdFileName, crdSchemasIn, ourSchemas, type Schema } from './schemas.ts';
+import { type CrdSchemas, crdFileOfKind, crdSchemasIn, ourSchemas, type Schema } from './schemas.ts';
 
 /**
  * Random objects of one kind at one version, converted to another by kubectl-aso's convert() and by the
@@ -41,12 +42,11 @@ export interface SharedKind {
   readonly theirs: CrdSchemas;
 }
 
-/** The kind's versions both sides have. The plural is the lower-cased kind plus `s`, as ASO names every CRD. */
+/** The kind's versions both sides have, read from the CRD files named with the kind's plural (crdFileOfKind). */
 export function sharedKind(entry: CatalogEntry, realCrdDir: string): SharedKind {
-  const plural = `${entry.kind.toLowerCase()}s`;
-  const ours = ourSchemas(entry.group, plural);
+  const ours = ourSchemas(entry.group, pluralOf(entry.kind));
   const theirs =
-    crdSchemasIn(join(realCrdDir, crdFileName(entry.group, plural))) ?? new Map<string, Schema>();
+    crdSchemasIn(join(realCrdDir, crdFileOfKind(entry.group, entry.kind))) ?? new Map<string, Schema>();
   const all = [...entry.versions.map((v) => v.version), ...entry.storageVersions];
   const shared = all.filter((version) => ours.has(version) && theirs.has(version));
   return { group: entry.group, kind: entry.kind, shared, ours, theirs };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { pluralOf } from '../../src/codegen/model/names.ts';
 
 /** The part of an OpenAPI v3 schema the comparison walks. */
 export interface Schema {
@@ -42,6 +43,15 @@ const generatedCrdDir = new URL('../../generated/crds', import.meta.url).pathnam
 /** The CRD file name both the operator and kubectl-aso use: `<group>_<plural>.yaml`. */
 export function crdFileName(group: string, plural: string): string {
   return `${group}_${plural}.yaml`;
+}
+
+/**
+ * The CRD file name of a kind, with the plural the generator and the operator both give it
+ * (`UserAssignedIdentity` -> `userassignedidentities`): lower-casing and adding `s` names no file for a kind
+ * ending in `y`, and a comparison without the file would share no versions and compare nothing.
+ */
+export function crdFileOfKind(group: string, kind: string): string {
+  return crdFileName(group, pluralOf(kind));
 }
 
 /** kubectl-aso's generated CRD schemas for a kind. */

@@ -10,6 +10,8 @@ export const importedTypes: readonly string[] = [
   'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',
   'Microsoft.Kusto/clusters',
   'Microsoft.Kusto/clusters/databases',
+  'Microsoft.ManagedIdentity/userAssignedIdentities',
+  'Microsoft.ManagedIdentity/userAssignedIdentities/federatedIdentityCredentials',
   'Microsoft.Resources/resourceGroups',
   'Microsoft.Sql/servers',
   'Microsoft.Sql/servers/databases',
