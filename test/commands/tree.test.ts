@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GraphReport } from '../../src/lib/graph/report.ts';
+import { watchGraph } from '../../src/lib/graph/watch.ts';
 import type { KubeObject } from '../../src/lib/kube/list.ts';
 import { applyObject } from '../control-plane/apply.ts';
 import { runCli } from '../fixtures/cli.ts';
@@ -213,6 +214,45 @@ describe.runIf(v220Crds.present)('kubectl aso tree on the real control plane', (
     expect(stdout.match(/^NAME/gm)).toHaveLength(2);
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+  });
+
+  it('--watch draws a change made before its watches have started, not only later ones', async () => {
+    const watched = await freshNamespace('tree-watch-early');
+    const rg = kinds.ResourceGroup as TestKind;
+    await createAso(rg, watched, 'e', { location: 'westus' }, ready('False', 'Info', 'Reconciling'));
+    const views: string[] = [];
+    const stop = new AbortController();
+    let first = true;
+    const watching = watchGraph(
+      await adminClient(),
+      { namespace: watched },
+      {
+        // The change lands right after the first view is read, before any watch has listed: the window a
+        // busy machine opens wide.
+        draw: async (report) => {
+          if (first) {
+            first = false;
+            await createAso(rg, watched, 'e', { location: 'westus' }, ready('True', '', 'Succeeded'));
+          }
+          return JSON.stringify(report);
+        },
+        write: (text) => views.push(text),
+        warn: () => {},
+        signal: stop.signal,
+        settleMs: 50,
+      },
+    );
+    try {
+      for (let waited = 0; !views.some((v) => v.includes('Succeeded')); waited += 100) {
+        if (waited > 20_000) throw new Error(`the change was never drawn; views: ${views.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(views[0]).toContain('Reconciling');
+      expect(views).toHaveLength(2);
+    } finally {
+      stop.abort();
+      await watching;
+    }
   });
 
   it('names bad input with its exit code: no such object, a kind that is not ASO, an unknown kind, no slash', async () => {

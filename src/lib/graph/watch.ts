@@ -74,37 +74,49 @@ export async function watchGraph(
   const stopAll = new AbortController();
   const onAbort = (): void => stopAll.abort();
   signal.addEventListener('abort', onAbort, { once: true });
-  const watches = types.flatMap((type) =>
-    (type.namespaced ? namespaces : [undefined]).map(async (namespace) => {
-      try {
-        // Watching from "now" (resourceVersion 0 would replay every object): only changes count.
-        const listed = await client.request<{ metadata?: { resourceVersion?: string } }>({
-          path: `${type.group === '' ? '/api' : `/apis/${type.group}`}/${type.version}${namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${type.plural}`,
-          query: { limit: 1 },
-          subject: { verb: 'list', resource: type.plural, namespace },
-          signal: stopAll.signal,
-        });
-        for await (const _ of watchObjects(
-          client,
-          { ...type, namespace },
-          listed.metadata?.resourceVersion,
-          stopAll.signal,
-        )) {
-          changed();
-        }
-      } catch (error) {
-        if (stopAll.signal.aborted) return;
-        if (error instanceof Forbidden || error instanceof NotFound) {
-          options.warn(
-            `${type.plural}${type.group ? `.${type.group}` : ''} cannot be watched (${error.message}): its changes are drawn with the next other change`,
-          );
-          return;
-        }
-        failure ??= error;
-        stopAll.abort();
-      }
-    }),
+  const targets = types.flatMap((type) =>
+    (type.namespaced ? namespaces : [undefined]).map((namespace) => ({ type, namespace })),
   );
+  // A change between the first view and a watch's starting point reaches no watch: once every watch has
+  // its starting point, the graph is read once more, and drawn only if that change made it differ.
+  let unlisted = targets.length;
+  const listedOne = (): void => {
+    unlisted -= 1;
+    if (unlisted === 0) changed();
+  };
+  const watches = targets.map(async ({ type, namespace }) => {
+    let started = false;
+    try {
+      // Watching from "now" (resourceVersion 0 would replay every object): only changes count.
+      const listed = await client.request<{ metadata?: { resourceVersion?: string } }>({
+        path: `${type.group === '' ? '/api' : `/apis/${type.group}`}/${type.version}${namespace ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${type.plural}`,
+        query: { limit: 1 },
+        subject: { verb: 'list', resource: type.plural, namespace },
+        signal: stopAll.signal,
+      });
+      started = true;
+      listedOne();
+      for await (const _ of watchObjects(
+        client,
+        { ...type, namespace },
+        listed.metadata?.resourceVersion,
+        stopAll.signal,
+      )) {
+        changed();
+      }
+    } catch (error) {
+      if (!started) listedOne();
+      if (stopAll.signal.aborted) return;
+      if (error instanceof Forbidden || error instanceof NotFound) {
+        options.warn(
+          `${type.plural}${type.group ? `.${type.group}` : ''} cannot be watched (${error.message}): its changes are drawn with the next other change`,
+        );
+        return;
+      }
+      failure ??= error;
+      stopAll.abort();
+    }
+  });
   await Promise.all(watches);
   if (timer) clearTimeout(timer);
   await drawing.catch(() => undefined);
