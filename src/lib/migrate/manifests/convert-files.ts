@@ -65,9 +65,10 @@ export async function convertManifestFiles(
   const files: ConvertedFile[] = [];
   const objects: ObjectResult[] = [];
   const failures: AsoError[] = [];
+  const failedFiles = new Set<string>();
   // An object that cannot be converted is recorded and left as it is, so that every failure of the run is
   // named; the run then fails as a whole before anything is written.
-  const attempt = async (work: () => ReturnType<typeof convertChecked>, original: unknown) => {
+  const attempt = async (work: () => ReturnType<typeof convertChecked>, original: unknown, file: string) => {
     try {
       const converted = await work();
       objects.push(converted.result);
@@ -75,6 +76,7 @@ export async function convertManifestFiles(
     } catch (error) {
       if (!(error instanceof ConversionError || error instanceof InvalidInput)) throw error;
       failures.push(error);
+      failedFiles.add(file);
       return original;
     }
   };
@@ -103,6 +105,7 @@ export async function convertManifestFiles(
             await attempt(
               () => convertChecked(text.file, document, ['items', i], item, where, options, schemas),
               item,
+              text.file,
             ),
           );
         }
@@ -112,6 +115,7 @@ export async function convertManifestFiles(
         next = await attempt(
           () => convertChecked(text.file, document, [], root, where, options, schemas),
           root,
+          text.file,
         );
       }
       return isDeepStrictEqual(next, root) ? unchanged : next;
@@ -126,7 +130,8 @@ export async function convertManifestFiles(
     });
   }
   const [first, ...more] = failures;
-  if (first !== undefined) throw more.length === 0 ? first : new ManifestObjectsFailed([first, ...more]);
+  if (first !== undefined)
+    throw more.length === 0 ? first : new ManifestObjectsFailed([...failedFiles], [first, ...more]);
   return { files, objects };
 }
 

@@ -36,12 +36,12 @@ export class NoManifestTarget extends ConversionError {
  */
 export class ManifestObjectsFailed extends AsoError {
   readonly failures: readonly AsoError[];
-  constructor(failures: readonly [AsoError, ...AsoError[]]) {
+  constructor(files: readonly string[], failures: readonly [AsoError, ...AsoError[]]) {
     const [first] = failures;
     const hints = [...new Set(failures.flatMap((f) => (f.hint ? [f.hint] : [])))];
     super(
       first.exit,
-      `${failures.length} objects could not be converted; nothing was written:\n${failures.map((f) => `  ${f.message}`).join('\n')}`,
+      `${files.join(', ')}: ${failures.length} objects could not be converted; nothing was written:\n${failures.map((f) => `  ${f.message}`).join('\n')}`,
       hints.length > 0 ? hints.join('; ') : undefined,
     );
     this.failures = failures;
