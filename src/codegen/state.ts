@@ -1,3 +1,4 @@
+import { crdArchiveSuffix, decompressCrdYaml } from '../lib/crds/crd-archive.ts';
 import type { ConversionGraph } from './conversions/graph.ts';
 import type { ConversionPlan } from './conversions/plan-types.ts';
 import type { GeneratorConfig } from './model/config.ts';
@@ -23,8 +24,11 @@ export interface GenerationState {
   packages: PackageDef[];
   graph?: ConversionGraph;
   plans?: ConversionPlan[];
-  /** Output: path relative to `generated/` -> file content. */
-  readonly files: Map<string, string>;
+  /**
+   * Output: path relative to `generated/` -> file content. Bytes for the compressed CRD archives
+   * (`crds/<group>.yaml.br`), whose decompressed text carries the generated marker.
+   */
+  readonly files: Map<string, string | Uint8Array>;
 }
 
 /** A fresh state for a run over the repository at `root`, reading schemas from `schemasDir`. */
@@ -39,7 +43,14 @@ export function need<T>(value: T | undefined, what: string): T {
 }
 
 /** Adds an output file, refusing two stages writing the same path. */
-export function addFile(state: GenerationState, path: string, content: string): void {
+export function addFile(state: GenerationState, path: string, content: string | Uint8Array): void {
   if (state.files.has(path)) throw new Error(`two stages write generated/${path}`);
   state.files.set(path, content);
+}
+
+/** An output file's text, for readers of the output (the generator's tests): an archive's YAML. */
+export function fileText(state: GenerationState, path: string): string | undefined {
+  const content = state.files.get(path);
+  if (content === undefined || typeof content === 'string') return content;
+  return path.endsWith(crdArchiveSuffix) ? decompressCrdYaml(content) : Buffer.from(content).toString('utf8');
 }

@@ -1,8 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { parseAllDocuments } from 'yaml';
 import {
   type ArmLayout,
   type ArmResolvers,
@@ -13,6 +12,7 @@ import {
 } from '../lib/conversion/arm.ts';
 import { bagKey, encodeBagValue } from '../lib/conversion/property-bag.ts';
 import type { KubeObject } from '../lib/conversion/resource.ts';
+import { installedGeneratedCrds } from '../lib/crds/generated-crds.ts';
 import { parseJson } from '../lib/json/parse-json.ts';
 
 /**
@@ -323,33 +323,12 @@ export function withExtras<T extends object>(
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const goldenRoot = join(repoRoot, 'test', 'lib', 'conversion', 'golden');
 
-const crdRoot = join(repoRoot, 'generated', 'crds');
-
 type Schema = Record<string, unknown>;
-
-const crdSchemas = new Map<string, Schema>();
-const crdGroupsRead = new Set<string>();
 
 /** The `openAPIV3Schema` of one version of a kind, from the generated CRDs (generated/crds). */
 export function crdSchema(group: string, kind: string, version: string): Schema {
-  if (!crdGroupsRead.has(group)) {
-    crdGroupsRead.add(group);
-    for (const file of readdirSync(crdRoot).filter((f) => f.startsWith(`${group}_`) && f.endsWith('.yaml'))) {
-      for (const doc of parseAllDocuments(readFileSync(join(crdRoot, file), 'utf8'))) {
-        const crd = doc.toJS() as {
-          spec?: {
-            group: string;
-            names: { kind: string };
-            versions: { name: string; schema: { openAPIV3Schema: Schema } }[];
-          };
-        } | null;
-        if (!crd?.spec) continue;
-        for (const v of crd.spec.versions)
-          crdSchemas.set(`${crd.spec.group}/${crd.spec.names.kind}/${v.name}`, v.schema.openAPIV3Schema);
-      }
-    }
-  }
-  const schema = crdSchemas.get(`${group}/${kind}/${version}`);
+  const crd = installedGeneratedCrds()?.find(group, kind);
+  const schema = crd?.document().spec.versions.find((v) => v.name === version)?.schema?.openAPIV3Schema;
   if (!schema) throw new Error(`no CRD schema for ${kind}.${group} ${version}`);
   return schema;
 }

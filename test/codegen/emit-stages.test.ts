@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hashHeader } from '../../src/codegen/emit/code.ts';
 import type { GeneratorConfig } from '../../src/codegen/model/config.ts';
 import { modelStages } from '../../src/codegen/pipeline.ts';
 import { stage } from '../../src/codegen/stage.ts';
@@ -10,6 +11,9 @@ import { emitRegistry } from '../../src/codegen/stages/emit-registry.ts';
 import { emitResourceCatalog } from '../../src/codegen/stages/emit-resource-catalog.ts';
 import { emitTests } from '../../src/codegen/stages/emit-tests.ts';
 import { loadConfig } from '../../src/codegen/stages/load-config.ts';
+import { fileText } from '../../src/codegen/state.ts';
+import { crdArchiveName, crdArchiveSuffix } from '../../src/lib/crds/crd-archive.ts';
+import { GeneratedCrdStore } from '../../src/lib/crds/generated-crds.ts';
 import { expectGoldenCode, generate } from './support.ts';
 
 describe('addCompatibilityVersions', () => {
@@ -63,9 +67,9 @@ describe('emitArmPayloads', () => {
   it('emits layouts with per-type field shapes as recorded (golden)', () => {
     expectGoldenCode(
       'resources-v1api20200601-arm.ts.golden',
-      state.files.get('resources/v1api20200601/arm.ts'),
+      fileText(state, 'resources/v1api20200601/arm.ts'),
     );
-    expectGoldenCode('kusto-v1api20230815-arm.ts.golden', state.files.get('kusto/v1api20230815/arm.ts'));
+    expectGoldenCode('kusto-v1api20230815-arm.ts.golden', fileText(state, 'kusto/v1api20230815/arm.ts'));
   });
 });
 
@@ -73,7 +77,7 @@ describe('emitResourceCatalog', () => {
   const { state } = generate([...modelStages, emitResourceCatalog]);
 
   it('emits one entry per kind with scope, owners, hub and immutable paths (golden)', () => {
-    const catalog = state.files.get('catalog.ts');
+    const catalog = fileText(state, 'catalog.ts');
     expect(catalog).toContain('"armType": "Microsoft.Authorization/roleAssignments"');
     expectGoldenCode('catalog.ts.golden', catalog);
   });
@@ -90,21 +94,21 @@ describe('emitTests', () => {
   });
 
   it('emits round-trip, storage, reliability and ARM tests and arbitraries as recorded (golden)', () => {
-    const test = state.files.get('resources/tests/ResourceGroup.conversion.test.ts');
+    const test = fileText(state, 'resources/tests/ResourceGroup.conversion.test.ts');
     expect(test).toContain('v1api20200601storage (old storage) -> hub -> v1api20200601storage loses nothing');
     expectGoldenCode('resources-ResourceGroup.conversion.test.ts.golden', test);
     expectGoldenCode(
       'resources-v1api20200601-arbitraries.ts.golden',
-      state.files.get('resources/v1api20200601/arbitraries.ts'),
+      fileText(state, 'resources/v1api20200601/arbitraries.ts'),
     );
   });
 
   it('draws exactly one option of a oneOf root, and emits a test per config rename', () => {
-    const kusto = state.files.get('kusto/v1api20230815/arbitraries.ts') ?? '';
+    const kusto = fileText(state, 'kusto/v1api20230815/arbitraries.ts') ?? '';
     expect(kusto).toMatch(
       /function arb_ClustersDatabase_Spec\(\)[^}]*fc\.oneof\(fc\.record\(.*requiredKeys: \["owner", "readWriteDatabase"\]/s,
     );
-    const pg = state.files.get('dbforpostgresql/tests/FlexibleServer.conversion.test.ts') ?? '';
+    const pg = fileText(state, 'dbforpostgresql/tests/FlexibleServer.conversion.test.ts') ?? '';
     expect(pg).toContain(
       'Network.privateDnsZoneArmResourceId -> privateDnsZoneResourceId (2023-06-01) at spec.network',
     );
@@ -112,7 +116,7 @@ describe('emitTests', () => {
   });
 
   it('sets an owner in golden exemplars by name only, as the CRD CEL rule requires', () => {
-    const sql = state.files.get('sql/tests/ServersDatabase.conversion.test.ts') ?? '';
+    const sql = fileText(state, 'sql/tests/ServersDatabase.conversion.test.ts') ?? '';
     expect(sql).toContain('"owner":{"name":"1002"}');
     expect(sql).not.toContain('"armId"');
   });
@@ -120,14 +124,43 @@ describe('emitTests', () => {
 
 describe('emitCrds', () => {
   const { state } = generate([...modelStages, emitCrds]);
+  const archives = new GeneratedCrdStore({
+    description: 'the emitCrds stage',
+    groups: () =>
+      [...state.files.keys()]
+        .filter((f) => f.startsWith('crds/') && f.endsWith(crdArchiveSuffix))
+        .map((f) => f.slice('crds/'.length, -crdArchiveSuffix.length))
+        .sort(),
+    read: (group) => state.files.get(`crds/${crdArchiveName(group)}`) as Uint8Array,
+  });
 
-  it('writes one CRD per kind, as recorded for ServersFirewallRule (golden)', () => {
+  it('writes one compressed archive per API group and nothing else', () => {
     const crds = [...state.files.keys()].filter((f) => f.startsWith('crds/'));
-    expect(crds).toContain('crds/sql.azure.com_serversfirewallrules.yaml');
-    expectGoldenCode(
-      'crds-sql.azure.com_serversfirewallrules.yaml.golden',
-      state.files.get('crds/sql.azure.com_serversfirewallrules.yaml'),
-    );
+    expect(crds).toContain('crds/sql.azure.com.yaml.br');
+    expect(crds.filter((f) => !f.endsWith('.azure.com.yaml.br'))).toEqual([]);
+    expect(archives.ofGroup('sql.azure.com').map((crd) => crd.fileName)).toEqual([
+      'sql.azure.com_servers.yaml',
+      'sql.azure.com_serversdatabases.yaml',
+      'sql.azure.com_serversfirewallrules.yaml',
+    ]);
+  });
+
+  it('starts each archive with the generated marker, in the decompressed YAML', () => {
+    for (const group of archives.groups())
+      expect(fileText(state, `crds/${crdArchiveName(group)}`)?.split('\n', 1)[0]).toBe(
+        hashHeader().trimEnd(),
+      );
+  });
+
+  it('writes the same bytes on every run', () => {
+    const again = generate([...modelStages, emitCrds]).state;
+    for (const [path, content] of state.files) expect(again.files.get(path), path).toEqual(content);
+  });
+
+  it('writes the CRD of ServersFirewallRule as recorded (golden)', () => {
+    const crd = archives.byFileName('sql.azure.com_serversfirewallrules.yaml');
+    expect(crd?.kind).toBe('ServersFirewallRule');
+    expectGoldenCode('crds-sql.azure.com_serversfirewallrules.yaml.golden', hashHeader() + (crd?.yaml ?? ''));
   });
 });
 
@@ -135,7 +168,7 @@ describe('emitRegistry', () => {
   const { state } = generate([...modelStages, emitConversionPlans, emitRegistry]);
 
   it('emits the hub and up/down steps of every kind as recorded (golden)', () => {
-    const registry = state.files.get('registry.ts');
+    const registry = fileText(state, 'registry.ts');
     expect(registry).toContain('ServersDatabase');
     expectGoldenCode('registry.ts.golden', registry);
   });

@@ -1,16 +1,22 @@
+import { compressCrdYaml, crdArchiveName } from '../../lib/crds/crd-archive.ts';
+import { hashHeader } from '../emit/code.ts';
 import { emitCrd } from '../emit/crd-emitter.ts';
 import { pluralOf } from '../model/names.ts';
 import { fullGroup } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
 
-/** Writes one CRD manifest per kind under `crds/`. */
+/**
+ * Writes the CRDs under `crds/`, one compressed archive per API group (see crd-archive.ts for why): the
+ * group's CRDs in the order of their operator file names, after one generated-marker line.
+ */
 export const emitCrds = stage({
   id: 'emitCrds',
   description: 'Emit CustomResourceDefinitions',
   needs: ['buildConversionGraph', 'addStorageVariants'],
   run: (state) => {
     const suffix = need(state.config, 'config').groupSuffix;
+    const byGroup = new Map<string, Array<{ fileName: string; yaml: string }>>();
     for (const graph of need(state.graph, 'graph').kinds) {
       const lookup = (version: string) => {
         const pkg = state.packages.find((p) => p.group === graph.group && p.version === version);
@@ -18,7 +24,20 @@ export const emitCrds = stage({
         return pkg;
       };
       const group = fullGroup(graph.group, suffix);
-      addFile(state, `crds/${group}_${pluralOf(graph.kind)}.yaml`, emitCrd(graph, group, lookup));
+      const yaml = emitCrd(graph, group, lookup);
+      if (!yaml.startsWith(hashHeader()))
+        throw new Error(`the CRD of ${graph.kind} lacks the generated marker`);
+      const documents = byGroup.get(group) ?? [];
+      documents.push({
+        fileName: `${group}_${pluralOf(graph.kind)}.yaml`,
+        yaml: yaml.slice(hashHeader().length),
+      });
+      byGroup.set(group, documents);
+    }
+    for (const [group, documents] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      documents.sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+      const yaml = hashHeader() + documents.map((document) => document.yaml).join('');
+      addFile(state, `crds/${crdArchiveName(group)}`, compressCrdYaml(yaml));
     }
   },
 });

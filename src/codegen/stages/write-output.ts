@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { crdArchiveSuffix, decompressCrdYaml } from '../../lib/crds/crd-archive.ts';
 import { isGenerated } from '../emit/code.ts';
 import { stage } from '../stage.ts';
 
@@ -26,19 +27,20 @@ export const writeOutput = stage({
   ],
   run: (state) => {
     const root = join(state.root, outputDir);
-    const writes: Array<{ path: string; content: string }> = [];
+    const writes: Array<{ path: string; content: string | Uint8Array }> = [];
     for (const file of [...state.files.keys()].sort()) {
-      const content = state.files.get(file) as string;
-      if (!isGenerated(content)) throw new Error(`generated/${file} lacks the generated marker`);
+      const content = state.files.get(file) as string | Uint8Array;
+      if (!isGenerated(textOf(file, content)))
+        throw new Error(`generated/${file} lacks the generated marker`);
       const path = join(root, file);
-      let current: string | undefined;
+      let current: Buffer | undefined;
       try {
-        current = readFileSync(path, 'utf8');
+        current = readFileSync(path);
       } catch {
         current = undefined;
       }
-      if (current === content) continue;
-      if (current !== undefined && !isGenerated(current))
+      if (current?.equals(typeof content === 'string' ? Buffer.from(content, 'utf8') : content)) continue;
+      if (current !== undefined && !isGenerated(textOf(file, current)))
         throw new Error(
           `refusing to overwrite ${join(outputDir, file)}: it exists without the DO NOT EDIT marker, so it was not generated (move it away or delete it)`,
         );
@@ -51,11 +53,25 @@ export const writeOutput = stage({
     for (const path of listFiles(root)) {
       const rel = relative(root, path);
       if (state.files.has(rel)) continue;
-      if (isGenerated(readFileSync(path, 'utf8'))) rmSync(path);
+      if (isGenerated(textOf(path, readFileSync(path)))) rmSync(path);
     }
     removeEmptyDirs(root);
   },
 });
+
+/**
+ * The text that carries a file's generated marker: a compressed CRD archive cannot hold a comment, so its
+ * YAML does. A `.br` file that does not decompress was not written by the generator.
+ */
+function textOf(path: string, content: string | Uint8Array): string {
+  if (typeof content === 'string') return content;
+  if (!path.endsWith(crdArchiveSuffix)) return Buffer.from(content).toString('utf8');
+  try {
+    return decompressCrdYaml(content);
+  } catch {
+    return '';
+  }
+}
 
 function listFiles(dir: string): string[] {
   let entries: import('node:fs').Dirent[];
