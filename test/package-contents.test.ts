@@ -21,7 +21,8 @@ describe('the published package', () => {
     expect(paths).toContain('dist/generated/registry.js');
     expect(paths).toContain('bin/kubectl-aso');
     // Client-side migration compares the cluster's CRDs with these at run time.
-    expect(paths).toContain('generated/crds/dbforpostgresql.azure.com_flexibleservers.yaml');
+    expect(paths).toContain('generated/crds/dbforpostgresql.azure.com.yaml.br');
+    expect(paths.filter((p) => p.startsWith('generated/crds/') && !p.endsWith('.yaml.br'))).toEqual([]);
     expect(paths.filter((p) => p.startsWith('dist/src/codegen/'))).toEqual([]);
     expect(paths.filter((p) => p.startsWith('dist/src/testing/'))).toEqual([]);
     expect(paths.filter((p) => /^(test|src|schemas)\//.test(p))).toEqual([]);

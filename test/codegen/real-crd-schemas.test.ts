@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { generatedCrdFileNames, generatedCrdYaml } from '../fixtures/generated-crd-files.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
-import { repoRoot } from './support.ts';
 
 /*
  * Issue 8, item 4: the generated CRDs of every generated kind must equal the real ASO v2.20.0 ones in every spec and
@@ -69,7 +69,16 @@ interface Version {
 }
 
 function versionsOf(file: string): Version[] {
-  return (parse(readFileSync(file, 'utf8')) as { spec: { versions: Version[] } }).spec.versions;
+  return versionsIn(readFileSync(file, 'utf8'));
+}
+
+function versionsIn(yaml: string): Version[] {
+  return (parse(yaml) as { spec: { versions: Version[] } }).spec.versions;
+}
+
+/** The versions of the generated CRD of an operator file name. */
+function ourVersionsOf(file: string): Version[] {
+  return versionsIn(generatedCrdYaml(file) ?? '');
 }
 
 /** Every property path under spec and status, with its node: `spec.identity.userAssignedIdentities{}.clientId`. */
@@ -117,10 +126,8 @@ function causeOf(path: string, ours: Map<string, Node>, theirs: Map<string, Node
   return 'schema';
 }
 
-const generatedDir = join(repoRoot, 'generated/crds');
-
 describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
-  const files = readdirSync(generatedDir).filter((f) => f.endsWith('.yaml'));
+  const files = generatedCrdFileNames();
 
   it.runIf(real.present)('has a real counterpart for every generated kind', () => {
     const realFiles = new Set(readdirSync(real.path));
@@ -141,7 +148,7 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
       const storageOf = (file: string) => versionsOf(file).find((v) => v.storage)?.name;
       const differing: Record<string, string> = {};
       for (const file of files) {
-        const ours = storageOf(join(generatedDir, file));
+        const ours = ourVersionsOf(file).find((v) => v.storage)?.name;
         const theirs = storageOf(join(real.path, renamedKinds[file]?.real ?? file));
         if (ours !== theirs) differing[file] = `kubectl-aso ${ours}, operator ${theirs}`;
       }
@@ -153,7 +160,7 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
   it.runIf(real.present)('serves every version the operator serves, except those listed as omitted', () => {
     const missing: Record<string, string[]> = {};
     for (const file of files) {
-      const ours = new Set(versionsOf(join(generatedDir, file)).map((v) => v.name));
+      const ours = new Set(ourVersionsOf(file).map((v) => v.name));
       const theirs = versionsOf(join(real.path, renamedKinds[file]?.real ?? file)).map((v) => v.name);
       const absent = theirs.filter((name) => !ours.has(name)).sort();
       if (absent.length > 0) missing[file] = absent;
@@ -174,7 +181,7 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
       for (const file of files) {
         const realFile = renamedKinds[file]?.real ?? file;
         const theirVersions = versionsOf(join(real.path, realFile));
-        const ourVersions = versionsOf(join(generatedDir, file));
+        const ourVersions = ourVersionsOf(file);
         const common = ourVersions.filter((v) => theirVersions.some((t) => t.name === v.name));
         const onlyReal = theirVersions.filter((t) => !ourVersions.some((v) => v.name === t.name));
         const onlyOurs = ourVersions.filter((v) => !theirVersions.some((t) => t.name === v.name));
@@ -229,7 +236,7 @@ describe('the generated CRDs against the real ASO v2.20.0 CRDs', () => {
       const found = new Map<string, string[]>();
       for (const file of files) {
         const theirVersions = versionsOf(join(real.path, renamedKinds[file]?.real ?? file));
-        for (const version of versionsOf(join(generatedDir, file))) {
+        for (const version of ourVersionsOf(file)) {
           const theirs = theirVersions.find((t) => t.name === version.name);
           if (!theirs) continue;
           const walk = (ours: Node, other: Node, at: string) => {

@@ -1,25 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { parseAllDocuments } from 'yaml';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import type { KubeObject } from '../../src/lib/kube/list.ts';
 import { pointCrdsAtWebhook, startWebhookProcess } from '../fixtures/conversion-webhook-process.ts';
-import { filesUnder } from '../fixtures/files-under.ts';
+import { generatedCrdStore } from '../fixtures/generated-crd-files.ts';
 import { applyObject, waitForEstablished } from './apply.ts';
 import type { Plane } from './plane.ts';
 
-const generatedDir = new URL('../../generated', import.meta.url).pathname;
-
-function yamlFilesUnder(dir: string): string[] {
-  return filesUnder(dir, (name) => /\.ya?ml$/.test(name));
-}
-
-/** Every CustomResourceDefinition in the YAML files under `generated/`, in path order. */
+/**
+ * Every generated CustomResourceDefinition (generated/crds, through the accessor that decompresses them),
+ * by group then file name: fresh objects on each call, as the callers edit them before applying.
+ */
 export function generatedCrds(): KubeObject[] {
-  return yamlFilesUnder(generatedDir).flatMap((file) =>
-    parseAllDocuments(readFileSync(file, 'utf8'))
-      .map((document) => document.toJS() as KubeObject | null)
-      .filter((object): object is KubeObject => object?.kind === 'CustomResourceDefinition'),
-  );
+  return generatedCrdStore()
+    .all()
+    .map((crd) => structuredClone(crd.document()) as unknown as KubeObject);
 }
 
 /**

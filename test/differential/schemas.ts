@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { pluralOf } from '../../src/codegen/model/names.ts';
+import { generatedCrdYaml } from '../fixtures/generated-crd-files.ts';
 
 /** The part of an OpenAPI v3 schema the comparison walks. */
 export interface Schema {
@@ -28,6 +28,11 @@ export function crdSchemasIn(file: string): CrdSchemas | undefined {
   } catch {
     return undefined;
   }
+  return crdSchemasOf(text);
+}
+
+/** The version schemas of the CRD in a YAML text. */
+function crdSchemasOf(text: string): CrdSchemas {
   const crd = parseAllDocuments(text)
     .map((document) => document.toJS() as CrdDocument | null)
     .find((object) => object?.kind === 'CustomResourceDefinition');
@@ -37,8 +42,6 @@ export function crdSchemasIn(file: string): CrdSchemas | undefined {
   }
   return schemas;
 }
-
-const generatedCrdDir = new URL('../../generated/crds', import.meta.url).pathname;
 
 /** The CRD file name both the operator and kubectl-aso use: `<group>_<plural>.yaml`. */
 export function crdFileName(group: string, plural: string): string {
@@ -56,5 +59,6 @@ export function crdFileOfKind(group: string, kind: string): string {
 
 /** kubectl-aso's generated CRD schemas for a kind. */
 export function ourSchemas(group: string, plural: string): CrdSchemas {
-  return crdSchemasIn(join(generatedCrdDir, crdFileName(group, plural))) ?? new Map();
+  const yaml = generatedCrdYaml(crdFileName(group, plural));
+  return yaml === undefined ? new Map() : crdSchemasOf(yaml);
 }

@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { catalog } from '../../../generated/catalog.ts';
+import { generatedCrdFileNames, generatedCrdYaml } from '../../fixtures/generated-crd-files.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 
-const root = new URL('../../..', import.meta.url).pathname;
-const crdDir = join(root, 'generated/crds');
 const realCrds = sharedData('real-aso-crds', 'test/lib/conversion/catalog-crds.test.ts (version names)');
 const realDir = realCrds.path;
 
@@ -30,9 +29,7 @@ interface Crd {
   };
 }
 
-const crds: Crd[] = readdirSync(crdDir)
-  .sort()
-  .map((f) => parse(readFileSync(join(crdDir, f), 'utf8')) as Crd);
+const crds: Crd[] = generatedCrdFileNames().map((f) => parse(generatedCrdYaml(f) ?? '') as Crd);
 
 describe('the resource catalog', () => {
   it('knows scope, owners, versions, hub and immutable properties of each kind', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -8,7 +8,7 @@ import { type ClientSide, propertyBags, resolveStored } from '../../../src/lib/m
 import { clientSideRefusal } from '../../../src/lib/migrate/client-eligibility.ts';
 import type { Crd } from '../../../src/lib/migrate/crds.ts';
 import { schemaDifference } from '../../../src/lib/migrate/schema-compare.ts';
-import { repoRoot } from '../../codegen/support.ts';
+import { generatedCrdFileNames, generatedCrdYaml } from '../../fixtures/generated-crd-files.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
 
 const postgresql = 'dbforpostgresql.azure.com';
@@ -121,12 +121,7 @@ describe('comparing a cluster schema with the generated one', () => {
 describe('whether a CRD may be converted client-side', () => {
   const preview = 'v1api20200801previewstorage';
   const hub = 'v1api20220401storage';
-  const generatedCrd = parse(
-    readFileSync(
-      new URL('../../../generated/crds/authorization.azure.com_roleassignments.yaml', import.meta.url),
-      'utf8',
-    ),
-  ) as Crd;
+  const generatedCrd = parse(generatedCrdYaml('authorization.azure.com_roleassignments.yaml') ?? '') as Crd;
 
   it('allows the generated CRD itself', () => {
     const crd = { ...generatedCrd, status: { storedVersions: [preview, hub] } };
@@ -144,7 +139,7 @@ describe('whether a CRD may be converted client-side', () => {
   it.skipIf(!real.present)(
     "accepts the real operator's v2.20.0 CRDs of every generated kind: their storage versions' schemas are the generated ones",
     () => {
-      const files = readdirSync(join(repoRoot, 'generated/crds')).filter((f) => f.endsWith('.yaml'));
+      const files = generatedCrdFileNames();
       expect(files.length).toBe(15);
       for (const file of files) {
         const crd = realCrd(file);
