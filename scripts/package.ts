@@ -9,6 +9,7 @@ import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import { writeArchive } from './package-archive.ts';
 import { bundleCli } from './package-bundle.ts';
+import { crdArchiveAssets, crdAssetBytes } from './package-crds.ts';
 import { ensureNodeBinary, seaNodeVersion, type TargetPlatform } from './package-node.ts';
 import { buildSea } from './package-sea.ts';
 
@@ -34,11 +35,15 @@ const bundle = await bundleCli(root, join(work, 'kubectl-aso.cjs'));
 process.stderr.write(
   `package: bundled ${bundle.commands.length} commands (${bundle.commands.join(', ')}) into ${(bundle.bytes / 1e6).toFixed(1)} MB, lazy: ${Object.keys(bundle.lazy).join(', ')}\n`,
 );
+const crdAssets = crdArchiveAssets(join(root, 'generated/crds'), work);
+process.stderr.write(
+  `package: ${Object.keys(crdAssets).length - 1} CRD archives (${(crdAssetBytes(crdAssets) / 1e6).toFixed(2)} MB) as assets\n`,
+);
 const node = ensureNodeBinary(target);
 const executable = join(out, 'kubectl-aso');
 buildSea({
   bundle: join(work, 'kubectl-aso.cjs'),
-  assets: bundle.lazy,
+  assets: { ...bundle.lazy, ...crdAssets },
   node,
   output: executable,
   workDir: work,

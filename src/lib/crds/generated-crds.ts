@@ -95,6 +95,8 @@ function hasSeaIndex(): boolean {
  */
 export function installedCrdSource(): CrdArchiveSource | undefined {
   if (sea.isSea()) return hasSeaIndex() ? seaSource() : undefined;
+  // In the executable's bundle (CommonJS) there is no module URL: it is run from its assets, above.
+  if (typeof import.meta.url !== 'string') return undefined;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let depth = 0; depth < 6; depth++) {
     const candidate = join(dir, 'generated', 'crds');
