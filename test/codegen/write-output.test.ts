@@ -8,6 +8,7 @@ import { runStages } from '../../src/codegen/runner.ts';
 import { stage } from '../../src/codegen/stage.ts';
 import { writeOutput } from '../../src/codegen/stages/write-output.ts';
 import { newState } from '../../src/codegen/state.ts';
+import { compressCrdYaml, decompressCrdYaml } from '../../src/lib/crds/crd-archive.ts';
 
 const emitStageIds = [
   'emitTypes',
@@ -38,6 +39,33 @@ describe('writing generated/', () => {
     const before = statSync(join(root, 'generated/a/types.ts')).mtimeMs;
     run();
     expect(statSync(join(root, 'generated/a/types.ts')).mtimeMs).toBe(before);
+  });
+
+  it('reads the marker of a compressed CRD archive inside it: writes it once, deletes it when stale, keeps a foreign one', () => {
+    const root = mkdtempSync(join(tmpdir(), 'aso-gen-'));
+    mkdirSync(join(root, 'generated/crds'), { recursive: true });
+    const marked = (body: string) => compressCrdYaml(`# ${generatedMarker}\n${body}`);
+    writeFileSync(join(root, 'generated/crds/gone.azure.com.yaml.br'), marked('---\n'));
+    writeFileSync(join(root, 'generated/crds/mine.azure.com.yaml.br'), compressCrdYaml('---\nkind: Mine\n'));
+    const run = () => {
+      const state = newState(root);
+      state.files.set('crds/a.azure.com.yaml.br', marked('---\nkind: A\n'));
+      runStages([...ready, writeOutput], state, () => {});
+    };
+    run();
+    expect(decompressCrdYaml(readFileSync(join(root, 'generated/crds/a.azure.com.yaml.br')))).toContain(
+      'kind: A',
+    );
+    expect(() => statSync(join(root, 'generated/crds/gone.azure.com.yaml.br'))).toThrow();
+    expect(statSync(join(root, 'generated/crds/mine.azure.com.yaml.br')).isFile()).toBe(true);
+    const before = statSync(join(root, 'generated/crds/a.azure.com.yaml.br')).mtimeMs;
+    run();
+    expect(statSync(join(root, 'generated/crds/a.azure.com.yaml.br')).mtimeMs).toBe(before);
+    const unmarked = newState(root);
+    unmarked.files.set('crds/b.azure.com.yaml.br', compressCrdYaml('---\nkind: B\n'));
+    expect(() => runStages([...ready, writeOutput], unmarked, () => {})).toThrow(
+      /lacks the generated marker/,
+    );
   });
 
   it('refuses to write a file without the marker', () => {
