@@ -1,6 +1,7 @@
 import { emitArbitraries } from '../emit/arbitraries-emitter.ts';
+import { emitGroupShapes } from '../emit/shapes-emitter.ts';
 import { emitKindTests } from '../emit/tests-emitter.ts';
-import { fullGroup } from '../model/types.ts';
+import { fullGroup, type PackageDef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
 
@@ -18,12 +19,27 @@ export const emitTests = stage({
         if (def.kind === 'object') for (const p of def.properties) names.add(p.name);
       namesOf.set(pkg.group, [...names].sort());
     }
-    for (const pkg of state.packages) {
-      // Names a hook reinterprets at versions older than its own are never drawn as extras there.
+    // Names a hook reinterprets at versions older than its own are never drawn as extras there.
+    const reservedOf = (pkg: PackageDef) => {
       const reserved = new Map<string, string[]>();
       for (const h of config.hooks)
         if (h.group === pkg.group && pkg.armApiVersion < h.apiVersion)
           reserved.set(h.type, [...(reserved.get(h.type) ?? []), ...h.interprets]);
+      return reserved;
+    };
+    for (const group of [...new Set(state.packages.map((p) => p.group))].sort())
+      addFile(
+        state,
+        `${group}/shapes.ts`,
+        emitGroupShapes(
+          state.packages.filter((p) => p.group === group),
+          fullGroup(group, config.groupSuffix),
+          namesOf.get(group) ?? [],
+          reservedOf,
+        ),
+      );
+    for (const pkg of state.packages) {
+      const reserved = reservedOf(pkg);
       addFile(
         state,
         `${pkg.group}/${pkg.version}/arbitraries.ts`,
