@@ -1,14 +1,16 @@
-import { emitArbitraries } from '../emit/arbitraries-emitter.ts';
 import { emitGroupShapes } from '../emit/shapes-emitter.ts';
 import { emitKindTests } from '../emit/tests-emitter.ts';
 import { fullGroup, type PackageDef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
 
-/** Writes arbitraries per package (API and storage) and the conversion tests per kind (seed 000, Testing). */
+/**
+ * Writes each group's shapes (its packages' types as data, for random objects) and the conversion tests per
+ * kind (seed 000, Testing).
+ */
 export const emitTests = stage({
   id: 'emitTests',
-  description: 'Emit property-test arbitraries and conversion tests',
+  description: 'Emit property-test shapes and conversion tests',
   needs: ['checkPlans', 'buildConversionGraph'],
   run: (state) => {
     const config = need(state.config, 'config');
@@ -38,19 +40,6 @@ export const emitTests = stage({
           reservedOf,
         ),
       );
-    for (const pkg of state.packages) {
-      const reserved = reservedOf(pkg);
-      addFile(
-        state,
-        `${pkg.group}/${pkg.version}/arbitraries.ts`,
-        emitArbitraries(
-          pkg,
-          fullGroup(pkg.group, config.groupSuffix),
-          namesOf.get(pkg.group) ?? [],
-          reserved,
-        ),
-      );
-    }
     for (const graph of need(state.graph, 'graph').kinds) {
       const lookup = (version: string) => {
         const pkg = state.packages.find((p) => p.group === graph.group && p.version === version);
