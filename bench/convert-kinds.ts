@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { registry } from '../generated/registry.ts';
 import type { KubeObject } from '../src/lib/conversion/resource.ts';
+import { arbitraryOf, type GroupShapes, kindsOf } from '../src/testing/shape-arbitrary.ts';
 
 /**
  * One conversion of every kind against `structuredClone` of the same objects (issue 23's budget: a
  * conversion at least 0.8x as fast as the clone). For each kind, its oldest and newest API version, each
  * converted one step, into its own storage version, which is the conversion the operator's webhook and
- * `migrate` run most; objects are drawn from the generated arbitraries with a fixed seed, so every run
- * converts the same ones. The path to the hub is printed beside it, for information.
+ * `migrate` run most; objects are drawn from the group's shapes (generated/<group>/shapes.ts) with a
+ * fixed seed, so every run converts the same ones. The path to the hub is printed beside it, for information.
  */
 export async function measureEveryKind(): Promise<boolean> {
   const seed = Number(process.env.BENCH_SEED ?? 23);
@@ -28,13 +29,9 @@ export async function measureEveryKind(): Promise<boolean> {
         if (version === undefined) continue;
         const step = entry.versions[version]?.up;
         if (!step) continue;
-        const arbitraries = (await import(`../generated/${short}/${version}/arbitraries.ts`)) as Record<
-          string,
-          () => fc.Arbitrary<KubeObject>
-        >;
-        const arbitrary = arbitraries[kind];
-        if (!arbitrary) continue;
-        const objects = fc.sample(arbitrary(), { seed, numRuns: count });
+        const { shapes } = (await import(`../generated/${short}/shapes.ts`)) as { shapes: GroupShapes };
+        if (!kindsOf(shapes, version).includes(kind)) continue;
+        const objects: KubeObject[] = fc.sample(arbitraryOf(shapes, version, kind), { seed, numRuns: count });
         const clone = timePerRound(objects, rounds, (o) => structuredClone(o));
         const one = timePerRound(objects, rounds, (o) => step.convert(o));
         const toHub = timePerRound(objects, rounds, (o) => hubPath(o, entry.versions, version));

@@ -86,28 +86,36 @@ describe('emitResourceCatalog', () => {
 describe('emitTests', () => {
   const { state } = generate([...modelStages, emitTests]);
 
-  it('writes arbitraries for every package and one test file per kind', () => {
-    const arbitraries = [...state.files.keys()].filter((f) => f.endsWith('/arbitraries.ts'));
-    expect(arbitraries.length).toBe(state.packages.length);
+  it('writes shapes for every group, naming every package, and one test file per kind', () => {
+    const groups = [...new Set(state.packages.map((p) => p.group))];
+    expect([...state.files.keys()].filter((f) => f.endsWith('/shapes.ts')).sort()).toEqual(
+      groups.map((g) => `${g}/shapes.ts`).sort(),
+    );
+    for (const pkg of state.packages)
+      expect(fileText(state, `${pkg.group}/shapes.ts`)).toContain(`    "${pkg.version}": {`);
+    expect([...state.files.keys()].filter((f) => f.endsWith('/arbitraries.ts'))).toEqual([]);
     const tests = [...state.files.keys()].filter((f) => f.endsWith('.conversion.test.ts'));
     expect(tests).toContain('kusto/tests/ClustersDatabase.conversion.test.ts');
   });
 
-  it('emits round-trip, storage, reliability and ARM tests and arbitraries as recorded (golden)', () => {
+  it('emits round-trip, storage, reliability and ARM tests and shapes as recorded (golden)', () => {
     const test = fileText(state, 'resources/tests/ResourceGroup.conversion.test.ts');
     expect(test).toContain('v1api20200601storage (old storage) -> hub -> v1api20200601storage loses nothing');
     expectGoldenCode('resources-ResourceGroup.conversion.test.ts.golden', test);
-    expectGoldenCode(
-      'resources-v1api20200601-arbitraries.ts.golden',
-      fileText(state, 'resources/v1api20200601/arbitraries.ts'),
-    );
+    expectGoldenCode('resources-shapes.ts.golden', fileText(state, 'resources/shapes.ts'));
   });
 
   it('draws exactly one option of a oneOf root, and emits a test per config rename', () => {
-    const kusto = fileText(state, 'kusto/v1api20230815/arbitraries.ts') ?? '';
-    expect(kusto).toMatch(
-      /function arb_ClustersDatabase_Spec\(\)[^}]*fc\.oneof\(fc\.record\(.*requiredKeys: \["owner", "readWriteDatabase"\]/s,
-    );
+    const kusto = fileText(state, 'kusto/shapes.ts') ?? '';
+    // The entry is the description itself or the name of a shared one (`t3`) declared above the table.
+    const entry = /"ClustersDatabase_Spec": (t\d+|\{.*\}),\n/.exec(kusto)?.[1] ?? '';
+    const described = entry.startsWith('t')
+      ? new RegExp(`const ${entry}: TypeShape = (.*);\n`).exec(kusto)?.[1]
+      : entry;
+    expect(JSON.parse(described ?? 'null')).toMatchObject({
+      required: ['owner'],
+      oneOf: ['readWriteDatabase', 'readOnlyFollowingDatabase'],
+    });
     const pg = fileText(state, 'dbforpostgresql/tests/FlexibleServer.conversion.test.ts') ?? '';
     expect(pg).toContain(
       'Network.privateDnsZoneArmResourceId -> privateDnsZoneResourceId (2023-06-01) at spec.network',

@@ -125,9 +125,17 @@ describe('the generator stages on the repository schemas', () => {
       fileText(state, 'sql/v1api20140401storage/hooks.ts'),
     );
     expectGoldenCode(
-      'resources-v1api20200601-types.ts.golden',
-      fileText(state, 'resources/v1api20200601/types.ts'),
+      'sql-v1api20140401storage-types.ts.golden',
+      fileText(state, 'sql/v1api20140401storage/types.ts'),
     );
+  });
+
+  it('writes types.ts only for the packages a hooks.ts refers to', () => {
+    const types = [...state.files.keys()].filter((f) => f.endsWith('/types.ts')).sort();
+    expect(types).toEqual(['sql/v1api20140401storage/types.ts', 'sql/v1api20211101storage/types.ts']);
+    const hooks = fileText(state, 'sql/v1api20140401storage/hooks.ts') ?? '';
+    expect(hooks).toContain("from './types.ts'");
+    expect(hooks).toContain("from '../v1api20211101storage/types.ts'");
   });
 
   it('emits the same files on a second run (deterministic)', () => {

@@ -4,6 +4,7 @@ import { pluralOf } from '../../src/codegen/model/names.ts';
 import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { mapConcurrently } from '../../src/lib/migrate/pool.ts';
+import { type GroupShapes, arbitraryOf as shapeArbitrary } from '../../src/testing/shape-arbitrary.ts';
 import { convertWithOperator } from '../fixtures/operator-conversion.ts';
 import {
   compareOutcomes,
@@ -106,20 +107,15 @@ export interface PairAgreement {
 /** kubectl-aso's side of the comparison: convert() normally; a test swaps in a wrong one to prove it can fail. */
 export type OurConvert = (object: unknown, target: string) => unknown;
 
-type Arbitraries = Record<string, (() => fc.Arbitrary<Record<string, unknown>>) | undefined>;
-
-/** The generated random-object arbitrary of a kind at a version (generated/<group>/<version>/arbitraries.ts). */
+/** The random-object arbitrary of a kind at a version, from its group's shapes (generated/<group>/shapes.ts). */
 async function arbitraryOf(
   group: string,
   version: string,
   kind: string,
 ): Promise<fc.Arbitrary<Record<string, unknown>>> {
   const folder = group.split('.')[0] as string;
-  const module = (await import(`../../generated/${folder}/${version}/arbitraries.ts`)) as Arbitraries;
-  const arbitrary = module[kind];
-  if (arbitrary === undefined)
-    throw new Error(`generated/${folder}/${version}/arbitraries.ts has no ${kind}`);
-  return arbitrary();
+  const { shapes } = (await import(`../../generated/${folder}/shapes.ts`)) as { shapes: GroupShapes };
+  return shapeArbitrary(shapes, version, kind);
 }
 
 /**

@@ -2,7 +2,6 @@
 /** ARM payloads of authorization v1api20200801preview (ARM API version 2020-08-01-preview). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2020-08-01-preview';
@@ -11,11 +10,11 @@ export const apiVersion = '2020-08-01-preview';
 export const RoleAssignment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference"],"values":{"condition":0,"conditionVersion":0,"delegatedManagedIdentityResourceReference":{"reference":"delegatedManagedIdentityResourceId"},"description":0,"principalId":0,"principalIdFromConfig":{"fromConfig":"principalId"},"principalType":0,"roleDefinitionReference":{"reference":"roleDefinitionId"}}},"status":{"root":["id","name","type"],"properties":["condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn"]},"objects":{}};
 
 /** The ARM PUT body of a RoleAssignment: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function RoleAssignment_toArm(object: types.RoleAssignment, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, RoleAssignment_armLayout, resolvers);
+export function RoleAssignment_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, RoleAssignment_armLayout, resolvers);
 }
 
 /** The RoleAssignment status an ARM GET response describes. */
-export function RoleAssignment_statusFromArm(response: Record<string, unknown>): types.RoleAssignment_STATUS {
-  return statusFromArm(response, RoleAssignment_armLayout) as types.RoleAssignment_STATUS;
+export function RoleAssignment_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, RoleAssignment_armLayout);
 }

@@ -4,14 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';
 import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt } from '../../../src/testing/conversion-support.ts';
-import * as v1api20220120preview from '../v1api20220120preview/arbitraries.ts';
-import * as v1api20230601preview from '../v1api20230601preview/arbitraries.ts';
-import * as v1alpha1api20210601 from '../v1alpha1api20210601/arbitraries.ts';
-import * as v1beta20210601 from '../v1beta20210601/arbitraries.ts';
-import * as v1api20210601 from '../v1api20210601/arbitraries.ts';
-import * as v1api20221201 from '../v1api20221201/arbitraries.ts';
-import * as v1api20240801 from '../v1api20240801/arbitraries.ts';
-import * as v20250801 from '../v20250801/arbitraries.ts';
+import { arbitraryOf } from '../../../src/testing/shape-arbitrary.ts';
 import * as v1api20220120preview_arm from '../v1api20220120preview/arm.ts';
 import * as v1api20230601preview_arm from '../v1api20230601preview/arm.ts';
 import * as v1alpha1api20210601_arm from '../v1alpha1api20210601/arm.ts';
@@ -20,67 +13,63 @@ import * as v1api20210601_arm from '../v1api20210601/arm.ts';
 import * as v1api20221201_arm from '../v1api20221201/arm.ts';
 import * as v1api20240801_arm from '../v1api20240801/arm.ts';
 import * as v20250801_arm from '../v20250801/arm.ts';
-import * as v1api20220120previewstorage from '../v1api20220120previewstorage/arbitraries.ts';
-import * as v1api20230601previewstorage from '../v1api20230601previewstorage/arbitraries.ts';
-import * as v1alpha1api20210601storage from '../v1alpha1api20210601storage/arbitraries.ts';
-import * as v1beta20210601storage from '../v1beta20210601storage/arbitraries.ts';
-import * as v1api20210601storage from '../v1api20210601storage/arbitraries.ts';
-import * as v1api20221201storage from '../v1api20221201storage/arbitraries.ts';
-import * as v1api20240801storage from '../v1api20240801storage/arbitraries.ts';
-import * as hubArbitraries from '../v20250801storage/arbitraries.ts';
+import { shapes } from '../shapes.ts';
 
 const hub = 'v20250801storage';
 
+/** A random FlexibleServersDatabase at a version, from the group's shapes. */
+const random = (version: string) => arbitraryOf(shapes, version, 'FlexibleServersDatabase');
+
 describe('FlexibleServersDatabase round trip through the hub (v20250801storage)', () => {
   it('v1api20220120preview -> hub -> v1api20220120preview loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20220120preview'), object); expectNoBags(convert(convert(object, hub), 'v1api20220120preview')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20220120preview'), object); expectNoBags(convert(convert(object, hub), 'v1api20220120preview')); }), { numRuns: roundTripRuns });
   });
   it('v1api20230601preview -> hub -> v1api20230601preview loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20230601preview'), object); expectNoBags(convert(convert(object, hub), 'v1api20230601preview')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20230601preview'), object); expectNoBags(convert(convert(object, hub), 'v1api20230601preview')); }), { numRuns: roundTripRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1alpha1api20210601 loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1alpha1api20210601'), object); expectNoBags(convert(convert(object, hub), 'v1alpha1api20210601')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1alpha1api20210601'), object); expectNoBags(convert(convert(object, hub), 'v1alpha1api20210601')); }), { numRuns: roundTripRuns });
   });
   it('v1beta20210601 -> hub -> v1beta20210601 loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1beta20210601'), object); expectNoBags(convert(convert(object, hub), 'v1beta20210601')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1beta20210601'), object); expectNoBags(convert(convert(object, hub), 'v1beta20210601')); }), { numRuns: roundTripRuns });
   });
   it('v1api20210601 -> hub -> v1api20210601 loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20210601'), object); expectNoBags(convert(convert(object, hub), 'v1api20210601')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20210601'), object); expectNoBags(convert(convert(object, hub), 'v1api20210601')); }), { numRuns: roundTripRuns });
   });
   it('v1api20221201 -> hub -> v1api20221201 loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20221201'), object); expectNoBags(convert(convert(object, hub), 'v1api20221201')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20221201'), object); expectNoBags(convert(convert(object, hub), 'v1api20221201')); }), { numRuns: roundTripRuns });
   });
   it('v1api20240801 -> hub -> v1api20240801 loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20240801'), object); expectNoBags(convert(convert(object, hub), 'v1api20240801')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20240801'), object); expectNoBags(convert(convert(object, hub), 'v1api20240801')); }), { numRuns: roundTripRuns });
   });
   it('v20250801 -> hub -> v20250801 loses nothing but what the operator drops too', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v20250801'), object); expectNoBags(convert(convert(object, hub), 'v20250801')); }), { numRuns: roundTripRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v20250801'), object); expectNoBags(convert(convert(object, hub), 'v20250801')); }), { numRuns: roundTripRuns });
   });
   it('v1api20220120previewstorage (old storage) -> hub -> v1api20220120previewstorage loses nothing', () => {
-    fc.assert(fc.property(v1api20220120previewstorage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20220120previewstorage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1api20220120previewstorage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20220120previewstorage'), object)), { numRuns: storageRuns });
   });
   it('v1api20230601previewstorage (old storage) -> hub -> v1api20230601previewstorage loses nothing', () => {
-    fc.assert(fc.property(v1api20230601previewstorage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20230601previewstorage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1api20230601previewstorage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20230601previewstorage'), object)), { numRuns: storageRuns });
   });
   it('v1alpha1api20210601storage (old storage) -> hub -> v1alpha1api20210601storage loses nothing', () => {
-    fc.assert(fc.property(v1alpha1api20210601storage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1alpha1api20210601storage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601storage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1alpha1api20210601storage'), object)), { numRuns: storageRuns });
   });
   it('v1beta20210601storage (old storage) -> hub -> v1beta20210601storage loses nothing', () => {
-    fc.assert(fc.property(v1beta20210601storage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1beta20210601storage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1beta20210601storage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1beta20210601storage'), object)), { numRuns: storageRuns });
   });
   it('v1api20210601storage (old storage) -> hub -> v1api20210601storage loses nothing', () => {
-    fc.assert(fc.property(v1api20210601storage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20210601storage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1api20210601storage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20210601storage'), object)), { numRuns: storageRuns });
   });
   it('v1api20221201storage (old storage) -> hub -> v1api20221201storage loses nothing', () => {
-    fc.assert(fc.property(v1api20221201storage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20221201storage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1api20221201storage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20221201storage'), object)), { numRuns: storageRuns });
   });
   it('v1api20240801storage (old storage) -> hub -> v1api20240801storage loses nothing', () => {
-    fc.assert(fc.property(v1api20240801storage.FlexibleServersDatabase(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20240801storage'), object)), { numRuns: storageRuns });
+    fc.assert(fc.property(random('v1api20240801storage'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), 'v1api20240801storage'), object)), { numRuns: storageRuns });
   });
 });
 
 describe('FlexibleServersDatabase read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {
-  const stored = () => hubArbitraries.FlexibleServersDatabase().map((o) => pruneToSchema(o, crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', hub)) as Record<string, unknown>);
+  const stored = () => random(hub).map((o) => pruneToSchema(o, crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', hub)) as Record<string, unknown>);
   it('v1api20220120preview keeps every value it holds', () => {
     fc.assert(fc.property(stored(), (object) => { const there = convert(object, 'v1api20220120preview'); expectRoundTrip(convert(pruneToSchema(there, crdSchema('dbforpostgresql.azure.com', 'FlexibleServersDatabase', 'v1api20220120preview')), hub), convert(there, hub)); }), { numRuns: rmwRuns });
   });
@@ -130,198 +119,198 @@ describe('FlexibleServersDatabase read-modify-write at each version: hub -> vers
 
 describe('FlexibleServersDatabase ARM payloads of random instances converted from the hub', () => {
   it('v1api20220120preview: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20220120preview'), v1api20220120preview_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1api20220120preview'), v1api20220120preview_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v1api20230601preview: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20230601preview'), v1api20230601preview_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1api20230601preview'), v1api20230601preview_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v1alpha1api20210601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1alpha1api20210601'), v1alpha1api20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1alpha1api20210601'), v1alpha1api20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v1beta20210601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1beta20210601'), v1beta20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1beta20210601'), v1beta20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v1api20210601: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20210601'), v1api20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1api20210601'), v1api20210601_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v1api20221201: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20221201'), v1api20221201_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1api20221201'), v1api20221201_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v1api20240801: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v1api20240801'), v1api20240801_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v1api20240801'), v1api20240801_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
   it('v20250801: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {
-    fc.assert(fc.property(hubArbitraries.FlexibleServersDatabase(), (object) => expectArmPayload(convert(object, 'v20250801'), v20250801_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
+    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, 'v20250801'), v20250801_arm.FlexibleServersDatabase_armLayout)), { numRuns: armRuns });
   });
 });
 
 describe('FlexibleServersDatabase reliability between spoke versions', () => {
   it('v1api20220120preview -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220120preview -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220120preview -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220120preview -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220120preview -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220120preview -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20220120preview -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1api20220120preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20220120preview'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20230601preview -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1api20230601preview.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20230601preview'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
   it('v1alpha1api20210601 -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1alpha1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1alpha1api20210601'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
   it('v1beta20210601 -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1beta20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1beta20210601'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20210601 -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1api20210601.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20210601'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20221201 -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1api20221201.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20221201'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v1api20240801 -> hub -> v20250801 never throws', () => {
-    fc.assert(fc.property(v1api20240801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v1api20240801'), (object) => { convert(convert(object, hub), 'v20250801'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1api20220120preview never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1api20220120preview'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1api20230601preview never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1api20230601preview'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1alpha1api20210601 never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1alpha1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1beta20210601 never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1beta20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1api20210601 never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1api20210601'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1api20221201 never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1api20221201'); }), { numRuns: reliabilityRuns });
   });
   it('v20250801 -> hub -> v1api20240801 never throws', () => {
-    fc.assert(fc.property(v20250801.FlexibleServersDatabase(), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
+    fc.assert(fc.property(random('v20250801'), (object) => { convert(convert(object, hub), 'v1api20240801'); }), { numRuns: reliabilityRuns });
   });
 });

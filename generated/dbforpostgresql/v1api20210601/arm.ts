@@ -2,7 +2,6 @@
 /** ARM payloads of dbforpostgresql v1api20210601 (ARM API version 2021-06-01). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2021-06-01';
@@ -11,37 +10,37 @@ export const apiVersion = '2021-06-01';
 export const FlexibleServer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","sku","tags"],"properties":["administratorLogin","administratorLoginPassword","availabilityZone","backup","createMode","highAvailability","maintenanceWindow","network","pointInTimeUTC","sourceServerResourceReference","storage","version"],"values":{"location":0,"sku":{"object":"Sku"},"tags":{"map":0},"administratorLogin":0,"administratorLoginPassword":{"secret":"administratorLoginPassword"},"availabilityZone":0,"backup":{"object":"Backup"},"createMode":0,"highAvailability":{"object":"HighAvailability"},"maintenanceWindow":{"object":"MaintenanceWindow"},"network":{"object":"Network"},"pointInTimeUTC":0,"sourceServerResourceReference":{"reference":"sourceServerResourceId"},"storage":{"object":"Storage"},"version":0}},"status":{"root":["id","name","type","location","sku","systemData","tags"],"properties":["administratorLogin","availabilityZone","backup","createMode","fullyQualifiedDomainName","highAvailability","maintenanceWindow","minorVersion","network","pointInTimeUTC","sourceServerResourceId","state","storage","version"]},"objects":{"Backup":{"backupRetentionDays":0,"geoRedundantBackup":0},"HighAvailability":{"mode":0,"standbyAvailabilityZone":0},"MaintenanceWindow":{"customWindow":0,"dayOfWeek":0,"startHour":0,"startMinute":0},"Network":{"delegatedSubnetResourceReference":{"reference":"delegatedSubnetResourceId"},"privateDnsZoneArmResourceReference":{"reference":"privateDnsZoneArmResourceId"}},"Sku":{"name":0,"tier":0},"Storage":{"storageSizeGB":0}}};
 
 /** The ARM PUT body of a FlexibleServer: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function FlexibleServer_toArm(object: types.FlexibleServer, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, FlexibleServer_armLayout, resolvers);
+export function FlexibleServer_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServer_armLayout, resolvers);
 }
 
 /** The FlexibleServer status an ARM GET response describes. */
-export function FlexibleServer_statusFromArm(response: Record<string, unknown>): types.FlexibleServer_STATUS {
-  return statusFromArm(response, FlexibleServer_armLayout) as types.FlexibleServer_STATUS;
+export function FlexibleServer_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServer_armLayout);
 }
 
 /** Where FlexibleServersDatabase's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/databases). */
 export const FlexibleServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["charset","collation"],"values":{"charset":0,"collation":0}},"status":{"root":["id","name","type","systemData"],"properties":["charset","collation"]},"objects":{}};
 
 /** The ARM PUT body of a FlexibleServersDatabase: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function FlexibleServersDatabase_toArm(object: types.FlexibleServersDatabase, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, FlexibleServersDatabase_armLayout, resolvers);
+export function FlexibleServersDatabase_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersDatabase_armLayout, resolvers);
 }
 
 /** The FlexibleServersDatabase status an ARM GET response describes. */
-export function FlexibleServersDatabase_statusFromArm(response: Record<string, unknown>): types.FlexibleServersDatabase_STATUS {
-  return statusFromArm(response, FlexibleServersDatabase_armLayout) as types.FlexibleServersDatabase_STATUS;
+export function FlexibleServersDatabase_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersDatabase_armLayout);
 }
 
 /** Where FlexibleServersFirewallRule's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/firewallRules). */
 export const FlexibleServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIpAddress","startIpAddress"],"values":{"endIpAddress":0,"startIpAddress":0}},"status":{"root":["id","name","type","systemData"],"properties":["endIpAddress","startIpAddress"]},"objects":{}};
 
 /** The ARM PUT body of a FlexibleServersFirewallRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function FlexibleServersFirewallRule_toArm(object: types.FlexibleServersFirewallRule, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, FlexibleServersFirewallRule_armLayout, resolvers);
+export function FlexibleServersFirewallRule_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersFirewallRule_armLayout, resolvers);
 }
 
 /** The FlexibleServersFirewallRule status an ARM GET response describes. */
-export function FlexibleServersFirewallRule_statusFromArm(response: Record<string, unknown>): types.FlexibleServersFirewallRule_STATUS {
-  return statusFromArm(response, FlexibleServersFirewallRule_armLayout) as types.FlexibleServersFirewallRule_STATUS;
+export function FlexibleServersFirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersFirewallRule_armLayout);
 }

@@ -2,7 +2,6 @@
 /** ARM payloads of kusto v1api20230815 (ARM API version 2023-08-15). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2023-08-15';
@@ -11,24 +10,24 @@ export const apiVersion = '2023-08-15';
 export const Cluster_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags","zones"],"properties":["acceptedAudiences","allowedFqdnList","allowedIpRangeList","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration"],"values":{"identity":{"object":"Identity"},"location":0,"sku":{"object":"AzureSku"},"tags":{"map":0},"zones":{"array":0},"acceptedAudiences":{"array":{"object":"AcceptedAudience"}},"allowedFqdnList":{"array":0},"allowedIpRangeList":{"array":0},"enableAutoStop":0,"enableDiskEncryption":0,"enableDoubleEncryption":0,"enablePurge":0,"enableStreamingIngest":0,"engineType":0,"keyVaultProperties":{"object":"ClusterKeyVaultProperties"},"languageExtensions":{"object":"LanguageExtensions"},"optimizedAutoscale":{"object":"OptimizedAutoscale"},"publicIPType":0,"publicNetworkAccess":0,"restrictOutboundNetworkAccess":0,"trustedExternalTenants":{"array":{"object":"TrustedExternalTenant"}},"virtualClusterGraduationProperties":{"secret":"virtualClusterGraduationProperties"},"virtualNetworkConfiguration":{"object":"VirtualNetworkConfiguration"}}},"status":{"root":["id","name","type","etag","identity","location","sku","systemData","tags","zones"],"properties":["acceptedAudiences","allowedFqdnList","allowedIpRangeList","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration"]},"objects":{"AcceptedAudience":{"value":0},"AzureSku":{"capacity":0,"name":0,"tier":0},"ClusterKeyVaultProperties":{"keyName":0,"keyVaultUri":0,"keyVersion":0,"userIdentityReference":{"reference":"userIdentity"}},"Identity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"LanguageExtensions":{"value":{"array":{"object":"Value"}}},"OptimizedAutoscale":{"isEnabled":0,"maximum":0,"minimum":0,"version":0},"TrustedExternalTenant":{"value":0},"Value":{"languageExtensionCustomImageName":0,"languageExtensionImageName":0,"languageExtensionName":0},"VirtualNetworkConfiguration":{"dataManagementPublicIpReference":{"reference":"dataManagementPublicIpId"},"enginePublicIpReference":{"reference":"enginePublicIpId"},"state":0,"subnetReference":{"reference":"subnetId"}}}};
 
 /** The ARM PUT body of a Cluster: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function Cluster_toArm(object: types.Cluster, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, Cluster_armLayout, resolvers);
+export function Cluster_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Cluster_armLayout, resolvers);
 }
 
 /** The Cluster status an ARM GET response describes. */
-export function Cluster_statusFromArm(response: Record<string, unknown>): types.Cluster_STATUS {
-  return statusFromArm(response, Cluster_armLayout) as types.Cluster_STATUS;
+export function Cluster_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Cluster_armLayout);
 }
 
 /** Where Database's properties sit in ARM (Microsoft.Kusto/clusters/databases). */
 export const Database_armLayout: ArmLayout = {"kind":"oneOf","leaves":[{"property":"readWriteDatabase","statusProperty":"readWrite","kindValue":"ReadWrite","spec":{"root":["kind","location"],"properties":["hotCachePeriod","keyVaultProperties","softDeletePeriod"],"values":{"kind":0,"location":0,"hotCachePeriod":0,"keyVaultProperties":{"object":"KeyVaultProperties"},"softDeletePeriod":0}},"status":{"root":["id","type","kind","location"],"properties":["hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails"]}}],"objects":{"KeyVaultProperties":{"keyName":0,"keyVaultUri":0,"keyVersion":0,"userIdentityReference":{"reference":"userIdentity"}}}};
 
 /** The ARM PUT body of a Database: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function Database_toArm(object: types.Database, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, Database_armLayout, resolvers);
+export function Database_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Database_armLayout, resolvers);
 }
 
 /** The Database status an ARM GET response describes. */
-export function Database_statusFromArm(response: Record<string, unknown>): types.Database_STATUS {
-  return statusFromArm(response, Database_armLayout) as types.Database_STATUS;
+export function Database_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Database_armLayout);
 }

@@ -2,7 +2,6 @@
 /** ARM payloads of managedidentity v1api20181130 (ARM API version 2018-11-30). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2018-11-30';
@@ -11,11 +10,11 @@ export const apiVersion = '2018-11-30';
 export const UserAssignedIdentity_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags"],"properties":[],"values":{"location":0,"tags":{"map":0}}},"status":{"root":["id","name","type","location","tags"],"properties":["clientId","principalId","tenantId"]},"objects":{}};
 
 /** The ARM PUT body of a UserAssignedIdentity: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function UserAssignedIdentity_toArm(object: types.UserAssignedIdentity, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, UserAssignedIdentity_armLayout, resolvers);
+export function UserAssignedIdentity_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, UserAssignedIdentity_armLayout, resolvers);
 }
 
 /** The UserAssignedIdentity status an ARM GET response describes. */
-export function UserAssignedIdentity_statusFromArm(response: Record<string, unknown>): types.UserAssignedIdentity_STATUS {
-  return statusFromArm(response, UserAssignedIdentity_armLayout) as types.UserAssignedIdentity_STATUS;
+export function UserAssignedIdentity_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, UserAssignedIdentity_armLayout);
 }

@@ -2,7 +2,6 @@
 /** ARM payloads of managedidentity v1api20220131preview (ARM API version 2022-01-31-preview). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2022-01-31-preview';
@@ -11,11 +10,11 @@ export const apiVersion = '2022-01-31-preview';
 export const FederatedIdentityCredential_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["audiences","issuer","issuerFromConfig","subject","subjectFromConfig"],"values":{"audiences":{"array":0},"issuer":0,"issuerFromConfig":{"fromConfig":"issuer"},"subject":0,"subjectFromConfig":{"fromConfig":"subject"}}},"status":{"root":["id","name","type"],"properties":["audiences","issuer","subject"]},"objects":{}};
 
 /** The ARM PUT body of a FederatedIdentityCredential: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function FederatedIdentityCredential_toArm(object: types.FederatedIdentityCredential, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, FederatedIdentityCredential_armLayout, resolvers);
+export function FederatedIdentityCredential_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FederatedIdentityCredential_armLayout, resolvers);
 }
 
 /** The FederatedIdentityCredential status an ARM GET response describes. */
-export function FederatedIdentityCredential_statusFromArm(response: Record<string, unknown>): types.FederatedIdentityCredential_STATUS {
-  return statusFromArm(response, FederatedIdentityCredential_armLayout) as types.FederatedIdentityCredential_STATUS;
+export function FederatedIdentityCredential_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FederatedIdentityCredential_armLayout);
 }

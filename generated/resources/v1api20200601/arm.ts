@@ -2,7 +2,6 @@
 /** ARM payloads of resources v1api20200601 (ARM API version 2020-06-01). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2020-06-01';
@@ -11,11 +10,11 @@ export const apiVersion = '2020-06-01';
 export const ResourceGroup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","managedBy","tags"],"properties":[],"values":{"location":0,"managedBy":0,"tags":{"map":0}}},"status":{"root":["id","name","type","location","managedBy","properties","tags"],"properties":[]},"objects":{}};
 
 /** The ARM PUT body of a ResourceGroup: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function ResourceGroup_toArm(object: types.ResourceGroup, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, ResourceGroup_armLayout, resolvers);
+export function ResourceGroup_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ResourceGroup_armLayout, resolvers);
 }
 
 /** The ResourceGroup status an ARM GET response describes. */
-export function ResourceGroup_statusFromArm(response: Record<string, unknown>): types.ResourceGroup_STATUS {
-  return statusFromArm(response, ResourceGroup_armLayout) as types.ResourceGroup_STATUS;
+export function ResourceGroup_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ResourceGroup_armLayout);
 }

@@ -2,7 +2,6 @@
 /** ARM payloads of sql v1api20211101 (ARM API version 2021-11-01). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2021-11-01';
@@ -11,37 +10,37 @@ export const apiVersion = '2021-11-01';
 export const Server_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","tags"],"properties":["administratorLogin","administratorLoginPassword","administrators","federatedClientId","keyId","minimalTlsVersion","primaryUserAssignedIdentityReference","publicNetworkAccess","restrictOutboundNetworkAccess","version"],"values":{"identity":{"object":"ResourceIdentity"},"location":0,"tags":{"map":0},"administratorLogin":0,"administratorLoginPassword":{"secret":"administratorLoginPassword"},"administrators":{"object":"Administrators"},"federatedClientId":0,"keyId":0,"minimalTlsVersion":0,"primaryUserAssignedIdentityReference":{"reference":"primaryUserAssignedIdentityId"},"publicNetworkAccess":0,"restrictOutboundNetworkAccess":0,"version":0}},"status":{"root":["id","name","type","identity","kind","location","tags"],"properties":["administratorLogin","administrators","federatedClientId","fullyQualifiedDomainName","keyId","minimalTlsVersion","primaryUserAssignedIdentityId","privateEndpointConnections","publicNetworkAccess","restrictOutboundNetworkAccess","state","version","workspaceFeature"]},"objects":{"Administrators":{"administratorType":0,"azureADOnlyAuthentication":0,"login":0,"principalType":0,"sid":0,"tenantId":0},"ResourceIdentity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}}}};
 
 /** The ARM PUT body of a Server: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function Server_toArm(object: types.Server, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, Server_armLayout, resolvers);
+export function Server_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Server_armLayout, resolvers);
 }
 
 /** The Server status an ARM GET response describes. */
-export function Server_statusFromArm(response: Record<string, unknown>): types.Server_STATUS {
-  return statusFromArm(response, Server_armLayout) as types.Server_STATUS;
+export function Server_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Server_armLayout);
 }
 
 /** Where ServersDatabase's properties sit in ARM (Microsoft.Sql/servers/databases). */
 export const ServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags"],"properties":["autoPauseDelay","catalogCollation","collation","createMode","elasticPoolReference","federatedClientId","highAvailabilityReplicaCount","isLedgerOn","licenseType","longTermRetentionBackupResourceReference","maintenanceConfigurationId","maxSizeBytes","minCapacity","readScale","recoverableDatabaseReference","recoveryServicesRecoveryPointReference","requestedBackupStorageRedundancy","restorableDroppedDatabaseReference","restorePointInTime","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseReference","sourceResourceReference","zoneRedundant"],"values":{"identity":{"object":"Identity"},"location":0,"sku":{"object":"Sku"},"tags":{"map":0},"autoPauseDelay":0,"catalogCollation":0,"collation":0,"createMode":0,"elasticPoolReference":{"reference":"elasticPoolId"},"federatedClientId":0,"highAvailabilityReplicaCount":0,"isLedgerOn":0,"licenseType":0,"longTermRetentionBackupResourceReference":{"reference":"longTermRetentionBackupResourceId"},"maintenanceConfigurationId":0,"maxSizeBytes":0,"minCapacity":0,"readScale":0,"recoverableDatabaseReference":{"reference":"recoverableDatabaseId"},"recoveryServicesRecoveryPointReference":{"reference":"recoveryServicesRecoveryPointId"},"requestedBackupStorageRedundancy":0,"restorableDroppedDatabaseReference":{"reference":"restorableDroppedDatabaseId"},"restorePointInTime":0,"sampleName":0,"secondaryType":0,"sourceDatabaseDeletionDate":0,"sourceDatabaseReference":{"reference":"sourceDatabaseId"},"sourceResourceReference":{"reference":"sourceResourceId"},"zoneRedundant":0}},"status":{"root":["id","name","type","identity","kind","location","managedBy","sku","tags"],"properties":["autoPauseDelay","catalogCollation","collation","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","earliestRestoreDate","elasticPoolId","failoverGroupId","federatedClientId","highAvailabilityReplicaCount","isInfraEncryptionEnabled","isLedgerOn","licenseType","longTermRetentionBackupResourceId","maintenanceConfigurationId","maxLogSizeBytes","maxSizeBytes","minCapacity","pausedDate","readScale","recoverableDatabaseId","recoveryServicesRecoveryPointId","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorePointInTime","resumedDate","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseId","sourceResourceId","status","zoneRedundant"]},"objects":{"Identity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"Sku":{"capacity":0,"family":0,"name":0,"size":0,"tier":0}}};
 
 /** The ARM PUT body of a ServersDatabase: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function ServersDatabase_toArm(object: types.ServersDatabase, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, ServersDatabase_armLayout, resolvers);
+export function ServersDatabase_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabase_armLayout, resolvers);
 }
 
 /** The ServersDatabase status an ARM GET response describes. */
-export function ServersDatabase_statusFromArm(response: Record<string, unknown>): types.ServersDatabase_STATUS {
-  return statusFromArm(response, ServersDatabase_armLayout) as types.ServersDatabase_STATUS;
+export function ServersDatabase_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabase_armLayout);
 }
 
 /** Where ServersFirewallRule's properties sit in ARM (Microsoft.Sql/servers/firewallRules). */
 export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIpAddress","startIpAddress"],"values":{"endIpAddress":0,"startIpAddress":0}},"status":{"root":["id","name","type"],"properties":["endIpAddress","startIpAddress"]},"objects":{}};
 
 /** The ARM PUT body of a ServersFirewallRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function ServersFirewallRule_toArm(object: types.ServersFirewallRule, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, ServersFirewallRule_armLayout, resolvers);
+export function ServersFirewallRule_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersFirewallRule_armLayout, resolvers);
 }
 
 /** The ServersFirewallRule status an ARM GET response describes. */
-export function ServersFirewallRule_statusFromArm(response: Record<string, unknown>): types.ServersFirewallRule_STATUS {
-  return statusFromArm(response, ServersFirewallRule_armLayout) as types.ServersFirewallRule_STATUS;
+export function ServersFirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersFirewallRule_armLayout);
 }

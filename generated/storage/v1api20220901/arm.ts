@@ -2,7 +2,6 @@
 /** ARM payloads of storage v1api20220901 (ARM API version 2022-09-01). */
 import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '../../../src/lib/conversion/arm.ts';
 import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
-import type * as types from './types.ts';
 
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2022-09-01';
@@ -11,37 +10,37 @@ export const apiVersion = '2022-09-01';
 export const StorageAccount_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["extendedLocation","identity","kind","location","sku","tags"],"properties":["accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","customDomain","defaultToOAuthAuthentication","dnsEndpointType","encryption","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyPolicy","largeFileSharesState","minimumTlsVersion","networkAcls","publicNetworkAccess","routingPreference","sasPolicy","supportsHttpsTrafficOnly"],"values":{"extendedLocation":{"object":"ExtendedLocation"},"identity":{"object":"Identity"},"kind":0,"location":0,"sku":{"object":"StorageAccountSku"},"tags":{"map":0},"accessTier":0,"allowBlobPublicAccess":0,"allowCrossTenantReplication":0,"allowSharedKeyAccess":0,"allowedCopyScope":0,"azureFilesIdentityBasedAuthentication":{"object":"AzureFilesIdentityBasedAuthentication"},"customDomain":{"object":"CustomDomain"},"defaultToOAuthAuthentication":0,"dnsEndpointType":0,"encryption":{"object":"Encryption"},"immutableStorageWithVersioning":{"object":"StorageAccountImmutableStorageWithVersioning"},"isHnsEnabled":0,"isLocalUserEnabled":0,"isNfsV3Enabled":0,"isSftpEnabled":0,"keyPolicy":{"object":"KeyPolicy"},"largeFileSharesState":0,"minimumTlsVersion":0,"networkAcls":{"object":"NetworkRuleSet"},"publicNetworkAccess":0,"routingPreference":{"object":"RoutingPreference"},"sasPolicy":{"object":"SasPolicy"},"supportsHttpsTrafficOnly":0}},"status":{"root":["id","name","type","extendedLocation","identity","kind","location","sku","tags"],"properties":["accessTier","allowBlobPublicAccess","allowCrossTenantReplication","allowSharedKeyAccess","allowedCopyScope","azureFilesIdentityBasedAuthentication","blobRestoreStatus","creationTime","customDomain","defaultToOAuthAuthentication","dnsEndpointType","encryption","failoverInProgress","geoReplicationStats","immutableStorageWithVersioning","isHnsEnabled","isLocalUserEnabled","isNfsV3Enabled","isSftpEnabled","keyCreationTime","keyPolicy","largeFileSharesState","lastGeoFailoverTime","minimumTlsVersion","networkAcls","primaryEndpoints","primaryLocation","privateEndpointConnections","provisioningState","publicNetworkAccess","routingPreference","sasPolicy","secondaryEndpoints","secondaryLocation","statusOfPrimary","statusOfSecondary","storageAccountSkuConversionStatus","supportsHttpsTrafficOnly"]},"objects":{"ActiveDirectoryProperties":{"accountType":0,"azureStorageSid":0,"domainGuid":0,"domainName":0,"domainSid":0,"forestName":0,"netBiosDomainName":0,"samAccountName":0},"AzureFilesIdentityBasedAuthentication":{"activeDirectoryProperties":{"object":"ActiveDirectoryProperties"},"defaultSharePermission":0,"directoryServiceOptions":0},"Blob":{"enabled":0,"keyType":0},"CustomDomain":{"name":0,"useSubDomainName":0},"Encryption":{"identity":{"object":"EncryptionIdentity"},"keySource":0,"keyvaultproperties":{"object":"Keyvaultproperties"},"requireInfrastructureEncryption":0,"services":{"object":"Services"}},"EncryptionIdentity":{"federatedIdentityClientId":0,"userAssignedIdentityReference":{"reference":"userAssignedIdentity"}},"ExtendedLocation":{"name":0,"type":0},"File":{"enabled":0,"keyType":0},"IPRule":{"action":0,"value":0,"valueFromConfig":{"fromConfig":"value"}},"Identity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"ImmutableStorageWithVersioningImmutabilityPolicy":{"allowProtectedAppendWrites":0,"immutabilityPeriodSinceCreationInDays":0,"state":0},"KeyPolicy":{"keyExpirationPeriodInDays":0},"Keyvaultproperties":{"keyname":0,"keyvaulturi":0,"keyversion":0},"NetworkRuleSet":{"bypass":0,"defaultAction":0,"ipRules":{"array":{"object":"IPRule"}},"resourceAccessRules":{"array":{"object":"ResourceAccessRule"}},"virtualNetworkRules":{"array":{"object":"VirtualNetworkRule"}}},"Queue":{"enabled":0,"keyType":0},"ResourceAccessRule":{"resourceReference":{"reference":"resourceId"},"tenantId":0},"RoutingPreference":{"publishInternetEndpoints":0,"publishMicrosoftEndpoints":0,"routingChoice":0},"SasPolicy":{"expirationAction":0,"sasExpirationPeriod":0},"Services":{"blob":{"object":"Blob"},"file":{"object":"File"},"queue":{"object":"Queue"},"table":{"object":"Table"}},"StorageAccountImmutableStorageWithVersioning":{"enabled":0,"immutabilityPolicy":{"object":"ImmutableStorageWithVersioningImmutabilityPolicy"}},"StorageAccountSku":{"name":0,"tier":0},"Table":{"enabled":0,"keyType":0},"VirtualNetworkRule":{"action":0,"reference":{"reference":"id"},"state":0}}};
 
 /** The ARM PUT body of a StorageAccount: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function StorageAccount_toArm(object: types.StorageAccount, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, StorageAccount_armLayout, resolvers);
+export function StorageAccount_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccount_armLayout, resolvers);
 }
 
 /** The StorageAccount status an ARM GET response describes. */
-export function StorageAccount_statusFromArm(response: Record<string, unknown>): types.StorageAccount_STATUS {
-  return statusFromArm(response, StorageAccount_armLayout) as types.StorageAccount_STATUS;
+export function StorageAccount_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccount_armLayout);
 }
 
 /** Where StorageAccountsBlobService's properties sit in ARM (Microsoft.Storage/storageAccounts/blobServices). */
 export const StorageAccountsBlobService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy"],"values":{"automaticSnapshotPolicyEnabled":0,"changeFeed":{"object":"ChangeFeed"},"containerDeleteRetentionPolicy":{"object":"ContainerDeleteRetentionPolicy"},"cors":{"object":"CorsRules"},"defaultServiceVersion":0,"deleteRetentionPolicy":{"object":"DeleteRetentionPolicy"},"isVersioningEnabled":0,"lastAccessTimeTrackingPolicy":{"object":"LastAccessTimeTrackingPolicy"},"restorePolicy":{"object":"RestorePolicy"}}},"status":{"root":["id","name","type","sku"],"properties":["automaticSnapshotPolicyEnabled","changeFeed","containerDeleteRetentionPolicy","cors","defaultServiceVersion","deleteRetentionPolicy","isVersioningEnabled","lastAccessTimeTrackingPolicy","restorePolicy"]},"objects":{"ChangeFeed":{"enabled":0,"retentionInDays":0},"ContainerDeleteRetentionPolicy":{"allowPermanentDelete":0,"days":0,"enabled":0},"CorsRule":{"allowedHeaders":{"array":0},"allowedMethods":{"array":0},"allowedOrigins":{"array":0},"exposedHeaders":{"array":0},"maxAgeInSeconds":0},"CorsRules":{"corsRules":{"array":{"object":"CorsRule"}}},"DeleteRetentionPolicy":{"allowPermanentDelete":0,"days":0,"enabled":0},"LastAccessTimeTrackingPolicy":{"blobType":{"array":0},"enable":0,"name":0,"trackingGranularityInDays":0},"RestorePolicy":{"days":0,"enabled":0}},"fixedName":"default"};
 
 /** The ARM PUT body of a StorageAccountsBlobService: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function StorageAccountsBlobService_toArm(object: types.StorageAccountsBlobService, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, StorageAccountsBlobService_armLayout, resolvers);
+export function StorageAccountsBlobService_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsBlobService_armLayout, resolvers);
 }
 
 /** The StorageAccountsBlobService status an ARM GET response describes. */
-export function StorageAccountsBlobService_statusFromArm(response: Record<string, unknown>): types.StorageAccountsBlobService_STATUS {
-  return statusFromArm(response, StorageAccountsBlobService_armLayout) as types.StorageAccountsBlobService_STATUS;
+export function StorageAccountsBlobService_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsBlobService_armLayout);
 }
 
 /** Where StorageAccountsBlobServicesContainer's properties sit in ARM (Microsoft.Storage/storageAccounts/blobServices/containers). */
 export const StorageAccountsBlobServicesContainer_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["defaultEncryptionScope","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","immutableStorageWithVersioning","metadata","publicAccess"],"values":{"defaultEncryptionScope":0,"denyEncryptionScopeOverride":0,"enableNfsV3AllSquash":0,"enableNfsV3RootSquash":0,"immutableStorageWithVersioning":{"object":"ImmutableStorageWithVersioning"},"metadata":{"map":0},"publicAccess":0}},"status":{"root":["id","name","type","etag"],"properties":["defaultEncryptionScope","deleted","deletedTime","denyEncryptionScopeOverride","enableNfsV3AllSquash","enableNfsV3RootSquash","hasImmutabilityPolicy","hasLegalHold","immutabilityPolicy","immutableStorageWithVersioning","lastModifiedTime","leaseDuration","leaseState","leaseStatus","legalHold","metadata","publicAccess","remainingRetentionDays","version"]},"objects":{"ImmutableStorageWithVersioning":{"enabled":0}}};
 
 /** The ARM PUT body of a StorageAccountsBlobServicesContainer: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
-export function StorageAccountsBlobServicesContainer_toArm(object: types.StorageAccountsBlobServicesContainer, resolvers: ArmResolvers = {}): Record<string, unknown> {
-  return armBody(object as KubeObject, StorageAccountsBlobServicesContainer_armLayout, resolvers);
+export function StorageAccountsBlobServicesContainer_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsBlobServicesContainer_armLayout, resolvers);
 }
 
 /** The StorageAccountsBlobServicesContainer status an ARM GET response describes. */
-export function StorageAccountsBlobServicesContainer_statusFromArm(response: Record<string, unknown>): types.StorageAccountsBlobServicesContainer_STATUS {
-  return statusFromArm(response, StorageAccountsBlobServicesContainer_armLayout) as types.StorageAccountsBlobServicesContainer_STATUS;
+export function StorageAccountsBlobServicesContainer_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsBlobServicesContainer_armLayout);
 }

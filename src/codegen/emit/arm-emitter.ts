@@ -3,7 +3,8 @@ import { fromPackage, tsHeader } from './code.ts';
 
 /**
  * `arm.ts` of an API package: per resource, the ARM layout (which spec and status properties sit at the
- * ARM root and which under `properties`) and typed wrappers for the request body and the status.
+ * ARM root and which under `properties`) and wrappers for the request body and the status (untyped: no
+ * per-package TypeScript types are generated, as nothing needs them and they grew with every version).
  */
 export function emitArm(pkg: PackageDef): string {
   const out: string[] = [tsHeader()];
@@ -12,7 +13,6 @@ export function emitArm(pkg: PackageDef): string {
     `import { type ArmLayout, type ArmResolvers, armBody, statusFromArm } from '${fromPackage('src/lib/conversion/arm.ts')}';\n`,
   );
   out.push(`import type { KubeObject } from '${fromPackage('src/lib/conversion/resource.ts')}';\n`);
-  out.push(`import type * as types from './types.ts';\n`);
   out.push(
     `\n/** The ARM API version these payloads are for. */\nexport const apiVersion = '${pkg.armApiVersion}';\n`,
   );
@@ -43,11 +43,11 @@ export function emitArm(pkg: PackageDef): string {
       `\n/** The ARM PUT body of a ${r.kind}: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */\n`,
     );
     out.push(
-      `export function ${r.kind}_toArm(object: types.${r.kind}, resolvers: ArmResolvers = {}): Record<string, unknown> {\n  return armBody(object as KubeObject, ${r.kind}_armLayout, resolvers);\n}\n`,
+      `export function ${r.kind}_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {\n  return armBody(object, ${r.kind}_armLayout, resolvers);\n}\n`,
     );
     out.push(`\n/** The ${r.kind} status an ARM GET response describes. */\n`);
     out.push(
-      `export function ${r.kind}_statusFromArm(response: Record<string, unknown>): types.${r.statusType} {\n  return statusFromArm(response, ${r.kind}_armLayout) as types.${r.statusType};\n}\n`,
+      `export function ${r.kind}_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {\n  return statusFromArm(response, ${r.kind}_armLayout);\n}\n`,
     );
   }
   return out.join('');

@@ -29,18 +29,20 @@ export function emitKindTests(
   out.push(
     `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt } from '../../../src/testing/conversion-support.ts';\n`,
   );
-  for (const v of graph.apiVersions) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
+  out.push(`import { arbitraryOf } from '../../../src/testing/shape-arbitrary.ts';\n`);
   for (const v of graph.apiVersions) out.push(`import * as ${v}_arm from '../${v}/arm.ts';\n`);
-  for (const v of storageBelowHub) out.push(`import * as ${v} from '../${v}/arbitraries.ts';\n`);
-  out.push(`import * as hubArbitraries from '../${graph.hub}/arbitraries.ts';\n`);
+  out.push(`import { shapes } from '../shapes.ts';\n`);
   out.push(`\nconst hub = '${graph.hub}';\n`);
+  out.push(
+    `\n/** A random ${graph.kind} at a version, from the group's shapes. */\nconst random = (version: string) => arbitraryOf(shapes, version, '${graph.kind}');\n`,
+  );
   out.push(`\ndescribe('${graph.kind} round trip through the hub (${graph.hub})', () => {\n`);
   for (const v of graph.apiVersions) {
     // What a type without a bag cannot hold (unknown extras of an API version or inside a runtime type) is
     // dropped, as the operator drops it; kept as leftovers, nothing may be missing.
     out.push(`  it('${v} -> hub -> ${v} loses nothing but what the operator drops too', () => {\n`);
     out.push(
-      `    fc.assert(fc.property(${v}.${graph.kind}(), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), '${v}'), object); expectNoBags(convert(convert(object, hub), '${v}')); }), { numRuns: roundTripRuns });\n  });\n`,
+      `    fc.assert(fc.property(random('${v}'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), '${v}'), object); expectNoBags(convert(convert(object, hub), '${v}')); }), { numRuns: roundTripRuns });\n  });\n`,
     );
   }
   for (const v of storageBelowHub) {
@@ -48,7 +50,7 @@ export function emitKindTests(
     // operator drops them; kept as leftovers, nothing may be missing.
     out.push(`  it('${v} (old storage) -> hub -> ${v} loses nothing', () => {\n`);
     out.push(
-      `    fc.assert(fc.property(${v}.${graph.kind}(), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), '${v}'), object)), { numRuns: storageRuns });\n  });\n`,
+      `    fc.assert(fc.property(random('${v}'), (object) => expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), '${v}'), object)), { numRuns: storageRuns });\n  });\n`,
     );
   }
   out.push('});\n');
@@ -56,7 +58,7 @@ export function emitKindTests(
     `\ndescribe('${graph.kind} read-modify-write at each version: hub -> version -> pruned by its CRD schema -> hub', () => {\n`,
   );
   out.push(
-    `  const stored = () => hubArbitraries.${graph.kind}().map((o) => pruneToSchema(o, crdSchema('${groupName}', '${graph.kind}', hub)) as Record<string, unknown>);\n`,
+    `  const stored = () => random(hub).map((o) => pruneToSchema(o, crdSchema('${groupName}', '${graph.kind}', hub)) as Record<string, unknown>);\n`,
   );
   for (const v of [...graph.apiVersions, ...storageBelowHub]) {
     // An API version keeps what it can type (hub-only values are dropped, as the operator drops them): its
@@ -76,7 +78,7 @@ export function emitKindTests(
       `  it('${v}: azureName defaults and the ARM body is the spec without azureName, owner and bags', () => {\n`,
     );
     out.push(
-      `    fc.assert(fc.property(hubArbitraries.${graph.kind}(), (object) => expectArmPayload(convert(object, '${v}'), ${v}_arm.${graph.kind}_armLayout)), { numRuns: armRuns });\n  });\n`,
+      `    fc.assert(fc.property(random(hub), (object) => expectArmPayload(convert(object, '${v}'), ${v}_arm.${graph.kind}_armLayout)), { numRuns: armRuns });\n  });\n`,
     );
   }
   out.push('});\n');
@@ -89,7 +91,7 @@ export function emitKindTests(
         if (a === b) continue;
         out.push(`  it('${a} -> hub -> ${b} never throws', () => {\n`);
         out.push(
-          `    fc.assert(fc.property(${a}.${graph.kind}(), (object) => { convert(convert(object, hub), '${b}'); }), { numRuns: reliabilityRuns });\n  });\n`,
+          `    fc.assert(fc.property(random('${a}'), (object) => { convert(convert(object, hub), '${b}'); }), { numRuns: reliabilityRuns });\n  });\n`,
         );
       }
     }

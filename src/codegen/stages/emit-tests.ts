@@ -1,13 +1,16 @@
-import { emitArbitraries } from '../emit/arbitraries-emitter.ts';
+import { emitGroupShapes } from '../emit/shapes-emitter.ts';
 import { emitKindTests } from '../emit/tests-emitter.ts';
-import { fullGroup } from '../model/types.ts';
+import { fullGroup, type PackageDef } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
 
-/** Writes arbitraries per package (API and storage) and the conversion tests per kind (seed 000, Testing). */
+/**
+ * Writes each group's shapes (its packages' types as data, for random objects) and the conversion tests per
+ * kind (seed 000, Testing).
+ */
 export const emitTests = stage({
   id: 'emitTests',
-  description: 'Emit property-test arbitraries and conversion tests',
+  description: 'Emit property-test shapes and conversion tests',
   needs: ['checkPlans', 'buildConversionGraph'],
   run: (state) => {
     const config = need(state.config, 'config');
@@ -18,23 +21,25 @@ export const emitTests = stage({
         if (def.kind === 'object') for (const p of def.properties) names.add(p.name);
       namesOf.set(pkg.group, [...names].sort());
     }
-    for (const pkg of state.packages) {
-      // Names a hook reinterprets at versions older than its own are never drawn as extras there.
+    // Names a hook reinterprets at versions older than its own are never drawn as extras there.
+    const reservedOf = (pkg: PackageDef) => {
       const reserved = new Map<string, string[]>();
       for (const h of config.hooks)
         if (h.group === pkg.group && pkg.armApiVersion < h.apiVersion)
           reserved.set(h.type, [...(reserved.get(h.type) ?? []), ...h.interprets]);
+      return reserved;
+    };
+    for (const group of [...new Set(state.packages.map((p) => p.group))].sort())
       addFile(
         state,
-        `${pkg.group}/${pkg.version}/arbitraries.ts`,
-        emitArbitraries(
-          pkg,
-          fullGroup(pkg.group, config.groupSuffix),
-          namesOf.get(pkg.group) ?? [],
-          reserved,
+        `${group}/shapes.ts`,
+        emitGroupShapes(
+          state.packages.filter((p) => p.group === group),
+          fullGroup(group, config.groupSuffix),
+          namesOf.get(group) ?? [],
+          reservedOf,
         ),
       );
-    }
     for (const graph of need(state.graph, 'graph').kinds) {
       const lookup = (version: string) => {
         const pkg = state.packages.find((p) => p.group === graph.group && p.version === version);
