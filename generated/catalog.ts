@@ -7,6 +7,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "authorization.azure.com",
     "kind": "RoleAssignment",
+    "plural": "roleassignments",
     "armType": "Microsoft.Authorization/roleAssignments",
     "scope": "extension",
     "owners": "any",
@@ -47,6 +48,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServer",
+    "plural": "flexibleservers",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers",
     "scope": "resourceGroup",
     "owners": [
@@ -194,6 +196,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServersDatabase",
+    "plural": "flexibleserversdatabases",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -317,6 +320,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServersFirewallRule",
+    "plural": "flexibleserversfirewallrules",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers/firewallRules",
     "scope": "resourceGroup",
     "owners": [
@@ -422,8 +426,51 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "keyvault.azure.com",
+    "kind": "Vault",
+    "plural": "vaults",
+    "armType": "Microsoft.KeyVault/vaults",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210401preview",
+        "armApiVersion": "2021-04-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230701",
+        "armApiVersion": "2023-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210401previewstorage",
+      "v1api20230701storage"
+    ],
+    "hub": "v1api20230701storage",
+    "immutable": {
+      "v1api20210401preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "kusto.azure.com",
     "kind": "Cluster",
+    "plural": "clusters",
     "armType": "Microsoft.Kusto/clusters",
     "scope": "resourceGroup",
     "owners": [
@@ -467,6 +514,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "kusto.azure.com",
     "kind": "Database",
+    "plural": "databases",
     "armType": "Microsoft.Kusto/clusters/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -510,6 +558,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "managedidentity.azure.com",
     "kind": "FederatedIdentityCredential",
+    "plural": "federatedidentitycredentials",
     "armType": "Microsoft.ManagedIdentity/userAssignedIdentities/federatedIdentityCredentials",
     "scope": "resourceGroup",
     "owners": [
@@ -551,6 +600,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "managedidentity.azure.com",
     "kind": "UserAssignedIdentity",
+    "plural": "userassignedidentities",
     "armType": "Microsoft.ManagedIdentity/userAssignedIdentities",
     "scope": "resourceGroup",
     "owners": [
@@ -592,6 +642,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "resources.azure.com",
     "kind": "ResourceGroup",
+    "plural": "resourcegroups",
     "armType": "Microsoft.Resources/resourceGroups",
     "scope": "subscription",
     "owners": [],
@@ -639,6 +690,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "sql.azure.com",
     "kind": "Server",
+    "plural": "servers",
     "armType": "Microsoft.Sql/servers",
     "scope": "resourceGroup",
     "owners": [
@@ -671,6 +723,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "sql.azure.com",
     "kind": "ServersDatabase",
+    "plural": "serversdatabases",
     "armType": "Microsoft.Sql/servers/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -703,6 +756,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "sql.azure.com",
     "kind": "ServersFirewallRule",
+    "plural": "serversfirewallrules",
     "armType": "Microsoft.Sql/servers/firewallRules",
     "scope": "resourceGroup",
     "owners": [
@@ -733,6 +787,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "storage.azure.com",
     "kind": "StorageAccount",
+    "plural": "storageaccounts",
     "armType": "Microsoft.Storage/storageAccounts",
     "scope": "resourceGroup",
     "owners": [
@@ -861,6 +916,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "storage.azure.com",
     "kind": "StorageAccountsBlobService",
+    "plural": "storageaccountsblobservices",
     "armType": "Microsoft.Storage/storageAccounts/blobServices",
     "fixedName": "default",
     "scope": "resourceGroup",
@@ -961,6 +1017,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "storage.azure.com",
     "kind": "StorageAccountsBlobServicesContainer",
+    "plural": "storageaccountsblobservicescontainers",
     "armType": "Microsoft.Storage/storageAccounts/blobServices/containers",
     "scope": "resourceGroup",
     "owners": [

@@ -4,6 +4,7 @@ import { groupConverters } from '../src/lib/conversion/plan-converters.ts';
 import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts';
 import { plans as authorization_plans } from './authorization/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
+import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as resources_plans } from './resources/conversion-plans.ts';
@@ -12,6 +13,7 @@ import { plans as storage_plans } from './storage/conversion-plans.ts';
 
 const authorization_conversions = groupConverters('authorization.azure.com', authorization_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
+const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const resources_conversions = groupConverters('resources.azure.com', resources_plans);
@@ -94,6 +96,17 @@ export const registry: ConversionRegistry = {
           v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServersFirewallRule_to_v1api20240801storage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServersFirewallRule_from_v1api20240801storage') } },
           v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersFirewallRule_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersFirewallRule_from_v20250801storage') } },
           v20250801storage: { storage: true },
+        },
+      },
+    },
+    'keyvault.azure.com': {
+      Vault: {
+        hub: 'v1api20230701storage',
+        versions: {
+          v1api20210401preview: { storage: false, up: { to: 'v1api20210401previewstorage', convert: keyvault_conversions.resource('v1api20210401preview', 'Vault_toStorage') }, down: { from: 'v1api20210401previewstorage', convert: keyvault_conversions.resource('v1api20210401preview', 'Vault_fromStorage') } },
+          v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20230701', 'Vault_toStorage') }, down: { from: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20230701', 'Vault_fromStorage') } },
+          v1api20210401previewstorage: { storage: true, up: { to: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20210401previewstorage', 'Vault_to_v1api20230701storage') }, down: { from: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20210401previewstorage', 'Vault_from_v1api20230701storage') } },
+          v1api20230701storage: { storage: true },
         },
       },
     },

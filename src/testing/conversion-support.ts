@@ -515,8 +515,12 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   const body = parts.body;
   if (body.name !== name) throw new Error(`ARM body name ${JSON.stringify(body.name)}, expected ${name}`);
   const flat: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) if (k !== 'name' && k !== 'properties') setKey(flat, k, v);
-  if (body.properties !== undefined) {
+  // A spec whose own `properties` sits at ARM's root (Key Vault's) is sent as it is, not re-nested.
+  const fields = leaf ? leaf.spec : layout.kind === 'plain' ? layout.spec : undefined;
+  const nests = !fields?.root.includes('properties');
+  for (const [k, v] of Object.entries(body))
+    if (k !== 'name' && (k !== 'properties' || !nests)) setKey(flat, k, v);
+  if (nests && body.properties !== undefined) {
     if (typeof body.properties !== 'object' || body.properties === null)
       throw new Error(`ARM body properties is not an object: ${JSON.stringify(body.properties)}`);
     for (const [k, v] of Object.entries(body.properties)) {

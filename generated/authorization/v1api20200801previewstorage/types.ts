@@ -73,7 +73,8 @@ export interface ResourceReference {
 export interface RoleAssignmentOperatorSpec {
   /** Where to place config maps the operator writes from CEL expressions. */
   configMapExpressions?: DestinationExpression[];
-  /** The uuid generation technique to use for any role without an explicit AzureName. One of 'stable' or 'random'. */
+  /** The uuid generation technique to use for any role without an explicit AzureName. One of 'stable' or
+   * 'random'. */
   namingConvention?: string;
   /** Where to place secrets the operator writes from CEL expressions. */
   secretExpressions?: DestinationExpression[];

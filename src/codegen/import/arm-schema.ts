@@ -307,7 +307,10 @@ function bodyOf(
       properties.properties = { $ref: `#/definitions/${chosen}` };
     }
   }
-  return { properties, required: (root.required as string[] | undefined) ?? [] };
+  const required = (root.required as string[] | undefined) ?? [];
+  // An unflattened `properties` the operator requires stays required (Key Vault's spec).
+  if (unflattened?.type === 'object' && fields.required?.includes('properties')) required.push('properties');
+  return { properties, required };
 }
 
 function elementOf(field: Field): Field {

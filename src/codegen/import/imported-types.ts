@@ -8,6 +8,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.DBforPostgreSQL/flexibleServers',
   'Microsoft.DBforPostgreSQL/flexibleServers/databases',
   'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',
+  'Microsoft.KeyVault/vaults',
   'Microsoft.Kusto/clusters',
   'Microsoft.Kusto/clusters/databases',
   'Microsoft.ManagedIdentity/userAssignedIdentities',

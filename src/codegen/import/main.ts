@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { TransformationsNotConfigured } from './check-transformations.ts';
 import { importSchemas } from './import-schemas.ts';
 import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
 import { type CrdFolder, moduleCrdFolder } from './module-crds.ts';
@@ -42,7 +41,6 @@ try {
     error instanceof RealCrdMissing ||
     error instanceof RealCrdVersionMissing ||
     error instanceof UnsupportedCrdShape ||
-    error instanceof TransformationsNotConfigured ||
     error instanceof OperatorGoSourceMissing ||
     error instanceof CrdMakerGoMissing ||
     error instanceof CrdMakingFailed

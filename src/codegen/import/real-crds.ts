@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { armUriInDescription } from '../../lib/adoption/arm-uri.ts';
@@ -57,11 +57,32 @@ export class RealCrdVersionMissing extends Error {
 
 interface CrdDocument {
   spec?: {
+    names?: { kind?: string; plural?: string };
     versions?: {
       name: string;
       schema?: { openAPIV3Schema?: { description?: string; properties?: Record<string, CrdNode> } };
     }[];
   };
+}
+
+/** Which CRD holds an ARM resource type, and the names the operator gives it. */
+export interface CrdIdentity {
+  readonly file: string;
+  readonly kind: string;
+  readonly plural: string;
+  /** Every version the CRD serves, storage versions included. */
+  readonly versions: readonly string[];
+}
+
+/** `Microsoft.Cache/redis/firewallRules` from `/subscriptions/{s}/.../providers/Microsoft.Cache/redis/{n}/firewallRules/{r}`. */
+export function armTypeOfUri(uri: string): string {
+  const at = uri.lastIndexOf('/providers/');
+  const segments = uri
+    .slice(at < 0 ? 0 : at + '/providers/'.length)
+    .split('/')
+    .filter((s) => s !== '');
+  if (at < 0) return segments.filter((_, i) => i % 2 === 0).join('/');
+  return [segments[0], ...segments.slice(1).filter((_, i) => i % 2 === 0)].join('/');
 }
 
 /**
@@ -98,6 +119,30 @@ export class RealCrds {
       status: props.status ?? {},
       ...(armUri ? { armUri } : {}),
     };
+  }
+
+  /**
+   * The CRD of an ARM resource type among the group's CRD files (`cache` -> `cache.azure.com_*.yaml`), found
+   * by the `ARM URI` its versions carry: the operator's kind and plural names do not follow one rule
+   * (`Microsoft.Cache/redis` is `Redis`, plural `redis`; `Microsoft.Subscription/aliases` is `Alias`).
+   */
+  ofArmType(groupDomain: string, armType: string): CrdIdentity | undefined {
+    const wanted = armType.toLowerCase();
+    for (const file of readdirSync(this.dir)
+      .filter((f) => f.startsWith(`${groupDomain}_`))
+      .sort()) {
+      const doc = this.document(file);
+      const versions = doc.spec?.versions ?? [];
+      const uri = versions
+        .map((v) => armUriInDescription(v.schema?.openAPIV3Schema?.description))
+        .find((u) => u !== undefined);
+      if (uri === undefined || armTypeOfUri(uri).toLowerCase() !== wanted) continue;
+      const kind = doc.spec?.names?.kind;
+      const plural = doc.spec?.names?.plural;
+      if (kind === undefined || plural === undefined) continue;
+      return { file, kind, plural, versions: versions.map((v) => v.name) };
+    }
+    return undefined;
   }
 
   private document(file: string): CrdDocument {

@@ -141,6 +141,8 @@ export type ResourceScope = 'resourceGroup' | 'subscription' | 'extension' | 'te
 /** A custom resource kind in one package. */
 export interface ResourceDef {
   readonly kind: string;
+  /** The plural resource name of its CRD (`storageaccounts`; `redis` for Redis). */
+  readonly plural: string;
   readonly armType: string;
   readonly armApiVersion: string;
   readonly description?: string | undefined;

@@ -1,5 +1,4 @@
 import { emitCrd } from '../emit/crd-emitter.ts';
-import { pluralOf } from '../model/names.ts';
 import { fullGroup } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
@@ -18,7 +17,9 @@ export const emitCrds = stage({
         return pkg;
       };
       const group = fullGroup(graph.group, suffix);
-      addFile(state, `crds/${group}_${pluralOf(graph.kind)}.yaml`, emitCrd(graph, group, lookup));
+      const resource = lookup(graph.hub).resources.find((r) => r.kind === graph.kind);
+      if (!resource) throw new Error(`${graph.hub} has no ${graph.kind}`);
+      addFile(state, `crds/${group}_${resource.plural}.yaml`, emitCrd(graph, group, lookup, resource.plural));
     }
   },
 });
