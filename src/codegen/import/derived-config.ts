@@ -34,6 +34,7 @@ interface Selection {
 export class DerivedConfig {
   private readonly kinds = new Map<string, string>();
   private readonly plurals = new Map<string, string>();
+  private readonly scopes = new Map<string, string>();
   private readonly selections = new Map<string, { selection: Selection; apiVersions: Set<string> }>();
   private readonly exports = new Map<string, Map<string, { configMaps: string[]; secrets: string[] }>>();
   private readonly settings = new Map<
@@ -45,6 +46,11 @@ export class DerivedConfig {
   names(armType: string, kind: string, ruleKind: string, plural: string, rulePlural: string): void {
     if (kind !== ruleKind) this.kinds.set(armType, kind);
     if (plural !== rulePlural) this.plurals.set(armType, plural);
+  }
+
+  /** Where the resource lives, kept unless it is the usual resource group. */
+  scope(armType: string, scope: string): void {
+    if (scope !== 'resourceGroup') this.scopes.set(armType, scope);
   }
 
   /** One transformation the import undid on `type` at `apiVersion`, for the generator to redo. */
@@ -156,6 +162,7 @@ export class DerivedConfig {
     const byKey = (m: Map<string, string>) =>
       Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
     const doc = {
+      scopes: byKey(this.scopes),
       kinds: byKey(this.kinds),
       plurals: byKey(this.plurals),
       operatorExports,

@@ -99,7 +99,10 @@ export function importSchemas(options: ImportOptions): {
     const identity = identityOf(armType);
     const kind = identity?.kind ?? config.kinds[armType] ?? kindOf(typePath);
     const crdFile = identity?.file ?? `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
-    if (identity) derived.names(armType, kind, kindOf(typePath), identity.plural, pluralOf(kind));
+    if (identity) {
+      derived.names(armType, kind, kindOf(typePath), identity.plural, pluralOf(kind));
+      derived.scope(armType, identity.scope);
+    }
     const version = versionName(config.prefixes, basePrefix(config, group, apiVersion), apiVersion);
     // An API version the operator does not serve has nothing to import from: it stays
     // as written, and the caller lists it.
