@@ -489,7 +489,13 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   armView(
     Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
     at,
-    { unresolved, named, secrets: secretNames(layout), references: referenceArmNames(layout) },
+    {
+      unresolved,
+      named,
+      secrets: secretNames(layout),
+      references: referenceArmNames(layout),
+      referenceNames: referencePropertyNames(layout),
+    },
     expected,
   );
   const parts = armBodyParts(defaulted, layout, testResolvers);
@@ -564,6 +570,14 @@ function referenceArmNames(layout: ArmLayout): Map<string, string> {
   return out;
 }
 
+/** Every spec property the layout sends as a resolved reference, at any depth. */
+function referencePropertyNames(layout: ArmLayout): Set<string> {
+  const out = new Set<string>();
+  for (const [name, shape] of specShapes(layout))
+    if (isRecord(shape) && typeof shape.reference === 'string') out.add(name);
+  return out;
+}
+
 /** The ARM ID a reference stands for under {@link testResolvers}; records the path when it names nothing. */
 function referenceId(
   v: unknown,
@@ -595,6 +609,7 @@ function armView(
     named: string[];
     secrets: ReadonlySet<string>;
     references: ReadonlyMap<string, string>;
+    referenceNames: ReadonlySet<string>;
   },
   out: Record<string, unknown>,
 ): void {
@@ -608,7 +623,9 @@ function armView(
   for (const [k, v] of Object.entries(value)) {
     if (k === '$propertyBag' || v === undefined) continue;
     const at = `${path}.${k}`;
-    if ((k.endsWith('Reference') || k === 'reference') && isRecord(v)) {
+    // A name ending in Reference is a reference only where the layout says so (Batch's keyVaultReference
+    // is an object of ARM's own, which holds one).
+    if ((k === 'reference' || (k.endsWith('Reference') && seen.referenceNames.has(k))) && isRecord(v)) {
       const id = referenceId(v, at, seen);
       const armName =
         seen.references.get(k) ?? (k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","conditions","configMapExpressions","configMaps","createdAt","createdBy","createdByType","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","group","hotCachePeriod","id","identity","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","role","secretExpressions","severity","size","sku","softDeletePeriod","state","stateReason","statistics","status","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tags","tenantId","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"];
+const names: readonly string[] = ["aadObjectId","acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","blobStorageEventType","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","compression","conditions","configMapExpressions","configMaps","consumerGroup","cosmosDb","cosmosDbAccountResourceId","cosmosDbAccountResourceReference","cosmosDbContainer","cosmosDbDataConnection","cosmosDbDatabase","createdAt","createdBy","createdByType","dataFormat","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","databaseRouting","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","eventGrid","eventGridDataConnection","eventGridResourceId","eventGridResourceReference","eventHub","eventHubDataConnection","eventHubResourceId","eventHubResourceReference","eventSystemProperties","group","hotCachePeriod","id","identity","ignoreFirstRecord","iotHub","iotHubDataConnection","iotHubResourceId","iotHubResourceReference","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","managedIdentityObjectId","managedIdentityResourceId","managedIdentityResourceReference","mappingRuleName","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","principalIdFromConfig","principalName","principalType","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","retrievalStartDate","role","secretExpressions","severity","sharedAccessPolicyName","size","sku","softDeletePeriod","state","stateReason","statistics","status","storageAccountResourceId","storageAccountResourceReference","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tableName","tags","tenantId","tenantIdFromConfig","tenantName","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"];
 
 function arb_AcceptedAudience(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
@@ -90,8 +90,40 @@ function arb_Condition(): fc.Arbitrary<unknown> {
   return fc.record({ type: fc.string({ maxLength: 8 }), status: fc.string({ maxLength: 8 }), severity: fc.string({ maxLength: 8 }), reason: fc.string({ maxLength: 8 }), message: fc.string({ maxLength: 8 }), lastTransitionTime: fc.string({ maxLength: 8 }), observedGeneration: fc.maxSafeInteger() }, { requiredKeys: [] });
 }
 
+function arb_CosmosDbDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: arb_CosmosDbDataConnection_Kind(), location: fc.string({ maxLength: 8 }), cosmosDbAccountResourceReference: arb_ResourceReference(), cosmosDbContainer: fc.string({ maxLength: 8 }), cosmosDbDatabase: fc.string({ maxLength: 8 }), managedIdentityResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","cosmosDbAccountResourceReference","CosmosDbAccountResourceReference","cosmosDbContainer","CosmosDbContainer","cosmosDbDatabase","CosmosDbDatabase","managedIdentityResourceReference","ManagedIdentityResourceReference","mappingRuleName","MappingRuleName","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
+function arb_CosmosDbDataConnection_Kind(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("CosmosDb");
+}
+
+function arb_CosmosDbDataConnection_Kind_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("CosmosDb");
+}
+
+function arb_CosmosDbDataConnection_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Canceled", "Creating", "Deleting", "Failed", "Moving", "Running", "Succeeded");
+}
+
+function arb_CosmosDbDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_CosmosDbDataConnection_Kind_STATUS(), location: fc.string({ maxLength: 8 }), cosmosDbAccountResourceId: fc.string({ maxLength: 8 }), cosmosDbContainer: fc.string({ maxLength: 8 }), cosmosDbDatabase: fc.string({ maxLength: 8 }), managedIdentityObjectId: fc.string({ maxLength: 8 }), managedIdentityResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: arb_CosmosDbDataConnection_ProvisioningState_STATUS(), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","cosmosDbAccountResourceId","CosmosDbAccountResourceId","cosmosDbContainer","CosmosDbContainer","cosmosDbDatabase","CosmosDbDatabase","managedIdentityObjectId","ManagedIdentityObjectId","managedIdentityResourceId","ManagedIdentityResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
 function arb_CreatedByType_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("User", "Application", "ManagedIdentity", "Key");
+}
+
+function arb_DataConnectionOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
+function arb_DataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), cosmosDb: arb_CosmosDbDataConnection_STATUS() }, { requiredKeys: ["cosmosDb"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), eventGrid: arb_EventGridDataConnection_STATUS() }, { requiredKeys: ["eventGrid"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), eventHub: arb_EventHubDataConnection_STATUS() }, { requiredKeys: ["eventHub"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), iotHub: arb_IotHubDataConnection_STATUS() }, { requiredKeys: ["iotHub"] })), names, ["conditions","Conditions","name","Name","cosmosDb","CosmosDb","eventGrid","EventGrid","eventHub","EventHub","iotHub","IotHub","$propertyBag"]);
+}
+
+function arb_DataConnection_Spec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.oneof(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), cosmosDbDataConnection: arb_CosmosDbDataConnection() }, { requiredKeys: ["owner", "cosmosDbDataConnection"] }), fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), eventGridDataConnection: arb_EventGridDataConnection() }, { requiredKeys: ["owner", "eventGridDataConnection"] }), fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), eventHubDataConnection: arb_EventHubDataConnection() }, { requiredKeys: ["owner", "eventHubDataConnection"] }), fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), iotHubDataConnection: arb_IotHubDataConnection() }, { requiredKeys: ["owner", "iotHubDataConnection"] })), names, ["azureName","AzureName","owner","Owner","cosmosDbDataConnection","CosmosDbDataConnection","eventGridDataConnection","EventGridDataConnection","eventHubDataConnection","EventHubDataConnection","iotHubDataConnection","IotHubDataConnection","operatorSpec","OperatorSpec","$propertyBag"]);
 }
 
 function arb_DatabaseOperatorSpec(): fc.Arbitrary<unknown> {
@@ -114,6 +146,94 @@ function arb_DestinationExpression(): fc.Arbitrary<unknown> {
   return fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] });
 }
 
+function arb_EventGridDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: arb_EventGridDataConnection_Kind(), location: fc.string({ maxLength: 8 }), blobStorageEventType: arb_EventGridDataConnection_BlobStorageEventType(), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: arb_EventGridDataConnection_DataFormat(), databaseRouting: arb_EventGridDataConnection_DatabaseRouting(), eventGridResourceReference: arb_ResourceReference(), eventHubResourceReference: arb_ResourceReference(), ignoreFirstRecord: fc.boolean(), managedIdentityResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), storageAccountResourceReference: arb_ResourceReference(), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","blobStorageEventType","BlobStorageEventType","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventGridResourceReference","EventGridResourceReference","eventHubResourceReference","EventHubResourceReference","ignoreFirstRecord","IgnoreFirstRecord","managedIdentityResourceReference","ManagedIdentityResourceReference","mappingRuleName","MappingRuleName","storageAccountResourceReference","StorageAccountResourceReference","tableName","TableName","$propertyBag"]);
+}
+
+function arb_EventGridDataConnection_BlobStorageEventType(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Microsoft.Storage.BlobCreated", "Microsoft.Storage.BlobRenamed");
+}
+
+function arb_EventGridDataConnection_BlobStorageEventType_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Microsoft.Storage.BlobCreated", "Microsoft.Storage.BlobRenamed");
+}
+
+function arb_EventGridDataConnection_DataFormat(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("APACHEAVRO", "AVRO", "CSV", "JSON", "MULTIJSON", "ORC", "PARQUET", "PSV", "RAW", "SCSV", "SINGLEJSON", "SOHSV", "TSV", "TSVE", "TXT", "W3CLOGFILE");
+}
+
+function arb_EventGridDataConnection_DataFormat_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("APACHEAVRO", "AVRO", "CSV", "JSON", "MULTIJSON", "ORC", "PARQUET", "PSV", "RAW", "SCSV", "SINGLEJSON", "SOHSV", "TSV", "TSVE", "TXT", "W3CLOGFILE");
+}
+
+function arb_EventGridDataConnection_DatabaseRouting(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Multi", "Single");
+}
+
+function arb_EventGridDataConnection_DatabaseRouting_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Multi", "Single");
+}
+
+function arb_EventGridDataConnection_Kind(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("EventGrid");
+}
+
+function arb_EventGridDataConnection_Kind_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("EventGrid");
+}
+
+function arb_EventGridDataConnection_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Canceled", "Creating", "Deleting", "Failed", "Moving", "Running", "Succeeded");
+}
+
+function arb_EventGridDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_EventGridDataConnection_Kind_STATUS(), location: fc.string({ maxLength: 8 }), blobStorageEventType: arb_EventGridDataConnection_BlobStorageEventType_STATUS(), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: arb_EventGridDataConnection_DataFormat_STATUS(), databaseRouting: arb_EventGridDataConnection_DatabaseRouting_STATUS(), eventGridResourceId: fc.string({ maxLength: 8 }), eventHubResourceId: fc.string({ maxLength: 8 }), ignoreFirstRecord: fc.boolean(), managedIdentityObjectId: fc.string({ maxLength: 8 }), managedIdentityResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: arb_EventGridDataConnection_ProvisioningState_STATUS(), storageAccountResourceId: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","blobStorageEventType","BlobStorageEventType","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventGridResourceId","EventGridResourceId","eventHubResourceId","EventHubResourceId","ignoreFirstRecord","IgnoreFirstRecord","managedIdentityObjectId","ManagedIdentityObjectId","managedIdentityResourceId","ManagedIdentityResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","storageAccountResourceId","StorageAccountResourceId","tableName","TableName","$propertyBag"]);
+}
+
+function arb_EventHubDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: arb_EventHubDataConnection_Kind(), location: fc.string({ maxLength: 8 }), compression: arb_EventHubDataConnection_Compression(), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: arb_EventHubDataConnection_DataFormat(), databaseRouting: arb_EventHubDataConnection_DatabaseRouting(), eventHubResourceReference: arb_ResourceReference(), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), managedIdentityResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","compression","Compression","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventHubResourceReference","EventHubResourceReference","eventSystemProperties","EventSystemProperties","managedIdentityResourceReference","ManagedIdentityResourceReference","mappingRuleName","MappingRuleName","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
+function arb_EventHubDataConnection_Compression(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("GZip", "None");
+}
+
+function arb_EventHubDataConnection_Compression_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("GZip", "None");
+}
+
+function arb_EventHubDataConnection_DataFormat(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("APACHEAVRO", "AVRO", "CSV", "JSON", "MULTIJSON", "ORC", "PARQUET", "PSV", "RAW", "SCSV", "SINGLEJSON", "SOHSV", "TSV", "TSVE", "TXT", "W3CLOGFILE");
+}
+
+function arb_EventHubDataConnection_DataFormat_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("APACHEAVRO", "AVRO", "CSV", "JSON", "MULTIJSON", "ORC", "PARQUET", "PSV", "RAW", "SCSV", "SINGLEJSON", "SOHSV", "TSV", "TSVE", "TXT", "W3CLOGFILE");
+}
+
+function arb_EventHubDataConnection_DatabaseRouting(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Multi", "Single");
+}
+
+function arb_EventHubDataConnection_DatabaseRouting_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Multi", "Single");
+}
+
+function arb_EventHubDataConnection_Kind(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("EventHub");
+}
+
+function arb_EventHubDataConnection_Kind_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("EventHub");
+}
+
+function arb_EventHubDataConnection_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Canceled", "Creating", "Deleting", "Failed", "Moving", "Running", "Succeeded");
+}
+
+function arb_EventHubDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_EventHubDataConnection_Kind_STATUS(), location: fc.string({ maxLength: 8 }), compression: arb_EventHubDataConnection_Compression_STATUS(), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: arb_EventHubDataConnection_DataFormat_STATUS(), databaseRouting: arb_EventHubDataConnection_DatabaseRouting_STATUS(), eventHubResourceId: fc.string({ maxLength: 8 }), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), managedIdentityObjectId: fc.string({ maxLength: 8 }), managedIdentityResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: arb_EventHubDataConnection_ProvisioningState_STATUS(), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","compression","Compression","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventHubResourceId","EventHubResourceId","eventSystemProperties","EventSystemProperties","managedIdentityObjectId","ManagedIdentityObjectId","managedIdentityResourceId","ManagedIdentityResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
 function arb_Identity(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: arb_Identity_Type(), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
@@ -128,6 +248,42 @@ function arb_Identity_Type(): fc.Arbitrary<unknown> {
 
 function arb_Identity_Type_STATUS(): fc.Arbitrary<unknown> {
   return fc.constantFrom("None", "SystemAssigned", "SystemAssigned, UserAssigned", "UserAssigned");
+}
+
+function arb_IotHubDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: arb_IotHubDataConnection_Kind(), location: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: arb_IotHubDataConnection_DataFormat(), databaseRouting: arb_IotHubDataConnection_DatabaseRouting(), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), iotHubResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), sharedAccessPolicyName: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventSystemProperties","EventSystemProperties","iotHubResourceReference","IotHubResourceReference","mappingRuleName","MappingRuleName","retrievalStartDate","RetrievalStartDate","sharedAccessPolicyName","SharedAccessPolicyName","tableName","TableName","$propertyBag"]);
+}
+
+function arb_IotHubDataConnection_DataFormat(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("APACHEAVRO", "AVRO", "CSV", "JSON", "MULTIJSON", "ORC", "PARQUET", "PSV", "RAW", "SCSV", "SINGLEJSON", "SOHSV", "TSV", "TSVE", "TXT", "W3CLOGFILE");
+}
+
+function arb_IotHubDataConnection_DataFormat_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("APACHEAVRO", "AVRO", "CSV", "JSON", "MULTIJSON", "ORC", "PARQUET", "PSV", "RAW", "SCSV", "SINGLEJSON", "SOHSV", "TSV", "TSVE", "TXT", "W3CLOGFILE");
+}
+
+function arb_IotHubDataConnection_DatabaseRouting(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Multi", "Single");
+}
+
+function arb_IotHubDataConnection_DatabaseRouting_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Multi", "Single");
+}
+
+function arb_IotHubDataConnection_Kind(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("IotHub");
+}
+
+function arb_IotHubDataConnection_Kind_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("IotHub");
+}
+
+function arb_IotHubDataConnection_ProvisioningState_STATUS(): fc.Arbitrary<unknown> {
+  return fc.constantFrom("Canceled", "Creating", "Deleting", "Failed", "Moving", "Running", "Succeeded");
+}
+
+function arb_IotHubDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: arb_IotHubDataConnection_Kind_STATUS(), location: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: arb_IotHubDataConnection_DataFormat_STATUS(), databaseRouting: arb_IotHubDataConnection_DatabaseRouting_STATUS(), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), iotHubResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: arb_IotHubDataConnection_ProvisioningState_STATUS(), retrievalStartDate: fc.string({ maxLength: 8 }), sharedAccessPolicyName: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventSystemProperties","EventSystemProperties","iotHubResourceId","IotHubResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","retrievalStartDate","RetrievalStartDate","sharedAccessPolicyName","SharedAccessPolicyName","tableName","TableName","$propertyBag"]);
 }
 
 function arb_KeyVaultProperties(): fc.Arbitrary<unknown> {
@@ -284,6 +440,16 @@ export function Cluster(): fc.Arbitrary<Record<string, unknown>> {
     ...o,
     apiVersion: 'kusto.azure.com/v1api20230815',
     kind: 'Cluster',
+    metadata: { name: 'sample', namespace: 'default' },
+  }));
+}
+
+/** A random DataConnection at v1api20230815, with extra keys at the root too. */
+export function DataConnection(): fc.Arbitrary<Record<string, unknown>> {
+  return withExtras(fc.record({ spec: arb_DataConnection_Spec(), status: arb_DataConnection_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
+    apiVersion: 'kusto.azure.com/v1api20230815',
+    kind: 'DataConnection',
     metadata: { name: 'sample', namespace: 'default' },
   }));
 }

@@ -15,6 +15,15 @@ export interface Cluster {
   status?: Cluster_STATUS;
 }
 
+/** DataConnection (Microsoft.Kusto/clusters/databases/dataConnections). */
+export interface DataConnection {
+  apiVersion?: string;
+  kind?: 'DataConnection';
+  metadata?: Record<string, unknown>;
+  spec?: DataConnection_Spec;
+  status?: DataConnection_STATUS;
+}
+
 /** Class representing a Kusto database: either a read-write database or a read-only following database. */
 export interface Database {
   apiVersion?: string;
@@ -265,8 +274,110 @@ export interface Condition {
   observedGeneration?: number;
 }
 
+/** Object type CosmosDbDataConnection. */
+export interface CosmosDbDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind: CosmosDbDataConnection_Kind;
+  /** Resource location. */
+  location?: string;
+  /** The resource ID of the Cosmos DB account used to create the data connection. */
+  cosmosDbAccountResourceReference: ResourceReference;
+  /** The name of an existing container in the Cosmos DB database. */
+  cosmosDbContainer: string;
+  /** The name of an existing database in the Cosmos DB account. */
+  cosmosDbDatabase: string;
+  /** The resource ID of a managed system or user-assigned identity. The identity is used to
+   * authenticate with Cosmos DB. */
+  managedIdentityResourceReference: ResourceReference;
+  /** The name of an existing mapping rule to use when ingesting the retrieved data. */
+  mappingRuleName?: string;
+  /** Optional. If defined, the data connection retrieves Cosmos DB documents created or updated after the
+   * specified retrieval start date. */
+  retrievalStartDate?: string;
+  /** The case-sensitive name of the existing target table in your cluster. Retrieved data is ingested into this
+   * table. */
+  tableName: string;
+}
+
+/** Enum CosmosDbDataConnection_Kind (string). */
+export type CosmosDbDataConnection_Kind = "CosmosDb";
+
+/** Enum CosmosDbDataConnection_Kind_STATUS (string). */
+export type CosmosDbDataConnection_Kind_STATUS = "CosmosDb";
+
+/** Enum CosmosDbDataConnection_ProvisioningState_STATUS (string). */
+export type CosmosDbDataConnection_ProvisioningState_STATUS = "Canceled" | "Creating" | "Deleting" | "Failed" | "Moving" | "Running" | "Succeeded";
+
+/** Object type CosmosDbDataConnection_STATUS. */
+export interface CosmosDbDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: CosmosDbDataConnection_Kind_STATUS;
+  /** Resource location. */
+  location?: string;
+  /** The resource ID of the Cosmos DB account used to create the data connection. */
+  cosmosDbAccountResourceId?: string;
+  /** The name of an existing container in the Cosmos DB database. */
+  cosmosDbContainer?: string;
+  /** The name of an existing database in the Cosmos DB account. */
+  cosmosDbDatabase?: string;
+  /** The object ID of the managed identity resource. */
+  managedIdentityObjectId?: string;
+  /** The resource ID of a managed system or user-assigned identity. The identity is used to
+   * authenticate with Cosmos DB. */
+  managedIdentityResourceId?: string;
+  /** The name of an existing mapping rule to use when ingesting the retrieved data. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: CosmosDbDataConnection_ProvisioningState_STATUS;
+  /** Optional. If defined, the data connection retrieves Cosmos DB documents created or updated after the
+   * specified retrieval start date. */
+  retrievalStartDate?: string;
+  /** The case-sensitive name of the existing target table in your cluster. Retrieved data is ingested into this
+   * table. */
+  tableName?: string;
+}
+
 /** Enum CreatedByType_STATUS (string). */
 export type CreatedByType_STATUS = "User" | "Application" | "ManagedIdentity" | "Key";
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface DataConnectionOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+}
+
+/** DataConnection_STATUS
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface DataConnection_STATUS {
+  /** The observed state of the resource, e.g. Ready. */
+  conditions?: Condition[];
+  name?: string;
+  cosmosDb?: CosmosDbDataConnection_STATUS;
+  eventGrid?: EventGridDataConnection_STATUS;
+  eventHub?: EventHubDataConnection_STATUS;
+  iotHub?: IotHubDataConnection_STATUS;
+}
+
+/** DataConnection_Spec
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface DataConnection_Spec {
+  /** The name of the resource in Azure; defaults to metadata.name. */
+  azureName?: string;
+  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
+  owner: KnownResourceReference;
+  cosmosDbDataConnection?: CosmosDbDataConnection;
+  eventGridDataConnection?: EventGridDataConnection;
+  eventHubDataConnection?: EventHubDataConnection;
+  iotHubDataConnection?: IotHubDataConnection;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: DataConnectionOperatorSpec;
+}
 
 /** Settings interpreted by the operator itself and never sent to Azure. */
 export interface DatabaseOperatorSpec {
@@ -319,6 +430,204 @@ export interface DestinationExpression {
   labels?: Record<string, string>;
 }
 
+/** Object type EventGridDataConnection. */
+export interface EventGridDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind: EventGridDataConnection_Kind;
+  /** Resource location. */
+  location?: string;
+  /** The name of blob storage event type to process. */
+  blobStorageEventType?: EventGridDataConnection_BlobStorageEventType;
+  /** The event hub consumer group. */
+  consumerGroup: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: EventGridDataConnection_DataFormat;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: EventGridDataConnection_DatabaseRouting;
+  /** The resource ID of the event grid that is subscribed to the storage account events. */
+  eventGridResourceReference?: ResourceReference;
+  /** The resource ID where the event grid is configured to send events. */
+  eventHubResourceReference: ResourceReference;
+  /** A Boolean value that, if set to true, indicates that ingestion should ignore the first record of
+   * every file */
+  ignoreFirstRecord?: boolean;
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub and storage account. */
+  managedIdentityResourceReference?: ResourceReference;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The resource ID of the storage account where the data resides. */
+  storageAccountResourceReference: ResourceReference;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+}
+
+/** Enum EventGridDataConnection_BlobStorageEventType (string). */
+export type EventGridDataConnection_BlobStorageEventType = "Microsoft.Storage.BlobCreated" | "Microsoft.Storage.BlobRenamed";
+
+/** Enum EventGridDataConnection_BlobStorageEventType_STATUS (string). */
+export type EventGridDataConnection_BlobStorageEventType_STATUS = "Microsoft.Storage.BlobCreated" | "Microsoft.Storage.BlobRenamed";
+
+/** Enum EventGridDataConnection_DataFormat (string). */
+export type EventGridDataConnection_DataFormat = "APACHEAVRO" | "AVRO" | "CSV" | "JSON" | "MULTIJSON" | "ORC" | "PARQUET" | "PSV" | "RAW" | "SCSV" | "SINGLEJSON" | "SOHSV" | "TSV" | "TSVE" | "TXT" | "W3CLOGFILE";
+
+/** Enum EventGridDataConnection_DataFormat_STATUS (string). */
+export type EventGridDataConnection_DataFormat_STATUS = "APACHEAVRO" | "AVRO" | "CSV" | "JSON" | "MULTIJSON" | "ORC" | "PARQUET" | "PSV" | "RAW" | "SCSV" | "SINGLEJSON" | "SOHSV" | "TSV" | "TSVE" | "TXT" | "W3CLOGFILE";
+
+/** Enum EventGridDataConnection_DatabaseRouting (string). */
+export type EventGridDataConnection_DatabaseRouting = "Multi" | "Single";
+
+/** Enum EventGridDataConnection_DatabaseRouting_STATUS (string). */
+export type EventGridDataConnection_DatabaseRouting_STATUS = "Multi" | "Single";
+
+/** Enum EventGridDataConnection_Kind (string). */
+export type EventGridDataConnection_Kind = "EventGrid";
+
+/** Enum EventGridDataConnection_Kind_STATUS (string). */
+export type EventGridDataConnection_Kind_STATUS = "EventGrid";
+
+/** Enum EventGridDataConnection_ProvisioningState_STATUS (string). */
+export type EventGridDataConnection_ProvisioningState_STATUS = "Canceled" | "Creating" | "Deleting" | "Failed" | "Moving" | "Running" | "Succeeded";
+
+/** Object type EventGridDataConnection_STATUS. */
+export interface EventGridDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: EventGridDataConnection_Kind_STATUS;
+  /** Resource location. */
+  location?: string;
+  /** The name of blob storage event type to process. */
+  blobStorageEventType?: EventGridDataConnection_BlobStorageEventType_STATUS;
+  /** The event hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: EventGridDataConnection_DataFormat_STATUS;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: EventGridDataConnection_DatabaseRouting_STATUS;
+  /** The resource ID of the event grid that is subscribed to the storage account events. */
+  eventGridResourceId?: string;
+  /** The resource ID where the event grid is configured to send events. */
+  eventHubResourceId?: string;
+  /** A Boolean value that, if set to true, indicates that ingestion should ignore the first record of
+   * every file */
+  ignoreFirstRecord?: boolean;
+  /** The object ID of managedIdentityResourceId */
+  managedIdentityObjectId?: string;
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub and storage account. */
+  managedIdentityResourceId?: string;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: EventGridDataConnection_ProvisioningState_STATUS;
+  /** The resource ID of the storage account where the data resides. */
+  storageAccountResourceId?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+}
+
+/** Object type EventHubDataConnection. */
+export interface EventHubDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind: EventHubDataConnection_Kind;
+  /** Resource location. */
+  location?: string;
+  /** The event hub messages compression type */
+  compression?: EventHubDataConnection_Compression;
+  /** The event hub consumer group. */
+  consumerGroup: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: EventHubDataConnection_DataFormat;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: EventHubDataConnection_DatabaseRouting;
+  /** The resource ID of the event hub to be used to create a data connection. */
+  eventHubResourceReference: ResourceReference;
+  /** System properties of the event hub */
+  eventSystemProperties?: string[];
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub. */
+  managedIdentityResourceReference?: ResourceReference;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+}
+
+/** Enum EventHubDataConnection_Compression (string). */
+export type EventHubDataConnection_Compression = "GZip" | "None";
+
+/** Enum EventHubDataConnection_Compression_STATUS (string). */
+export type EventHubDataConnection_Compression_STATUS = "GZip" | "None";
+
+/** Enum EventHubDataConnection_DataFormat (string). */
+export type EventHubDataConnection_DataFormat = "APACHEAVRO" | "AVRO" | "CSV" | "JSON" | "MULTIJSON" | "ORC" | "PARQUET" | "PSV" | "RAW" | "SCSV" | "SINGLEJSON" | "SOHSV" | "TSV" | "TSVE" | "TXT" | "W3CLOGFILE";
+
+/** Enum EventHubDataConnection_DataFormat_STATUS (string). */
+export type EventHubDataConnection_DataFormat_STATUS = "APACHEAVRO" | "AVRO" | "CSV" | "JSON" | "MULTIJSON" | "ORC" | "PARQUET" | "PSV" | "RAW" | "SCSV" | "SINGLEJSON" | "SOHSV" | "TSV" | "TSVE" | "TXT" | "W3CLOGFILE";
+
+/** Enum EventHubDataConnection_DatabaseRouting (string). */
+export type EventHubDataConnection_DatabaseRouting = "Multi" | "Single";
+
+/** Enum EventHubDataConnection_DatabaseRouting_STATUS (string). */
+export type EventHubDataConnection_DatabaseRouting_STATUS = "Multi" | "Single";
+
+/** Enum EventHubDataConnection_Kind (string). */
+export type EventHubDataConnection_Kind = "EventHub";
+
+/** Enum EventHubDataConnection_Kind_STATUS (string). */
+export type EventHubDataConnection_Kind_STATUS = "EventHub";
+
+/** Enum EventHubDataConnection_ProvisioningState_STATUS (string). */
+export type EventHubDataConnection_ProvisioningState_STATUS = "Canceled" | "Creating" | "Deleting" | "Failed" | "Moving" | "Running" | "Succeeded";
+
+/** Object type EventHubDataConnection_STATUS. */
+export interface EventHubDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: EventHubDataConnection_Kind_STATUS;
+  /** Resource location. */
+  location?: string;
+  /** The event hub messages compression type */
+  compression?: EventHubDataConnection_Compression_STATUS;
+  /** The event hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: EventHubDataConnection_DataFormat_STATUS;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: EventHubDataConnection_DatabaseRouting_STATUS;
+  /** The resource ID of the event hub to be used to create a data connection. */
+  eventHubResourceId?: string;
+  /** System properties of the event hub */
+  eventSystemProperties?: string[];
+  /** The object ID of the managedIdentityResourceId */
+  managedIdentityObjectId?: string;
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub. */
+  managedIdentityResourceId?: string;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: EventHubDataConnection_ProvisioningState_STATUS;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+}
+
 /** The identity of the cluster, if configured. */
 export interface Identity {
   /** The type of managed identity used. The type 'SystemAssigned, UserAssigned' includes both an implicitly created
@@ -350,6 +659,89 @@ export type Identity_Type = "None" | "SystemAssigned" | "SystemAssigned, UserAss
 
 /** Enum Identity_Type_STATUS (string). */
 export type Identity_Type_STATUS = "None" | "SystemAssigned" | "SystemAssigned, UserAssigned" | "UserAssigned";
+
+/** Object type IotHubDataConnection. */
+export interface IotHubDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind: IotHubDataConnection_Kind;
+  /** Resource location. */
+  location?: string;
+  /** The iot hub consumer group. */
+  consumerGroup: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: IotHubDataConnection_DataFormat;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: IotHubDataConnection_DatabaseRouting;
+  /** System properties of the iot hub */
+  eventSystemProperties?: string[];
+  /** The resource ID of the Iot hub to be used to create a data connection. */
+  iotHubResourceReference: ResourceReference;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The name of the share access policy */
+  sharedAccessPolicyName: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+}
+
+/** Enum IotHubDataConnection_DataFormat (string). */
+export type IotHubDataConnection_DataFormat = "APACHEAVRO" | "AVRO" | "CSV" | "JSON" | "MULTIJSON" | "ORC" | "PARQUET" | "PSV" | "RAW" | "SCSV" | "SINGLEJSON" | "SOHSV" | "TSV" | "TSVE" | "TXT" | "W3CLOGFILE";
+
+/** Enum IotHubDataConnection_DataFormat_STATUS (string). */
+export type IotHubDataConnection_DataFormat_STATUS = "APACHEAVRO" | "AVRO" | "CSV" | "JSON" | "MULTIJSON" | "ORC" | "PARQUET" | "PSV" | "RAW" | "SCSV" | "SINGLEJSON" | "SOHSV" | "TSV" | "TSVE" | "TXT" | "W3CLOGFILE";
+
+/** Enum IotHubDataConnection_DatabaseRouting (string). */
+export type IotHubDataConnection_DatabaseRouting = "Multi" | "Single";
+
+/** Enum IotHubDataConnection_DatabaseRouting_STATUS (string). */
+export type IotHubDataConnection_DatabaseRouting_STATUS = "Multi" | "Single";
+
+/** Enum IotHubDataConnection_Kind (string). */
+export type IotHubDataConnection_Kind = "IotHub";
+
+/** Enum IotHubDataConnection_Kind_STATUS (string). */
+export type IotHubDataConnection_Kind_STATUS = "IotHub";
+
+/** Enum IotHubDataConnection_ProvisioningState_STATUS (string). */
+export type IotHubDataConnection_ProvisioningState_STATUS = "Canceled" | "Creating" | "Deleting" | "Failed" | "Moving" | "Running" | "Succeeded";
+
+/** Object type IotHubDataConnection_STATUS. */
+export interface IotHubDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: IotHubDataConnection_Kind_STATUS;
+  /** Resource location. */
+  location?: string;
+  /** The iot hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: IotHubDataConnection_DataFormat_STATUS;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: IotHubDataConnection_DatabaseRouting_STATUS;
+  /** System properties of the iot hub */
+  eventSystemProperties?: string[];
+  /** The resource ID of the Iot hub to be used to create a data connection. */
+  iotHubResourceId?: string;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: IotHubDataConnection_ProvisioningState_STATUS;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The name of the share access policy */
+  sharedAccessPolicyName?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+}
 
 /** KeyVault properties for the database encryption. */
 export interface KeyVaultProperties {

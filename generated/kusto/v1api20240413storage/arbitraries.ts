@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { withExtras } from '../../../src/testing/conversion-support.ts';
 
 /** Property names of every version of the group: extra keys are drawn from these too. */
-const names: readonly string[] = ["acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","conditions","configMapExpressions","configMaps","createdAt","createdBy","createdByType","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","group","hotCachePeriod","id","identity","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","role","secretExpressions","severity","size","sku","softDeletePeriod","state","stateReason","statistics","status","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tags","tenantId","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"];
+const names: readonly string[] = ["aadObjectId","acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","blobStorageEventType","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","compression","conditions","configMapExpressions","configMaps","consumerGroup","cosmosDb","cosmosDbAccountResourceId","cosmosDbAccountResourceReference","cosmosDbContainer","cosmosDbDataConnection","cosmosDbDatabase","createdAt","createdBy","createdByType","dataFormat","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","databaseRouting","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","eventGrid","eventGridDataConnection","eventGridResourceId","eventGridResourceReference","eventHub","eventHubDataConnection","eventHubResourceId","eventHubResourceReference","eventSystemProperties","group","hotCachePeriod","id","identity","ignoreFirstRecord","iotHub","iotHubDataConnection","iotHubResourceId","iotHubResourceReference","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","managedIdentityObjectId","managedIdentityResourceId","managedIdentityResourceReference","mappingRuleName","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","principalIdFromConfig","principalName","principalType","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","retrievalStartDate","role","secretExpressions","severity","sharedAccessPolicyName","size","sku","softDeletePeriod","state","stateReason","statistics","status","storageAccountResourceId","storageAccountResourceReference","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tableName","tags","tenantId","tenantIdFromConfig","tenantName","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"];
 
 function arb_AcceptedAudience(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ value: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["value","Value","$propertyBag"]);
@@ -62,6 +62,30 @@ function arb_ConfigMapDestination(): fc.Arbitrary<unknown> {
   return fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] });
 }
 
+function arb_ConfigMapReference(): fc.Arbitrary<unknown> {
+  return fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }) }, { requiredKeys: [] });
+}
+
+function arb_CosmosDbDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), cosmosDbAccountResourceReference: arb_ResourceReference(), cosmosDbContainer: fc.string({ maxLength: 8 }), cosmosDbDatabase: fc.string({ maxLength: 8 }), managedIdentityResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","cosmosDbAccountResourceReference","CosmosDbAccountResourceReference","cosmosDbContainer","CosmosDbContainer","cosmosDbDatabase","CosmosDbDatabase","managedIdentityResourceReference","ManagedIdentityResourceReference","mappingRuleName","MappingRuleName","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
+function arb_CosmosDbDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), cosmosDbAccountResourceId: fc.string({ maxLength: 8 }), cosmosDbContainer: fc.string({ maxLength: 8 }), cosmosDbDatabase: fc.string({ maxLength: 8 }), managedIdentityObjectId: fc.string({ maxLength: 8 }), managedIdentityResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","cosmosDbAccountResourceId","CosmosDbAccountResourceId","cosmosDbContainer","CosmosDbContainer","cosmosDbDatabase","CosmosDbDatabase","managedIdentityObjectId","ManagedIdentityObjectId","managedIdentityResourceId","ManagedIdentityResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
+function arb_DataConnectionOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
+function arb_DataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.oneof(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), cosmosDb: arb_CosmosDbDataConnection_STATUS() }, { requiredKeys: ["cosmosDb"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), eventGrid: arb_EventGridDataConnection_STATUS() }, { requiredKeys: ["eventGrid"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), eventHub: arb_EventHubDataConnection_STATUS() }, { requiredKeys: ["eventHub"] }), fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), name: fc.string({ maxLength: 8 }), iotHub: arb_IotHubDataConnection_STATUS() }, { requiredKeys: ["iotHub"] })), names, ["conditions","Conditions","name","Name","cosmosDb","CosmosDb","eventGrid","EventGrid","eventHub","EventHub","iotHub","IotHub","$propertyBag"]);
+}
+
+function arb_DataConnection_Spec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.oneof(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }), cosmosDbDataConnection: arb_CosmosDbDataConnection() }, { requiredKeys: ["owner", "cosmosDbDataConnection"] }), fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }), eventGridDataConnection: arb_EventGridDataConnection() }, { requiredKeys: ["owner", "eventGridDataConnection"] }), fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }), eventHubDataConnection: arb_EventHubDataConnection() }, { requiredKeys: ["owner", "eventHubDataConnection"] }), fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), operatorSpec: arb_DataConnectionOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }), iotHubDataConnection: arb_IotHubDataConnection() }, { requiredKeys: ["owner", "iotHubDataConnection"] })), names, ["azureName","AzureName","owner","Owner","cosmosDbDataConnection","CosmosDbDataConnection","eventGridDataConnection","EventGridDataConnection","eventHubDataConnection","EventHubDataConnection","iotHubDataConnection","IotHubDataConnection","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
+}
+
 function arb_DatabaseOperatorSpec(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
 }
@@ -82,12 +106,36 @@ function arb_DestinationExpression(): fc.Arbitrary<unknown> {
   return fc.record({ name: fc.string({ maxLength: 8 }), key: fc.string({ maxLength: 8 }), value: fc.string({ maxLength: 8 }), annotations: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }), labels: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), fc.string({ maxLength: 8 }), { maxKeys: 2 }) }, { requiredKeys: [] });
 }
 
+function arb_EventGridDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), blobStorageEventType: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: fc.string({ maxLength: 8 }), databaseRouting: fc.string({ maxLength: 8 }), eventGridResourceReference: arb_ResourceReference(), eventHubResourceReference: arb_ResourceReference(), ignoreFirstRecord: fc.boolean(), managedIdentityResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), storageAccountResourceReference: arb_ResourceReference(), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","blobStorageEventType","BlobStorageEventType","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventGridResourceReference","EventGridResourceReference","eventHubResourceReference","EventHubResourceReference","ignoreFirstRecord","IgnoreFirstRecord","managedIdentityResourceReference","ManagedIdentityResourceReference","mappingRuleName","MappingRuleName","storageAccountResourceReference","StorageAccountResourceReference","tableName","TableName","$propertyBag"]);
+}
+
+function arb_EventGridDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), blobStorageEventType: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: fc.string({ maxLength: 8 }), databaseRouting: fc.string({ maxLength: 8 }), eventGridResourceId: fc.string({ maxLength: 8 }), eventHubResourceId: fc.string({ maxLength: 8 }), ignoreFirstRecord: fc.boolean(), managedIdentityObjectId: fc.string({ maxLength: 8 }), managedIdentityResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: fc.string({ maxLength: 8 }), storageAccountResourceId: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","blobStorageEventType","BlobStorageEventType","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventGridResourceId","EventGridResourceId","eventHubResourceId","EventHubResourceId","ignoreFirstRecord","IgnoreFirstRecord","managedIdentityObjectId","ManagedIdentityObjectId","managedIdentityResourceId","ManagedIdentityResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","storageAccountResourceId","StorageAccountResourceId","tableName","TableName","$propertyBag"]);
+}
+
+function arb_EventHubDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), compression: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: fc.string({ maxLength: 8 }), databaseRouting: fc.string({ maxLength: 8 }), eventHubResourceReference: arb_ResourceReference(), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), managedIdentityResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","compression","Compression","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventHubResourceReference","EventHubResourceReference","eventSystemProperties","EventSystemProperties","managedIdentityResourceReference","ManagedIdentityResourceReference","mappingRuleName","MappingRuleName","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
+function arb_EventHubDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), compression: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: fc.string({ maxLength: 8 }), databaseRouting: fc.string({ maxLength: 8 }), eventHubResourceId: fc.string({ maxLength: 8 }), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), managedIdentityObjectId: fc.string({ maxLength: 8 }), managedIdentityResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","compression","Compression","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventHubResourceId","EventHubResourceId","eventSystemProperties","EventSystemProperties","managedIdentityObjectId","ManagedIdentityObjectId","managedIdentityResourceId","ManagedIdentityResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","retrievalStartDate","RetrievalStartDate","tableName","TableName","$propertyBag"]);
+}
+
 function arb_Identity(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ type: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.array(arb_UserAssignedIdentityDetails(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
 }
 
 function arb_Identity_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ principalId: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), userAssignedIdentities: fc.dictionary(fc.oneof(fc.string({ minLength: 1, maxLength: 4 }), fc.constant('__proto__')), arb_UserAssignedIdentity_STATUS(), { maxKeys: 2 }) }, { requiredKeys: [] }), names, ["principalId","PrincipalId","tenantId","TenantId","type","Type","userAssignedIdentities","UserAssignedIdentities","$propertyBag"]);
+}
+
+function arb_IotHubDataConnection(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: fc.string({ maxLength: 8 }), databaseRouting: fc.string({ maxLength: 8 }), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), iotHubResourceReference: arb_ResourceReference(), mappingRuleName: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), sharedAccessPolicyName: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["kind","Kind","location","Location","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventSystemProperties","EventSystemProperties","iotHubResourceReference","IotHubResourceReference","mappingRuleName","MappingRuleName","retrievalStartDate","RetrievalStartDate","sharedAccessPolicyName","SharedAccessPolicyName","tableName","TableName","$propertyBag"]);
+}
+
+function arb_IotHubDataConnection_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ id: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), kind: fc.string({ maxLength: 8 }), location: fc.string({ maxLength: 8 }), consumerGroup: fc.string({ maxLength: 8 }), dataFormat: fc.string({ maxLength: 8 }), databaseRouting: fc.string({ maxLength: 8 }), eventSystemProperties: fc.array(fc.string({ maxLength: 8 }), { maxLength: 2 }), iotHubResourceId: fc.string({ maxLength: 8 }), mappingRuleName: fc.string({ maxLength: 8 }), provisioningState: fc.string({ maxLength: 8 }), retrievalStartDate: fc.string({ maxLength: 8 }), sharedAccessPolicyName: fc.string({ maxLength: 8 }), tableName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["id","Id","type","Type","kind","Kind","location","Location","consumerGroup","ConsumerGroup","dataFormat","DataFormat","databaseRouting","DatabaseRouting","eventSystemProperties","EventSystemProperties","iotHubResourceId","IotHubResourceId","mappingRuleName","MappingRuleName","provisioningState","ProvisioningState","retrievalStartDate","RetrievalStartDate","sharedAccessPolicyName","SharedAccessPolicyName","tableName","TableName","$propertyBag"]);
 }
 
 function arb_KeyVaultProperties(): fc.Arbitrary<unknown> {
@@ -120,6 +168,18 @@ function arb_OptimizedAutoscale(): fc.Arbitrary<unknown> {
 
 function arb_OptimizedAutoscale_STATUS(): fc.Arbitrary<unknown> {
   return withExtras(fc.record({ isEnabled: fc.boolean(), maximum: fc.maxSafeInteger(), minimum: fc.maxSafeInteger(), version: fc.maxSafeInteger() }, { requiredKeys: [] }), names, ["isEnabled","IsEnabled","maximum","Maximum","minimum","Minimum","version","Version","$propertyBag"]);
+}
+
+function arb_PrincipalAssignmentOperatorSpec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ configMapExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }), secretExpressions: fc.array(arb_DestinationExpression(), { maxLength: 2 }) }, { requiredKeys: [] }), names, ["configMapExpressions","ConfigMapExpressions","secretExpressions","SecretExpressions","$propertyBag"]);
+}
+
+function arb_PrincipalAssignment_STATUS(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ conditions: fc.array(arb_Condition(), { maxLength: 2 }), id: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), type: fc.string({ maxLength: 8 }), aadObjectId: fc.string({ maxLength: 8 }), principalId: fc.string({ maxLength: 8 }), principalName: fc.string({ maxLength: 8 }), principalType: fc.string({ maxLength: 8 }), provisioningState: fc.string({ maxLength: 8 }), role: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), tenantName: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["conditions","Conditions","id","Id","name","Name","type","Type","aadObjectId","AadObjectId","principalId","PrincipalId","principalName","PrincipalName","principalType","PrincipalType","provisioningState","ProvisioningState","role","Role","tenantId","TenantId","tenantName","TenantName","$propertyBag"]);
+}
+
+function arb_PrincipalAssignment_Spec(): fc.Arbitrary<unknown> {
+  return withExtras(fc.record({ azureName: fc.string({ maxLength: 8 }), owner: arb_KnownResourceReference(), principalId: fc.string({ maxLength: 8 }), principalIdFromConfig: arb_ConfigMapReference(), principalType: fc.string({ maxLength: 8 }), role: fc.string({ maxLength: 8 }), tenantId: fc.string({ maxLength: 8 }), tenantIdFromConfig: arb_ConfigMapReference(), operatorSpec: arb_PrincipalAssignmentOperatorSpec(), originalVersion: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }), names, ["azureName","AzureName","owner","Owner","principalId","PrincipalId","principalIdFromConfig","PrincipalIdFromConfig","principalType","PrincipalType","role","Role","tenantId","TenantId","tenantIdFromConfig","TenantIdFromConfig","operatorSpec","OperatorSpec","originalVersion","OriginalVersion","$propertyBag"]);
 }
 
 function arb_PrivateEndpointConnection_STATUS(): fc.Arbitrary<unknown> {
@@ -196,12 +256,32 @@ export function Cluster(): fc.Arbitrary<Record<string, unknown>> {
   }));
 }
 
+/** A random DataConnection at v1api20240413storage, with extra keys at the root too. */
+export function DataConnection(): fc.Arbitrary<Record<string, unknown>> {
+  return withExtras(fc.record({ spec: arb_DataConnection_Spec(), status: arb_DataConnection_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
+    apiVersion: 'kusto.azure.com/v1api20240413storage',
+    kind: 'DataConnection',
+    metadata: { name: 'sample', namespace: 'default' },
+  }));
+}
+
 /** A random Database at v1api20240413storage, with extra keys at the root too. */
 export function Database(): fc.Arbitrary<Record<string, unknown>> {
   return withExtras(fc.record({ spec: arb_Database_Spec(), status: arb_Database_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
     ...o,
     apiVersion: 'kusto.azure.com/v1api20240413storage',
     kind: 'Database',
+    metadata: { name: 'sample', namespace: 'default' },
+  }));
+}
+
+/** A random PrincipalAssignment at v1api20240413storage, with extra keys at the root too. */
+export function PrincipalAssignment(): fc.Arbitrary<Record<string, unknown>> {
+  return withExtras(fc.record({ spec: arb_PrincipalAssignment_Spec(), status: arb_PrincipalAssignment_STATUS() }, { requiredKeys: ['spec'] }), names, ['apiVersion', 'kind', 'metadata', 'spec', 'status']).map((o) => ({
+    ...o,
+    apiVersion: 'kusto.azure.com/v1api20240413storage',
+    kind: 'PrincipalAssignment',
     metadata: { name: 'sample', namespace: 'default' },
   }));
 }

@@ -16,6 +16,15 @@ export interface Cluster {
   status?: Cluster_STATUS;
 }
 
+/** DataConnection (Microsoft.Kusto/clusters/databases/dataConnections). */
+export interface DataConnection {
+  apiVersion?: string;
+  kind?: 'DataConnection';
+  metadata?: Record<string, unknown>;
+  spec?: DataConnection_Spec;
+  status?: DataConnection_STATUS;
+}
+
 /** Class representing a Kusto database: either a read-write database or a read-only following database. */
 export interface Database {
   apiVersion?: string;
@@ -23,6 +32,15 @@ export interface Database {
   metadata?: Record<string, unknown>;
   spec?: Database_Spec;
   status?: Database_STATUS;
+}
+
+/** PrincipalAssignment (Microsoft.Kusto/clusters/databases/principalAssignments). */
+export interface PrincipalAssignment {
+  apiVersion?: string;
+  kind?: 'PrincipalAssignment';
+  metadata?: Record<string, unknown>;
+  spec?: PrincipalAssignment_Spec;
+  status?: PrincipalAssignment_STATUS;
 }
 
 /** Represents an accepted audience trusted by the cluster. */
@@ -309,6 +327,119 @@ export interface ConfigMapDestination {
   labels?: Record<string, string>;
 }
 
+/** ConfigMapReference is a reference to a Kubernetes configmap and key in the same namespace as the resource it is on. */
+export interface ConfigMapReference {
+  /** Name is the name of the Kubernetes configmap being referenced; it must be in the same namespace as the resource */
+  name: string;
+  /** Key is the key in the Kubernetes configmap being referenced */
+  key: string;
+}
+
+/** Object type CosmosDbDataConnection. */
+export interface CosmosDbDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The resource ID of the Cosmos DB account used to create the data connection. */
+  cosmosDbAccountResourceReference: ResourceReference;
+  /** The name of an existing container in the Cosmos DB database. */
+  cosmosDbContainer?: string;
+  /** The name of an existing database in the Cosmos DB account. */
+  cosmosDbDatabase?: string;
+  /** The resource ID of a managed system or user-assigned identity. The identity is used to
+   * authenticate with Cosmos DB. */
+  managedIdentityResourceReference: ResourceReference;
+  /** The name of an existing mapping rule to use when ingesting the retrieved data. */
+  mappingRuleName?: string;
+  /** Optional. If defined, the data connection retrieves Cosmos DB documents created or updated after the
+   * specified retrieval start date. */
+  retrievalStartDate?: string;
+  /** The case-sensitive name of the existing target table in your cluster. Retrieved data is ingested into this
+   * table. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type CosmosDbDataConnection_STATUS. */
+export interface CosmosDbDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The resource ID of the Cosmos DB account used to create the data connection. */
+  cosmosDbAccountResourceId?: string;
+  /** The name of an existing container in the Cosmos DB database. */
+  cosmosDbContainer?: string;
+  /** The name of an existing database in the Cosmos DB account. */
+  cosmosDbDatabase?: string;
+  /** The object ID of the managed identity resource. */
+  managedIdentityObjectId?: string;
+  /** The resource ID of a managed system or user-assigned identity. The identity is used to
+   * authenticate with Cosmos DB. */
+  managedIdentityResourceId?: string;
+  /** The name of an existing mapping rule to use when ingesting the retrieved data. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** Optional. If defined, the data connection retrieves Cosmos DB documents created or updated after the
+   * specified retrieval start date. */
+  retrievalStartDate?: string;
+  /** The case-sensitive name of the existing target table in your cluster. Retrieved data is ingested into this
+   * table. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface DataConnectionOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** DataConnection_STATUS
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface DataConnection_STATUS {
+  /** The observed state of the resource, e.g. Ready. */
+  conditions?: Condition[];
+  name?: string;
+  cosmosDb?: CosmosDbDataConnection_STATUS;
+  eventGrid?: EventGridDataConnection_STATUS;
+  eventHub?: EventHubDataConnection_STATUS;
+  iotHub?: IotHubDataConnection_STATUS;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** DataConnection_Spec
+ * 
+ * OneOf: exactly one of the options must be set. */
+export interface DataConnection_Spec {
+  /** The name of the resource in Azure; defaults to metadata.name. */
+  azureName?: string;
+  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
+  owner: KnownResourceReference;
+  cosmosDbDataConnection?: CosmosDbDataConnection;
+  eventGridDataConnection?: EventGridDataConnection;
+  eventHubDataConnection?: EventHubDataConnection;
+  iotHubDataConnection?: IotHubDataConnection;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: DataConnectionOperatorSpec;
+  /** The API version the object was written in. */
+  originalVersion?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** Settings interpreted by the operator itself and never sent to Azure. */
 export interface DatabaseOperatorSpec {
   /** Where to place config maps the operator writes from CEL expressions. */
@@ -370,6 +501,158 @@ export interface DestinationExpression {
   labels?: Record<string, string>;
 }
 
+/** Object type EventGridDataConnection. */
+export interface EventGridDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The name of blob storage event type to process. */
+  blobStorageEventType?: string;
+  /** The event hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: string;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: string;
+  /** The resource ID of the event grid that is subscribed to the storage account events. */
+  eventGridResourceReference?: ResourceReference;
+  /** The resource ID where the event grid is configured to send events. */
+  eventHubResourceReference: ResourceReference;
+  /** A Boolean value that, if set to true, indicates that ingestion should ignore the first record of
+   * every file */
+  ignoreFirstRecord?: boolean;
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub and storage account. */
+  managedIdentityResourceReference?: ResourceReference;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The resource ID of the storage account where the data resides. */
+  storageAccountResourceReference: ResourceReference;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type EventGridDataConnection_STATUS. */
+export interface EventGridDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The name of blob storage event type to process. */
+  blobStorageEventType?: string;
+  /** The event hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: string;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: string;
+  /** The resource ID of the event grid that is subscribed to the storage account events. */
+  eventGridResourceId?: string;
+  /** The resource ID where the event grid is configured to send events. */
+  eventHubResourceId?: string;
+  /** A Boolean value that, if set to true, indicates that ingestion should ignore the first record of
+   * every file */
+  ignoreFirstRecord?: boolean;
+  /** The object ID of managedIdentityResourceId */
+  managedIdentityObjectId?: string;
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub and storage account. */
+  managedIdentityResourceId?: string;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** The resource ID of the storage account where the data resides. */
+  storageAccountResourceId?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type EventHubDataConnection. */
+export interface EventHubDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The event hub messages compression type */
+  compression?: string;
+  /** The event hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: string;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: string;
+  /** The resource ID of the event hub to be used to create a data connection. */
+  eventHubResourceReference: ResourceReference;
+  /** System properties of the event hub */
+  eventSystemProperties?: string[];
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub. */
+  managedIdentityResourceReference?: ResourceReference;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type EventHubDataConnection_STATUS. */
+export interface EventHubDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The event hub messages compression type */
+  compression?: string;
+  /** The event hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: string;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: string;
+  /** The resource ID of the event hub to be used to create a data connection. */
+  eventHubResourceId?: string;
+  /** System properties of the event hub */
+  eventSystemProperties?: string[];
+  /** The object ID of the managedIdentityResourceId */
+  managedIdentityObjectId?: string;
+  /** The resource ID of a managed identity (system or user assigned) to be used to
+   * authenticate with event hub. */
+  managedIdentityResourceId?: string;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
 /** The identity of the cluster, if configured. */
 export interface Identity {
   /** The type of managed identity used. The type 'SystemAssigned, UserAssigned' includes both an implicitly created
@@ -396,6 +679,72 @@ export interface Identity_STATUS {
    * references will be ARM resource ids in the form:
    * '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'. */
   userAssignedIdentities?: Record<string, UserAssignedIdentity_STATUS>;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type IotHubDataConnection. */
+export interface IotHubDataConnection {
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The iot hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: string;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: string;
+  /** System properties of the iot hub */
+  eventSystemProperties?: string[];
+  /** The resource ID of the Iot hub to be used to create a data connection. */
+  iotHubResourceReference: ResourceReference;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The name of the share access policy */
+  sharedAccessPolicyName?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type IotHubDataConnection_STATUS. */
+export interface IotHubDataConnection_STATUS {
+  id?: string;
+  type?: string;
+  /** Kind of the endpoint for the data connection */
+  kind?: string;
+  /** Resource location. */
+  location?: string;
+  /** The iot hub consumer group. */
+  consumerGroup?: string;
+  /** The data format of the message. Optionally the data format can be added to each message. */
+  dataFormat?: string;
+  /** Indication for database routing information from the data connection, by default only database routing
+   * information is allowed */
+  databaseRouting?: string;
+  /** System properties of the iot hub */
+  eventSystemProperties?: string[];
+  /** The resource ID of the Iot hub to be used to create a data connection. */
+  iotHubResourceId?: string;
+  /** The mapping rule to be used to ingest the data. Optionally the mapping information can be added to each
+   * message. */
+  mappingRuleName?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** When defined, the data connection retrieves existing Event hub events created since the Retrieval
+   * start date. It can only retrieve events retained by the Event hub, based on its retention period. */
+  retrievalStartDate?: string;
+  /** The name of the share access policy */
+  sharedAccessPolicyName?: string;
+  /** The table where the data should be ingested. Optionally the table information can be added to each message. */
+  tableName?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }
@@ -490,6 +839,72 @@ export interface OptimizedAutoscale_STATUS {
   minimum?: number;
   /** The version of the template defined, for instance 1. */
   version?: number;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Settings interpreted by the operator itself and never sent to Azure. */
+export interface PrincipalAssignmentOperatorSpec {
+  /** Where to place config maps the operator writes from CEL expressions. */
+  configMapExpressions?: DestinationExpression[];
+  /** Where to place secrets the operator writes from CEL expressions. */
+  secretExpressions?: DestinationExpression[];
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type PrincipalAssignment_STATUS. */
+export interface PrincipalAssignment_STATUS {
+  /** The observed state of the resource, e.g. Ready. */
+  conditions?: Condition[];
+  id?: string;
+  name?: string;
+  type?: string;
+  /** The service principal object id in AAD (Azure active directory) */
+  aadObjectId?: string;
+  /** The principal ID assigned to the database principal. It can be a user email, application ID, or security
+   * group name. */
+  principalId?: string;
+  /** The principal name */
+  principalName?: string;
+  /** Principal type. */
+  principalType?: string;
+  /** The provisioned state of the resource. */
+  provisioningState?: string;
+  /** Database principal role. */
+  role?: string;
+  /** The tenant id of the principal */
+  tenantId?: string;
+  /** The tenant name of the principal */
+  tenantName?: string;
+  /** Values from other versions this version cannot hold, as JSON text. */
+  $propertyBag?: PropertyBagData;
+}
+
+/** Object type PrincipalAssignment_Spec. */
+export interface PrincipalAssignment_Spec {
+  /** The name of the resource in Azure; defaults to metadata.name. */
+  azureName?: string;
+  /** The owner: a Kubernetes object in the same namespace by name, or an Azure resource by ARM ID. */
+  owner: KnownResourceReference;
+  /** The principal ID assigned to the database principal. It can be a user email, application ID, or security
+   * group name. */
+  principalId?: string;
+  /** The principal ID assigned to the database principal. It can be a user email, application ID, or security
+   * group name. */
+  principalIdFromConfig?: ConfigMapReference;
+  /** Principal type. */
+  principalType?: string;
+  /** Database principal role. */
+  role?: string;
+  /** The tenant id of the principal */
+  tenantId?: string;
+  /** The tenant id of the principal */
+  tenantIdFromConfig?: ConfigMapReference;
+  /** Settings interpreted by the operator itself and never sent to Azure. */
+  operatorSpec?: PrincipalAssignmentOperatorSpec;
+  /** The API version the object was written in. */
+  originalVersion?: string;
   /** Values from other versions this version cannot hold, as JSON text. */
   $propertyBag?: PropertyBagData;
 }

@@ -239,7 +239,11 @@ function bodyOf(
   const typeOf = (field: Field, path: string, name: string, owner: string): Record<string, Json> => {
     switch (field.type) {
       case 'array':
-        return { type: 'array', items: typeOf(elementOf(field), `${path}[]`, singular(name), owner) };
+        return {
+          type: 'array',
+          items: typeOf(elementOf(field), `${path}[]`, singular(name), owner),
+          ...validationsOf(field),
+        };
       case 'map':
         return {
           type: 'object',

@@ -35,6 +35,7 @@ export class DerivedConfig {
   private readonly kinds = new Map<string, string>();
   private readonly plurals = new Map<string, string>();
   private readonly scopes = new Map<string, string>();
+  private readonly publishedEntries: { group: string; apiVersions: string[]; prefixes: string[] }[] = [];
   private readonly selections = new Map<string, { selection: Selection; apiVersions: Set<string> }>();
   private readonly exports = new Map<string, Map<string, { configMaps: string[]; secrets: string[] }>>();
   private readonly settings = new Map<
@@ -46,6 +47,19 @@ export class DerivedConfig {
   names(armType: string, kind: string, ruleKind: string, plural: string, rulePlural: string): void {
     if (kind !== ruleKind) this.kinds.set(armType, kind);
     if (plural !== rulePlural) this.plurals.set(armType, plural);
+  }
+
+  /** API versions of a group the operator serves under other prefixes than GA alone. */
+  published(entry: {
+    readonly group: string;
+    readonly apiVersions: readonly string[];
+    readonly prefixes: readonly string[];
+  }): void {
+    this.publishedEntries.push({
+      group: entry.group,
+      apiVersions: [...entry.apiVersions],
+      prefixes: [...entry.prefixes],
+    });
   }
 
   /** Where the resource lives, kept unless it is the usual resource group. */
@@ -162,6 +176,9 @@ export class DerivedConfig {
     const byKey = (m: Map<string, string>) =>
       Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
     const doc = {
+      published: sorted([...this.publishedEntries], (e) =>
+        JSON.stringify([e.group, e.prefixes, e.apiVersions]),
+      ),
       scopes: byKey(this.scopes),
       kinds: byKey(this.kinds),
       plurals: byKey(this.plurals),

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { isPlaceholder } from '../../lib/adoption/arm-uri.ts';
-import { type GeneratorConfig, validateConfig } from '../model/config.ts';
+import { type GeneratorConfig, type Published, validateConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf } from '../model/names.ts';
 import { versionName } from '../model/versions.ts';
 import { basePrefix } from '../stages/build-api-packages.ts';
@@ -75,6 +75,10 @@ export function importSchemas(options: ImportOptions): {
     ]),
   ].sort();
   const derived = new DerivedConfig();
+  // The prefixes each API version is served under decide the version names below: derived first.
+  const published = publishedPrefixes(config, [...types], identityOf);
+  for (const entry of published) derived.published(entry);
+  const withPublished: GeneratorConfig = { ...config, published: [...config.published, ...published] };
   const names = new Map<string, DefinitionNames>();
   // Names defined by the package's hand-written schemas are taken: an imported type must not reuse them.
   for (const file of files.filter((f) => !types.has(armTypeOf(f)))) {
@@ -103,7 +107,7 @@ export function importSchemas(options: ImportOptions): {
       derived.names(armType, kind, kindOf(typePath), identity.plural, pluralOf(kind));
       derived.scope(armType, identity.scope);
     }
-    const version = versionName(config.prefixes, basePrefix(config, group, apiVersion), apiVersion);
+    const version = versionName(config.prefixes, basePrefix(withPublished, group, apiVersion), apiVersion);
     // An API version the operator does not serve has nothing to import from: it stays
     // as written, and the caller lists it.
     if (!crds.serves(crdFile, version)) {
@@ -217,6 +221,73 @@ function servedSchemaFiles(
     const apiVersion = apiVersionOfServed(config.prefixes, version);
     return apiVersion === undefined ? [] : [`${provider}/${apiVersion}/${path.join('.')}.json`];
   });
+}
+
+/**
+ * The prefixes under which the operator serves each API version of the imported types, per group, where
+ * not GA alone (`v1api20230301` and `v20230301`: [ga, plain]; only `v20250701`: [plain]). The generator
+ * builds one package per group and API version, so every type of a group must agree at a date: a group
+ * whose types do not is refused, naming them, rather than generated with versions the operator lacks.
+ */
+function publishedPrefixes(
+  config: GeneratorConfig,
+  types: readonly string[],
+  identityOf: (armType: string) => CrdIdentity | undefined,
+): Published[] {
+  const seen = new Map<string, { group: string; apiVersion: string; prefixes: string; armType: string }>();
+  for (const armType of [...types].sort()) {
+    const identity = identityOf(armType);
+    if (!identity) continue;
+    const group = groupOf(armType.split('/')[0] ?? '');
+    const byDate = new Map<string, Set<'ga' | 'plain'>>();
+    for (const version of identity.versions) {
+      const apiVersion = apiVersionOfServed(config.prefixes, version);
+      if (apiVersion === undefined) continue;
+      const prefix = version.startsWith(config.prefixes.ga) ? 'ga' : 'plain';
+      byDate.set(apiVersion, (byDate.get(apiVersion) ?? new Set()).add(prefix));
+    }
+    for (const [apiVersion, set] of byDate) {
+      const prefixes = (['ga', 'plain'] as const).filter((p) => set.has(p)).join(',');
+      const key = `${group} ${apiVersion}`;
+      const before = seen.get(key);
+      if (before && before.prefixes !== prefixes)
+        throw new MixedPrefixesInGroup(group, apiVersion, [
+          `${before.armType} (${before.prefixes})`,
+          `${armType} (${prefixes})`,
+        ]);
+      seen.set(key, { group, apiVersion, prefixes, armType });
+    }
+  }
+  const entries = new Map<string, Published & { apiVersions: string[] }>();
+  for (const { group, apiVersion, prefixes } of [...seen.values()].sort((a, b) =>
+    `${a.group} ${a.apiVersion}` < `${b.group} ${b.apiVersion}` ? -1 : 1,
+  )) {
+    if (prefixes === 'ga') continue;
+    const key = `${group} ${prefixes}`;
+    const entry = entries.get(key) ?? {
+      group,
+      apiVersions: [],
+      prefixes: prefixes.split(',') as ('ga' | 'plain')[],
+    };
+    entry.apiVersions.push(apiVersion);
+    entries.set(key, entry);
+  }
+  return [...entries.values()];
+}
+
+/**
+ * Raised when types of one group are served under different prefixes at the same API version (Redis
+ * Enterprise's database access policy assignments only at `v20250401`, the cluster at `v1api20250401`):
+ * the generator's packages are per group and API version, so it would give one of them a version the
+ * operator does not serve.
+ */
+export class MixedPrefixesInGroup extends Error {
+  constructor(group: string, apiVersion: string, types: readonly string[]) {
+    super(
+      `${group} ${apiVersion}: its types are served under different version prefixes (${types.join(', ')}); the generator makes one package per group and API version`,
+    );
+    this.name = 'MixedPrefixesInGroup';
+  }
 }
 
 /** Whether the schema file is one this import wrote (its description says so), not a hand-written one. */

@@ -79,7 +79,8 @@ export interface CrdIdentity {
 /** `Microsoft.Cache/redis/firewallRules` from `/subscriptions/{s}/.../providers/Microsoft.Cache/redis/{n}/firewallRules/{r}`. */
 export function armTypeOfUri(uri: string): string {
   // A resource group's URI names no provider: its ARM type is Microsoft.Resources'.
-  if (/^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(uri)) return 'Microsoft.Resources/resourceGroups';
+  if (/^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(uri))
+    return 'Microsoft.Resources/resourceGroups';
   const at = uri.lastIndexOf('/providers/');
   const segments = uri
     .slice(at < 0 ? 0 : at + '/providers/'.length)

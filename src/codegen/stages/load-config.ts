@@ -16,6 +16,7 @@ export const derivedConfigFile = 'operator-derived.yaml';
 
 /** The sections the derived file may hold: what the CRDs say. */
 const derivedSections = [
+  'published',
   'scopes',
   'kinds',
   'plurals',
