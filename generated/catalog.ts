@@ -7,6 +7,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "authorization.azure.com",
     "kind": "RoleAssignment",
+    "plural": "roleassignments",
     "armType": "Microsoft.Authorization/roleAssignments",
     "scope": "extension",
     "owners": "any",
@@ -45,8 +46,135 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "batch.azure.com",
+    "kind": "BatchAccount",
+    "plural": "batchaccounts",
+    "armType": "Microsoft.Batch/batchAccounts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101",
+        "armApiVersion": "2021-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210101",
+        "armApiVersion": "2021-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20240701",
+        "armApiVersion": "2024-07-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101storage",
+      "v20210101storage",
+      "v20240701storage"
+    ],
+    "hub": "v20240701storage",
+    "immutable": {
+      "v1api20210101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerregistry.azure.com",
+    "kind": "Registry",
+    "plural": "registries",
+    "armType": "Microsoft.ContainerRegistry/registries",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210901",
+        "armApiVersion": "2021-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230701",
+        "armApiVersion": "2023-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210901storage",
+      "v1api20230701storage"
+    ],
+    "hub": "v1api20230701storage",
+    "immutable": {
+      "v1api20210901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerregistry.azure.com",
+    "kind": "RegistryReplication",
+    "plural": "registryreplications",
+    "armType": "Microsoft.ContainerRegistry/registries/replications",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerregistry.azure.com",
+        "kind": "Registry"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230701",
+        "armApiVersion": "2023-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230701storage"
+    ],
+    "hub": "v1api20230701storage",
+    "immutable": {
+      "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServer",
+    "plural": "flexibleservers",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers",
     "scope": "resourceGroup",
     "owners": [
@@ -194,6 +322,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServersDatabase",
+    "plural": "flexibleserversdatabases",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -317,6 +446,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServersFirewallRule",
+    "plural": "flexibleserversfirewallrules",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers/firewallRules",
     "scope": "resourceGroup",
     "owners": [
@@ -422,8 +552,82 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "devices.azure.com",
+    "kind": "IotHub",
+    "plural": "iothubs",
+    "armType": "Microsoft.Devices/IotHubs",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210702",
+        "armApiVersion": "2021-07-02",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210702storage"
+    ],
+    "hub": "v1api20210702storage",
+    "immutable": {
+      "v1api20210702": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "keyvault.azure.com",
+    "kind": "Vault",
+    "plural": "vaults",
+    "armType": "Microsoft.KeyVault/vaults",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210401preview",
+        "armApiVersion": "2021-04-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230701",
+        "armApiVersion": "2023-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210401previewstorage",
+      "v1api20230701storage"
+    ],
+    "hub": "v1api20230701storage",
+    "immutable": {
+      "v1api20210401preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "kusto.azure.com",
     "kind": "Cluster",
+    "plural": "clusters",
     "armType": "Microsoft.Kusto/clusters",
     "scope": "resourceGroup",
     "owners": [
@@ -466,7 +670,50 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "kusto.azure.com",
+    "kind": "DataConnection",
+    "plural": "dataconnections",
+    "armType": "Microsoft.Kusto/clusters/databases/dataConnections",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "kusto.azure.com",
+        "kind": "Database"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230815",
+        "armApiVersion": "2023-08-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240413",
+        "armApiVersion": "2024-04-13",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230815storage",
+      "v1api20240413storage"
+    ],
+    "hub": "v1api20240413storage",
+    "immutable": {
+      "v1api20230815": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240413": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "kusto.azure.com",
     "kind": "Database",
+    "plural": "databases",
     "armType": "Microsoft.Kusto/clusters/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -508,8 +755,40 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "kusto.azure.com",
+    "kind": "PrincipalAssignment",
+    "plural": "principalassignments",
+    "armType": "Microsoft.Kusto/clusters/databases/principalAssignments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "kusto.azure.com",
+        "kind": "Database"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240413",
+        "armApiVersion": "2024-04-13",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240413storage"
+    ],
+    "hub": "v1api20240413storage",
+    "immutable": {
+      "v1api20240413": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "managedidentity.azure.com",
     "kind": "FederatedIdentityCredential",
+    "plural": "federatedidentitycredentials",
     "armType": "Microsoft.ManagedIdentity/userAssignedIdentities/federatedIdentityCredentials",
     "scope": "resourceGroup",
     "owners": [
@@ -551,6 +830,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "managedidentity.azure.com",
     "kind": "UserAssignedIdentity",
+    "plural": "userassignedidentities",
     "armType": "Microsoft.ManagedIdentity/userAssignedIdentities",
     "scope": "resourceGroup",
     "owners": [
@@ -590,8 +870,113 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "monitor.azure.com",
+    "kind": "Account",
+    "plural": "accounts",
+    "armType": "Microsoft.Monitor/accounts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230403",
+        "armApiVersion": "2023-04-03",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230403storage"
+    ],
+    "hub": "v1api20230403storage",
+    "immutable": {
+      "v1api20230403": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "operationalinsights.azure.com",
+    "kind": "Workspace",
+    "plural": "workspaces",
+    "armType": "Microsoft.OperationalInsights/workspaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250701",
+        "armApiVersion": "2025-07-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210601storage",
+      "v20250701storage"
+    ],
+    "hub": "v20250701storage",
+    "immutable": {
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "redhatopenshift.azure.com",
+    "kind": "OpenShiftCluster",
+    "plural": "openshiftclusters",
+    "armType": "Microsoft.RedHatOpenShift/openShiftClusters",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20231122",
+        "armApiVersion": "2023-11-22",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20231122storage"
+    ],
+    "hub": "v1api20231122storage",
+    "immutable": {
+      "v1api20231122": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "resources.azure.com",
     "kind": "ResourceGroup",
+    "plural": "resourcegroups",
     "armType": "Microsoft.Resources/resourceGroups",
     "scope": "subscription",
     "owners": [],
@@ -639,6 +1024,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "sql.azure.com",
     "kind": "Server",
+    "plural": "servers",
     "armType": "Microsoft.Sql/servers",
     "scope": "resourceGroup",
     "owners": [
@@ -671,6 +1057,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "sql.azure.com",
     "kind": "ServersDatabase",
+    "plural": "serversdatabases",
     "armType": "Microsoft.Sql/servers/databases",
     "scope": "resourceGroup",
     "owners": [
@@ -703,6 +1090,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "sql.azure.com",
     "kind": "ServersFirewallRule",
+    "plural": "serversfirewallrules",
     "armType": "Microsoft.Sql/servers/firewallRules",
     "scope": "resourceGroup",
     "owners": [
@@ -733,6 +1121,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "storage.azure.com",
     "kind": "StorageAccount",
+    "plural": "storageaccounts",
     "armType": "Microsoft.Storage/storageAccounts",
     "scope": "resourceGroup",
     "owners": [
@@ -861,6 +1250,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "storage.azure.com",
     "kind": "StorageAccountsBlobService",
+    "plural": "storageaccountsblobservices",
     "armType": "Microsoft.Storage/storageAccounts/blobServices",
     "fixedName": "default",
     "scope": "resourceGroup",
@@ -961,6 +1351,7 @@ export const catalog: readonly CatalogEntry[] = [
   {
     "group": "storage.azure.com",
     "kind": "StorageAccountsBlobServicesContainer",
+    "plural": "storageaccountsblobservicescontainers",
     "armType": "Microsoft.Storage/storageAccounts/blobServices/containers",
     "scope": "resourceGroup",
     "owners": [
@@ -1078,6 +1469,31 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
+      ]
+    }
+  },
+  {
+    "group": "subscription.azure.com",
+    "kind": "Alias",
+    "plural": "aliases",
+    "armType": "Microsoft.Subscription/aliases",
+    "scope": "tenant",
+    "owners": [],
+    "versions": [
+      {
+        "version": "v1api20211001",
+        "armApiVersion": "2021-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211001storage"
+    ],
+    "hub": "v1api20211001storage",
+    "immutable": {
+      "v1api20211001": [
+        "spec.azureName"
       ]
     }
   }

@@ -3,20 +3,36 @@
 import { groupConverters } from '../src/lib/conversion/plan-converters.ts';
 import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts';
 import { plans as authorization_plans } from './authorization/conversion-plans.ts';
+import { plans as batch_plans } from './batch/conversion-plans.ts';
+import { plans as containerregistry_plans } from './containerregistry/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
+import { plans as devices_plans } from './devices/conversion-plans.ts';
+import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
+import { plans as monitor_plans } from './monitor/conversion-plans.ts';
+import { plans as operationalinsights_plans } from './operationalinsights/conversion-plans.ts';
+import { plans as redhatopenshift_plans } from './redhatopenshift/conversion-plans.ts';
 import { plans as resources_plans } from './resources/conversion-plans.ts';
 import { plans as sql_plans } from './sql/conversion-plans.ts';
 import { plans as storage_plans } from './storage/conversion-plans.ts';
+import { plans as subscription_plans } from './subscription/conversion-plans.ts';
 
 const authorization_conversions = groupConverters('authorization.azure.com', authorization_plans);
+const batch_conversions = groupConverters('batch.azure.com', batch_plans);
+const containerregistry_conversions = groupConverters('containerregistry.azure.com', containerregistry_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
+const devices_conversions = groupConverters('devices.azure.com', devices_plans);
+const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
+const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
+const operationalinsights_conversions = groupConverters('operationalinsights.azure.com', operationalinsights_plans);
+const redhatopenshift_conversions = groupConverters('redhatopenshift.azure.com', redhatopenshift_plans);
 const resources_conversions = groupConverters('resources.azure.com', resources_plans);
 const sql_conversions = groupConverters('sql.azure.com', sql_plans);
 const storage_conversions = groupConverters('storage.azure.com', storage_plans);
+const subscription_conversions = groupConverters('subscription.azure.com', subscription_plans);
 
 /** Group -> kind -> version -> up and down steps. */
 export const registry: ConversionRegistry = {
@@ -29,6 +45,37 @@ export const registry: ConversionRegistry = {
           v1api20220401: { storage: false, up: { to: 'v1api20220401storage', convert: authorization_conversions.resource('v1api20220401', 'RoleAssignment_toStorage') }, down: { from: 'v1api20220401storage', convert: authorization_conversions.resource('v1api20220401', 'RoleAssignment_fromStorage') } },
           v1api20200801previewstorage: { storage: true, up: { to: 'v1api20220401storage', convert: authorization_conversions.resource('v1api20200801previewstorage', 'RoleAssignment_to_v1api20220401storage') }, down: { from: 'v1api20220401storage', convert: authorization_conversions.resource('v1api20200801previewstorage', 'RoleAssignment_from_v1api20220401storage') } },
           v1api20220401storage: { storage: true },
+        },
+      },
+    },
+    'batch.azure.com': {
+      BatchAccount: {
+        hub: 'v20240701storage',
+        versions: {
+          v1api20210101: { storage: false, up: { to: 'v1api20210101storage', convert: batch_conversions.resource('v1api20210101', 'BatchAccount_toStorage') }, down: { from: 'v1api20210101storage', convert: batch_conversions.resource('v1api20210101', 'BatchAccount_fromStorage') } },
+          v20210101: { storage: false, up: { to: 'v20210101storage', convert: batch_conversions.resource('v20210101', 'BatchAccount_toStorage') }, down: { from: 'v20210101storage', convert: batch_conversions.resource('v20210101', 'BatchAccount_fromStorage') } },
+          v20240701: { storage: false, up: { to: 'v20240701storage', convert: batch_conversions.resource('v20240701', 'BatchAccount_toStorage') }, down: { from: 'v20240701storage', convert: batch_conversions.resource('v20240701', 'BatchAccount_fromStorage') } },
+          v1api20210101storage: { storage: true, up: { to: 'v20210101storage', convert: batch_conversions.resource('v1api20210101storage', 'BatchAccount_to_v20210101storage') }, down: { from: 'v20210101storage', convert: batch_conversions.resource('v1api20210101storage', 'BatchAccount_from_v20210101storage') } },
+          v20210101storage: { storage: true, up: { to: 'v20240701storage', convert: batch_conversions.resource('v20210101storage', 'BatchAccount_to_v20240701storage') }, down: { from: 'v20240701storage', convert: batch_conversions.resource('v20210101storage', 'BatchAccount_from_v20240701storage') } },
+          v20240701storage: { storage: true },
+        },
+      },
+    },
+    'containerregistry.azure.com': {
+      Registry: {
+        hub: 'v1api20230701storage',
+        versions: {
+          v1api20210901: { storage: false, up: { to: 'v1api20210901storage', convert: containerregistry_conversions.resource('v1api20210901', 'Registry_toStorage') }, down: { from: 'v1api20210901storage', convert: containerregistry_conversions.resource('v1api20210901', 'Registry_fromStorage') } },
+          v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20230701', 'Registry_toStorage') }, down: { from: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20230701', 'Registry_fromStorage') } },
+          v1api20210901storage: { storage: true, up: { to: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20210901storage', 'Registry_to_v1api20230701storage') }, down: { from: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20210901storage', 'Registry_from_v1api20230701storage') } },
+          v1api20230701storage: { storage: true },
+        },
+      },
+      RegistryReplication: {
+        hub: 'v1api20230701storage',
+        versions: {
+          v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20230701', 'RegistryReplication_toStorage') }, down: { from: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20230701', 'RegistryReplication_fromStorage') } },
+          v1api20230701storage: { storage: true },
         },
       },
     },
@@ -97,6 +144,26 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'devices.azure.com': {
+      IotHub: {
+        hub: 'v1api20210702storage',
+        versions: {
+          v1api20210702: { storage: false, up: { to: 'v1api20210702storage', convert: devices_conversions.resource('v1api20210702', 'IotHub_toStorage') }, down: { from: 'v1api20210702storage', convert: devices_conversions.resource('v1api20210702', 'IotHub_fromStorage') } },
+          v1api20210702storage: { storage: true },
+        },
+      },
+    },
+    'keyvault.azure.com': {
+      Vault: {
+        hub: 'v1api20230701storage',
+        versions: {
+          v1api20210401preview: { storage: false, up: { to: 'v1api20210401previewstorage', convert: keyvault_conversions.resource('v1api20210401preview', 'Vault_toStorage') }, down: { from: 'v1api20210401previewstorage', convert: keyvault_conversions.resource('v1api20210401preview', 'Vault_fromStorage') } },
+          v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20230701', 'Vault_toStorage') }, down: { from: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20230701', 'Vault_fromStorage') } },
+          v1api20210401previewstorage: { storage: true, up: { to: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20210401previewstorage', 'Vault_to_v1api20230701storage') }, down: { from: 'v1api20230701storage', convert: keyvault_conversions.resource('v1api20210401previewstorage', 'Vault_from_v1api20230701storage') } },
+          v1api20230701storage: { storage: true },
+        },
+      },
+    },
     'kusto.azure.com': {
       Cluster: {
         hub: 'v1api20240413storage',
@@ -107,12 +174,28 @@ export const registry: ConversionRegistry = {
           v1api20240413storage: { storage: true },
         },
       },
+      DataConnection: {
+        hub: 'v1api20240413storage',
+        versions: {
+          v1api20230815: { storage: false, up: { to: 'v1api20230815storage', convert: kusto_conversions.resource('v1api20230815', 'DataConnection_toStorage') }, down: { from: 'v1api20230815storage', convert: kusto_conversions.resource('v1api20230815', 'DataConnection_fromStorage') } },
+          v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'DataConnection_toStorage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'DataConnection_fromStorage') } },
+          v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20230815storage', 'DataConnection_to_v1api20240413storage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20230815storage', 'DataConnection_from_v1api20240413storage') } },
+          v1api20240413storage: { storage: true },
+        },
+      },
       Database: {
         hub: 'v1api20240413storage',
         versions: {
           v1api20230815: { storage: false, up: { to: 'v1api20230815storage', convert: kusto_conversions.resource('v1api20230815', 'Database_toStorage') }, down: { from: 'v1api20230815storage', convert: kusto_conversions.resource('v1api20230815', 'Database_fromStorage') } },
           v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'Database_toStorage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'Database_fromStorage') } },
           v1api20230815storage: { storage: true, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20230815storage', 'Database_to_v1api20240413storage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20230815storage', 'Database_from_v1api20240413storage') } },
+          v1api20240413storage: { storage: true },
+        },
+      },
+      PrincipalAssignment: {
+        hub: 'v1api20240413storage',
+        versions: {
+          v1api20240413: { storage: false, up: { to: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'PrincipalAssignment_toStorage') }, down: { from: 'v1api20240413storage', convert: kusto_conversions.resource('v1api20240413', 'PrincipalAssignment_fromStorage') } },
           v1api20240413storage: { storage: true },
         },
       },
@@ -134,6 +217,35 @@ export const registry: ConversionRegistry = {
           v1api20230131: { storage: false, up: { to: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20230131', 'UserAssignedIdentity_toStorage') }, down: { from: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20230131', 'UserAssignedIdentity_fromStorage') } },
           v1api20181130storage: { storage: true, up: { to: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20181130storage', 'UserAssignedIdentity_to_v1api20230131storage') }, down: { from: 'v1api20230131storage', convert: managedidentity_conversions.resource('v1api20181130storage', 'UserAssignedIdentity_from_v1api20230131storage') } },
           v1api20230131storage: { storage: true },
+        },
+      },
+    },
+    'monitor.azure.com': {
+      Account: {
+        hub: 'v1api20230403storage',
+        versions: {
+          v1api20230403: { storage: false, up: { to: 'v1api20230403storage', convert: monitor_conversions.resource('v1api20230403', 'Account_toStorage') }, down: { from: 'v1api20230403storage', convert: monitor_conversions.resource('v1api20230403', 'Account_fromStorage') } },
+          v1api20230403storage: { storage: true },
+        },
+      },
+    },
+    'operationalinsights.azure.com': {
+      Workspace: {
+        hub: 'v20250701storage',
+        versions: {
+          v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: operationalinsights_conversions.resource('v1api20210601', 'Workspace_toStorage') }, down: { from: 'v1api20210601storage', convert: operationalinsights_conversions.resource('v1api20210601', 'Workspace_fromStorage') } },
+          v20250701: { storage: false, up: { to: 'v20250701storage', convert: operationalinsights_conversions.resource('v20250701', 'Workspace_toStorage') }, down: { from: 'v20250701storage', convert: operationalinsights_conversions.resource('v20250701', 'Workspace_fromStorage') } },
+          v1api20210601storage: { storage: true, up: { to: 'v20250701storage', convert: operationalinsights_conversions.resource('v1api20210601storage', 'Workspace_to_v20250701storage') }, down: { from: 'v20250701storage', convert: operationalinsights_conversions.resource('v1api20210601storage', 'Workspace_from_v20250701storage') } },
+          v20250701storage: { storage: true },
+        },
+      },
+    },
+    'redhatopenshift.azure.com': {
+      OpenShiftCluster: {
+        hub: 'v1api20231122storage',
+        versions: {
+          v1api20231122: { storage: false, up: { to: 'v1api20231122storage', convert: redhatopenshift_conversions.resource('v1api20231122', 'OpenShiftCluster_toStorage') }, down: { from: 'v1api20231122storage', convert: redhatopenshift_conversions.resource('v1api20231122', 'OpenShiftCluster_fromStorage') } },
+          v1api20231122storage: { storage: true },
         },
       },
     },
@@ -235,6 +347,15 @@ export const registry: ConversionRegistry = {
           v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsBlobServicesContainer_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsBlobServicesContainer_from_v20230101storage') } },
           v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsBlobServicesContainer_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsBlobServicesContainer_from_v20250601storage') } },
           v20250601storage: { storage: true },
+        },
+      },
+    },
+    'subscription.azure.com': {
+      Alias: {
+        hub: 'v1api20211001storage',
+        versions: {
+          v1api20211001: { storage: false, up: { to: 'v1api20211001storage', convert: subscription_conversions.resource('v1api20211001', 'Alias_toStorage') }, down: { from: 'v1api20211001storage', convert: subscription_conversions.resource('v1api20211001', 'Alias_fromStorage') } },
+          v1api20211001storage: { storage: true },
         },
       },
     },

@@ -15,64 +15,94 @@ const t8: TypeShape = {"enum":["V2","V3"]};
 const t9: TypeShape = {"enum":["Disabled","Enabled"]};
 const t10: TypeShape = {"enum":["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]};
 const t11: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t12: TypeShape = {"enum":["User","Application","ManagedIdentity","Key"]};
-const t13: TypeShape = {"properties":[["size","number"]]};
-const t14: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["name","string"],["readWrite",{"type":"ReadWriteDatabase_STATUS"}]],"oneOf":["readWrite"]};
-const t15: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}]],"required":["owner"],"oneOf":["readWriteDatabase"]};
-const t16: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t17: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t18: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t19: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
-const t20: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t21: TypeShape = {"properties":[["value",{"array":{"type":"Value"}}]]};
-const t22: TypeShape = {"properties":[["value",{"array":{"type":"Value_STATUS"}}]]};
-const t23: TypeShape = {"enum":["Source","Destination"]};
-const t24: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role",{"type":"MigrationClusterRole_STATUS"}],["uri","string"]]};
-const t25: TypeShape = {"properties":[["isEnabled","boolean"],["maximum","integer"],["minimum","integer"],["version","integer"]]};
-const t26: TypeShape = {"properties":[["id","string"]]};
-const t27: TypeShape = {"enum":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]};
-const t28: TypeShape = {"enum":["DualStack","IPv4"]};
-const t29: TypeShape = {"properties":[["kind",{"type":"ReadWriteDatabase_Kind"}],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
-const t30: TypeShape = {"enum":["ReadWrite"]};
-const t31: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"ReadWriteDatabase_Kind_STATUS"}],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
-const t32: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t33: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t34: TypeShape = {"properties":[["suspensionStartDate","string"]]};
-const t35: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"LastModifiedByType_STATUS"}]]};
-const t36: TypeShape = {"properties":[]};
-const t37: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t38: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t39: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName"}],["languageExtensionName",{"type":"Value_LanguageExtensionName"}]]};
-const t40: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_6_5","PythonCustomImage","R"]};
-const t41: TypeShape = {"enum":["PYTHON","R"]};
-const t42: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName_STATUS"}],["languageExtensionName",{"type":"Value_LanguageExtensionName_STATUS"}]]};
-const t43: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"ResourceReference"}],["enginePublicIpReference",{"type":"ResourceReference"}],["state",{"type":"VirtualNetworkConfiguration_State"}],["subnetReference",{"type":"ResourceReference"}]]};
-const t44: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state",{"type":"VirtualNetworkConfiguration_State_STATUS"}],["subnetId","string"]]};
-const t45: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier","string"]]};
-const t46: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["readWriteDatabase"]};
-const t47: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
-const t48: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
-const t49: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role","string"],["uri","string"]]};
-const t50: TypeShape = {"properties":[["kind","string"],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
-const t51: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState","string"],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
-const t52: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t53: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName","string"],["languageExtensionName","string"]]};
-const t54: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"ResourceReference"}],["enginePublicIpReference",{"type":"ResourceReference"}],["state","string"],["subnetReference",{"type":"ResourceReference"}]]};
-const t55: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state","string"],["subnetId","string"]]};
-const t56: TypeShape = {"enum":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]};
-const t57: TypeShape = {"enum":["Allow","Deny"]};
-const t58: TypeShape = {"properties":[["clusterPrincipalId",{"type":"ConfigMapDestination"}],["clusterTenantId",{"type":"ConfigMapDestination"}]]};
-const t59: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"ClusterOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t60: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t61: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]};
+const t12: TypeShape = {"properties":[["kind",{"type":"CosmosDbDataConnection_Kind"}],["location","string"],["cosmosDbAccountResourceReference",{"type":"ResourceReference"}],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t13: TypeShape = {"enum":["CosmosDb"]};
+const t14: TypeShape = {"enum":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]};
+const t15: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"CosmosDbDataConnection_Kind_STATUS"}],["location","string"],["cosmosDbAccountResourceId","string"],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"CosmosDbDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["tableName","string"]]};
+const t16: TypeShape = {"enum":["User","Application","ManagedIdentity","Key"]};
+const t17: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["name","string"],["cosmosDb",{"type":"CosmosDbDataConnection_STATUS"}],["eventGrid",{"type":"EventGridDataConnection_STATUS"}],["eventHub",{"type":"EventHubDataConnection_STATUS"}],["iotHub",{"type":"IotHubDataConnection_STATUS"}]],"oneOf":["cosmosDb","eventGrid","eventHub","iotHub"]};
+const t18: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["cosmosDbDataConnection",{"type":"CosmosDbDataConnection"}],["eventGridDataConnection",{"type":"EventGridDataConnection"}],["eventHubDataConnection",{"type":"EventHubDataConnection"}],["iotHubDataConnection",{"type":"IotHubDataConnection"}],["operatorSpec",{"type":"DataConnectionOperatorSpec"}]],"required":["owner"],"oneOf":["cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection"]};
+const t19: TypeShape = {"properties":[["size","number"]]};
+const t20: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["name","string"],["readWrite",{"type":"ReadWriteDatabase_STATUS"}]],"oneOf":["readWrite"]};
+const t21: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}]],"required":["owner"],"oneOf":["readWriteDatabase"]};
+const t22: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t23: TypeShape = {"properties":[["kind",{"type":"EventGridDataConnection_Kind"}],["location","string"],["blobStorageEventType",{"type":"EventGridDataConnection_BlobStorageEventType"}],["consumerGroup","string"],["dataFormat",{"type":"EventGridDataConnection_DataFormat"}],["databaseRouting",{"type":"EventGridDataConnection_DatabaseRouting"}],["eventGridResourceReference",{"type":"ResourceReference"}],["eventHubResourceReference",{"type":"ResourceReference"}],["ignoreFirstRecord","boolean"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["storageAccountResourceReference",{"type":"ResourceReference"}],["tableName","string"]]};
+const t24: TypeShape = {"enum":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]};
+const t25: TypeShape = {"enum":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]};
+const t26: TypeShape = {"enum":["Multi","Single"]};
+const t27: TypeShape = {"enum":["EventGrid"]};
+const t28: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"EventGridDataConnection_Kind_STATUS"}],["location","string"],["blobStorageEventType",{"type":"EventGridDataConnection_BlobStorageEventType_STATUS"}],["consumerGroup","string"],["dataFormat",{"type":"EventGridDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"EventGridDataConnection_DatabaseRouting_STATUS"}],["eventGridResourceId","string"],["eventHubResourceId","string"],["ignoreFirstRecord","boolean"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"EventGridDataConnection_ProvisioningState_STATUS"}],["storageAccountResourceId","string"],["tableName","string"]]};
+const t29: TypeShape = {"properties":[["kind",{"type":"EventHubDataConnection_Kind"}],["location","string"],["compression",{"type":"EventHubDataConnection_Compression"}],["consumerGroup","string"],["dataFormat",{"type":"EventHubDataConnection_DataFormat"}],["databaseRouting",{"type":"EventHubDataConnection_DatabaseRouting"}],["eventHubResourceReference",{"type":"ResourceReference"}],["eventSystemProperties",{"array":"string"}],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t30: TypeShape = {"enum":["GZip","None"]};
+const t31: TypeShape = {"enum":["EventHub"]};
+const t32: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"EventHubDataConnection_Kind_STATUS"}],["location","string"],["compression",{"type":"EventHubDataConnection_Compression_STATUS"}],["consumerGroup","string"],["dataFormat",{"type":"EventHubDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"EventHubDataConnection_DatabaseRouting_STATUS"}],["eventHubResourceId","string"],["eventSystemProperties",{"array":"string"}],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"EventHubDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["tableName","string"]]};
+const t33: TypeShape = {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t34: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t35: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t36: TypeShape = {"properties":[["kind",{"type":"IotHubDataConnection_Kind"}],["location","string"],["consumerGroup","string"],["dataFormat",{"type":"IotHubDataConnection_DataFormat"}],["databaseRouting",{"type":"IotHubDataConnection_DatabaseRouting"}],["eventSystemProperties",{"array":"string"}],["iotHubResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t37: TypeShape = {"enum":["IotHub"]};
+const t38: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"IotHubDataConnection_Kind_STATUS"}],["location","string"],["consumerGroup","string"],["dataFormat",{"type":"IotHubDataConnection_DataFormat_STATUS"}],["databaseRouting",{"type":"IotHubDataConnection_DatabaseRouting_STATUS"}],["eventSystemProperties",{"array":"string"}],["iotHubResourceId","string"],["mappingRuleName","string"],["provisioningState",{"type":"IotHubDataConnection_ProvisioningState_STATUS"}],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t39: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t40: TypeShape = {"properties":[["value",{"array":{"type":"Value"}}]]};
+const t41: TypeShape = {"properties":[["value",{"array":{"type":"Value_STATUS"}}]]};
+const t42: TypeShape = {"enum":["Source","Destination"]};
+const t43: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role",{"type":"MigrationClusterRole_STATUS"}],["uri","string"]]};
+const t44: TypeShape = {"properties":[["isEnabled","boolean"],["maximum","integer"],["minimum","integer"],["version","integer"]]};
+const t45: TypeShape = {"properties":[["id","string"]]};
+const t46: TypeShape = {"enum":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]};
+const t47: TypeShape = {"enum":["DualStack","IPv4"]};
+const t48: TypeShape = {"properties":[["kind",{"type":"ReadWriteDatabase_Kind"}],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
+const t49: TypeShape = {"enum":["ReadWrite"]};
+const t50: TypeShape = {"properties":[["id","string"],["type","string"],["kind",{"type":"ReadWriteDatabase_Kind_STATUS"}],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
+const t51: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t52: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t53: TypeShape = {"properties":[["suspensionStartDate","string"]]};
+const t54: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"LastModifiedByType_STATUS"}]]};
+const t55: TypeShape = {"properties":[]};
+const t56: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t57: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t58: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName"}],["languageExtensionName",{"type":"Value_LanguageExtensionName"}]]};
+const t59: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_6_5","PythonCustomImage","R"]};
+const t60: TypeShape = {"enum":["PYTHON","R"]};
+const t61: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName",{"type":"Value_LanguageExtensionImageName_STATUS"}],["languageExtensionName",{"type":"Value_LanguageExtensionName_STATUS"}]]};
+const t62: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"ResourceReference"}],["enginePublicIpReference",{"type":"ResourceReference"}],["state",{"type":"VirtualNetworkConfiguration_State"}],["subnetReference",{"type":"ResourceReference"}]]};
+const t63: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state",{"type":"VirtualNetworkConfiguration_State_STATUS"}],["subnetId","string"]]};
+const t64: TypeShape = {"properties":[["capacity","integer"],["name","string"],["tier","string"]]};
+const t65: TypeShape = {"properties":[["kind","string"],["location","string"],["cosmosDbAccountResourceReference",{"type":"ResourceReference"}],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t66: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["cosmosDbAccountResourceId","string"],["cosmosDbContainer","string"],["cosmosDbDatabase","string"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t67: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["cosmosDbDataConnection",{"type":"CosmosDbDataConnection"}],["eventGridDataConnection",{"type":"EventGridDataConnection"}],["eventHubDataConnection",{"type":"EventHubDataConnection"}],["iotHubDataConnection",{"type":"IotHubDataConnection"}],["operatorSpec",{"type":"DataConnectionOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection"]};
+const t68: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["readWriteDatabase",{"type":"ReadWriteDatabase"}],["operatorSpec",{"type":"DatabaseOperatorSpec"}],["originalVersion","string"]],"required":["owner"],"oneOf":["readWriteDatabase"]};
+const t69: TypeShape = {"properties":[["kind","string"],["location","string"],["blobStorageEventType","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventGridResourceReference",{"type":"ResourceReference"}],["eventHubResourceReference",{"type":"ResourceReference"}],["ignoreFirstRecord","boolean"],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["storageAccountResourceReference",{"type":"ResourceReference"}],["tableName","string"]]};
+const t70: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["blobStorageEventType","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventGridResourceId","string"],["eventHubResourceId","string"],["ignoreFirstRecord","boolean"],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["storageAccountResourceId","string"],["tableName","string"]]};
+const t71: TypeShape = {"properties":[["kind","string"],["location","string"],["compression","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventHubResourceReference",{"type":"ResourceReference"}],["eventSystemProperties",{"array":"string"}],["managedIdentityResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t72: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["compression","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventHubResourceId","string"],["eventSystemProperties",{"array":"string"}],["managedIdentityObjectId","string"],["managedIdentityResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["retrievalStartDate","string"],["tableName","string"]]};
+const t73: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t74: TypeShape = {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]};
+const t75: TypeShape = {"properties":[["kind","string"],["location","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventSystemProperties",{"array":"string"}],["iotHubResourceReference",{"type":"ResourceReference"}],["mappingRuleName","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t76: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["consumerGroup","string"],["dataFormat","string"],["databaseRouting","string"],["eventSystemProperties",{"array":"string"}],["iotHubResourceId","string"],["mappingRuleName","string"],["provisioningState","string"],["retrievalStartDate","string"],["sharedAccessPolicyName","string"],["tableName","string"]]};
+const t77: TypeShape = {"properties":[["dataIngestionUri","string"],["id","string"],["role","string"],["uri","string"]]};
+const t78: TypeShape = {"properties":[["kind","string"],["location","string"],["hotCachePeriod","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}],["softDeletePeriod","string"]]};
+const t79: TypeShape = {"properties":[["id","string"],["type","string"],["kind","string"],["location","string"],["hotCachePeriod","string"],["isFollowed","boolean"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}],["provisioningState","string"],["softDeletePeriod","string"],["statistics",{"type":"DatabaseStatistics_STATUS"}],["suspensionDetails",{"type":"SuspensionDetails_STATUS"}]]};
+const t80: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t81: TypeShape = {"properties":[["languageExtensionCustomImageName","string"],["languageExtensionImageName","string"],["languageExtensionName","string"]]};
+const t82: TypeShape = {"properties":[["dataManagementPublicIpReference",{"type":"ResourceReference"}],["enginePublicIpReference",{"type":"ResourceReference"}],["state","string"],["subnetReference",{"type":"ResourceReference"}]]};
+const t83: TypeShape = {"properties":[["dataManagementPublicIpId","string"],["enginePublicIpId","string"],["state","string"],["subnetId","string"]]};
+const t84: TypeShape = {"enum":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]};
+const t85: TypeShape = {"enum":["Allow","Deny"]};
+const t86: TypeShape = {"properties":[["clusterPrincipalId",{"type":"ConfigMapDestination"}],["clusterTenantId",{"type":"ConfigMapDestination"}]]};
+const t87: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"ClusterOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t88: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t89: TypeShape = {"enum":["App","Group","User"]};
+const t90: TypeShape = {"enum":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]};
+const t91: TypeShape = {"enum":["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "kusto.azure.com",
-  names: ["acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","conditions","configMapExpressions","configMaps","createdAt","createdBy","createdByType","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","group","hotCachePeriod","id","identity","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","role","secretExpressions","severity","size","sku","softDeletePeriod","state","stateReason","statistics","status","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tags","tenantId","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"],
+  names: ["aadObjectId","acceptedAudiences","allowedFqdnList","allowedIpRangeList","annotations","armId","azureName","blobStorageEventType","calloutId","calloutPolicies","calloutType","calloutUriRegex","capacity","clientId","clusterPrincipalId","clusterTenantId","compression","conditions","configMapExpressions","configMaps","consumerGroup","cosmosDb","cosmosDbAccountResourceId","cosmosDbAccountResourceReference","cosmosDbContainer","cosmosDbDataConnection","cosmosDbDatabase","createdAt","createdBy","createdByType","dataFormat","dataIngestionUri","dataManagementPublicIpId","dataManagementPublicIpReference","databaseRouting","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","enginePublicIpId","enginePublicIpReference","engineType","etag","eventGrid","eventGridDataConnection","eventGridResourceId","eventGridResourceReference","eventHub","eventHubDataConnection","eventHubResourceId","eventHubResourceReference","eventSystemProperties","group","hotCachePeriod","id","identity","ignoreFirstRecord","iotHub","iotHubDataConnection","iotHubResourceId","iotHubResourceReference","isEnabled","isFollowed","key","keyName","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName","languageExtensions","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","managedIdentityObjectId","managedIdentityResourceId","managedIdentityResourceReference","mappingRuleName","maximum","message","migrationCluster","minimum","name","observedGeneration","operatorSpec","optimizedAutoscale","outboundAccess","owner","principalId","principalIdFromConfig","principalName","principalType","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","readWrite","readWriteDatabase","reason","reference","restrictOutboundNetworkAccess","retrievalStartDate","role","secretExpressions","severity","sharedAccessPolicyName","size","sku","softDeletePeriod","state","stateReason","statistics","status","storageAccountResourceId","storageAccountResourceReference","subnetId","subnetReference","suspensionDetails","suspensionStartDate","systemData","tableName","tags","tenantId","tenantIdFromConfig","tenantName","tier","trustedExternalTenants","type","uri","userAssignedIdentities","userIdentity","userIdentityReference","value","version","virtualClusterGraduationProperties","virtualNetworkConfiguration","zoneStatus","zones"],
   packages: {
     "v1api20230815": {
-      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"Database":["Database_Spec","Database_STATUS"]},
+      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"DataConnection":["DataConnection_Spec","DataConnection_STATUS"],"Database":["Database_Spec","Database_STATUS"]},
       types: {
         "AcceptedAudience": t0,
         "AcceptedAudience_STATUS": t0,
@@ -95,103 +125,153 @@ export const shapes: GroupShapes = {
         "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType_STATUS"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["publicIPType",{"type":"PublicIPType_STATUS"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess_STATUS"}],["state",{"type":"ClusterProperties_State_STATUS"}],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}]]},
         "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType",{"type":"PublicIPType"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess"}],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}]]},
         "Condition": t11,
-        "CreatedByType_STATUS": t12,
+        "CosmosDbDataConnection": t12,
+        "CosmosDbDataConnection_Kind": t13,
+        "CosmosDbDataConnection_Kind_STATUS": t13,
+        "CosmosDbDataConnection_ProvisioningState_STATUS": t14,
+        "CosmosDbDataConnection_STATUS": t15,
+        "CreatedByType_STATUS": t16,
+        "DataConnectionOperatorSpec": t7,
+        "DataConnection_STATUS": t17,
+        "DataConnection_Spec": t18,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t13,
-        "Database_STATUS": t14,
-        "Database_Spec": t15,
-        "DestinationExpression": t16,
-        "Identity": t17,
-        "Identity_STATUS": t18,
-        "Identity_Type": t19,
-        "Identity_Type_STATUS": t19,
+        "DatabaseStatistics_STATUS": t19,
+        "Database_STATUS": t20,
+        "Database_Spec": t21,
+        "DestinationExpression": t22,
+        "EventGridDataConnection": t23,
+        "EventGridDataConnection_BlobStorageEventType": t24,
+        "EventGridDataConnection_BlobStorageEventType_STATUS": t24,
+        "EventGridDataConnection_DataFormat": t25,
+        "EventGridDataConnection_DataFormat_STATUS": t25,
+        "EventGridDataConnection_DatabaseRouting": t26,
+        "EventGridDataConnection_DatabaseRouting_STATUS": t26,
+        "EventGridDataConnection_Kind": t27,
+        "EventGridDataConnection_Kind_STATUS": t27,
+        "EventGridDataConnection_ProvisioningState_STATUS": t14,
+        "EventGridDataConnection_STATUS": t28,
+        "EventHubDataConnection": t29,
+        "EventHubDataConnection_Compression": t30,
+        "EventHubDataConnection_Compression_STATUS": t30,
+        "EventHubDataConnection_DataFormat": t25,
+        "EventHubDataConnection_DataFormat_STATUS": t25,
+        "EventHubDataConnection_DatabaseRouting": t26,
+        "EventHubDataConnection_DatabaseRouting_STATUS": t26,
+        "EventHubDataConnection_Kind": t31,
+        "EventHubDataConnection_Kind_STATUS": t31,
+        "EventHubDataConnection_ProvisioningState_STATUS": t14,
+        "EventHubDataConnection_STATUS": t32,
+        "Identity": t33,
+        "Identity_STATUS": t34,
+        "Identity_Type": t35,
+        "Identity_Type_STATUS": t35,
+        "IotHubDataConnection": t36,
+        "IotHubDataConnection_DataFormat": t25,
+        "IotHubDataConnection_DataFormat_STATUS": t25,
+        "IotHubDataConnection_DatabaseRouting": t26,
+        "IotHubDataConnection_DatabaseRouting_STATUS": t26,
+        "IotHubDataConnection_Kind": t37,
+        "IotHubDataConnection_Kind_STATUS": t37,
+        "IotHubDataConnection_ProvisioningState_STATUS": t14,
+        "IotHubDataConnection_STATUS": t38,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t20,
-        "LanguageExtensions": t21,
-        "LanguageExtensions_STATUS": t22,
-        "LastModifiedByType_STATUS": t12,
-        "MigrationClusterRole_STATUS": t23,
-        "MigrationCluster_STATUS": t24,
-        "OptimizedAutoscale": t25,
-        "OptimizedAutoscale_STATUS": t25,
-        "PrivateEndpointConnection_STATUS": t26,
-        "ProvisioningState_STATUS": t27,
-        "PublicIPType": t28,
-        "PublicIPType_STATUS": t28,
-        "ReadWriteDatabase": t29,
-        "ReadWriteDatabase_Kind": t30,
-        "ReadWriteDatabase_Kind_STATUS": t30,
-        "ReadWriteDatabase_STATUS": t31,
-        "ResourceReference": t32,
-        "SecretReference": t33,
-        "SuspensionDetails_STATUS": t34,
-        "SystemData_STATUS": t35,
+        "KnownResourceReference": t39,
+        "LanguageExtensions": t40,
+        "LanguageExtensions_STATUS": t41,
+        "LastModifiedByType_STATUS": t16,
+        "MigrationClusterRole_STATUS": t42,
+        "MigrationCluster_STATUS": t43,
+        "OptimizedAutoscale": t44,
+        "OptimizedAutoscale_STATUS": t44,
+        "PrivateEndpointConnection_STATUS": t45,
+        "ProvisioningState_STATUS": t46,
+        "PublicIPType": t47,
+        "PublicIPType_STATUS": t47,
+        "ReadWriteDatabase": t48,
+        "ReadWriteDatabase_Kind": t49,
+        "ReadWriteDatabase_Kind_STATUS": t49,
+        "ReadWriteDatabase_STATUS": t50,
+        "ResourceReference": t51,
+        "SecretReference": t52,
+        "SuspensionDetails_STATUS": t53,
+        "SystemData_STATUS": t54,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t36,
-        "UserAssignedIdentityDetails": t37,
-        "UserAssignedIdentity_STATUS": t38,
-        "Value": t39,
-        "Value_LanguageExtensionImageName": t40,
-        "Value_LanguageExtensionImageName_STATUS": t40,
-        "Value_LanguageExtensionName": t41,
-        "Value_LanguageExtensionName_STATUS": t41,
-        "Value_STATUS": t42,
-        "VirtualNetworkConfiguration": t43,
-        "VirtualNetworkConfiguration_STATUS": t44,
+        "UserAssignedIdentity": t55,
+        "UserAssignedIdentityDetails": t56,
+        "UserAssignedIdentity_STATUS": t57,
+        "Value": t58,
+        "Value_LanguageExtensionImageName": t59,
+        "Value_LanguageExtensionImageName_STATUS": t59,
+        "Value_LanguageExtensionName": t60,
+        "Value_LanguageExtensionName_STATUS": t60,
+        "Value_STATUS": t61,
+        "VirtualNetworkConfiguration": t62,
+        "VirtualNetworkConfiguration_STATUS": t63,
         "VirtualNetworkConfiguration_State": t9,
         "VirtualNetworkConfiguration_State_STATUS": t9,
       },
     },
     "v1api20230815storage": {
-      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"Database":["Database_Spec","Database_STATUS"]},
+      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"DataConnection":["DataConnection_Spec","DataConnection_STATUS"],"Database":["Database_Spec","Database_STATUS"]},
       types: {
         "AcceptedAudience": t0,
         "AcceptedAudience_STATUS": t0,
-        "AzureSku": t45,
-        "AzureSku_STATUS": t45,
+        "AzureSku": t64,
+        "AzureSku_STATUS": t64,
         "ClusterKeyVaultProperties": t5,
         "ClusterKeyVaultProperties_STATUS": t6,
         "ClusterOperatorSpec": t7,
         "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}]]},
         "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}],["originalVersion","string"]]},
         "Condition": t11,
+        "CosmosDbDataConnection": t65,
+        "CosmosDbDataConnection_STATUS": t66,
+        "DataConnectionOperatorSpec": t7,
+        "DataConnection_STATUS": t17,
+        "DataConnection_Spec": t67,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t13,
-        "Database_STATUS": t14,
-        "Database_Spec": t46,
-        "DestinationExpression": t16,
-        "Identity": t47,
-        "Identity_STATUS": t48,
+        "DatabaseStatistics_STATUS": t19,
+        "Database_STATUS": t20,
+        "Database_Spec": t68,
+        "DestinationExpression": t22,
+        "EventGridDataConnection": t69,
+        "EventGridDataConnection_STATUS": t70,
+        "EventHubDataConnection": t71,
+        "EventHubDataConnection_STATUS": t72,
+        "Identity": t73,
+        "Identity_STATUS": t74,
+        "IotHubDataConnection": t75,
+        "IotHubDataConnection_STATUS": t76,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t20,
-        "LanguageExtensions": t21,
-        "LanguageExtensions_STATUS": t22,
-        "MigrationCluster_STATUS": t49,
-        "OptimizedAutoscale": t25,
-        "OptimizedAutoscale_STATUS": t25,
-        "PrivateEndpointConnection_STATUS": t26,
-        "ReadWriteDatabase": t50,
-        "ReadWriteDatabase_STATUS": t51,
-        "ResourceReference": t32,
-        "SecretReference": t33,
-        "SuspensionDetails_STATUS": t34,
-        "SystemData_STATUS": t52,
+        "KnownResourceReference": t39,
+        "LanguageExtensions": t40,
+        "LanguageExtensions_STATUS": t41,
+        "MigrationCluster_STATUS": t77,
+        "OptimizedAutoscale": t44,
+        "OptimizedAutoscale_STATUS": t44,
+        "PrivateEndpointConnection_STATUS": t45,
+        "ReadWriteDatabase": t78,
+        "ReadWriteDatabase_STATUS": t79,
+        "ResourceReference": t51,
+        "SecretReference": t52,
+        "SuspensionDetails_STATUS": t53,
+        "SystemData_STATUS": t80,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t36,
-        "UserAssignedIdentityDetails": t37,
-        "UserAssignedIdentity_STATUS": t38,
-        "Value": t53,
-        "Value_STATUS": t53,
-        "VirtualNetworkConfiguration": t54,
-        "VirtualNetworkConfiguration_STATUS": t55,
+        "UserAssignedIdentity": t55,
+        "UserAssignedIdentityDetails": t56,
+        "UserAssignedIdentity_STATUS": t57,
+        "Value": t81,
+        "Value_STATUS": t81,
+        "VirtualNetworkConfiguration": t82,
+        "VirtualNetworkConfiguration_STATUS": t83,
       },
     },
     "v1api20240413": {
-      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"Database":["Database_Spec","Database_STATUS"]},
+      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"DataConnection":["DataConnection_Spec","DataConnection_STATUS"],"Database":["Database_Spec","Database_STATUS"],"PrincipalAssignment":["PrincipalAssignment_Spec","PrincipalAssignment_STATUS"]},
       types: {
         "AcceptedAudience": t0,
         "AcceptedAudience_STATUS": t0,
@@ -202,15 +282,15 @@ export const shapes: GroupShapes = {
         "AzureSku_Tier": t4,
         "AzureSku_Tier_STATUS": t4,
         "CalloutPolicy": {"properties":[["calloutType",{"type":"CalloutPolicy_CalloutType"}],["calloutUriRegex","string"],["outboundAccess",{"type":"CalloutPolicy_OutboundAccess"}]]},
-        "CalloutPolicy_CalloutType": t56,
-        "CalloutPolicy_CalloutType_STATUS": t56,
-        "CalloutPolicy_OutboundAccess": t57,
-        "CalloutPolicy_OutboundAccess_STATUS": t57,
+        "CalloutPolicy_CalloutType": t84,
+        "CalloutPolicy_CalloutType_STATUS": t84,
+        "CalloutPolicy_OutboundAccess": t85,
+        "CalloutPolicy_OutboundAccess_STATUS": t85,
         "CalloutPolicy_STATUS": {"properties":[["calloutId","string"],["calloutType",{"type":"CalloutPolicy_CalloutType_STATUS"}],["calloutUriRegex","string"],["outboundAccess",{"type":"CalloutPolicy_OutboundAccess_STATUS"}]]},
         "ClusterKeyVaultProperties": t5,
         "ClusterKeyVaultProperties_STATUS": t6,
-        "ClusterOperatorConfigMaps": t58,
-        "ClusterOperatorSpec": t59,
+        "ClusterOperatorConfigMaps": t86,
+        "ClusterOperatorSpec": t87,
         "ClusterProperties_EngineType": t8,
         "ClusterProperties_EngineType_STATUS": t8,
         "ClusterProperties_PublicNetworkAccess": t9,
@@ -221,105 +301,168 @@ export const shapes: GroupShapes = {
         "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy_STATUS"}}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType_STATUS"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"ProvisioningState_STATUS"}],["publicIPType",{"type":"PublicIPType_STATUS"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess_STATUS"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess_STATUS"}],["state",{"type":"ClusterProperties_State_STATUS"}],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zoneStatus",{"type":"ZoneStatus_STATUS"}]]},
         "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy"}}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType",{"type":"ClusterProperties_EngineType"}],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType",{"type":"PublicIPType"}],["publicNetworkAccess",{"type":"ClusterProperties_PublicNetworkAccess"}],["restrictOutboundNetworkAccess",{"type":"Cluster_RestrictOutboundNetworkAccess"}],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}]]},
         "Condition": t11,
-        "ConfigMapDestination": t60,
-        "CreatedByType_STATUS": t12,
+        "ConfigMapDestination": t88,
+        "ConfigMapReference": t52,
+        "CosmosDbDataConnection": t12,
+        "CosmosDbDataConnection_Kind": t13,
+        "CosmosDbDataConnection_Kind_STATUS": t13,
+        "CosmosDbDataConnection_ProvisioningState_STATUS": t14,
+        "CosmosDbDataConnection_STATUS": t15,
+        "CreatedByType_STATUS": t16,
+        "DataConnectionOperatorSpec": t7,
+        "DataConnection_STATUS": t17,
+        "DataConnection_Spec": t18,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t13,
-        "Database_STATUS": t14,
-        "Database_Spec": t15,
-        "DestinationExpression": t16,
-        "Identity": t17,
-        "Identity_STATUS": t18,
-        "Identity_Type": t19,
-        "Identity_Type_STATUS": t19,
+        "DatabaseStatistics_STATUS": t19,
+        "Database_STATUS": t20,
+        "Database_Spec": t21,
+        "DestinationExpression": t22,
+        "EventGridDataConnection": t23,
+        "EventGridDataConnection_BlobStorageEventType": t24,
+        "EventGridDataConnection_BlobStorageEventType_STATUS": t24,
+        "EventGridDataConnection_DataFormat": t25,
+        "EventGridDataConnection_DataFormat_STATUS": t25,
+        "EventGridDataConnection_DatabaseRouting": t26,
+        "EventGridDataConnection_DatabaseRouting_STATUS": t26,
+        "EventGridDataConnection_Kind": t27,
+        "EventGridDataConnection_Kind_STATUS": t27,
+        "EventGridDataConnection_ProvisioningState_STATUS": t14,
+        "EventGridDataConnection_STATUS": t28,
+        "EventHubDataConnection": t29,
+        "EventHubDataConnection_Compression": t30,
+        "EventHubDataConnection_Compression_STATUS": t30,
+        "EventHubDataConnection_DataFormat": t25,
+        "EventHubDataConnection_DataFormat_STATUS": t25,
+        "EventHubDataConnection_DatabaseRouting": t26,
+        "EventHubDataConnection_DatabaseRouting_STATUS": t26,
+        "EventHubDataConnection_Kind": t31,
+        "EventHubDataConnection_Kind_STATUS": t31,
+        "EventHubDataConnection_ProvisioningState_STATUS": t14,
+        "EventHubDataConnection_STATUS": t32,
+        "Identity": t33,
+        "Identity_STATUS": t34,
+        "Identity_Type": t35,
+        "Identity_Type_STATUS": t35,
+        "IotHubDataConnection": t36,
+        "IotHubDataConnection_DataFormat": t25,
+        "IotHubDataConnection_DataFormat_STATUS": t25,
+        "IotHubDataConnection_DatabaseRouting": t26,
+        "IotHubDataConnection_DatabaseRouting_STATUS": t26,
+        "IotHubDataConnection_Kind": t37,
+        "IotHubDataConnection_Kind_STATUS": t37,
+        "IotHubDataConnection_ProvisioningState_STATUS": t14,
+        "IotHubDataConnection_STATUS": t38,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t20,
-        "LanguageExtensions": t21,
-        "LanguageExtensions_STATUS": t22,
-        "LastModifiedByType_STATUS": t12,
-        "MigrationClusterRole_STATUS": t23,
-        "MigrationCluster_STATUS": t24,
-        "OptimizedAutoscale": t25,
-        "OptimizedAutoscale_STATUS": t25,
-        "PrivateEndpointConnection_STATUS": t26,
-        "ProvisioningState_STATUS": t27,
-        "PublicIPType": t28,
-        "PublicIPType_STATUS": t28,
-        "ReadWriteDatabase": t29,
-        "ReadWriteDatabase_Kind": t30,
-        "ReadWriteDatabase_Kind_STATUS": t30,
-        "ReadWriteDatabase_STATUS": t31,
-        "ResourceReference": t32,
-        "SecretReference": t33,
-        "SuspensionDetails_STATUS": t34,
-        "SystemData_STATUS": t35,
+        "KnownResourceReference": t39,
+        "LanguageExtensions": t40,
+        "LanguageExtensions_STATUS": t41,
+        "LastModifiedByType_STATUS": t16,
+        "MigrationClusterRole_STATUS": t42,
+        "MigrationCluster_STATUS": t43,
+        "OptimizedAutoscale": t44,
+        "OptimizedAutoscale_STATUS": t44,
+        "PrincipalAssignmentOperatorSpec": t7,
+        "PrincipalAssignment_PrincipalType": t89,
+        "PrincipalAssignment_PrincipalType_STATUS": t89,
+        "PrincipalAssignment_ProvisioningState_STATUS": t14,
+        "PrincipalAssignment_Role": t90,
+        "PrincipalAssignment_Role_STATUS": t90,
+        "PrincipalAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["aadObjectId","string"],["principalId","string"],["principalName","string"],["principalType",{"type":"PrincipalAssignment_PrincipalType_STATUS"}],["provisioningState",{"type":"PrincipalAssignment_ProvisioningState_STATUS"}],["role",{"type":"PrincipalAssignment_Role_STATUS"}],["tenantId","string"],["tenantName","string"]]},
+        "PrincipalAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["principalId","string"],["principalIdFromConfig",{"type":"ConfigMapReference"}],["principalType",{"type":"PrincipalAssignment_PrincipalType"}],["role",{"type":"PrincipalAssignment_Role"}],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"PrincipalAssignmentOperatorSpec"}]]},
+        "PrivateEndpointConnection_STATUS": t45,
+        "ProvisioningState_STATUS": t46,
+        "PublicIPType": t47,
+        "PublicIPType_STATUS": t47,
+        "ReadWriteDatabase": t48,
+        "ReadWriteDatabase_Kind": t49,
+        "ReadWriteDatabase_Kind_STATUS": t49,
+        "ReadWriteDatabase_STATUS": t50,
+        "ResourceReference": t51,
+        "SecretReference": t52,
+        "SuspensionDetails_STATUS": t53,
+        "SystemData_STATUS": t54,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t36,
-        "UserAssignedIdentityDetails": t37,
-        "UserAssignedIdentity_STATUS": t38,
-        "Value": t39,
-        "Value_LanguageExtensionImageName": t61,
-        "Value_LanguageExtensionImageName_STATUS": t61,
-        "Value_LanguageExtensionName": t41,
-        "Value_LanguageExtensionName_STATUS": t41,
-        "Value_STATUS": t42,
-        "VirtualNetworkConfiguration": t43,
-        "VirtualNetworkConfiguration_STATUS": t44,
+        "UserAssignedIdentity": t55,
+        "UserAssignedIdentityDetails": t56,
+        "UserAssignedIdentity_STATUS": t57,
+        "Value": t58,
+        "Value_LanguageExtensionImageName": t91,
+        "Value_LanguageExtensionImageName_STATUS": t91,
+        "Value_LanguageExtensionName": t60,
+        "Value_LanguageExtensionName_STATUS": t60,
+        "Value_STATUS": t61,
+        "VirtualNetworkConfiguration": t62,
+        "VirtualNetworkConfiguration_STATUS": t63,
         "VirtualNetworkConfiguration_State": t9,
         "VirtualNetworkConfiguration_State_STATUS": t9,
         "ZoneStatus_STATUS": {"enum":["Zonal","NonZonal","ZonalInconsistency"]},
       },
     },
     "v1api20240413storage": {
-      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"Database":["Database_Spec","Database_STATUS"]},
+      resources: {"Cluster":["Cluster_Spec","Cluster_STATUS"],"DataConnection":["DataConnection_Spec","DataConnection_STATUS"],"Database":["Database_Spec","Database_STATUS"],"PrincipalAssignment":["PrincipalAssignment_Spec","PrincipalAssignment_STATUS"]},
       types: {
         "AcceptedAudience": t0,
         "AcceptedAudience_STATUS": t0,
-        "AzureSku": t45,
-        "AzureSku_STATUS": t45,
+        "AzureSku": t64,
+        "AzureSku_STATUS": t64,
         "CalloutPolicy": {"properties":[["calloutType","string"],["calloutUriRegex","string"],["outboundAccess","string"]]},
         "CalloutPolicy_STATUS": {"properties":[["calloutId","string"],["calloutType","string"],["calloutUriRegex","string"],["outboundAccess","string"]]},
         "ClusterKeyVaultProperties": t5,
         "ClusterKeyVaultProperties_STATUS": t6,
-        "ClusterOperatorConfigMaps": t58,
-        "ClusterOperatorSpec": t59,
+        "ClusterOperatorConfigMaps": t86,
+        "ClusterOperatorSpec": t87,
         "Cluster_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["location","string"],["sku",{"type":"AzureSku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience_STATUS"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy_STATUS"}}],["dataIngestionUri","string"],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties_STATUS"}],["languageExtensions",{"type":"LanguageExtensions_STATUS"}],["migrationCluster",{"type":"MigrationCluster_STATUS"}],["optimizedAutoscale",{"type":"OptimizedAutoscale_STATUS"}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["stateReason","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant_STATUS"}}],["uri","string"],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration_STATUS"}],["zoneStatus","string"]]},
         "Cluster_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"AzureSku"}],["tags",{"map":"string"}],["zones",{"array":"string"}],["acceptedAudiences",{"array":{"type":"AcceptedAudience"}}],["allowedFqdnList",{"array":"string"}],["allowedIpRangeList",{"array":"string"}],["calloutPolicies",{"array":{"type":"CalloutPolicy"}}],["enableAutoStop","boolean"],["enableDiskEncryption","boolean"],["enableDoubleEncryption","boolean"],["enablePurge","boolean"],["enableStreamingIngest","boolean"],["engineType","string"],["keyVaultProperties",{"type":"ClusterKeyVaultProperties"}],["languageExtensions",{"type":"LanguageExtensions"}],["optimizedAutoscale",{"type":"OptimizedAutoscale"}],["publicIPType","string"],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["trustedExternalTenants",{"array":{"type":"TrustedExternalTenant"}}],["virtualClusterGraduationProperties",{"type":"SecretReference"}],["virtualNetworkConfiguration",{"type":"VirtualNetworkConfiguration"}],["operatorSpec",{"type":"ClusterOperatorSpec"}],["originalVersion","string"]]},
         "Condition": t11,
-        "ConfigMapDestination": t60,
+        "ConfigMapDestination": t88,
+        "ConfigMapReference": t52,
+        "CosmosDbDataConnection": t65,
+        "CosmosDbDataConnection_STATUS": t66,
+        "DataConnectionOperatorSpec": t7,
+        "DataConnection_STATUS": t17,
+        "DataConnection_Spec": t67,
         "DatabaseOperatorSpec": t7,
-        "DatabaseStatistics_STATUS": t13,
-        "Database_STATUS": t14,
-        "Database_Spec": t46,
-        "DestinationExpression": t16,
-        "Identity": t47,
-        "Identity_STATUS": t48,
+        "DatabaseStatistics_STATUS": t19,
+        "Database_STATUS": t20,
+        "Database_Spec": t68,
+        "DestinationExpression": t22,
+        "EventGridDataConnection": t69,
+        "EventGridDataConnection_STATUS": t70,
+        "EventHubDataConnection": t71,
+        "EventHubDataConnection_STATUS": t72,
+        "Identity": t73,
+        "Identity_STATUS": t74,
+        "IotHubDataConnection": t75,
+        "IotHubDataConnection_STATUS": t76,
         "KeyVaultProperties": t5,
         "KeyVaultProperties_STATUS": t6,
-        "KnownResourceReference": t20,
-        "LanguageExtensions": t21,
-        "LanguageExtensions_STATUS": t22,
-        "MigrationCluster_STATUS": t49,
-        "OptimizedAutoscale": t25,
-        "OptimizedAutoscale_STATUS": t25,
-        "PrivateEndpointConnection_STATUS": t26,
-        "ReadWriteDatabase": t50,
-        "ReadWriteDatabase_STATUS": t51,
-        "ResourceReference": t32,
-        "SecretReference": t33,
-        "SuspensionDetails_STATUS": t34,
-        "SystemData_STATUS": t52,
+        "KnownResourceReference": t39,
+        "LanguageExtensions": t40,
+        "LanguageExtensions_STATUS": t41,
+        "MigrationCluster_STATUS": t77,
+        "OptimizedAutoscale": t44,
+        "OptimizedAutoscale_STATUS": t44,
+        "PrincipalAssignmentOperatorSpec": t7,
+        "PrincipalAssignment_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["aadObjectId","string"],["principalId","string"],["principalName","string"],["principalType","string"],["provisioningState","string"],["role","string"],["tenantId","string"],["tenantName","string"]]},
+        "PrincipalAssignment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["principalId","string"],["principalIdFromConfig",{"type":"ConfigMapReference"}],["principalType","string"],["role","string"],["tenantId","string"],["tenantIdFromConfig",{"type":"ConfigMapReference"}],["operatorSpec",{"type":"PrincipalAssignmentOperatorSpec"}],["originalVersion","string"]]},
+        "PrivateEndpointConnection_STATUS": t45,
+        "ReadWriteDatabase": t78,
+        "ReadWriteDatabase_STATUS": t79,
+        "ResourceReference": t51,
+        "SecretReference": t52,
+        "SuspensionDetails_STATUS": t53,
+        "SystemData_STATUS": t80,
         "TrustedExternalTenant": t0,
         "TrustedExternalTenant_STATUS": t0,
-        "UserAssignedIdentity": t36,
-        "UserAssignedIdentityDetails": t37,
-        "UserAssignedIdentity_STATUS": t38,
-        "Value": t53,
-        "Value_STATUS": t53,
-        "VirtualNetworkConfiguration": t54,
-        "VirtualNetworkConfiguration_STATUS": t55,
+        "UserAssignedIdentity": t55,
+        "UserAssignedIdentityDetails": t56,
+        "UserAssignedIdentity_STATUS": t57,
+        "Value": t81,
+        "Value_STATUS": t81,
+        "VirtualNetworkConfiguration": t82,
+        "VirtualNetworkConfiguration_STATUS": t83,
       },
     },
   },

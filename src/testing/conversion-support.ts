@@ -468,7 +468,13 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   armView(
     Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
     at,
-    { unresolved, named, secrets: secretNames(layout), references: referenceArmNames(layout) },
+    {
+      unresolved,
+      named,
+      secrets: secretNames(layout),
+      references: referenceArmNames(layout),
+      referenceNames: referencePropertyNames(layout),
+    },
     expected,
   );
   const parts = armBodyParts(defaulted, layout, testResolvers);
@@ -494,8 +500,12 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
   const body = parts.body;
   if (body.name !== name) throw new Error(`ARM body name ${JSON.stringify(body.name)}, expected ${name}`);
   const flat: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) if (k !== 'name' && k !== 'properties') setKey(flat, k, v);
-  if (body.properties !== undefined) {
+  // A spec whose own `properties` sits at ARM's root (Key Vault's) is sent as it is, not re-nested.
+  const fields = leaf ? leaf.spec : layout.kind === 'plain' ? layout.spec : undefined;
+  const nests = !fields?.root.includes('properties');
+  for (const [k, v] of Object.entries(body))
+    if (k !== 'name' && (k !== 'properties' || !nests)) setKey(flat, k, v);
+  if (nests && body.properties !== undefined) {
     if (typeof body.properties !== 'object' || body.properties === null)
       throw new Error(`ARM body properties is not an object: ${JSON.stringify(body.properties)}`);
     for (const [k, v] of Object.entries(body.properties)) {
@@ -539,6 +549,14 @@ function referenceArmNames(layout: ArmLayout): Map<string, string> {
   return out;
 }
 
+/** Every spec property the layout sends as a resolved reference, at any depth. */
+function referencePropertyNames(layout: ArmLayout): Set<string> {
+  const out = new Set<string>();
+  for (const [name, shape] of specShapes(layout))
+    if (isRecord(shape) && typeof shape.reference === 'string') out.add(name);
+  return out;
+}
+
 /** The ARM ID a reference stands for under {@link testResolvers}; records the path when it names nothing. */
 function referenceId(
   v: unknown,
@@ -570,6 +588,7 @@ function armView(
     named: string[];
     secrets: ReadonlySet<string>;
     references: ReadonlyMap<string, string>;
+    referenceNames: ReadonlySet<string>;
   },
   out: Record<string, unknown>,
 ): void {
@@ -583,7 +602,9 @@ function armView(
   for (const [k, v] of Object.entries(value)) {
     if (k === '$propertyBag' || v === undefined) continue;
     const at = `${path}.${k}`;
-    if ((k.endsWith('Reference') || k === 'reference') && isRecord(v)) {
+    // A name ending in Reference is a reference only where the layout says so (Batch's keyVaultReference
+    // is an object of ARM's own, which holds one).
+    if ((k === 'reference' || (k.endsWith('Reference') && seen.referenceNames.has(k))) && isRecord(v)) {
       const id = referenceId(v, at, seen);
       const armName =
         seen.references.get(k) ?? (k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`);

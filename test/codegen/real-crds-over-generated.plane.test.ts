@@ -41,11 +41,15 @@ function underGroup(crd: KubeObject, group: string): CrdDocument {
 /** The spec of the operator's sample of `kind` at the API version `storage` is the storage variant of, if any. */
 function sampleSpec(realGroup: string, kind: string, storage: string): Record<string, unknown> | undefined {
   const version = storage.replace(/storage$/, '');
-  const dir = join(samples.path, realGroup.split('.')[0] as string, version);
-  if (!existsSync(dir)) return undefined;
-  const file = readdirSync(dir).find((entry) => entry === `${version}_${kind.toLowerCase()}.yaml`);
-  if (!file) return undefined;
-  for (const document of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
+  const groupDir = join(samples.path, realGroup.split('.')[0] as string);
+  if (!existsSync(groupDir)) return undefined;
+  // Samples sit under a folder per version (`v1api20230101/`) or per prefix (`v1api/`), depending on the group.
+  const name = `${version}_${kind.toLowerCase()}.yaml`;
+  const path = readdirSync(groupDir, { recursive: true, encoding: 'utf8' }).find(
+    (entry) => entry.split('/').at(-1) === name,
+  );
+  if (!path) return undefined;
+  for (const document of parseAllDocuments(readFileSync(join(groupDir, path), 'utf8'))) {
     const object = document.toJS() as KubeObject | null;
     if (object?.kind === kind) return (object as { spec?: Record<string, unknown> }).spec;
   }

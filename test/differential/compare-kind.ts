@@ -1,11 +1,10 @@
 import { join } from 'node:path';
-import { pluralOf } from '../../src/codegen/model/names.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { convertWithOperator } from '../fixtures/operator-conversion.ts';
 import { differences } from './differences.ts';
 import { restrict } from './restrict.ts';
 import type { Sample } from './samples.ts';
-import { crdFileOfKind, crdSchemasIn, ourSchemas, type Schema } from './schemas.ts';
+import { crdFileOfKind, crdSchemasIn, ourSchemas, pluralOfKind, type Schema } from './schemas.ts';
 
 /** A generated kind as the comparison needs it. */
 export interface KindUnderTest {
@@ -38,7 +37,7 @@ export async function compareKind(
   realCrdDir: string,
   ourConvert: (object: unknown, target: string) => unknown = convert,
 ): Promise<KindAgreement> {
-  const ours = ourSchemas(kind.group, pluralOf(kind.kind));
+  const ours = ourSchemas(kind.group, pluralOfKind(kind.group, kind.kind));
   const theirs =
     crdSchemasIn(join(realCrdDir, crdFileOfKind(kind.group, kind.kind))) ?? new Map<string, Schema>();
   const shared = kind.versions.filter((version) => ours.has(version) && theirs.has(version));

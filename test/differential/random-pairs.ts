@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { pluralOf } from '../../src/codegen/model/names.ts';
 import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { mapConcurrently } from '../../src/lib/migrate/pool.ts';
@@ -45,7 +44,7 @@ export interface SharedKind {
 
 /** The kind's versions both sides have, read from the CRD files named with the kind's plural (crdFileOfKind). */
 export function sharedKind(entry: CatalogEntry, realCrdDir: string): SharedKind {
-  const ours = ourSchemas(entry.group, pluralOf(entry.kind));
+  const ours = ourSchemas(entry.group, entry.plural);
   const theirs =
     crdSchemasIn(join(realCrdDir, crdFileOfKind(entry.group, entry.kind))) ?? new Map<string, Schema>();
   const all = [...entry.versions.map((v) => v.version), ...entry.storageVersions];

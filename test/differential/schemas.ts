@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
+import { catalog } from '../../generated/catalog.ts';
 import { pluralOf } from '../../src/codegen/model/names.ts';
 import { generatedCrdYaml } from '../fixtures/generated-crd-files.ts';
 
@@ -49,12 +50,17 @@ export function crdFileName(group: string, plural: string): string {
 }
 
 /**
- * The CRD file name of a kind, with the plural the generator and the operator both give it
- * (`UserAssignedIdentity` -> `userassignedidentities`): lower-casing and adding `s` names no file for a kind
- * ending in `y`, and a comparison without the file would share no versions and compare nothing.
+ * The CRD file name of a kind, with the plural the generator and the operator both give it (the catalog's:
+ * `UserAssignedIdentity` -> `userassignedidentities`, `Redis` -> `redis`): a rule of its own would name no
+ * file for some kinds, and a comparison without the file would share no versions and compare nothing.
  */
 export function crdFileOfKind(group: string, kind: string): string {
-  return crdFileName(group, pluralOf(kind));
+  return crdFileName(group, pluralOfKind(group, kind));
+}
+
+/** The plural of a kind the catalog knows; the naming rule only for one it does not (a test fixture's). */
+export function pluralOfKind(group: string, kind: string): string {
+  return catalog.find((e) => e.group === group && e.kind === kind)?.plural ?? pluralOf(kind);
 }
 
 /** kubectl-aso's generated CRD schemas for a kind. */

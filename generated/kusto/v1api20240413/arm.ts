@@ -19,6 +19,19 @@ export function Cluster_statusFromArm(response: Record<string, unknown>): Record
   return statusFromArm(response, Cluster_armLayout);
 }
 
+/** Where DataConnection's properties sit in ARM (Microsoft.Kusto/clusters/databases/dataConnections). */
+export const DataConnection_armLayout: ArmLayout = {"kind":"oneOf","leaves":[{"property":"cosmosDbDataConnection","statusProperty":"cosmosDb","kindValue":"CosmosDb","spec":{"root":["kind","location"],"properties":["cosmosDbAccountResourceReference","cosmosDbContainer","cosmosDbDatabase","managedIdentityResourceReference","mappingRuleName","retrievalStartDate","tableName"],"values":{"kind":0,"location":0,"cosmosDbAccountResourceReference":{"reference":"cosmosDbAccountResourceId"},"cosmosDbContainer":0,"cosmosDbDatabase":0,"managedIdentityResourceReference":{"reference":"managedIdentityResourceId"},"mappingRuleName":0,"retrievalStartDate":0,"tableName":0}},"status":{"root":["id","type","kind","location"],"properties":["cosmosDbAccountResourceId","cosmosDbContainer","cosmosDbDatabase","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","retrievalStartDate","tableName"]}},{"property":"eventGridDataConnection","statusProperty":"eventGrid","kindValue":"EventGrid","spec":{"root":["kind","location"],"properties":["blobStorageEventType","consumerGroup","dataFormat","databaseRouting","eventGridResourceReference","eventHubResourceReference","ignoreFirstRecord","managedIdentityResourceReference","mappingRuleName","storageAccountResourceReference","tableName"],"values":{"kind":0,"location":0,"blobStorageEventType":0,"consumerGroup":0,"dataFormat":0,"databaseRouting":0,"eventGridResourceReference":{"reference":"eventGridResourceId"},"eventHubResourceReference":{"reference":"eventHubResourceId"},"ignoreFirstRecord":0,"managedIdentityResourceReference":{"reference":"managedIdentityResourceId"},"mappingRuleName":0,"storageAccountResourceReference":{"reference":"storageAccountResourceId"},"tableName":0}},"status":{"root":["id","type","kind","location"],"properties":["blobStorageEventType","consumerGroup","dataFormat","databaseRouting","eventGridResourceId","eventHubResourceId","ignoreFirstRecord","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","storageAccountResourceId","tableName"]}},{"property":"eventHubDataConnection","statusProperty":"eventHub","kindValue":"EventHub","spec":{"root":["kind","location"],"properties":["compression","consumerGroup","dataFormat","databaseRouting","eventHubResourceReference","eventSystemProperties","managedIdentityResourceReference","mappingRuleName","retrievalStartDate","tableName"],"values":{"kind":0,"location":0,"compression":0,"consumerGroup":0,"dataFormat":0,"databaseRouting":0,"eventHubResourceReference":{"reference":"eventHubResourceId"},"eventSystemProperties":{"array":0},"managedIdentityResourceReference":{"reference":"managedIdentityResourceId"},"mappingRuleName":0,"retrievalStartDate":0,"tableName":0}},"status":{"root":["id","type","kind","location"],"properties":["compression","consumerGroup","dataFormat","databaseRouting","eventHubResourceId","eventSystemProperties","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","retrievalStartDate","tableName"]}},{"property":"iotHubDataConnection","statusProperty":"iotHub","kindValue":"IotHub","spec":{"root":["kind","location"],"properties":["consumerGroup","dataFormat","databaseRouting","eventSystemProperties","iotHubResourceReference","mappingRuleName","retrievalStartDate","sharedAccessPolicyName","tableName"],"values":{"kind":0,"location":0,"consumerGroup":0,"dataFormat":0,"databaseRouting":0,"eventSystemProperties":{"array":0},"iotHubResourceReference":{"reference":"iotHubResourceId"},"mappingRuleName":0,"retrievalStartDate":0,"sharedAccessPolicyName":0,"tableName":0}},"status":{"root":["id","type","kind","location"],"properties":["consumerGroup","dataFormat","databaseRouting","eventSystemProperties","iotHubResourceId","mappingRuleName","provisioningState","retrievalStartDate","sharedAccessPolicyName","tableName"]}}],"objects":{}};
+
+/** The ARM PUT body of a DataConnection: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function DataConnection_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, DataConnection_armLayout, resolvers);
+}
+
+/** The DataConnection status an ARM GET response describes. */
+export function DataConnection_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, DataConnection_armLayout);
+}
+
 /** Where Database's properties sit in ARM (Microsoft.Kusto/clusters/databases). */
 export const Database_armLayout: ArmLayout = {"kind":"oneOf","leaves":[{"property":"readWriteDatabase","statusProperty":"readWrite","kindValue":"ReadWrite","spec":{"root":["kind","location"],"properties":["hotCachePeriod","keyVaultProperties","softDeletePeriod"],"values":{"kind":0,"location":0,"hotCachePeriod":0,"keyVaultProperties":{"object":"KeyVaultProperties"},"softDeletePeriod":0}},"status":{"root":["id","type","kind","location"],"properties":["hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails"]}}],"objects":{"KeyVaultProperties":{"keyName":0,"keyVaultUri":0,"keyVersion":0,"userIdentityReference":{"reference":"userIdentity"}}}};
 
@@ -30,4 +43,17 @@ export function Database_toArm(object: KubeObject, resolvers: ArmResolvers = {})
 /** The Database status an ARM GET response describes. */
 export function Database_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, Database_armLayout);
+}
+
+/** Where PrincipalAssignment's properties sit in ARM (Microsoft.Kusto/clusters/databases/principalAssignments). */
+export const PrincipalAssignment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["principalId","principalIdFromConfig","principalType","role","tenantId","tenantIdFromConfig"],"values":{"principalId":0,"principalIdFromConfig":{"fromConfig":"principalId"},"principalType":0,"role":0,"tenantId":0,"tenantIdFromConfig":{"fromConfig":"tenantId"}}},"status":{"root":["id","name","type"],"properties":["aadObjectId","principalId","principalName","principalType","provisioningState","role","tenantId","tenantName"]},"objects":{}};
+
+/** The ARM PUT body of a PrincipalAssignment: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function PrincipalAssignment_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, PrincipalAssignment_armLayout, resolvers);
+}
+
+/** The PrincipalAssignment status an ARM GET response describes. */
+export function PrincipalAssignment_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, PrincipalAssignment_armLayout);
 }

@@ -17,6 +17,7 @@ export function emitCatalog(graph: ConversionGraph, packages: readonly PackageDe
     return {
       group: fullGroup(k.group, suffix),
       kind: k.kind,
+      plural: resource.plural,
       armType: resource.armType,
       ...(resource.fixedName !== undefined ? { fixedName: resource.fixedName } : {}),
       scope: resource.scope,

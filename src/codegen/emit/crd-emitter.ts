@@ -1,6 +1,5 @@
 import { stringify } from 'yaml';
 import type { KindGraph } from '../conversions/graph.ts';
-import { pluralOf } from '../model/names.ts';
 import { isCurrentPrefix, type PackageDef } from '../model/types.ts';
 import { compareVersions } from '../model/versions.ts';
 import { hashHeader } from './code.ts';
@@ -24,8 +23,8 @@ export function emitCrd(
   graph: KindGraph,
   groupName: string,
   lookup: (version: string) => PackageDef,
+  plural: string,
 ): string {
-  const plural = pluralOf(graph.kind);
   const versions = [...graph.apiVersions, ...graph.storageVersions].sort(compareVersions).map((version) => {
     const pkg = lookup(version);
     const resource = pkg.resources.find((r) => r.kind === graph.kind);

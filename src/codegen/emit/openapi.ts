@@ -28,7 +28,8 @@ export function objectSchema(pkg: PackageDef, name: string, seen: ReadonlySet<st
     if (documented(pkg) && p.description) schema.description = p.description;
     // A runtime type is the same Go type, validations included, in every version.
     const validated = (!pkg.storage || def.runtime === true) && !status;
-    if (validated && p.type.kind === 'primitive') Object.assign(schema, validationsOf(p));
+    if (validated && (p.type.kind === 'primitive' || p.type.kind === 'array'))
+      Object.assign(schema, validationsOf(p));
     if (p.format && p.type.kind === 'primitive') schema.format = p.format;
     properties[p.name] = schema;
   }

@@ -239,7 +239,11 @@ function bodyOf(
   const typeOf = (field: Field, path: string, name: string, owner: string): Record<string, Json> => {
     switch (field.type) {
       case 'array':
-        return { type: 'array', items: typeOf(elementOf(field), `${path}[]`, singular(name), owner) };
+        return {
+          type: 'array',
+          items: typeOf(elementOf(field), `${path}[]`, singular(name), owner),
+          ...validationsOf(field),
+        };
       case 'map':
         return {
           type: 'object',
@@ -307,7 +311,10 @@ function bodyOf(
       properties.properties = { $ref: `#/definitions/${chosen}` };
     }
   }
-  return { properties, required: (root.required as string[] | undefined) ?? [] };
+  const required = (root.required as string[] | undefined) ?? [];
+  // An unflattened `properties` the operator requires stays required (Key Vault's spec).
+  if (unflattened?.type === 'object' && fields.required?.includes('properties')) required.push('properties');
+  return { properties, required };
 }
 
 function elementOf(field: Field): Field {

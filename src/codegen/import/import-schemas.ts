@@ -2,22 +2,20 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { isPlaceholder } from '../../lib/adoption/arm-uri.ts';
-import { type GeneratorConfig, validateConfig } from '../model/config.ts';
+import { type GeneratorConfig, type Published, validateConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf } from '../model/names.ts';
 import { versionName } from '../model/versions.ts';
 import { basePrefix } from '../stages/build-api-packages.ts';
-import { configFile } from '../stages/load-config.ts';
+import { configFile, derivedConfigFile } from '../stages/load-config.ts';
 import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
-import {
-  type MissingTransformation,
-  missingTransformations,
-  TransformationsNotConfigured,
-} from './check-transformations.ts';
+import { DerivedConfig } from './derived-config.ts';
 import { readHints } from './hints.ts';
 import { importedTypes } from './imported-types.ts';
 import { OperatorGoSource, OperatorGoSourceMissing } from './operator-go.ts';
-import { type CrdVersion, RealCrds } from './real-crds.ts';
+import { type CrdIdentity, type CrdVersion, RealCrds } from './real-crds.ts';
+import type { Reversal } from './reverse.ts';
 import { oneOfLeaves, reverseCrd, UnsupportedCrdShape } from './reverse.ts';
+import { apiVersionOfServed } from './served-versions.ts';
 
 /** Where the import reads and writes. */
 export interface ImportOptions {
@@ -57,10 +55,30 @@ export function importSchemas(options: ImportOptions): {
   /** Whether status enum values came from the operator's Go types (else kept from the schemas replaced). */
   goSource: boolean;
 } {
+  // Only the hand-written config: the derived one is what this import writes.
   const config = validateConfig(parse(readFileSync(join(options.schemasDir, configFile), 'utf8')));
   const crds = new RealCrds(options.crdDir);
   const types = new Set(options.types ?? importedTypes);
-  const files = schemaFiles(options.schemasDir);
+  const identities = new Map<string, CrdIdentity | undefined>();
+  const identityOf = (armType: string) => {
+    if (!identities.has(armType)) {
+      const group = groupOf(armType.split('/')[0] ?? '');
+      identities.set(armType, crds.ofArmType(`${group}.${config.groupSuffix}`, armType));
+    }
+    return identities.get(armType);
+  };
+  // Every API version the operator serves for an imported type has a schema file, written or not yet.
+  const files = [
+    ...new Set([
+      ...schemaFiles(options.schemasDir),
+      ...[...types].flatMap((armType) => servedSchemaFiles(config, armType, identityOf(armType))),
+    ]),
+  ].sort();
+  const derived = new DerivedConfig();
+  // The prefixes each API version is served under decide the version names below: derived first.
+  const published = publishedPrefixes(config, [...types], identityOf);
+  for (const entry of published) derived.published(entry);
+  const withPublished: GeneratorConfig = { ...config, published: [...config.published, ...published] };
   const names = new Map<string, DefinitionNames>();
   // Names defined by the package's hand-written schemas are taken: an imported type must not reuse them.
   for (const file of files.filter((f) => !types.has(armTypeOf(f)))) {
@@ -72,7 +90,6 @@ export function importSchemas(options: ImportOptions): {
   }
   const go = options.operatorGoDir === undefined ? undefined : OperatorGoSource.at(options.operatorGoDir);
   const written: { file: string; text: string; crd: string; version: string }[] = [];
-  const missing: MissingTransformation[] = [];
   const skipped: ImportedSchema[] = [];
   for (const file of files.filter((f) => types.has(armTypeOf(f)))) {
     const [provider = '', apiVersion = ''] = file.split('/');
@@ -83,9 +100,14 @@ export function importSchemas(options: ImportOptions): {
         .replaceAll('.', '/') ?? '';
     const armType = `${provider}/${typePath}`;
     const group = groupOf(provider);
-    const kind = config.kinds[armType] ?? kindOf(typePath);
-    const crdFile = `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
-    const version = versionName(config.prefixes, basePrefix(config, group, apiVersion), apiVersion);
+    const identity = identityOf(armType);
+    const kind = identity?.kind ?? config.kinds[armType] ?? kindOf(typePath);
+    const crdFile = identity?.file ?? `${group}.${config.groupSuffix}_${pluralOf(kind)}.yaml`;
+    if (identity) {
+      derived.names(armType, kind, kindOf(typePath), identity.plural, pluralOf(kind));
+      derived.scope(armType, identity.scope);
+    }
+    const version = versionName(config.prefixes, basePrefix(withPublished, group, apiVersion), apiVersion);
     // An API version the operator does not serve has nothing to import from: it stays
     // as written, and the caller lists it.
     if (!crds.serves(crdFile, version)) {
@@ -93,6 +115,7 @@ export function importSchemas(options: ImportOptions): {
       continue;
     }
     const crd = crds.version(crdFile, version);
+    derived.operatorSpec(armType, apiVersion, crd.spec.properties?.operatorSpec);
     const schemaPath = join(options.schemasDir, file);
     // Without the Go types, only a schema this import wrote (with them) has the status enums to keep.
     if (!go && !writtenByImport(schemaPath))
@@ -128,16 +151,7 @@ export function importSchemas(options: ImportOptions): {
         namesFor(names, packageOf(file)),
       );
       for (const leaf of reversed)
-        missing.push(
-          ...missingTransformations(
-            config,
-            group,
-            apiVersion,
-            leaf.name,
-            leaf.reversals,
-            definitionAt.get(leaf.name) ?? new Map(),
-          ),
-        );
+        addReversals(derived, group, apiVersion, leaf.name, leaf.reversals, definitionAt.get(leaf.name));
       written.push({ file, text: stableJson(document), crd: crdFile, version });
       continue;
     }
@@ -158,22 +172,122 @@ export function importSchemas(options: ImportOptions): {
       },
       namesFor(names, packageOf(file)),
     );
-    missing.push(
-      ...missingTransformations(config, group, apiVersion, `${kind}_Spec`, reversals, definitionAt),
-    );
+    addReversals(derived, group, apiVersion, `${kind}_Spec`, reversals, definitionAt);
     written.push({ file, text: stableJson(document), crd: crdFile, version });
   }
-  if (missing.length > 0) throw new TransformationsNotConfigured(missing);
   for (const w of written) {
     const path = join(options.outDir, w.file);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, w.text);
   }
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, derivedConfigFile), derived.text());
   return {
     written: written.map(({ file, crd, version }) => ({ file, crd, version })),
     skipped,
     goSource: go !== undefined,
   };
+}
+
+/** Each undone transformation, on the definition that holds it (the spec's own type for the root). */
+function addReversals(
+  derived: DerivedConfig,
+  group: string,
+  apiVersion: string,
+  specType: string,
+  reversals: readonly Reversal[],
+  definitionAt: ReadonlyMap<string, string> | undefined,
+): void {
+  for (const r of reversals) {
+    const type = r.owner === '' ? specType : definitionAt?.get(r.owner);
+    if (type === undefined) throw new Error(`no definition was written for ${r.owner}`);
+    derived.reversal(group, apiVersion, type, r);
+  }
+}
+
+/**
+ * The schema files of every API version the operator's CRD serves for an ARM type (`Microsoft.Cache/
+ * 2024-11-01/redis.json`), so that adding a type to the import is one line: its versions follow the CRD.
+ * Versions of the compatibility prefixes are clones the generator makes, not schemas of their own.
+ */
+function servedSchemaFiles(
+  config: GeneratorConfig,
+  armType: string,
+  identity: CrdIdentity | undefined,
+): string[] {
+  if (!identity) return [];
+  const [provider = '', ...path] = armType.split('/');
+  return identity.versions.flatMap((version) => {
+    const apiVersion = apiVersionOfServed(config.prefixes, version);
+    return apiVersion === undefined ? [] : [`${provider}/${apiVersion}/${path.join('.')}.json`];
+  });
+}
+
+/**
+ * The prefixes under which the operator serves each API version of the imported types, per group, where
+ * not GA alone (`v1api20230301` and `v20230301`: [ga, plain]; only `v20250701`: [plain]). The generator
+ * builds one package per group and API version, so every type of a group must agree at a date: a group
+ * whose types do not is refused, naming them, rather than generated with versions the operator lacks.
+ */
+function publishedPrefixes(
+  config: GeneratorConfig,
+  types: readonly string[],
+  identityOf: (armType: string) => CrdIdentity | undefined,
+): Published[] {
+  const seen = new Map<string, { group: string; apiVersion: string; prefixes: string; armType: string }>();
+  for (const armType of [...types].sort()) {
+    const identity = identityOf(armType);
+    if (!identity) continue;
+    const group = groupOf(armType.split('/')[0] ?? '');
+    const byDate = new Map<string, Set<'ga' | 'plain'>>();
+    for (const version of identity.versions) {
+      const apiVersion = apiVersionOfServed(config.prefixes, version);
+      if (apiVersion === undefined) continue;
+      const prefix = version.startsWith(config.prefixes.ga) ? 'ga' : 'plain';
+      byDate.set(apiVersion, (byDate.get(apiVersion) ?? new Set()).add(prefix));
+    }
+    for (const [apiVersion, set] of byDate) {
+      const prefixes = (['ga', 'plain'] as const).filter((p) => set.has(p)).join(',');
+      const key = `${group} ${apiVersion}`;
+      const before = seen.get(key);
+      if (before && before.prefixes !== prefixes)
+        throw new MixedPrefixesInGroup(group, apiVersion, [
+          `${before.armType} (${before.prefixes})`,
+          `${armType} (${prefixes})`,
+        ]);
+      seen.set(key, { group, apiVersion, prefixes, armType });
+    }
+  }
+  const entries = new Map<string, Published & { apiVersions: string[] }>();
+  for (const { group, apiVersion, prefixes } of [...seen.values()].sort((a, b) =>
+    `${a.group} ${a.apiVersion}` < `${b.group} ${b.apiVersion}` ? -1 : 1,
+  )) {
+    if (prefixes === 'ga') continue;
+    const key = `${group} ${prefixes}`;
+    const entry = entries.get(key) ?? {
+      group,
+      apiVersions: [],
+      prefixes: prefixes.split(',') as ('ga' | 'plain')[],
+    };
+    entry.apiVersions.push(apiVersion);
+    entries.set(key, entry);
+  }
+  return [...entries.values()];
+}
+
+/**
+ * Raised when types of one group are served under different prefixes at the same API version (Redis
+ * Enterprise's database access policy assignments only at `v20250401`, the cluster at `v1api20250401`):
+ * the generator's packages are per group and API version, so it would give one of them a version the
+ * operator does not serve.
+ */
+export class MixedPrefixesInGroup extends Error {
+  constructor(group: string, apiVersion: string, types: readonly string[]) {
+    super(
+      `${group} ${apiVersion}: its types are served under different version prefixes (${types.join(', ')}); the generator makes one package per group and API version`,
+    );
+    this.name = 'MixedPrefixesInGroup';
+  }
 }
 
 /** Whether the schema file is one this import wrote (its description says so), not a hand-written one. */

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
-import { TransformationsNotConfigured } from './check-transformations.ts';
-import { importSchemas } from './import-schemas.ts';
+import { importSchemas, MixedPrefixesInGroup } from './import-schemas.ts';
 import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
 import { type CrdFolder, moduleCrdFolder } from './module-crds.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
@@ -42,7 +41,7 @@ try {
     error instanceof RealCrdMissing ||
     error instanceof RealCrdVersionMissing ||
     error instanceof UnsupportedCrdShape ||
-    error instanceof TransformationsNotConfigured ||
+    error instanceof MixedPrefixesInGroup ||
     error instanceof OperatorGoSourceMissing ||
     error instanceof CrdMakerGoMissing ||
     error instanceof CrdMakingFailed

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { armUriInDescription } from '../../lib/adoption/arm-uri.ts';
-import type { Bounds } from '../model/types.ts';
+import type { Bounds, ResourceScope } from '../model/types.ts';
 
 /** The part of an OpenAPI v3 schema the real CRDs use for spec and status trees. */
 export interface CrdNode extends Bounds {
@@ -57,11 +57,51 @@ export class RealCrdVersionMissing extends Error {
 
 interface CrdDocument {
   spec?: {
+    names?: { kind?: string; plural?: string };
     versions?: {
       name: string;
       schema?: { openAPIV3Schema?: { description?: string; properties?: Record<string, CrdNode> } };
     }[];
   };
+}
+
+/** Which CRD holds an ARM resource type, and the names the operator gives it. */
+export interface CrdIdentity {
+  readonly file: string;
+  readonly kind: string;
+  readonly plural: string;
+  /** Where the resource lives, from its ARM URI. */
+  readonly scope: ResourceScope;
+  /** Every version the CRD serves, storage versions included. */
+  readonly versions: readonly string[];
+}
+
+/** `Microsoft.Cache/redis/firewallRules` from `/subscriptions/{s}/.../providers/Microsoft.Cache/redis/{n}/firewallRules/{r}`. */
+export function armTypeOfUri(uri: string): string {
+  // A resource group's URI names no provider: its ARM type is Microsoft.Resources'.
+  if (/^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(uri))
+    return 'Microsoft.Resources/resourceGroups';
+  const at = uri.lastIndexOf('/providers/');
+  const segments = uri
+    .slice(at < 0 ? 0 : at + '/providers/'.length)
+    .split('/')
+    .filter((s) => s !== '');
+  if (at < 0) return segments.filter((_, i) => i % 2 === 0).join('/');
+  return [segments[0], ...segments.slice(1).filter((_, i) => i % 2 === 0)].join('/');
+}
+
+/**
+ * Where a resource lives, read from the shape of its ARM URI as ASO's generator reads it: under any
+ * resource (`/{scope}/providers/...`, or a provider nested under another resource's) is an extension;
+ * `/providers/...` alone the tenant; `/subscriptions/{id}/providers/...` (or a resource group itself) the
+ * subscription; everything else a resource group.
+ */
+export function scopeOfUri(uri: string): ResourceScope {
+  if (uri.startsWith('/{scope}/') || uri.indexOf('/providers/') !== uri.lastIndexOf('/providers/'))
+    return 'extension';
+  if (uri.startsWith('/providers/')) return 'tenant';
+  if (/^\/subscriptions\/[^/]+\/(providers\/|resourcegroups\/[^/]+$)/i.test(uri)) return 'subscription';
+  return 'resourceGroup';
 }
 
 /**
@@ -98,6 +138,30 @@ export class RealCrds {
       status: props.status ?? {},
       ...(armUri ? { armUri } : {}),
     };
+  }
+
+  /**
+   * The CRD of an ARM resource type among the group's CRD files (`cache` -> `cache.azure.com_*.yaml`), found
+   * by the `ARM URI` its versions carry: the operator's kind and plural names do not follow one rule
+   * (`Microsoft.Cache/redis` is `Redis`, plural `redis`; `Microsoft.Subscription/aliases` is `Alias`).
+   */
+  ofArmType(groupDomain: string, armType: string): CrdIdentity | undefined {
+    const wanted = armType.toLowerCase();
+    for (const file of readdirSync(this.dir)
+      .filter((f) => f.startsWith(`${groupDomain}_`))
+      .sort()) {
+      const doc = this.document(file);
+      const versions = doc.spec?.versions ?? [];
+      const uri = versions
+        .map((v) => armUriInDescription(v.schema?.openAPIV3Schema?.description))
+        .find((u) => u !== undefined);
+      if (uri === undefined || armTypeOfUri(uri).toLowerCase() !== wanted) continue;
+      const kind = doc.spec?.names?.kind;
+      const plural = doc.spec?.names?.plural;
+      if (kind === undefined || plural === undefined) continue;
+      return { file, kind, plural, scope: scopeOfUri(uri), versions: versions.map((v) => v.name) };
+    }
+    return undefined;
   }
 
   private document(file: string): CrdDocument {

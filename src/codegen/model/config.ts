@@ -125,6 +125,8 @@ export interface GeneratorConfig {
   readonly published: readonly Published[];
   /** Kind names the operator gives ARM types, where they differ from the rule (`clusters/databases` -> `Database`). */
   readonly kinds: Readonly<Record<string, string>>;
+  /** Plural resource names the operator's CRDs use, where they differ from the rule (`Redis` -> `redis`). */
+  readonly plurals: Readonly<Record<string, string>>;
   readonly operatorExports: readonly OperatorExports[];
   readonly operatorSpecProperties: readonly OperatorSpecProperty[];
   readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
@@ -148,6 +150,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'compatibility',
     'published',
     'kinds',
+    'plurals',
     'operatorExports',
     'operatorSpecProperties',
     'renames',
@@ -171,6 +174,10 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     if (!/^[A-Z][A-Za-z0-9]*$/.test(text(kind, `kinds.${type}`)))
       throw new ConfigError(`kinds.${type}: "${String(kind)}" is not a kind name (PascalCase)`);
   }
+  const plurals = record(root.plurals ?? {}, 'plurals');
+  for (const [type, plural] of Object.entries(plurals))
+    if (!/^[a-z][a-z0-9]*$/.test(text(plural, `plurals.${type}`)))
+      throw new ConfigError(`plurals.${type}: "${String(plural)}" is not a resource name (lower case)`);
   const scopes = record(root.scopes ?? {}, 'scopes');
   const validScopes = ['resourceGroup', 'subscription', 'extension', 'tenant'];
   for (const [type, scope] of Object.entries(scopes)) {
@@ -218,6 +225,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
       };
     }),
     kinds: kinds as Record<string, string>,
+    plurals: plurals as Record<string, string>,
     operatorExports: list(root.operatorExports, 'operatorExports').map((entry, i) => {
       const at = `operatorExports[${i}]`;
       const e = record(entry, at);

@@ -20,13 +20,15 @@ export type ArmPlacement = 'root' | 'properties' | 'none';
  * server name): carried from the import to the generated CRDs' API versions, which validate what users write.
  */
 export interface Bounds {
+  readonly maxItems?: number | undefined;
+  readonly minItems?: number | undefined;
   readonly minLength?: number | undefined;
   readonly maxLength?: number | undefined;
   readonly minimum?: number | undefined;
   readonly maximum?: number | undefined;
 }
 
-const boundKeywords = ['maxLength', 'maximum', 'minLength', 'minimum'] as const;
+const boundKeywords = ['maxItems', 'maxLength', 'maximum', 'minItems', 'minLength', 'minimum'] as const;
 
 /** The bounds `node` states, and only those, in a stable order: to spread into another node. */
 function boundsOf(node: Bounds | undefined): Bounds {
@@ -141,6 +143,8 @@ export type ResourceScope = 'resourceGroup' | 'subscription' | 'extension' | 'te
 /** A custom resource kind in one package. */
 export interface ResourceDef {
   readonly kind: string;
+  /** The plural resource name of its CRD (`storageaccounts`; `redis` for Redis). */
+  readonly plural: string;
   readonly armType: string;
   readonly armApiVersion: string;
   readonly description?: string | undefined;

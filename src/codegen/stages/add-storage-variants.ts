@@ -1,3 +1,4 @@
+import { secretReference } from '../model/shared-types.ts';
 import type { ObjectDef, PackageDef, PropertyDef, TypeDef, TypeRef } from '../model/types.ts';
 import { storageName } from '../model/versions.ts';
 import { stage } from '../stage.ts';
@@ -33,8 +34,12 @@ function storageObject(pkg: PackageDef, def: ObjectDef, isSpec: boolean): Object
   const properties: PropertyDef[] = def.properties.map((p) => ({
     ...p,
     // As in the operator: a required runtime-typed property (the owner, a required reference) stays
-    // required, since its Go field keeps its validation marker in the storage variant.
-    required: p.required && isRuntimeObject(pkg, p.type),
+    // required, since its Go field keeps its validation marker in the storage variant; a required secret
+    // does not (no storage version of v2.20.0 requires one: IoT Hub's storage endpoint connection string).
+    required:
+      p.required &&
+      isRuntimeObject(pkg, p.type) &&
+      !(p.type.kind === 'object' && p.type.name === secretReference.name),
     type: storageRef(pkg, p.type),
   }));
   if (isSpec) {

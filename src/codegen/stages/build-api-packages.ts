@@ -1,5 +1,5 @@
 import type { GeneratorConfig } from '../model/config.ts';
-import { groupOf, kindOf, statusName } from '../model/names.ts';
+import { groupOf, kindOf, pluralOf, statusName } from '../model/names.ts';
 import { arbitraryOwnerReference, condition, knownResourceReference } from '../model/shared-types.ts';
 import { type Side, TypeBuilder } from '../model/type-builder.ts';
 import {
@@ -77,8 +77,9 @@ function buildResource(
 ): ResourceDef {
   const armType = `${schema.provider}/${schema.typePath}`;
   const kind = config.kinds[armType] ?? kindOf(schema.typePath);
+  const plural = config.plurals[armType] ?? pluralOf(kind);
   const scope: ResourceScope = config.scopes[armType] ?? 'resourceGroup';
-  const owner = ownerOf(schema, group, scope);
+  const owner = ownerOf(config, schema, group, scope);
   builder.add(condition, 'shared types');
   const ownerProp = ownerProperty(builder, owner);
   const specType = `${kind}_Spec`;
@@ -135,6 +136,7 @@ function buildResource(
     );
     return {
       kind,
+      plural,
       armType,
       armApiVersion: schema.apiVersion,
       description: schema.resource.description,
@@ -170,6 +172,7 @@ function buildResource(
   );
   return {
     kind,
+    plural,
     armType,
     armApiVersion: schema.apiVersion,
     description: schema.resource.description,
@@ -291,11 +294,17 @@ function leafProperty(name: string, type: string): PropertyDef {
   return { name, type: { kind: 'object', name: type }, required: false, arm: 'none' };
 }
 
-function ownerOf(schema: RawSchema, group: string, scope: ResourceScope): ResourceDef['owner'] {
+function ownerOf(
+  config: GeneratorConfig,
+  schema: RawSchema,
+  group: string,
+  scope: ResourceScope,
+): ResourceDef['owner'] {
   if (scope === 'extension') return 'any';
   if (scope === 'subscription' || scope === 'tenant') return undefined;
   const parent = schema.typePath.split('/').slice(0, -1).join('/');
-  if (parent) return { group, kind: kindOf(parent) };
+  // The parent's kind as the operator names it (`Microsoft.Cache/redis` is `Redis`, not the rule's `Redi`).
+  if (parent) return { group, kind: config.kinds[`${schema.provider}/${parent}`] ?? kindOf(parent) };
   return { group: 'resources', kind: 'ResourceGroup' };
 }
 

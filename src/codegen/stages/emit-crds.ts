@@ -1,7 +1,6 @@
 import { compressCrdYaml, crdArchiveName } from '../../lib/crds/crd-archive.ts';
 import { hashHeader } from '../emit/code.ts';
 import { emitCrd } from '../emit/crd-emitter.ts';
-import { pluralOf } from '../model/names.ts';
 import { fullGroup } from '../model/types.ts';
 import { stage } from '../stage.ts';
 import { addFile, need } from '../state.ts';
@@ -24,12 +23,14 @@ export const emitCrds = stage({
         return pkg;
       };
       const group = fullGroup(graph.group, suffix);
-      const yaml = emitCrd(graph, group, lookup);
+      const resource = lookup(graph.hub).resources.find((r) => r.kind === graph.kind);
+      if (!resource) throw new Error(`${graph.hub} has no ${graph.kind}`);
+      const yaml = emitCrd(graph, group, lookup, resource.plural);
       if (!yaml.startsWith(hashHeader()))
         throw new Error(`the CRD of ${graph.kind} lacks the generated marker`);
       const documents = byGroup.get(group) ?? [];
       documents.push({
-        fileName: `${group}_${pluralOf(graph.kind)}.yaml`,
+        fileName: `${group}_${resource.plural}.yaml`,
         yaml: yaml.slice(hashHeader().length),
       });
       byGroup.set(group, documents);

@@ -2,6 +2,8 @@
 export interface CatalogEntry {
   readonly group: string;
   readonly kind: string;
+  /** The plural resource name its CRD serves (`storageaccounts`, `redis`). */
+  readonly plural: string;
   /** The ARM resource type, e.g. `Microsoft.DBforPostgreSQL/flexibleServers/databases`. */
   readonly armType: string;
   /** The one name ARM allows (`default` for a blob service); such a kind has no `spec.azureName`. */

@@ -2,10 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { importSchemas } from '../../../src/codegen/import/import-schemas.ts';
 import { moduleCrdFolder } from '../../../src/codegen/import/module-crds.ts';
 import { OperatorGoSourceMissing } from '../../../src/codegen/import/operator-go.ts';
-import { RealCrdMissing } from '../../../src/codegen/import/real-crds.ts';
+import { RealCrdMissing, RealCrds } from '../../../src/codegen/import/real-crds.ts';
+import { derivedConfigFile } from '../../../src/codegen/stages/load-config.ts';
 import { goToolchainPresent } from '../../fixtures/go-module.ts';
 import { operatorGoModule } from '../../fixtures/operator-go-module.ts';
 import { sharedData } from '../../fixtures/shared-data.ts';
@@ -39,7 +41,7 @@ describe('npm run schemas:import', () => {
           operatorGoDir: goModule.path,
         });
         expect(result.written.length).toBeGreaterThan(30);
-        for (const { file } of result.written)
+        for (const file of [...result.written.map((w) => w.file), derivedConfigFile])
           expect(readFileSync(join(out, file), 'utf8'), `${file} differs from its import`).toBe(
             readFileSync(join(schemasDir, file), 'utf8'),
           );
@@ -55,7 +57,7 @@ describe('npm run schemas:import', () => {
     const second = importSchemas({ crdDir: real.path, schemasDir, outDir: join(scratch, 'second') });
     expect(first.written.length).toBeGreaterThan(0);
     expect(second).toEqual(first);
-    for (const { file } of first.written) {
+    for (const file of [...first.written.map((w) => w.file), derivedConfigFile]) {
       const shipped = readFileSync(join(schemasDir, file), 'utf8');
       expect(readFileSync(join(scratch, 'first', file), 'utf8'), `${file} differs from its import`).toBe(
         shipped,
@@ -122,6 +124,60 @@ describe('npm run schemas:import', () => {
       }
     },
   );
+
+  it.runIf(real.present && goModule.present)(
+    "makes a type's schemas for every version its CRD serves, and takes the operator's names from the CRD",
+    () => {
+      // No schema file for the vaults at all: the CRD's versions decide which are written.
+      const bare = join(scratch, 'no-keyvault');
+      cpSync(schemasDir, bare, { recursive: true });
+      rmSync(join(bare, 'Microsoft.KeyVault'), { recursive: true, force: true });
+      const out = join(scratch, 'keyvault');
+      const result = importSchemas({
+        crdDir: real.path,
+        schemasDir: bare,
+        outDir: out,
+        types: ['Microsoft.KeyVault/vaults'],
+        operatorGoDir: goModule.path,
+      });
+      expect(result.written.map((w) => `${w.file} ${w.version}`)).toEqual([
+        'Microsoft.KeyVault/2021-04-01-preview/vaults.json v1api20210401preview',
+        'Microsoft.KeyVault/2023-07-01/vaults.json v1api20230701',
+      ]);
+      const derived = parse(readFileSync(join(out, derivedConfigFile), 'utf8'));
+      // Access policies take their IDs from config maps, network rules a reference: as the CRD has them.
+      expect(derived.transformations.fromConfig).toContainEqual({
+        group: 'keyvault',
+        type: 'AccessPolicy',
+        apiVersions: ['2021-04-01-preview', '2023-07-01'],
+        properties: ['applicationId', 'objectId', 'tenantId'],
+      });
+      expect(derived.transformations.armReferences).toContainEqual({
+        group: 'keyvault',
+        type: 'VirtualNetworkRule',
+        apiVersions: ['2021-04-01-preview', '2023-07-01'],
+        properties: ['id'],
+      });
+    },
+  );
+
+  it.runIf(real.present)("finds a type's CRD by its ARM URI, whatever the operator named it", () => {
+    const crds = new RealCrds(real.path);
+    expect(crds.ofArmType('cache.azure.com', 'Microsoft.Cache/redis')).toMatchObject({
+      file: 'cache.azure.com_redis.yaml',
+      kind: 'Redis',
+      plural: 'redis',
+    });
+    expect(crds.ofArmType('subscription.azure.com', 'Microsoft.Subscription/aliases')).toMatchObject({
+      kind: 'Alias',
+      plural: 'aliases',
+    });
+    // The URI's provider is written in lower case for Application Insights' pricing plans.
+    expect(crds.ofArmType('insights.azure.com', 'Microsoft.Insights/components/pricingPlans')?.kind).toBe(
+      'PricingPlan',
+    );
+    expect(crds.ofArmType('cache.azure.com', 'Microsoft.Cache/nothing')).toBeUndefined();
+  });
 
   it.runIf(real.present)(
     "refuses, naming the folder, a schema it did not write before when the operator's Go types are missing",

@@ -45,10 +45,16 @@ describe('the resource catalog', () => {
     expect(rg.immutable.v1api20200601).not.toContain('spec.owner');
     for (const entry of catalog.filter((e) => e.kind !== 'ResourceGroup')) {
       for (const paths of Object.values(entry.immutable)) {
-        // A kind with a fixed name (a blob service's `default`) has no azureName to change.
+        // A kind with a fixed name (a blob service's `default`) has no azureName to change; a tenant's
+        // (a subscription alias) no owner.
+        const owned = entry.owners === 'any' || entry.owners.length > 0;
         expect(paths).toEqual(
-          expect.arrayContaining(entry.fixedName ? ['spec.owner'] : ['spec.azureName', 'spec.owner']),
+          expect.arrayContaining([
+            ...(entry.fixedName ? [] : ['spec.azureName']),
+            ...(owned ? ['spec.owner'] : []),
+          ]),
         );
+        if (!owned) expect(paths).not.toContain('spec.owner');
         if (entry.fixedName) expect(paths).not.toContain('spec.azureName');
       }
     }
