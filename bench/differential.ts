@@ -7,7 +7,7 @@ import {
   type KindFigures,
   sharedKind,
 } from '../test/differential/random-pairs.ts';
-import { operatorConversionBinary } from '../test/fixtures/operator-conversion.ts';
+import { operatorConversionBinaries } from '../test/fixtures/operator-conversion.ts';
 import { sharedData } from '../test/fixtures/shared-data.ts';
 
 /**
@@ -29,8 +29,12 @@ const crds = sharedData('real-aso-crds/v2.20.0', 'bench/differential.ts');
 if (!crds.present) process.exit(2);
 
 const binaryStart = performance.now();
-await operatorConversionBinary();
-console.log(`operator-conversion binary ready in ${((performance.now() - binaryStart) / 1000).toFixed(1)}s`);
+await operatorConversionBinaries(
+  catalog.filter((entry) => only.length === 0 || only.includes(entry.kind)).map((entry) => entry.group),
+);
+console.log(
+  `operator-conversion binaries ready in ${((performance.now() - binaryStart) / 1000).toFixed(1)}s`,
+);
 console.log(`${objects} random objects per shared version pair, both ways round, seed ${propertySeed}`);
 
 const all: KindFigures[] = [];

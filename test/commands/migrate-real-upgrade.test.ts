@@ -17,6 +17,7 @@ import {
   goToolchain,
   type OperatorResult,
   type OperatorWebhook,
+  operatorConversionBinaries,
   operatorConversionBinary,
   startOperatorWebhook,
 } from '../fixtures/operator-conversion.ts';
@@ -259,11 +260,17 @@ describe.skipIf(!go.present || !crdsDir.present || !samplesDir.present)(
     const kindFlags = (list: UpgradeCase[]) => list.flatMap((c) => ['--kind', crdName(c)]);
 
     beforeAll(async () => {
-      await operatorConversionBinary();
+      // The webhook serves every case's group from one process; the per-group binaries are for the
+      // conversions the test compares with.
+      await operatorConversionBinary(cases.map((c) => c.group));
+      await operatorConversionBinaries(cases.map((c) => c.group));
       // A plane of its own: the suite's plane carries the generated CRDs of the same names. Started before
       // the webhook, whose certificates go inside the plane's folder (starting a plane clears that folder).
       plane = await startPlane(stateDir, { withGenerated: false });
-      webhook = await startOperatorWebhook(join(stateDir, 'operator-webhook'));
+      webhook = await startOperatorWebhook(
+        cases.map((c) => c.group),
+        join(stateDir, 'operator-webhook'),
+      );
       client = await clientFor(plane);
       for (const c of cases) {
         // One CRD at a time, as the API server is CPU-bound on each; a kind's objects go in at once.

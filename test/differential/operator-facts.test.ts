@@ -3,7 +3,7 @@ import { convert } from '../../src/lib/conversion/convert.ts';
 import {
   convertWithOperator,
   goToolchain,
-  operatorConversionBinary,
+  operatorConversionBinaries,
 } from '../fixtures/operator-conversion.ts';
 
 const go = goToolchain('test/differential/operator-facts.test.ts');
@@ -36,7 +36,7 @@ async function operatorError(object: unknown, version: string): Promise<string> 
 
 describe.skipIf(!go.present)('the operator converts StorageAccount (facts convert() must match)', () => {
   beforeAll(async () => {
-    await operatorConversionBinary();
+    await operatorConversionBinaries([group]);
   }, 1_800_000);
 
   const newer = account('v1api20220901', {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../generated/catalog.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
-import { goToolchain, operatorConversionBinary } from '../fixtures/operator-conversion.ts';
+import { goToolchain, operatorConversionBinaries } from '../fixtures/operator-conversion.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 import { compareKind } from './compare-kind.ts';
 import { loadSamples, type Sample } from './samples.ts';
@@ -20,7 +20,7 @@ describe.skipIf(!go.present || !samplesDir.present || !crdDir.present)(
   () => {
     let samples: Sample[] = [];
     beforeAll(async () => {
-      await operatorConversionBinary();
+      await operatorConversionBinaries(catalog.map((entry) => entry.group));
       samples = loadSamples(samplesDir.path);
     }, 1_800_000);
 

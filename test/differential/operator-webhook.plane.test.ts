@@ -10,7 +10,6 @@ import {
   convertWithOperator,
   goToolchain,
   type OperatorWebhook,
-  operatorConversionBinary,
   startOperatorWebhook,
 } from '../fixtures/operator-conversion.ts';
 import { withConversionWebhook } from '../fixtures/operator-webhook-crd.ts';
@@ -45,8 +44,7 @@ describe.skipIf(!go.present || !samples.present || !crds.present)(
       ) as KubeObject;
 
     beforeAll(async () => {
-      await operatorConversionBinary();
-      webhook = await startOperatorWebhook(join(stateDir, 'operator-webhook'));
+      webhook = await startOperatorWebhook([group], join(stateDir, 'operator-webhook'));
       const plane = await startPlane(stateDir, { withGenerated: false });
       client = await clientFor(plane);
       const crd = parse(

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../generated/catalog.ts';
 import { convert } from '../../src/lib/conversion/convert.ts';
 import { propertySeed } from '../../src/testing/conversion-support.ts';
-import { goToolchain, operatorConversionBinary } from '../fixtures/operator-conversion.ts';
+import { goToolchain, operatorConversionBinaries } from '../fixtures/operator-conversion.ts';
 import { sharedData } from '../fixtures/shared-data.ts';
 import {
   compareKindRandomly,
@@ -37,7 +37,7 @@ describe.skipIf(!go.present || !crdDir.present)(
   'convert() agrees with the operator on random objects',
   () => {
     beforeAll(async () => {
-      await operatorConversionBinary();
+      await operatorConversionBinaries(catalog.map((entry) => entry.group));
     }, 1_800_000);
 
     for (const entry of catalog) {
