@@ -1,4 +1,18 @@
+import { join } from 'node:path';
+import { readConfig } from '../../src/codegen/stages/load-config.ts';
 import { type Disagreement, sameJson } from './agreement.ts';
+
+/**
+ * The properties the operator takes as secret references (`transformations.secrets` of the generator's
+ * config, most of it derived from the operator's CRDs), with the Go name a bag entry keys them by.
+ */
+const secretProperties = [
+  ...new Set(
+    readConfig(join(new URL('../..', import.meta.url).pathname, 'schemas')).transformations.secrets.flatMap(
+      (s) => s.properties.flatMap((p) => [p, p.charAt(0).toUpperCase() + p.slice(1)]),
+    ),
+  ),
+].sort();
 
 /**
  * A known, named reason why kubectl-aso and the operator write different things that the differential
@@ -34,9 +48,8 @@ const goValueFields = new RegExp(
     // config map references (SecretReference, ConfigMapReference): plain strings, directly or in a bag entry.
     /^spec\.(.*\.)?([a-zA-Z]*Reference|reference)\.(group|kind|name|armId|wellKnownName)$/.source,
     // Secret references by the properties the config makes secrets (SQL's and PostgreSQL's password, Kusto's
-    // virtualClusterGraduationProperties).
-    /^spec\.(.*\.)?([a-zA-Z]+FromConfig|[aA]dministratorLoginPassword|[vV]irtualClusterGraduationProperties)\.(name|key)$/
-      .source,
+    // virtualClusterGraduationProperties, IoT Hub's connection strings, ...).
+    `^spec\\.(.*\\.)?([a-zA-Z]+FromConfig|${secretProperties.join('|')})\\.(name|key)$`,
   ].join('|'),
 );
 
