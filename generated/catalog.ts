@@ -5,6 +5,313 @@ import type { CatalogEntry } from '../src/lib/conversion/catalog-types.ts';
 /** Every generated kind, sorted by group and kind. */
 export const catalog: readonly CatalogEntry[] = [
   {
+    "group": "app.azure.com",
+    "kind": "AuthConfig",
+    "plural": "authconfigs",
+    "armType": "Microsoft.App/containerApps/authConfigs",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "app.azure.com",
+        "kind": "ContainerApp"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20240301storage",
+      "v1api20250101storage",
+      "v20250101storage"
+    ],
+    "hub": "v20250101storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "app.azure.com",
+    "kind": "ContainerApp",
+    "plural": "containerapps",
+    "armType": "Microsoft.App/containerApps",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20240301storage",
+      "v1api20250101storage",
+      "v20250101storage"
+    ],
+    "hub": "v20250101storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "app.azure.com",
+    "kind": "ManagedEnvironment",
+    "plural": "managedenvironments",
+    "armType": "Microsoft.App/managedEnvironments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20240301storage",
+      "v1api20250101storage",
+      "v20250101storage"
+    ],
+    "hub": "v20250101storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "appconfiguration.azure.com",
+    "kind": "ConfigurationStore",
+    "plural": "configurationstores",
+    "armType": "Microsoft.AppConfiguration/configurationStores",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220501",
+        "armApiVersion": "2022-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220501",
+        "armApiVersion": "2022-05-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220501storage",
+      "v20220501storage",
+      "v20240601storage"
+    ],
+    "hub": "v20240601storage",
+    "immutable": {
+      "v1api20220501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "appconfiguration.azure.com",
+    "kind": "KeyValue",
+    "plural": "keyvalues",
+    "armType": "Microsoft.AppConfiguration/configurationStores/keyValues",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "appconfiguration.azure.com",
+        "kind": "ConfigurationStore"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240601storage"
+    ],
+    "hub": "v20240601storage",
+    "immutable": {
+      "v20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "appconfiguration.azure.com",
+    "kind": "Replica",
+    "plural": "replicas",
+    "armType": "Microsoft.AppConfiguration/configurationStores/replicas",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "appconfiguration.azure.com",
+        "kind": "ConfigurationStore"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20240601storage"
+    ],
+    "hub": "v20240601storage",
+    "immutable": {
+      "v20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "authorization.azure.com",
     "kind": "RoleAssignment",
     "plural": "roleassignments",
@@ -93,6 +400,99 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ],
       "v20240701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "communication.azure.com",
+    "kind": "Domain",
+    "plural": "domains",
+    "armType": "Microsoft.Communication/emailServices/domains",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "communication.azure.com",
+        "kind": "EmailService"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20230401storage"
+    ],
+    "hub": "v20230401storage",
+    "immutable": {
+      "v20230401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "communication.azure.com",
+    "kind": "EmailService",
+    "plural": "emailservices",
+    "armType": "Microsoft.Communication/emailServices",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20230401storage"
+    ],
+    "hub": "v20230401storage",
+    "immutable": {
+      "v20230401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "communication.azure.com",
+    "kind": "SenderUsername",
+    "plural": "senderusernames",
+    "armType": "Microsoft.Communication/emailServices/domains/senderUsernames",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "communication.azure.com",
+        "kind": "Domain"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20230401storage"
+    ],
+    "hub": "v20230401storage",
+    "immutable": {
+      "v20230401": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -316,6 +716,197 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.backup.geoRedundantBackup",
         "spec.network.delegatedSubnetResourceReference",
         "spec.network.privateDnsZoneArmResourceReference"
+      ]
+    }
+  },
+  {
+    "group": "dbforpostgresql.azure.com",
+    "kind": "FlexibleServersAdvancedThreatProtectionSettings",
+    "plural": "flexibleserversadvancedthreatprotectionsettings",
+    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/advancedThreatProtectionSettings",
+    "fixedName": "Default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbforpostgresql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240801storage",
+      "v20250801storage"
+    ],
+    "hub": "v20250801storage",
+    "immutable": {
+      "v1api20240801": [
+        "spec.owner"
+      ],
+      "v20250801": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbforpostgresql.azure.com",
+    "kind": "FlexibleServersBackup",
+    "plural": "flexibleserversbackups",
+    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/backups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbforpostgresql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240801storage",
+      "v20250801storage"
+    ],
+    "hub": "v20250801storage",
+    "immutable": {
+      "v1api20240801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250801": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbforpostgresql.azure.com",
+    "kind": "FlexibleServersConfiguration",
+    "plural": "flexibleserversconfigurations",
+    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/configurations",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbforpostgresql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220120preview",
+        "armApiVersion": "2022-01-20-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230601preview",
+        "armApiVersion": "2023-06-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1alpha1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "alpha"
+      },
+      {
+        "version": "v1beta20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "beta"
+      },
+      {
+        "version": "v1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221201",
+        "armApiVersion": "2022-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220120previewstorage",
+      "v1api20230601previewstorage",
+      "v1alpha1api20210601storage",
+      "v1beta20210601storage",
+      "v1api20210601storage",
+      "v1api20221201storage",
+      "v1api20240801storage",
+      "v20250801storage"
+    ],
+    "hub": "v20250801storage",
+    "immutable": {
+      "v1api20220120preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230601preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1alpha1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1beta20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250801": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },
@@ -552,6 +1143,48 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "dbforpostgresql.azure.com",
+    "kind": "FlexibleServersVirtualEndpoint",
+    "plural": "flexibleserversvirtualendpoints",
+    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/virtualendpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbforpostgresql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240801",
+        "armApiVersion": "2024-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240801storage",
+      "v20250801storage"
+    ],
+    "hub": "v20250801storage",
+    "immutable": {
+      "v1api20240801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250801": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "devices.azure.com",
     "kind": "IotHub",
     "plural": "iothubs",
@@ -577,6 +1210,379 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20210702storage",
     "immutable": {
       "v1api20210702": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventgrid.azure.com",
+    "kind": "Domain",
+    "plural": "domains",
+    "armType": "Microsoft.EventGrid/domains",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v20200601storage"
+    ],
+    "hub": "v20200601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventgrid.azure.com",
+    "kind": "DomainsTopic",
+    "plural": "domainstopics",
+    "armType": "Microsoft.EventGrid/domains/topics",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "eventgrid.azure.com",
+        "kind": "Domain"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v20200601storage"
+    ],
+    "hub": "v20200601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventgrid.azure.com",
+    "kind": "EventSubscription",
+    "plural": "eventsubscriptions",
+    "armType": "Microsoft.EventGrid/eventSubscriptions",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v20200601storage"
+    ],
+    "hub": "v20200601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventgrid.azure.com",
+    "kind": "Topic",
+    "plural": "topics",
+    "armType": "Microsoft.EventGrid/topics",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v20200601storage"
+    ],
+    "hub": "v20200601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventhub.azure.com",
+    "kind": "Namespace",
+    "plural": "namespaces",
+    "armType": "Microsoft.EventHub/namespaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventhub.azure.com",
+    "kind": "NamespacesAuthorizationRule",
+    "plural": "namespacesauthorizationrules",
+    "armType": "Microsoft.EventHub/namespaces/authorizationRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "eventhub.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventhub.azure.com",
+    "kind": "NamespacesEventhub",
+    "plural": "namespaceseventhubs",
+    "armType": "Microsoft.EventHub/namespaces/eventhubs",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "eventhub.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventhub.azure.com",
+    "kind": "NamespacesEventhubsAuthorizationRule",
+    "plural": "namespaceseventhubsauthorizationrules",
+    "armType": "Microsoft.EventHub/namespaces/eventhubs/authorizationRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "eventhub.azure.com",
+        "kind": "NamespacesEventhub"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "eventhub.azure.com",
+    "kind": "NamespacesEventhubsConsumerGroup",
+    "plural": "namespaceseventhubsconsumergroups",
+    "armType": "Microsoft.EventHub/namespaces/eventhubs/consumergroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "eventhub.azure.com",
+        "kind": "NamespacesEventhub"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -895,6 +1901,130 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230403storage",
     "immutable": {
       "v1api20230403": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "notificationhubs.azure.com",
+    "kind": "Namespace",
+    "plural": "namespaces",
+    "armType": "Microsoft.NotificationHubs/namespaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230901",
+        "armApiVersion": "2023-09-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230901storage"
+    ],
+    "hub": "v1api20230901storage",
+    "immutable": {
+      "v1api20230901": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "notificationhubs.azure.com",
+    "kind": "NamespacesAuthorizationRule",
+    "plural": "namespacesauthorizationrules",
+    "armType": "Microsoft.NotificationHubs/namespaces/authorizationRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "notificationhubs.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230901",
+        "armApiVersion": "2023-09-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230901storage"
+    ],
+    "hub": "v1api20230901storage",
+    "immutable": {
+      "v1api20230901": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "notificationhubs.azure.com",
+    "kind": "NotificationHub",
+    "plural": "notificationhubs",
+    "armType": "Microsoft.NotificationHubs/namespaces/notificationHubs",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "notificationhubs.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230901",
+        "armApiVersion": "2023-09-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230901storage"
+    ],
+    "hub": "v1api20230901storage",
+    "immutable": {
+      "v1api20230901": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "notificationhubs.azure.com",
+    "kind": "NotificationHubsAuthorizationRule",
+    "plural": "notificationhubsauthorizationrules",
+    "armType": "Microsoft.NotificationHubs/namespaces/notificationHubs/authorizationRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "notificationhubs.azure.com",
+        "kind": "NotificationHub"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230901",
+        "armApiVersion": "2023-09-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230901storage"
+    ],
+    "hub": "v1api20230901storage",
+    "immutable": {
+      "v1api20230901": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -1494,6 +2624,173 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211001": [
         "spec.azureName"
+      ]
+    }
+  },
+  {
+    "group": "synapse.azure.com",
+    "kind": "WorkspacesBigDataPool",
+    "plural": "workspacesbigdatapools",
+    "armType": "Microsoft.Synapse/workspaces/bigDataPools",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "synapse.azure.com",
+        "kind": "Workspace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210601storage",
+      "v20210601storage"
+    ],
+    "hub": "v20210601storage",
+    "immutable": {
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "web.azure.com",
+    "kind": "ServerFarm",
+    "plural": "serverfarms",
+    "armType": "Microsoft.Web/serverfarms",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "web.azure.com",
+    "kind": "Site",
+    "plural": "sites",
+    "armType": "Microsoft.Web/sites",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "web.azure.com",
+    "kind": "SitesSourcecontrol",
+    "plural": "sitessourcecontrols",
+    "armType": "Microsoft.Web/sites/sourcecontrols",
+    "fixedName": "web",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "web.azure.com",
+        "kind": "Site"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20220301": [
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.owner"
       ]
     }
   }

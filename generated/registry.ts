@@ -2,41 +2,125 @@
 /** The conversion table of every generated kind: what the single entry point walks. */
 import { groupConverters } from '../src/lib/conversion/plan-converters.ts';
 import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts';
+import { plans as app_plans } from './app/conversion-plans.ts';
+import { plans as appconfiguration_plans } from './appconfiguration/conversion-plans.ts';
 import { plans as authorization_plans } from './authorization/conversion-plans.ts';
 import { plans as batch_plans } from './batch/conversion-plans.ts';
+import { plans as communication_plans } from './communication/conversion-plans.ts';
 import { plans as containerregistry_plans } from './containerregistry/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
 import { plans as devices_plans } from './devices/conversion-plans.ts';
+import { plans as eventgrid_plans } from './eventgrid/conversion-plans.ts';
+import { plans as eventhub_plans } from './eventhub/conversion-plans.ts';
 import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as monitor_plans } from './monitor/conversion-plans.ts';
+import { plans as notificationhubs_plans } from './notificationhubs/conversion-plans.ts';
 import { plans as operationalinsights_plans } from './operationalinsights/conversion-plans.ts';
 import { plans as redhatopenshift_plans } from './redhatopenshift/conversion-plans.ts';
 import { plans as resources_plans } from './resources/conversion-plans.ts';
 import { plans as sql_plans } from './sql/conversion-plans.ts';
 import { plans as storage_plans } from './storage/conversion-plans.ts';
 import { plans as subscription_plans } from './subscription/conversion-plans.ts';
+import { plans as synapse_plans } from './synapse/conversion-plans.ts';
+import { plans as web_plans } from './web/conversion-plans.ts';
 
+const app_conversions = groupConverters('app.azure.com', app_plans);
+const appconfiguration_conversions = groupConverters('appconfiguration.azure.com', appconfiguration_plans);
 const authorization_conversions = groupConverters('authorization.azure.com', authorization_plans);
 const batch_conversions = groupConverters('batch.azure.com', batch_plans);
+const communication_conversions = groupConverters('communication.azure.com', communication_plans);
 const containerregistry_conversions = groupConverters('containerregistry.azure.com', containerregistry_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
 const devices_conversions = groupConverters('devices.azure.com', devices_plans);
+const eventgrid_conversions = groupConverters('eventgrid.azure.com', eventgrid_plans);
+const eventhub_conversions = groupConverters('eventhub.azure.com', eventhub_plans);
 const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
+const notificationhubs_conversions = groupConverters('notificationhubs.azure.com', notificationhubs_plans);
 const operationalinsights_conversions = groupConverters('operationalinsights.azure.com', operationalinsights_plans);
 const redhatopenshift_conversions = groupConverters('redhatopenshift.azure.com', redhatopenshift_plans);
 const resources_conversions = groupConverters('resources.azure.com', resources_plans);
 const sql_conversions = groupConverters('sql.azure.com', sql_plans);
 const storage_conversions = groupConverters('storage.azure.com', storage_plans);
 const subscription_conversions = groupConverters('subscription.azure.com', subscription_plans);
+const synapse_conversions = groupConverters('synapse.azure.com', synapse_plans);
+const web_conversions = groupConverters('web.azure.com', web_plans);
 
 /** Group -> kind -> version -> up and down steps. */
 export const registry: ConversionRegistry = {
   groups: {
+    'app.azure.com': {
+      AuthConfig: {
+        hub: 'v20250101storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'AuthConfig_toStorage') }, down: { from: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'AuthConfig_fromStorage') } },
+          v20240301: { storage: false, up: { to: 'v20240301storage', convert: app_conversions.resource('v20240301', 'AuthConfig_toStorage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v20240301', 'AuthConfig_fromStorage') } },
+          v1api20250101: { storage: false, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'AuthConfig_toStorage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'AuthConfig_fromStorage') } },
+          v20250101: { storage: false, up: { to: 'v20250101storage', convert: app_conversions.resource('v20250101', 'AuthConfig_toStorage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v20250101', 'AuthConfig_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'AuthConfig_to_v20240301storage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'AuthConfig_from_v20240301storage') } },
+          v20240301storage: { storage: true, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'AuthConfig_to_v1api20250101storage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'AuthConfig_from_v1api20250101storage') } },
+          v1api20250101storage: { storage: true, up: { to: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'AuthConfig_to_v20250101storage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'AuthConfig_from_v20250101storage') } },
+          v20250101storage: { storage: true },
+        },
+      },
+      ContainerApp: {
+        hub: 'v20250101storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'ContainerApp_toStorage') }, down: { from: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'ContainerApp_fromStorage') } },
+          v20240301: { storage: false, up: { to: 'v20240301storage', convert: app_conversions.resource('v20240301', 'ContainerApp_toStorage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v20240301', 'ContainerApp_fromStorage') } },
+          v1api20250101: { storage: false, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'ContainerApp_toStorage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'ContainerApp_fromStorage') } },
+          v20250101: { storage: false, up: { to: 'v20250101storage', convert: app_conversions.resource('v20250101', 'ContainerApp_toStorage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v20250101', 'ContainerApp_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'ContainerApp_to_v20240301storage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'ContainerApp_from_v20240301storage') } },
+          v20240301storage: { storage: true, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'ContainerApp_to_v1api20250101storage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'ContainerApp_from_v1api20250101storage') } },
+          v1api20250101storage: { storage: true, up: { to: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'ContainerApp_to_v20250101storage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'ContainerApp_from_v20250101storage') } },
+          v20250101storage: { storage: true },
+        },
+      },
+      ManagedEnvironment: {
+        hub: 'v20250101storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'ManagedEnvironment_toStorage') }, down: { from: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'ManagedEnvironment_fromStorage') } },
+          v20240301: { storage: false, up: { to: 'v20240301storage', convert: app_conversions.resource('v20240301', 'ManagedEnvironment_toStorage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v20240301', 'ManagedEnvironment_fromStorage') } },
+          v1api20250101: { storage: false, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'ManagedEnvironment_toStorage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'ManagedEnvironment_fromStorage') } },
+          v20250101: { storage: false, up: { to: 'v20250101storage', convert: app_conversions.resource('v20250101', 'ManagedEnvironment_toStorage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v20250101', 'ManagedEnvironment_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'ManagedEnvironment_to_v20240301storage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'ManagedEnvironment_from_v20240301storage') } },
+          v20240301storage: { storage: true, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'ManagedEnvironment_to_v1api20250101storage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'ManagedEnvironment_from_v1api20250101storage') } },
+          v1api20250101storage: { storage: true, up: { to: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'ManagedEnvironment_to_v20250101storage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'ManagedEnvironment_from_v20250101storage') } },
+          v20250101storage: { storage: true },
+        },
+      },
+    },
+    'appconfiguration.azure.com': {
+      ConfigurationStore: {
+        hub: 'v20240601storage',
+        versions: {
+          v1api20220501: { storage: false, up: { to: 'v1api20220501storage', convert: appconfiguration_conversions.resource('v1api20220501', 'ConfigurationStore_toStorage') }, down: { from: 'v1api20220501storage', convert: appconfiguration_conversions.resource('v1api20220501', 'ConfigurationStore_fromStorage') } },
+          v20220501: { storage: false, up: { to: 'v20220501storage', convert: appconfiguration_conversions.resource('v20220501', 'ConfigurationStore_toStorage') }, down: { from: 'v20220501storage', convert: appconfiguration_conversions.resource('v20220501', 'ConfigurationStore_fromStorage') } },
+          v20240601: { storage: false, up: { to: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'ConfigurationStore_toStorage') }, down: { from: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'ConfigurationStore_fromStorage') } },
+          v1api20220501storage: { storage: true, up: { to: 'v20220501storage', convert: appconfiguration_conversions.resource('v1api20220501storage', 'ConfigurationStore_to_v20220501storage') }, down: { from: 'v20220501storage', convert: appconfiguration_conversions.resource('v1api20220501storage', 'ConfigurationStore_from_v20220501storage') } },
+          v20220501storage: { storage: true, up: { to: 'v20240601storage', convert: appconfiguration_conversions.resource('v20220501storage', 'ConfigurationStore_to_v20240601storage') }, down: { from: 'v20240601storage', convert: appconfiguration_conversions.resource('v20220501storage', 'ConfigurationStore_from_v20240601storage') } },
+          v20240601storage: { storage: true },
+        },
+      },
+      KeyValue: {
+        hub: 'v20240601storage',
+        versions: {
+          v20240601: { storage: false, up: { to: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'KeyValue_toStorage') }, down: { from: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'KeyValue_fromStorage') } },
+          v20240601storage: { storage: true },
+        },
+      },
+      Replica: {
+        hub: 'v20240601storage',
+        versions: {
+          v20240601: { storage: false, up: { to: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'Replica_toStorage') }, down: { from: 'v20240601storage', convert: appconfiguration_conversions.resource('v20240601', 'Replica_fromStorage') } },
+          v20240601storage: { storage: true },
+        },
+      },
+    },
     'authorization.azure.com': {
       RoleAssignment: {
         hub: 'v1api20220401storage',
@@ -58,6 +142,29 @@ export const registry: ConversionRegistry = {
           v1api20210101storage: { storage: true, up: { to: 'v20210101storage', convert: batch_conversions.resource('v1api20210101storage', 'BatchAccount_to_v20210101storage') }, down: { from: 'v20210101storage', convert: batch_conversions.resource('v1api20210101storage', 'BatchAccount_from_v20210101storage') } },
           v20210101storage: { storage: true, up: { to: 'v20240701storage', convert: batch_conversions.resource('v20210101storage', 'BatchAccount_to_v20240701storage') }, down: { from: 'v20240701storage', convert: batch_conversions.resource('v20210101storage', 'BatchAccount_from_v20240701storage') } },
           v20240701storage: { storage: true },
+        },
+      },
+    },
+    'communication.azure.com': {
+      Domain: {
+        hub: 'v20230401storage',
+        versions: {
+          v20230401: { storage: false, up: { to: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'Domain_toStorage') }, down: { from: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'Domain_fromStorage') } },
+          v20230401storage: { storage: true },
+        },
+      },
+      EmailService: {
+        hub: 'v20230401storage',
+        versions: {
+          v20230401: { storage: false, up: { to: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'EmailService_toStorage') }, down: { from: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'EmailService_fromStorage') } },
+          v20230401storage: { storage: true },
+        },
+      },
+      SenderUsername: {
+        hub: 'v20230401storage',
+        versions: {
+          v20230401: { storage: false, up: { to: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'SenderUsername_toStorage') }, down: { from: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'SenderUsername_fromStorage') } },
+          v20230401storage: { storage: true },
         },
       },
     },
@@ -98,6 +205,45 @@ export const registry: ConversionRegistry = {
           v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServer_to_v1api20221201storage') }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServer_from_v1api20221201storage') } },
           v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServer_to_v1api20240801storage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServer_from_v1api20240801storage') } },
           v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServer_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServer_from_v20250801storage') } },
+          v20250801storage: { storage: true },
+        },
+      },
+      FlexibleServersAdvancedThreatProtectionSettings: {
+        hub: 'v20250801storage',
+        versions: {
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersAdvancedThreatProtectionSettings_toStorage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersAdvancedThreatProtectionSettings_fromStorage') } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdvancedThreatProtectionSettings_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdvancedThreatProtectionSettings_fromStorage') } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersAdvancedThreatProtectionSettings_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersAdvancedThreatProtectionSettings_from_v20250801storage') } },
+          v20250801storage: { storage: true },
+        },
+      },
+      FlexibleServersBackup: {
+        hub: 'v20250801storage',
+        versions: {
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersBackup_toStorage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersBackup_fromStorage') } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersBackup_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersBackup_fromStorage') } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersBackup_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersBackup_from_v20250801storage') } },
+          v20250801storage: { storage: true },
+        },
+      },
+      FlexibleServersConfiguration: {
+        hub: 'v20250801storage',
+        versions: {
+          v1api20220120preview: { storage: false, up: { to: 'v1api20220120previewstorage', convert: dbforpostgresql_conversions.resource('v1api20220120preview', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20220120previewstorage', convert: dbforpostgresql_conversions.resource('v1api20220120preview', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20230601preview: { storage: false, up: { to: 'v1api20230601previewstorage', convert: dbforpostgresql_conversions.resource('v1api20230601preview', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20230601previewstorage', convert: dbforpostgresql_conversions.resource('v1api20230601preview', 'FlexibleServersConfiguration_fromStorage') } },
+          v1alpha1api20210601: { storage: false, up: { to: 'v1alpha1api20210601storage', convert: dbforpostgresql_conversions.resource('v1alpha1api20210601', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1alpha1api20210601storage', convert: dbforpostgresql_conversions.resource('v1alpha1api20210601', 'FlexibleServersConfiguration_fromStorage') } },
+          v1beta20210601: { storage: false, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_conversions.resource('v1beta20210601', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_conversions.resource('v1beta20210601', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: dbforpostgresql_conversions.resource('v1api20210601', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_conversions.resource('v1api20210601', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20221201: { storage: false, up: { to: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20221201', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20221201', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersConfiguration_fromStorage') } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20220120previewstorage: { storage: true, up: { to: 'v1api20210601storage', convert: dbforpostgresql_conversions.resource('v1api20220120previewstorage', 'FlexibleServersConfiguration_to_v1api20210601storage') }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_conversions.resource('v1api20220120previewstorage', 'FlexibleServersConfiguration_from_v1api20210601storage') } },
+          v1api20230601previewstorage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20230601previewstorage', 'FlexibleServersConfiguration_to_v1api20221201storage') }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20230601previewstorage', 'FlexibleServersConfiguration_from_v1api20221201storage') } },
+          v1alpha1api20210601storage: { storage: true, up: { to: 'v1beta20210601storage', convert: dbforpostgresql_conversions.resource('v1alpha1api20210601storage', 'FlexibleServersConfiguration_to_v1beta20210601storage') }, down: { from: 'v1beta20210601storage', convert: dbforpostgresql_conversions.resource('v1alpha1api20210601storage', 'FlexibleServersConfiguration_from_v1beta20210601storage') } },
+          v1beta20210601storage: { storage: true, up: { to: 'v1api20210601storage', convert: dbforpostgresql_conversions.resource('v1beta20210601storage', 'FlexibleServersConfiguration_to_v1api20210601storage') }, down: { from: 'v1api20210601storage', convert: dbforpostgresql_conversions.resource('v1beta20210601storage', 'FlexibleServersConfiguration_from_v1api20210601storage') } },
+          v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServersConfiguration_to_v1api20221201storage') }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServersConfiguration_from_v1api20221201storage') } },
+          v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServersConfiguration_to_v1api20240801storage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServersConfiguration_from_v1api20240801storage') } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersConfiguration_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersConfiguration_from_v20250801storage') } },
           v20250801storage: { storage: true },
         },
       },
@@ -143,6 +289,15 @@ export const registry: ConversionRegistry = {
           v20250801storage: { storage: true },
         },
       },
+      FlexibleServersVirtualEndpoint: {
+        hub: 'v20250801storage',
+        versions: {
+          v1api20240801: { storage: false, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersVirtualEndpoint_toStorage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20240801', 'FlexibleServersVirtualEndpoint_fromStorage') } },
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersVirtualEndpoint_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersVirtualEndpoint_fromStorage') } },
+          v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersVirtualEndpoint_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServersVirtualEndpoint_from_v20250801storage') } },
+          v20250801storage: { storage: true },
+        },
+      },
     },
     'devices.azure.com': {
       IotHub: {
@@ -150,6 +305,91 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20210702: { storage: false, up: { to: 'v1api20210702storage', convert: devices_conversions.resource('v1api20210702', 'IotHub_toStorage') }, down: { from: 'v1api20210702storage', convert: devices_conversions.resource('v1api20210702', 'IotHub_fromStorage') } },
           v1api20210702storage: { storage: true },
+        },
+      },
+    },
+    'eventgrid.azure.com': {
+      Domain: {
+        hub: 'v20200601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'Domain_toStorage') }, down: { from: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'Domain_fromStorage') } },
+          v20200601: { storage: false, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'Domain_toStorage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'Domain_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'Domain_to_v20200601storage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'Domain_from_v20200601storage') } },
+          v20200601storage: { storage: true },
+        },
+      },
+      DomainsTopic: {
+        hub: 'v20200601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'DomainsTopic_toStorage') }, down: { from: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'DomainsTopic_fromStorage') } },
+          v20200601: { storage: false, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'DomainsTopic_toStorage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'DomainsTopic_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'DomainsTopic_to_v20200601storage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'DomainsTopic_from_v20200601storage') } },
+          v20200601storage: { storage: true },
+        },
+      },
+      EventSubscription: {
+        hub: 'v20200601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'EventSubscription_toStorage') }, down: { from: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'EventSubscription_fromStorage') } },
+          v20200601: { storage: false, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'EventSubscription_toStorage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'EventSubscription_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'EventSubscription_to_v20200601storage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'EventSubscription_from_v20200601storage') } },
+          v20200601storage: { storage: true },
+        },
+      },
+      Topic: {
+        hub: 'v20200601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'Topic_toStorage') }, down: { from: 'v1api20200601storage', convert: eventgrid_conversions.resource('v1api20200601', 'Topic_fromStorage') } },
+          v20200601: { storage: false, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'Topic_toStorage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v20200601', 'Topic_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'Topic_to_v20200601storage') }, down: { from: 'v20200601storage', convert: eventgrid_conversions.resource('v1api20200601storage', 'Topic_from_v20200601storage') } },
+          v20200601storage: { storage: true },
+        },
+      },
+    },
+    'eventhub.azure.com': {
+      Namespace: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'Namespace_toStorage') }, down: { from: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'Namespace_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'Namespace_toStorage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'Namespace_fromStorage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'Namespace_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'Namespace_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesAuthorizationRule: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesAuthorizationRule_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesAuthorizationRule_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesEventhub: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesEventhub_toStorage') }, down: { from: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesEventhub_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhub_toStorage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhub_fromStorage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhub_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhub_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesEventhubsAuthorizationRule: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesEventhubsAuthorizationRule_toStorage') }, down: { from: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesEventhubsAuthorizationRule_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhubsAuthorizationRule_toStorage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhubsAuthorizationRule_fromStorage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhubsAuthorizationRule_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhubsAuthorizationRule_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesEventhubsConsumerGroup: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesEventhubsConsumerGroup_toStorage') }, down: { from: 'v1api20211101storage', convert: eventhub_conversions.resource('v1api20211101', 'NamespacesEventhubsConsumerGroup_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhubsConsumerGroup_toStorage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhubsConsumerGroup_fromStorage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhubsConsumerGroup_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhubsConsumerGroup_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
         },
       },
     },
@@ -226,6 +466,36 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20230403: { storage: false, up: { to: 'v1api20230403storage', convert: monitor_conversions.resource('v1api20230403', 'Account_toStorage') }, down: { from: 'v1api20230403storage', convert: monitor_conversions.resource('v1api20230403', 'Account_fromStorage') } },
           v1api20230403storage: { storage: true },
+        },
+      },
+    },
+    'notificationhubs.azure.com': {
+      Namespace: {
+        hub: 'v1api20230901storage',
+        versions: {
+          v1api20230901: { storage: false, up: { to: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'Namespace_toStorage') }, down: { from: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'Namespace_fromStorage') } },
+          v1api20230901storage: { storage: true },
+        },
+      },
+      NamespacesAuthorizationRule: {
+        hub: 'v1api20230901storage',
+        versions: {
+          v1api20230901: { storage: false, up: { to: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20230901storage: { storage: true },
+        },
+      },
+      NotificationHub: {
+        hub: 'v1api20230901storage',
+        versions: {
+          v1api20230901: { storage: false, up: { to: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'NotificationHub_toStorage') }, down: { from: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'NotificationHub_fromStorage') } },
+          v1api20230901storage: { storage: true },
+        },
+      },
+      NotificationHubsAuthorizationRule: {
+        hub: 'v1api20230901storage',
+        versions: {
+          v1api20230901: { storage: false, up: { to: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'NotificationHubsAuthorizationRule_toStorage') }, down: { from: 'v1api20230901storage', convert: notificationhubs_conversions.resource('v1api20230901', 'NotificationHubsAuthorizationRule_fromStorage') } },
+          v1api20230901storage: { storage: true },
         },
       },
     },
@@ -356,6 +626,46 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20211001: { storage: false, up: { to: 'v1api20211001storage', convert: subscription_conversions.resource('v1api20211001', 'Alias_toStorage') }, down: { from: 'v1api20211001storage', convert: subscription_conversions.resource('v1api20211001', 'Alias_fromStorage') } },
           v1api20211001storage: { storage: true },
+        },
+      },
+    },
+    'synapse.azure.com': {
+      WorkspacesBigDataPool: {
+        hub: 'v20210601storage',
+        versions: {
+          v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: synapse_conversions.resource('v1api20210601', 'WorkspacesBigDataPool_toStorage') }, down: { from: 'v1api20210601storage', convert: synapse_conversions.resource('v1api20210601', 'WorkspacesBigDataPool_fromStorage') } },
+          v20210601: { storage: false, up: { to: 'v20210601storage', convert: synapse_conversions.resource('v20210601', 'WorkspacesBigDataPool_toStorage') }, down: { from: 'v20210601storage', convert: synapse_conversions.resource('v20210601', 'WorkspacesBigDataPool_fromStorage') } },
+          v1api20210601storage: { storage: true, up: { to: 'v20210601storage', convert: synapse_conversions.resource('v1api20210601storage', 'WorkspacesBigDataPool_to_v20210601storage') }, down: { from: 'v20210601storage', convert: synapse_conversions.resource('v1api20210601storage', 'WorkspacesBigDataPool_from_v20210601storage') } },
+          v20210601storage: { storage: true },
+        },
+      },
+    },
+    'web.azure.com': {
+      ServerFarm: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: web_conversions.resource('v1api20220301', 'ServerFarm_toStorage') }, down: { from: 'v1api20220301storage', convert: web_conversions.resource('v1api20220301', 'ServerFarm_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: web_conversions.resource('v20220301', 'ServerFarm_toStorage') }, down: { from: 'v20220301storage', convert: web_conversions.resource('v20220301', 'ServerFarm_fromStorage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: web_conversions.resource('v1api20220301storage', 'ServerFarm_to_v20220301storage') }, down: { from: 'v20220301storage', convert: web_conversions.resource('v1api20220301storage', 'ServerFarm_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+      Site: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: web_conversions.resource('v1api20220301', 'Site_toStorage') }, down: { from: 'v1api20220301storage', convert: web_conversions.resource('v1api20220301', 'Site_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: web_conversions.resource('v20220301', 'Site_toStorage') }, down: { from: 'v20220301storage', convert: web_conversions.resource('v20220301', 'Site_fromStorage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: web_conversions.resource('v1api20220301storage', 'Site_to_v20220301storage') }, down: { from: 'v20220301storage', convert: web_conversions.resource('v1api20220301storage', 'Site_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+      SitesSourcecontrol: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: web_conversions.resource('v1api20220301', 'SitesSourcecontrol_toStorage') }, down: { from: 'v1api20220301storage', convert: web_conversions.resource('v1api20220301', 'SitesSourcecontrol_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: web_conversions.resource('v20220301', 'SitesSourcecontrol_toStorage') }, down: { from: 'v20220301storage', convert: web_conversions.resource('v20220301', 'SitesSourcecontrol_fromStorage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: web_conversions.resource('v1api20220301storage', 'SitesSourcecontrol_to_v20220301storage') }, down: { from: 'v20220301storage', convert: web_conversions.resource('v1api20220301storage', 'SitesSourcecontrol_from_v20220301storage') } },
+          v20220301storage: { storage: true },
         },
       },
     },

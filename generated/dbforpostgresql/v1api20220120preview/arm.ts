@@ -19,6 +19,19 @@ export function FlexibleServer_statusFromArm(response: Record<string, unknown>):
   return statusFromArm(response, FlexibleServer_armLayout);
 }
 
+/** Where FlexibleServersConfiguration's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/configurations). */
+export const FlexibleServersConfiguration_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["source","value"],"values":{"source":0,"value":0}},"status":{"root":["id","name","type","systemData"],"properties":["allowedValues","dataType","defaultValue","description","documentationLink","isConfigPendingRestart","isDynamicConfig","isReadOnly","source","unit","value"]},"objects":{}};
+
+/** The ARM PUT body of a FlexibleServersConfiguration: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersConfiguration_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersConfiguration_armLayout, resolvers);
+}
+
+/** The FlexibleServersConfiguration status an ARM GET response describes. */
+export function FlexibleServersConfiguration_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersConfiguration_armLayout);
+}
+
 /** Where FlexibleServersDatabase's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/databases). */
 export const FlexibleServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["charset","collation"],"values":{"charset":0,"collation":0}},"status":{"root":["id","name","type","systemData"],"properties":["charset","collation"]},"objects":{}};
 

@@ -19,6 +19,45 @@ export function FlexibleServer_statusFromArm(response: Record<string, unknown>):
   return statusFromArm(response, FlexibleServer_armLayout);
 }
 
+/** Where FlexibleServersAdvancedThreatProtectionSettings's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/advancedThreatProtectionSettings). */
+export const FlexibleServersAdvancedThreatProtectionSettings_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["state"],"values":{"state":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","state"]},"objects":{},"fixedName":"Default"};
+
+/** The ARM PUT body of a FlexibleServersAdvancedThreatProtectionSettings: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersAdvancedThreatProtectionSettings_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersAdvancedThreatProtectionSettings_armLayout, resolvers);
+}
+
+/** The FlexibleServersAdvancedThreatProtectionSettings status an ARM GET response describes. */
+export function FlexibleServersAdvancedThreatProtectionSettings_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersAdvancedThreatProtectionSettings_armLayout);
+}
+
+/** Where FlexibleServersBackup's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/backups). */
+export const FlexibleServersBackup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":[],"values":{}},"status":{"root":["id","name","type","systemData"],"properties":["backupType","completedTime","source"]},"objects":{}};
+
+/** The ARM PUT body of a FlexibleServersBackup: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersBackup_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersBackup_armLayout, resolvers);
+}
+
+/** The FlexibleServersBackup status an ARM GET response describes. */
+export function FlexibleServersBackup_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersBackup_armLayout);
+}
+
+/** Where FlexibleServersConfiguration's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/configurations). */
+export const FlexibleServersConfiguration_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["source","value"],"values":{"source":0,"value":0}},"status":{"root":["id","name","type","systemData"],"properties":["allowedValues","dataType","defaultValue","description","documentationLink","isConfigPendingRestart","isDynamicConfig","isReadOnly","source","unit","value"]},"objects":{}};
+
+/** The ARM PUT body of a FlexibleServersConfiguration: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersConfiguration_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersConfiguration_armLayout, resolvers);
+}
+
+/** The FlexibleServersConfiguration status an ARM GET response describes. */
+export function FlexibleServersConfiguration_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersConfiguration_armLayout);
+}
+
 /** Where FlexibleServersDatabase's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/databases). */
 export const FlexibleServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["charset","collation"],"values":{"charset":0,"collation":0}},"status":{"root":["id","name","type","systemData"],"properties":["charset","collation"]},"objects":{}};
 
@@ -43,4 +82,17 @@ export function FlexibleServersFirewallRule_toArm(object: KubeObject, resolvers:
 /** The FlexibleServersFirewallRule status an ARM GET response describes. */
 export function FlexibleServersFirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, FlexibleServersFirewallRule_armLayout);
+}
+
+/** Where FlexibleServersVirtualEndpoint's properties sit in ARM (Microsoft.DBforPostgreSQL/flexibleServers/virtualendpoints). */
+export const FlexibleServersVirtualEndpoint_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endpointType","members"],"values":{"endpointType":0,"members":{"array":0}}},"status":{"root":["id","name","type","systemData"],"properties":["endpointType","members","virtualEndpoints"]},"objects":{}};
+
+/** The ARM PUT body of a FlexibleServersVirtualEndpoint: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FlexibleServersVirtualEndpoint_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FlexibleServersVirtualEndpoint_armLayout, resolvers);
+}
+
+/** The FlexibleServersVirtualEndpoint status an ARM GET response describes. */
+export function FlexibleServersVirtualEndpoint_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FlexibleServersVirtualEndpoint_armLayout);
 }

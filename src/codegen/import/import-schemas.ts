@@ -9,7 +9,7 @@ import { basePrefix } from '../stages/build-api-packages.ts';
 import { configFile, derivedConfigFile } from '../stages/load-config.ts';
 import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
 import { DerivedConfig } from './derived-config.ts';
-import { readHints } from './hints.ts';
+import { type Hints, readHints } from './hints.ts';
 import { importedTypes } from './imported-types.ts';
 import { OperatorGoSource, OperatorGoSourceMissing } from './operator-go.ts';
 import { type CrdIdentity, type CrdVersion, RealCrds } from './real-crds.ts';
@@ -133,7 +133,7 @@ export function importSchemas(options: ImportOptions): {
         const statusEnums = go?.statusEnums(group, version, kind, leaf.statusProperty);
         return {
           name,
-          hints: readHints(schemaPath, name),
+          hints: withGoNames(readHints(schemaPath, name), leafGoNames(crd.goTypeNames, leaf.property)),
           ...(statusEnums ? { statusEnums } : {}),
           ...reverseCrd(crd.file, leaf.spec, leaf.status),
         };
@@ -165,7 +165,7 @@ export function importSchemas(options: ImportOptions): {
         apiVersion,
         kind,
         fields,
-        hints: readHints(schemaPath),
+        hints: withGoNames(readHints(schemaPath), crd.goTypeNames),
         ...(fixedName !== undefined ? { fixedName } : {}),
         nameRules: crd.spec.properties?.azureName,
         ...(statusEnums ? { statusEnums } : {}),
@@ -187,6 +187,23 @@ export function importSchemas(options: ImportOptions): {
     skipped,
     goSource: go !== undefined,
   };
+}
+
+/**
+ * The schema's own definition names first (importing again changes nothing), then the operator's Go type
+ * names for definitions the schema does not name yet: a new type gets the operator's name, so that two
+ * versions' types line up as the operator's conversions do and two shapes never compete for one name.
+ */
+function withGoNames(hints: Hints, goTypeNames: ReadonlyMap<string, string>): Hints {
+  return { ...hints, definitions: new Map([...goTypeNames, ...hints.definitions]) };
+}
+
+/** The Go names under one leaf of a oneOf spec (`readWriteDatabase.x` -> `x`). */
+function leafGoNames(goTypeNames: ReadonlyMap<string, string>, leaf: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, name] of goTypeNames)
+    if (path.startsWith(`${leaf}.`)) out.set(path.slice(leaf.length + 1), name);
+  return out;
 }
 
 /** Each undone transformation, on the definition that holds it (the spec's own type for the root). */

@@ -26,6 +26,13 @@ export interface CrdVersion {
   readonly status: CrdNode;
   /** The `ARM URI` the operator writes into the version's description (its last segment may be a fixed name). */
   readonly armUri?: string;
+  /**
+   * The operator's Go type name of each object by its path in the spec and status (`network`, `ipRules[]`,
+   * `identity.userAssignedIdentities{}`), read from the version's storage variant, whose descriptions say
+   * `Storage version of v1api20230101.Network`; a status type's `_STATUS` suffix taken off. Names the
+   * import gives new definitions, so that types are named as the operator names them.
+   */
+  readonly goTypeNames: ReadonlyMap<string, string>;
 }
 
 /**
@@ -63,6 +70,22 @@ interface CrdDocument {
       schema?: { openAPIV3Schema?: { description?: string; properties?: Record<string, CrdNode> } };
     }[];
   };
+}
+
+/** Records the Go type named by each object node's description below `node` (the first name a path gets wins). */
+function goTypeNamesIn(node: CrdNode, path: string, out: Map<string, string>): void {
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    const at = path === '' ? name : `${path}.${name}`;
+    goTypeNameOf(child, at, out);
+  }
+}
+
+function goTypeNameOf(node: CrdNode, path: string, out: Map<string, string>): void {
+  const named = /^Storage version of [A-Za-z0-9]+\.([A-Za-z0-9_]+)/.exec(node.description ?? '')?.[1];
+  if (named && !out.has(path)) out.set(path, named.replace(/_STATUS$/, ''));
+  if (node.properties) goTypeNamesIn(node, path, out);
+  if (node.items) goTypeNameOf(node.items, `${path}[]`, out);
+  if (typeof node.additionalProperties === 'object') goTypeNameOf(node.additionalProperties, `${path}{}`, out);
 }
 
 /** Which CRD holds an ARM resource type, and the names the operator gives it. */
@@ -131,12 +154,18 @@ export class RealCrds {
     const props = found?.schema?.openAPIV3Schema?.properties;
     if (!props?.spec) throw new RealCrdVersionMissing(path, version);
     const armUri = armUriInDescription(found?.schema?.openAPIV3Schema?.description);
+    const storage = doc.spec?.versions?.find((v) => v.name === `${version}storage`)?.schema?.openAPIV3Schema
+      ?.properties;
+    const goTypeNames = new Map<string, string>();
+    if (storage?.spec) goTypeNamesIn(storage.spec, '', goTypeNames);
+    if (storage?.status) goTypeNamesIn(storage.status, '', goTypeNames);
     return {
       file: path,
       version,
       spec: props.spec,
       status: props.status ?? {},
       ...(armUri ? { armUri } : {}),
+      goTypeNames,
     };
   }
 
