@@ -440,6 +440,8 @@ describe.skipIf(!samples.present || !realCrds.present)('migrate -f over the oper
         'FlexibleServer',
         'FlexibleServersDatabase',
         'FlexibleServersFirewallRule',
+        // In the core since PostgreSQL's other kinds joined it.
+        'FlexibleServersConfiguration',
         'StorageAccount',
         'StorageAccountsBlobService',
         'StorageAccountsBlobServicesContainer',
