@@ -85,7 +85,8 @@ function goTypeNameOf(node: CrdNode, path: string, out: Map<string, string>): vo
   if (named && !out.has(path)) out.set(path, named.replace(/_STATUS$/, ''));
   if (node.properties) goTypeNamesIn(node, path, out);
   if (node.items) goTypeNameOf(node.items, `${path}[]`, out);
-  if (typeof node.additionalProperties === 'object') goTypeNameOf(node.additionalProperties, `${path}{}`, out);
+  if (typeof node.additionalProperties === 'object')
+    goTypeNameOf(node.additionalProperties, `${path}{}`, out);
 }
 
 /** Which CRD holds an ARM resource type, and the names the operator gives it. */
