@@ -145,10 +145,11 @@ describe('npm run schemas:import', () => {
         'Microsoft.KeyVault/2023-07-01/vaults.json v1api20230701',
       ]);
       const derived = parse(readFileSync(join(out, derivedConfigFile), 'utf8'));
-      // Access policies take their IDs from config maps, network rules a reference: as the CRD has them.
+      // Access policies take their IDs from config maps, network rules a reference: as the CRD has them,
+      // on types named as the operator's Go types are (AccessPolicyEntry, not the property's AccessPolicy).
       expect(derived.transformations.fromConfig).toContainEqual({
         group: 'keyvault',
-        type: 'AccessPolicy',
+        type: 'AccessPolicyEntry',
         apiVersions: ['2021-04-01-preview', '2023-07-01'],
         properties: ['applicationId', 'objectId', 'tenantId'],
       });
