@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { armUriInDescription } from '../../lib/adoption/arm-uri.ts';
+import { armUriInDescription, parseArmUri } from '../../lib/adoption/arm-uri.ts';
 import type { Bounds, ResourceScope } from '../model/types.ts';
 
 /** The part of an OpenAPI v3 schema the real CRDs use for spec and status trees. */
@@ -100,34 +100,6 @@ export interface CrdIdentity {
   readonly versions: readonly string[];
 }
 
-/** `Microsoft.Cache/redis/firewallRules` from `/subscriptions/{s}/.../providers/Microsoft.Cache/redis/{n}/firewallRules/{r}`. */
-export function armTypeOfUri(uri: string): string {
-  // A resource group's URI names no provider: its ARM type is Microsoft.Resources'.
-  if (/^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+$/i.test(uri))
-    return 'Microsoft.Resources/resourceGroups';
-  const at = uri.lastIndexOf('/providers/');
-  const segments = uri
-    .slice(at < 0 ? 0 : at + '/providers/'.length)
-    .split('/')
-    .filter((s) => s !== '');
-  if (at < 0) return segments.filter((_, i) => i % 2 === 0).join('/');
-  return [segments[0], ...segments.slice(1).filter((_, i) => i % 2 === 0)].join('/');
-}
-
-/**
- * Where a resource lives, read from the shape of its ARM URI as ASO's generator reads it: under any
- * resource (`/{scope}/providers/...`, or a provider nested under another resource's) is an extension;
- * `/providers/...` alone the tenant; `/subscriptions/{id}/providers/...` (or a resource group itself) the
- * subscription; everything else a resource group.
- */
-export function scopeOfUri(uri: string): ResourceScope {
-  if (uri.startsWith('/{scope}/') || uri.indexOf('/providers/') !== uri.lastIndexOf('/providers/'))
-    return 'extension';
-  if (uri.startsWith('/providers/')) return 'tenant';
-  if (/^\/subscriptions\/[^/]+\/(providers\/|resourcegroups\/[^/]+$)/i.test(uri)) return 'subscription';
-  return 'resourceGroup';
-}
-
 /**
  * Reads one version of a real CRD, so that the rest of the import works on plain spec and status trees.
  * Files are parsed once per run (a StorageAccount CRD is several megabytes).
@@ -185,11 +157,13 @@ export class RealCrds {
       const uri = versions
         .map((v) => armUriInDescription(v.schema?.openAPIV3Schema?.description))
         .find((u) => u !== undefined);
-      if (uri === undefined || armTypeOfUri(uri).toLowerCase() !== wanted) continue;
+      const parsed = uri === undefined ? undefined : parseArmUri(uri);
+      if (parsed === undefined || `${parsed.provider}/${parsed.typePath.join('/')}`.toLowerCase() !== wanted)
+        continue;
       const kind = doc.spec?.names?.kind;
       const plural = doc.spec?.names?.plural;
       if (kind === undefined || plural === undefined) continue;
-      return { file, kind, plural, scope: scopeOfUri(uri), versions: versions.map((v) => v.name) };
+      return { file, kind, plural, scope: parsed.scope, versions: versions.map((v) => v.name) };
     }
     return undefined;
   }
