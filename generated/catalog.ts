@@ -1907,6 +1907,2115 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "network.azure.com",
+    "kind": "ApplicationGateway",
+    "plural": "applicationgateways",
+    "armType": "Microsoft.Network/applicationGateways",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "ApplicationSecurityGroup",
+    "plural": "applicationsecuritygroups",
+    "armType": "Microsoft.Network/applicationSecurityGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "AzureFirewall",
+    "plural": "azurefirewalls",
+    "armType": "Microsoft.Network/azureFirewalls",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "BastionHost",
+    "plural": "bastionhosts",
+    "armType": "Microsoft.Network/bastionHosts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsForwardingRuleSetsForwardingRule",
+    "plural": "dnsforwardingrulesetsforwardingrules",
+    "armType": "Microsoft.Network/dnsForwardingRulesets/forwardingRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsForwardingRuleset"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsForwardingRuleSetsVirtualNetworkLink",
+    "plural": "dnsforwardingrulesetsvirtualnetworklinks",
+    "armType": "Microsoft.Network/dnsForwardingRulesets/virtualNetworkLinks",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsForwardingRuleset"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsForwardingRuleset",
+    "plural": "dnsforwardingrulesets",
+    "armType": "Microsoft.Network/dnsForwardingRulesets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsResolver",
+    "plural": "dnsresolvers",
+    "armType": "Microsoft.Network/dnsResolvers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsResolversInboundEndpoint",
+    "plural": "dnsresolversinboundendpoints",
+    "armType": "Microsoft.Network/dnsResolvers/inboundEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsResolver"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsResolversOutboundEndpoint",
+    "plural": "dnsresolversoutboundendpoints",
+    "armType": "Microsoft.Network/dnsResolvers/outboundEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsResolver"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage"
+    ],
+    "hub": "v1api20220701storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZone",
+    "plural": "dnszones",
+    "armType": "Microsoft.Network/dnsZones",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesAAAARecord",
+    "plural": "dnszonesaaaarecords",
+    "armType": "Microsoft.Network/dnsZones/AAAA",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesARecord",
+    "plural": "dnszonesarecords",
+    "armType": "Microsoft.Network/dnsZones/A",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesCAARecord",
+    "plural": "dnszonescaarecords",
+    "armType": "Microsoft.Network/dnsZones/CAA",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesCNAMERecord",
+    "plural": "dnszonescnamerecords",
+    "armType": "Microsoft.Network/dnsZones/CNAME",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesMXRecord",
+    "plural": "dnszonesmxrecords",
+    "armType": "Microsoft.Network/dnsZones/MX",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesNSRecord",
+    "plural": "dnszonesnsrecords",
+    "armType": "Microsoft.Network/dnsZones/NS",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesPTRRecord",
+    "plural": "dnszonesptrrecords",
+    "armType": "Microsoft.Network/dnsZones/PTR",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesSRVRecord",
+    "plural": "dnszonessrvrecords",
+    "armType": "Microsoft.Network/dnsZones/SRV",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "DnsZonesTXTRecord",
+    "plural": "dnszonestxtrecords",
+    "armType": "Microsoft.Network/dnsZones/TXT",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "DnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180501",
+        "armApiVersion": "2018-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180501storage"
+    ],
+    "hub": "v1api20180501storage",
+    "immutable": {
+      "v1api20180501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "FirewallPoliciesRuleCollectionGroup",
+    "plural": "firewallpoliciesrulecollectiongroups",
+    "armType": "Microsoft.Network/firewallPolicies/ruleCollectionGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "FirewallPolicy"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "FirewallPolicy",
+    "plural": "firewallpolicies",
+    "armType": "Microsoft.Network/firewallPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "LoadBalancer",
+    "plural": "loadbalancers",
+    "armType": "Microsoft.Network/loadBalancers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "LoadBalancersInboundNatRule",
+    "plural": "loadbalancersinboundnatrules",
+    "armType": "Microsoft.Network/loadBalancers/inboundNatRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "LoadBalancer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "NatGateway",
+    "plural": "natgateways",
+    "armType": "Microsoft.Network/natGateways",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "NetworkInterface",
+    "plural": "networkinterfaces",
+    "armType": "Microsoft.Network/networkInterfaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "NetworkSecurityGroup",
+    "plural": "networksecuritygroups",
+    "armType": "Microsoft.Network/networkSecurityGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "NetworkSecurityGroupsSecurityRule",
+    "plural": "networksecuritygroupssecurityrules",
+    "armType": "Microsoft.Network/networkSecurityGroups/securityRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "NetworkSecurityGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "NetworkWatcher",
+    "plural": "networkwatchers",
+    "armType": "Microsoft.Network/networkWatchers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20241001",
+        "armApiVersion": "2024-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20241001storage"
+    ],
+    "hub": "v1api20241001storage",
+    "immutable": {
+      "v1api20241001": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "NetworkWatchersFlowLog",
+    "plural": "networkwatchersflowlogs",
+    "armType": "Microsoft.Network/networkWatchers/flowLogs",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "NetworkWatcher"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20241001",
+        "armApiVersion": "2024-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20241001storage"
+    ],
+    "hub": "v1api20241001storage",
+    "immutable": {
+      "v1api20241001": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZone",
+    "plural": "privatednszones",
+    "armType": "Microsoft.Network/privateDnsZones",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180901",
+        "armApiVersion": "2018-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180901storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20180901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesAAAARecord",
+    "plural": "privatednszonesaaaarecords",
+    "armType": "Microsoft.Network/privateDnsZones/AAAA",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesARecord",
+    "plural": "privatednszonesarecords",
+    "armType": "Microsoft.Network/privateDnsZones/A",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesCNAMERecord",
+    "plural": "privatednszonescnamerecords",
+    "armType": "Microsoft.Network/privateDnsZones/CNAME",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesMXRecord",
+    "plural": "privatednszonesmxrecords",
+    "armType": "Microsoft.Network/privateDnsZones/MX",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesPTRRecord",
+    "plural": "privatednszonesptrrecords",
+    "armType": "Microsoft.Network/privateDnsZones/PTR",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesSRVRecord",
+    "plural": "privatednszonessrvrecords",
+    "armType": "Microsoft.Network/privateDnsZones/SRV",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesTXTRecord",
+    "plural": "privatednszonestxtrecords",
+    "armType": "Microsoft.Network/privateDnsZones/TXT",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateDnsZonesVirtualNetworkLink",
+    "plural": "privatednszonesvirtualnetworklinks",
+    "armType": "Microsoft.Network/privateDnsZones/virtualNetworkLinks",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateDnsZone"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200601",
+        "armApiVersion": "2020-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240601",
+        "armApiVersion": "2024-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200601storage",
+      "v1api20240601storage"
+    ],
+    "hub": "v1api20240601storage",
+    "immutable": {
+      "v1api20200601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateEndpoint",
+    "plural": "privateendpoints",
+    "armType": "Microsoft.Network/privateEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateEndpointsPrivateDnsZoneGroup",
+    "plural": "privateendpointsprivatednszonegroups",
+    "armType": "Microsoft.Network/privateEndpoints/privateDnsZoneGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "PrivateEndpoint"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PrivateLinkService",
+    "plural": "privatelinkservices",
+    "armType": "Microsoft.Network/privateLinkServices",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PublicIPAddress",
+    "plural": "publicipaddresses",
+    "armType": "Microsoft.Network/publicIPAddresses",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "PublicIPPrefix",
+    "plural": "publicipprefixes",
+    "armType": "Microsoft.Network/publicIPPrefixes",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220701",
+        "armApiVersion": "2022-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220701storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20220701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "RouteTable",
+    "plural": "routetables",
+    "armType": "Microsoft.Network/routeTables",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "RouteTablesRoute",
+    "plural": "routetablesroutes",
+    "armType": "Microsoft.Network/routeTables/routes",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "RouteTable"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "VirtualNetwork",
+    "plural": "virtualnetworks",
+    "armType": "Microsoft.Network/virtualNetworks",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "VirtualNetworkGateway",
+    "plural": "virtualnetworkgateways",
+    "armType": "Microsoft.Network/virtualNetworkGateways",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "VirtualNetworksSubnet",
+    "plural": "virtualnetworkssubnets",
+    "armType": "Microsoft.Network/virtualNetworks/subnets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "VirtualNetwork"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "VirtualNetworksVirtualNetworkPeering",
+    "plural": "virtualnetworksvirtualnetworkpeerings",
+    "armType": "Microsoft.Network/virtualNetworks/virtualNetworkPeerings",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "network.azure.com",
+        "kind": "VirtualNetwork"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201101",
+        "armApiVersion": "2020-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201101storage",
+      "v1api20240301storage",
+      "v20250301storage"
+    ],
+    "hub": "v20250301storage",
+    "immutable": {
+      "v1api20201101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "network.azure.com",
+    "kind": "WebApplicationFirewallPolicy",
+    "plural": "webapplicationfirewallpolicies",
+    "armType": "Microsoft.Network/ApplicationGatewayWebApplicationFirewallPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "notificationhubs.azure.com",
     "kind": "Namespace",
     "plural": "namespaces",

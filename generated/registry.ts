@@ -16,6 +16,7 @@ import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
 import { plans as monitor_plans } from './monitor/conversion-plans.ts';
+import { plans as network_plans } from './network/conversion-plans.ts';
 import { plans as notificationhubs_plans } from './notificationhubs/conversion-plans.ts';
 import { plans as operationalinsights_plans } from './operationalinsights/conversion-plans.ts';
 import { plans as redhatopenshift_plans } from './redhatopenshift/conversion-plans.ts';
@@ -40,6 +41,7 @@ const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plan
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
 const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
+const network_conversions = groupConverters('network.azure.com', network_plans);
 const notificationhubs_conversions = groupConverters('notificationhubs.azure.com', notificationhubs_plans);
 const operationalinsights_conversions = groupConverters('operationalinsights.azure.com', operationalinsights_plans);
 const redhatopenshift_conversions = groupConverters('redhatopenshift.azure.com', redhatopenshift_plans);
@@ -466,6 +468,461 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20230403: { storage: false, up: { to: 'v1api20230403storage', convert: monitor_conversions.resource('v1api20230403', 'Account_toStorage') }, down: { from: 'v1api20230403storage', convert: monitor_conversions.resource('v1api20230403', 'Account_fromStorage') } },
           v1api20230403storage: { storage: true },
+        },
+      },
+    },
+    'network.azure.com': {
+      ApplicationGateway: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'ApplicationGateway_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'ApplicationGateway_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      ApplicationSecurityGroup: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: network_conversions.resource('v1api20240101', 'ApplicationSecurityGroup_toStorage') }, down: { from: 'v1api20240101storage', convert: network_conversions.resource('v1api20240101', 'ApplicationSecurityGroup_fromStorage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      AzureFirewall: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'AzureFirewall_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'AzureFirewall_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'AzureFirewall_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'AzureFirewall_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'AzureFirewall_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'AzureFirewall_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      BastionHost: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'BastionHost_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'BastionHost_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'BastionHost_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'BastionHost_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'BastionHost_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'BastionHost_fromStorage') } },
+          v1api20220701storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'BastionHost_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'BastionHost_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'BastionHost_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'BastionHost_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      DnsForwardingRuleSetsForwardingRule: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsForwardingRuleSetsForwardingRule_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsForwardingRuleSetsForwardingRule_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      DnsForwardingRuleSetsVirtualNetworkLink: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsForwardingRuleSetsVirtualNetworkLink_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsForwardingRuleSetsVirtualNetworkLink_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      DnsForwardingRuleset: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsForwardingRuleset_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsForwardingRuleset_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      DnsResolver: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsResolver_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsResolver_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      DnsResolversInboundEndpoint: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsResolversInboundEndpoint_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsResolversInboundEndpoint_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      DnsResolversOutboundEndpoint: {
+        hub: 'v1api20220701storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsResolversOutboundEndpoint_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'DnsResolversOutboundEndpoint_fromStorage') } },
+          v1api20220701storage: { storage: true },
+        },
+      },
+      DnsZone: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZone_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZone_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesAAAARecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesAAAARecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesAAAARecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesARecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesARecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesARecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesCAARecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesCAARecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesCAARecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesCNAMERecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesCNAMERecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesCNAMERecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesMXRecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesMXRecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesMXRecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesNSRecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesNSRecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesNSRecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesPTRRecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesPTRRecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesPTRRecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesSRVRecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesSRVRecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesSRVRecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      DnsZonesTXTRecord: {
+        hub: 'v1api20180501storage',
+        versions: {
+          v1api20180501: { storage: false, up: { to: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesTXTRecord_toStorage') }, down: { from: 'v1api20180501storage', convert: network_conversions.resource('v1api20180501', 'DnsZonesTXTRecord_fromStorage') } },
+          v1api20180501storage: { storage: true },
+        },
+      },
+      FirewallPoliciesRuleCollectionGroup: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'FirewallPoliciesRuleCollectionGroup_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'FirewallPoliciesRuleCollectionGroup_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'FirewallPoliciesRuleCollectionGroup_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'FirewallPoliciesRuleCollectionGroup_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'FirewallPoliciesRuleCollectionGroup_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'FirewallPoliciesRuleCollectionGroup_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      FirewallPolicy: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'FirewallPolicy_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'FirewallPolicy_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'FirewallPolicy_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'FirewallPolicy_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'FirewallPolicy_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'FirewallPolicy_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      LoadBalancer: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'LoadBalancer_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'LoadBalancer_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'LoadBalancer_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'LoadBalancer_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'LoadBalancer_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'LoadBalancer_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'LoadBalancer_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'LoadBalancer_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'LoadBalancer_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'LoadBalancer_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      LoadBalancersInboundNatRule: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'LoadBalancersInboundNatRule_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'LoadBalancersInboundNatRule_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'LoadBalancersInboundNatRule_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'LoadBalancersInboundNatRule_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'LoadBalancersInboundNatRule_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'LoadBalancersInboundNatRule_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'LoadBalancersInboundNatRule_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'LoadBalancersInboundNatRule_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'LoadBalancersInboundNatRule_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'LoadBalancersInboundNatRule_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      NatGateway: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'NatGateway_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'NatGateway_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NatGateway_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NatGateway_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NatGateway_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NatGateway_fromStorage') } },
+          v1api20220701storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'NatGateway_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'NatGateway_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NatGateway_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NatGateway_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      NetworkInterface: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'NetworkInterface_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'NetworkInterface_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NetworkInterface_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NetworkInterface_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NetworkInterface_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NetworkInterface_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'NetworkInterface_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'NetworkInterface_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NetworkInterface_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NetworkInterface_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      NetworkSecurityGroup: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'NetworkSecurityGroup_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'NetworkSecurityGroup_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NetworkSecurityGroup_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NetworkSecurityGroup_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NetworkSecurityGroup_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NetworkSecurityGroup_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'NetworkSecurityGroup_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'NetworkSecurityGroup_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NetworkSecurityGroup_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NetworkSecurityGroup_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      NetworkSecurityGroupsSecurityRule: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'NetworkSecurityGroupsSecurityRule_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'NetworkSecurityGroupsSecurityRule_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NetworkSecurityGroupsSecurityRule_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'NetworkSecurityGroupsSecurityRule_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NetworkSecurityGroupsSecurityRule_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'NetworkSecurityGroupsSecurityRule_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'NetworkSecurityGroupsSecurityRule_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'NetworkSecurityGroupsSecurityRule_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NetworkSecurityGroupsSecurityRule_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'NetworkSecurityGroupsSecurityRule_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      NetworkWatcher: {
+        hub: 'v1api20241001storage',
+        versions: {
+          v1api20241001: { storage: false, up: { to: 'v1api20241001storage', convert: network_conversions.resource('v1api20241001', 'NetworkWatcher_toStorage') }, down: { from: 'v1api20241001storage', convert: network_conversions.resource('v1api20241001', 'NetworkWatcher_fromStorage') } },
+          v1api20241001storage: { storage: true },
+        },
+      },
+      NetworkWatchersFlowLog: {
+        hub: 'v1api20241001storage',
+        versions: {
+          v1api20241001: { storage: false, up: { to: 'v1api20241001storage', convert: network_conversions.resource('v1api20241001', 'NetworkWatchersFlowLog_toStorage') }, down: { from: 'v1api20241001storage', convert: network_conversions.resource('v1api20241001', 'NetworkWatchersFlowLog_fromStorage') } },
+          v1api20241001storage: { storage: true },
+        },
+      },
+      PrivateDnsZone: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20180901: { storage: false, up: { to: 'v1api20180901storage', convert: network_conversions.resource('v1api20180901', 'PrivateDnsZone_toStorage') }, down: { from: 'v1api20180901storage', convert: network_conversions.resource('v1api20180901', 'PrivateDnsZone_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZone_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZone_fromStorage') } },
+          v1api20180901storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20180901storage', 'PrivateDnsZone_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20180901storage', 'PrivateDnsZone_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesAAAARecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesAAAARecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesAAAARecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesAAAARecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesAAAARecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesAAAARecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesAAAARecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesARecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesARecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesARecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesARecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesARecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesARecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesARecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesCNAMERecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesCNAMERecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesCNAMERecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesCNAMERecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesCNAMERecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesCNAMERecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesCNAMERecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesMXRecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesMXRecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesMXRecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesMXRecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesMXRecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesMXRecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesMXRecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesPTRRecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesPTRRecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesPTRRecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesPTRRecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesPTRRecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesPTRRecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesPTRRecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesSRVRecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesSRVRecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesSRVRecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesSRVRecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesSRVRecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesSRVRecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesSRVRecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesTXTRecord: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesTXTRecord_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesTXTRecord_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesTXTRecord_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesTXTRecord_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesTXTRecord_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesTXTRecord_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateDnsZonesVirtualNetworkLink: {
+        hub: 'v1api20240601storage',
+        versions: {
+          v1api20200601: { storage: false, up: { to: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesVirtualNetworkLink_toStorage') }, down: { from: 'v1api20200601storage', convert: network_conversions.resource('v1api20200601', 'PrivateDnsZonesVirtualNetworkLink_fromStorage') } },
+          v1api20240601: { storage: false, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesVirtualNetworkLink_toStorage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20240601', 'PrivateDnsZonesVirtualNetworkLink_fromStorage') } },
+          v1api20200601storage: { storage: true, up: { to: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesVirtualNetworkLink_to_v1api20240601storage') }, down: { from: 'v1api20240601storage', convert: network_conversions.resource('v1api20200601storage', 'PrivateDnsZonesVirtualNetworkLink_from_v1api20240601storage') } },
+          v1api20240601storage: { storage: true },
+        },
+      },
+      PrivateEndpoint: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PrivateEndpoint_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PrivateEndpoint_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PrivateEndpoint_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PrivateEndpoint_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PrivateEndpoint_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PrivateEndpoint_fromStorage') } },
+          v1api20220701storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PrivateEndpoint_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PrivateEndpoint_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PrivateEndpoint_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PrivateEndpoint_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      PrivateEndpointsPrivateDnsZoneGroup: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PrivateEndpointsPrivateDnsZoneGroup_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PrivateEndpointsPrivateDnsZoneGroup_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PrivateEndpointsPrivateDnsZoneGroup_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PrivateEndpointsPrivateDnsZoneGroup_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PrivateEndpointsPrivateDnsZoneGroup_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PrivateEndpointsPrivateDnsZoneGroup_fromStorage') } },
+          v1api20220701storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PrivateEndpointsPrivateDnsZoneGroup_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PrivateEndpointsPrivateDnsZoneGroup_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PrivateEndpointsPrivateDnsZoneGroup_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PrivateEndpointsPrivateDnsZoneGroup_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      PrivateLinkService: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PrivateLinkService_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PrivateLinkService_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PrivateLinkService_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PrivateLinkService_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PrivateLinkService_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PrivateLinkService_fromStorage') } },
+          v1api20220701storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PrivateLinkService_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PrivateLinkService_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PrivateLinkService_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PrivateLinkService_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      PublicIPAddress: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'PublicIPAddress_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'PublicIPAddress_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PublicIPAddress_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PublicIPAddress_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PublicIPAddress_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PublicIPAddress_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'PublicIPAddress_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'PublicIPAddress_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PublicIPAddress_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PublicIPAddress_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      PublicIPPrefix: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20220701: { storage: false, up: { to: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PublicIPPrefix_toStorage') }, down: { from: 'v1api20220701storage', convert: network_conversions.resource('v1api20220701', 'PublicIPPrefix_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PublicIPPrefix_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'PublicIPPrefix_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PublicIPPrefix_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'PublicIPPrefix_fromStorage') } },
+          v1api20220701storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PublicIPPrefix_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20220701storage', 'PublicIPPrefix_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PublicIPPrefix_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'PublicIPPrefix_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      RouteTable: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'RouteTable_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'RouteTable_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'RouteTable_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'RouteTable_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'RouteTable_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'RouteTable_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'RouteTable_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'RouteTable_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'RouteTable_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'RouteTable_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      RouteTablesRoute: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'RouteTablesRoute_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'RouteTablesRoute_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'RouteTablesRoute_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'RouteTablesRoute_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'RouteTablesRoute_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'RouteTablesRoute_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'RouteTablesRoute_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'RouteTablesRoute_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'RouteTablesRoute_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'RouteTablesRoute_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      VirtualNetwork: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetwork_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetwork_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetwork_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetwork_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetwork_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetwork_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetwork_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetwork_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetwork_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetwork_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      VirtualNetworkGateway: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetworkGateway_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetworkGateway_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetworkGateway_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetworkGateway_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetworkGateway_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetworkGateway_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetworkGateway_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetworkGateway_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetworkGateway_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetworkGateway_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      VirtualNetworksSubnet: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetworksSubnet_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetworksSubnet_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetworksSubnet_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetworksSubnet_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetworksSubnet_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetworksSubnet_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetworksSubnet_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetworksSubnet_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetworksSubnet_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetworksSubnet_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      VirtualNetworksVirtualNetworkPeering: {
+        hub: 'v20250301storage',
+        versions: {
+          v1api20201101: { storage: false, up: { to: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetworksVirtualNetworkPeering_toStorage') }, down: { from: 'v1api20201101storage', convert: network_conversions.resource('v1api20201101', 'VirtualNetworksVirtualNetworkPeering_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetworksVirtualNetworkPeering_toStorage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20240301', 'VirtualNetworksVirtualNetworkPeering_fromStorage') } },
+          v20250301: { storage: false, up: { to: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetworksVirtualNetworkPeering_toStorage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v20250301', 'VirtualNetworksVirtualNetworkPeering_fromStorage') } },
+          v1api20201101storage: { storage: true, up: { to: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetworksVirtualNetworkPeering_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: network_conversions.resource('v1api20201101storage', 'VirtualNetworksVirtualNetworkPeering_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetworksVirtualNetworkPeering_to_v20250301storage') }, down: { from: 'v20250301storage', convert: network_conversions.resource('v1api20240301storage', 'VirtualNetworksVirtualNetworkPeering_from_v20250301storage') } },
+          v20250301storage: { storage: true },
+        },
+      },
+      WebApplicationFirewallPolicy: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: network_conversions.resource('v1api20240101', 'WebApplicationFirewallPolicy_toStorage') }, down: { from: 'v1api20240101storage', convert: network_conversions.resource('v1api20240101', 'WebApplicationFirewallPolicy_fromStorage') } },
+          v1api20240101storage: { storage: true },
         },
       },
     },

@@ -12,9 +12,13 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export class DefinitionNames {
   private readonly shapes = new Map<string, string>();
 
-  /** `wanted` if it is free or names the same shape; otherwise `owner + wanted`, then numbered. */
+  /**
+   * `wanted` if it is free or names the same shape; otherwise `owner + wanted`, then numbered. A shape's own
+   * description is not part of it: the CRD gives an object the comment of the field holding it, so one Go
+   * type (network's `SubResource`) reads differently in every property that holds it.
+   */
   claim(wanted: string, owner: string, shape: Json): string {
-    const key = JSON.stringify(shape);
+    const key = JSON.stringify(withoutOwnDescription(shape));
     const candidates = [wanted, `${owner}${wanted}`];
     for (let i = 2; i < 100; i++) candidates.push(`${owner}${wanted}${i}`);
     for (const name of candidates) {
@@ -26,6 +30,12 @@ export class DefinitionNames {
     }
     throw new Error(`no free definition name for ${wanted} in ${owner}`);
   }
+}
+
+function withoutOwnDescription(shape: Json): Json {
+  if (shape === null || typeof shape !== 'object' || Array.isArray(shape)) return shape;
+  const { description: _description, ...rest } = shape;
+  return rest;
 }
 
 /** ARM's own root properties: where an ARM body carries them when no earlier schema says otherwise. */

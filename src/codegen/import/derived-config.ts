@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { statusIdentity } from '../model/config.ts';
 import type { CrdNode } from './real-crds.ts';
 import type { Reversal } from './reverse.ts';
 
@@ -35,6 +36,7 @@ export class DerivedConfig {
   private readonly kinds = new Map<string, string>();
   private readonly plurals = new Map<string, string>();
   private readonly scopes = new Map<string, string>();
+  private readonly omitted = new Map<string, Set<string>>();
   private readonly publishedEntries: { group: string; apiVersions: string[]; prefixes: string[] }[] = [];
   private readonly selections = new Map<string, { selection: Selection; apiVersions: Set<string> }>();
   private readonly exports = new Map<string, Map<string, { configMaps: string[]; secrets: string[] }>>();
@@ -65,6 +67,15 @@ export class DerivedConfig {
   /** Where the resource lives, kept unless it is the usual resource group. */
   scope(armType: string, scope: string): void {
     if (scope !== 'resourceGroup') this.scopes.set(armType, scope);
+  }
+
+  /** ARM identity properties (`id`, `name`, `type`) the status of one version of `armType` lacks. */
+  statusOmits(armType: string, status: CrdNode): void {
+    const missing = statusIdentity.filter((p) => !(p in (status.properties ?? {})));
+    if (missing.length === 0) return;
+    const set = this.omitted.get(armType) ?? new Set<string>();
+    for (const p of missing) set.add(p);
+    this.omitted.set(armType, set);
   }
 
   /** One transformation the import undid on `type` at `apiVersion`, for the generator to redo. */
@@ -182,6 +193,11 @@ export class DerivedConfig {
       scopes: byKey(this.scopes),
       kinds: byKey(this.kinds),
       plurals: byKey(this.plurals),
+      statusOmits: Object.fromEntries(
+        [...this.omitted.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([armType, set]) => [armType, statusIdentity.filter((p) => set.has(p))]),
+      ),
       operatorExports,
       operatorSpecProperties,
       transformations,

@@ -155,6 +155,8 @@ export function importSchemas(options: ImportOptions): {
       written.push({ file, text: stableJson(document), crd: crdFile, version });
       continue;
     }
+    // A oneOf resource's identity lives in its leaves; a plain one's at the status's root.
+    derived.statusOmits(armType, crd.status);
     const { fields, reversals } = reverseCrd(crd.file, crd.spec, crd.status);
     const fixedName = fixedNameOf(crd);
     const statusEnums = go?.statusEnums(group, version, kind);

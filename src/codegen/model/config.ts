@@ -116,6 +116,12 @@ export interface Transformations {
   readonly userAssignedIdentities: readonly PropertySelection[];
 }
 
+/** The ARM identity properties every status has unless the operator leaves them out. */
+export const statusIdentity = ['id', 'name', 'type'] as const;
+
+/** One of {@link statusIdentity}. */
+export type StatusIdentity = (typeof statusIdentity)[number];
+
 /** The generator configuration (`schemas/generator-config.yaml`), validated. */
 export interface GeneratorConfig {
   readonly prefixes: Prefixes;
@@ -127,6 +133,11 @@ export interface GeneratorConfig {
   readonly kinds: Readonly<Record<string, string>>;
   /** Plural resource names the operator's CRDs use, where they differ from the rule (`Redis` -> `redis`). */
   readonly plurals: Readonly<Record<string, string>>;
+  /**
+   * ARM's identity properties (`id`, `name`, `type`) the operator's status leaves out for an ARM type, where
+   * its Swagger response does not have them (network's private DNS zone groups have no `type`).
+   */
+  readonly statusOmits: Readonly<Record<string, readonly StatusIdentity[]>>;
   readonly operatorExports: readonly OperatorExports[];
   readonly operatorSpecProperties: readonly OperatorSpecProperty[];
   readonly renames: { readonly properties: readonly PropertyRename[]; readonly types: readonly TypeRename[] };
@@ -151,6 +162,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'published',
     'kinds',
     'plurals',
+    'statusOmits',
     'operatorExports',
     'operatorSpecProperties',
     'renames',
@@ -178,6 +190,11 @@ export function validateConfig(raw: unknown): GeneratorConfig {
   for (const [type, plural] of Object.entries(plurals))
     if (!/^[a-z][a-z0-9]*$/.test(text(plural, `plurals.${type}`)))
       throw new ConfigError(`plurals.${type}: "${String(plural)}" is not a resource name (lower case)`);
+  const statusOmits = record(root.statusOmits ?? {}, 'statusOmits');
+  for (const [type, omitted] of Object.entries(statusOmits))
+    for (const p of texts(omitted, `statusOmits.${type}`))
+      if (!(statusIdentity as readonly string[]).includes(p))
+        throw new ConfigError(`statusOmits.${type}: "${p}" is not one of ${statusIdentity.join(', ')}`);
   const scopes = record(root.scopes ?? {}, 'scopes');
   const validScopes = ['resourceGroup', 'subscription', 'extension', 'tenant'];
   for (const [type, scope] of Object.entries(scopes)) {
@@ -226,6 +243,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     }),
     kinds: kinds as Record<string, string>,
     plurals: plurals as Record<string, string>,
+    statusOmits: statusOmits as Record<string, StatusIdentity[]>,
     operatorExports: list(root.operatorExports, 'operatorExports').map((entry, i) => {
       const at = `operatorExports[${i}]`;
       const e = record(entry, at);

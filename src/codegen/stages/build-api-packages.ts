@@ -166,7 +166,11 @@ function buildResource(
       kind: 'object',
       name: statusType,
       description: schema.resource.description,
-      properties: [conditions, ...identity(), ...flattened(schema, builder, schema.resource, kind, 'status')],
+      properties: [
+        conditions,
+        ...identity().filter((p) => !(config.statusOmits[armType] ?? []).some((o) => o === p.name)),
+        ...flattened(schema, builder, schema.resource, kind, 'status'),
+      ],
     },
     schema.file,
   );

@@ -20,6 +20,7 @@ const derivedSections = [
   'scopes',
   'kinds',
   'plurals',
+  'statusOmits',
   'operatorExports',
   'operatorSpecProperties',
   'transformations',
