@@ -30,4 +30,11 @@ describe('the kinds a differential run compares', () => {
     expect(lines.join('\n')).toContain('seed 5');
     expect(kindsUnderTest(catalog, { ASO_DIFF_ALL: '1' }, quiet)).toHaveLength(catalog.length);
   });
+
+  it('compares only the groups ASO_DIFF_GROUPS names, and refuses a group it has no kind of', () => {
+    const chosen = kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'storage.azure.com, kusto.azure.com' }, quiet);
+    expect(new Set(chosen.map((e) => e.group))).toEqual(new Set(['storage.azure.com', 'kusto.azure.com']));
+    expect(chosen.map((e) => e.kind)).toContain('StorageAccount');
+    expect(() => kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'nothing.azure.com' }, quiet)).toThrow(/nothing\.azure\.com/);
+  });
 });

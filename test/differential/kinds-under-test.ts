@@ -35,7 +35,8 @@ export function groupsPickedBy(seed: number, groups: readonly string[], count: n
  * The kinds a differential run compares with the operator: every kind of the groups the core always had,
  * and the kinds of a few other groups picked by a seed, so that a CI run stays inside its time while every
  * group is checked over runs. The seed is `ASO_DIFF_SEED` or the clock's, and is printed with the groups it
- * picked, so a failure is reproduced with that seed; `ASO_DIFF_ALL=1` compares every kind.
+ * picked, so a failure is reproduced with that seed; `ASO_DIFF_ALL=1` compares every kind, and
+ * `ASO_DIFF_GROUPS=network.azure.com,...` only the groups it names (to check a group as it is added).
  */
 export function kindsUnderTest(
   catalog: readonly CatalogEntry[],
@@ -45,6 +46,13 @@ export function kindsUnderTest(
   if (env.ASO_DIFF_ALL === '1') {
     print(`differential: every kind (${catalog.length}), ASO_DIFF_ALL=1`);
     return [...catalog];
+  }
+  if (env.ASO_DIFF_GROUPS !== undefined) {
+    const chosen = new Set(env.ASO_DIFF_GROUPS.split(',').map((g) => g.trim()));
+    const unknown = [...chosen].filter((g) => !catalog.some((e) => e.group === g));
+    if (unknown.length > 0) throw new Error(`ASO_DIFF_GROUPS: no kind of ${unknown.join(', ')} is generated`);
+    print(`differential: the groups ASO_DIFF_GROUPS names (${[...chosen].sort().join(', ')})`);
+    return catalog.filter((e) => chosen.has(e.group));
   }
   const seed = env.ASO_DIFF_SEED !== undefined ? Number(env.ASO_DIFF_SEED) : Date.now() % 2 ** 31;
   const others = [...new Set(catalog.map((e) => e.group).filter((g) => !alwaysGroups.has(g)))];
