@@ -50,7 +50,14 @@ export function asStored(
   for (const key of ['apiVersion', 'kind', 'metadata']) if (key in object) setOwn(out, key, object[key]);
   for (const part of ['spec', 'status']) {
     if (!Object.hasOwn(object, part)) continue;
-    const kept = fitValue(object[part], propertyOf(ours, part), propertyOf(theirs, part), fitting, true);
+    const kept = fitValue(
+      object[part],
+      propertyOf(ours, part),
+      propertyOf(theirs, part),
+      fitting,
+      true,
+      part,
+    );
     if (kept !== dropped) setOwn(out, part, kept);
   }
   return out;
@@ -80,9 +87,10 @@ function fitValue(
   theirs: Schema | undefined,
   fitting: Fitting,
   pruneToOurs: boolean,
+  path: string,
 ): unknown {
   if (theirs === undefined) return dropped;
-  if (!typeFits(value, theirs)) {
+  if (!typeFits(value, theirs) || !fitsGoUnsigned(value, path)) {
     fitting.wrongType += 1;
     return dropped;
   }
@@ -92,7 +100,7 @@ function fitValue(
   }
   if (Array.isArray(value)) {
     const items = value
-      .map((item) => fitValue(item, ours?.items, theirs.items, fitting, pruneToOurs))
+      .map((item) => fitValue(item, ours?.items, theirs.items, fitting, pruneToOurs, `${path}[]`))
       .filter((item) => item !== dropped);
     return items;
   }
@@ -107,6 +115,7 @@ function fitValue(
         mapValues(theirs),
         fitting,
         considerOurs,
+        `${path}{}`,
       );
       if (kept !== dropped) setOwn(out, key, kept);
       continue;
@@ -116,7 +125,7 @@ function fitValue(
     if (considerOurs && propertyOf(ours, key) === undefined) continue;
     if (key === '$propertyBag') {
       // A bag is a map of strings: kept whole, entries of any name (the operator copies those it cannot read).
-      const bag = fitValue(child, undefined, theirProperty, fitting, false);
+      const bag = fitValue(child, undefined, theirProperty, fitting, false, `${path}.${key}`);
       if (bag !== dropped) setOwn(out, key, bag);
       continue;
     }
@@ -126,10 +135,23 @@ function fitValue(
       theirProperty,
       fitting,
       considerOurs,
+      `${path}.${key}`,
     );
     if (kept !== dropped) setOwn(out, key, kept);
   }
   return out;
+}
+
+/**
+ * Properties the operator's Go types hold as `uint32` although its CRD says `integer` (`format: int32`),
+ * by path: its decoder refuses a negative value or one past 2^32 there ("cannot unmarshal number -27 into
+ * Go struct field BgpSettings.spec.bgpSettings.asn of type uint32"), so no stored object that reaches its
+ * webhook holds one.
+ */
+const goUnsigned = /^(spec|status)\.(.*\.)?bgpSettings\.asn$/;
+
+function fitsGoUnsigned(value: unknown, path: string): boolean {
+  return !(typeof value === 'number' && goUnsigned.test(path) && (value < 0 || value >= 2 ** 32));
 }
 
 /** A property's schema; an own key only (`__proto__` must not find Object.prototype). */

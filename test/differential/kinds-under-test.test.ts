@@ -35,6 +35,8 @@ describe('the kinds a differential run compares', () => {
     const chosen = kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'storage.azure.com, kusto.azure.com' }, quiet);
     expect(new Set(chosen.map((e) => e.group))).toEqual(new Set(['storage.azure.com', 'kusto.azure.com']));
     expect(chosen.map((e) => e.kind)).toContain('StorageAccount');
-    expect(() => kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'nothing.azure.com' }, quiet)).toThrow(/nothing\.azure\.com/);
+    expect(() => kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'nothing.azure.com' }, quiet)).toThrow(
+      /nothing\.azure\.com/,
+    );
   });
 });
