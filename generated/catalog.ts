@@ -5,6 +5,92 @@ import type { CatalogEntry } from '../src/lib/conversion/catalog-types.ts';
 /** Every generated kind, sorted by group and kind. */
 export const catalog: readonly CatalogEntry[] = [
   {
+    "group": "apimanagement.azure.com",
+    "kind": "ApiVersionSet",
+    "plural": "apiversionsets",
+    "armType": "Microsoft.ApiManagement/service/apiVersionSets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "apimanagement.azure.com",
+        "kind": "Service"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230501preview",
+        "armApiVersion": "2023-05-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220801",
+        "armApiVersion": "2022-08-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240501",
+        "armApiVersion": "2024-05-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501previewstorage",
+      "v20230501previewstorage",
+      "v1api20220801storage",
+      "v20220801storage",
+      "v1api20240501storage",
+      "v20240501storage"
+    ],
+    "hub": "v20240501storage",
+    "immutable": {
+      "v1api20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "app.azure.com",
     "kind": "AuthConfig",
     "plural": "authconfigs",
@@ -406,6 +492,529 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "cache.azure.com",
+    "kind": "RedisAccessPolicy",
+    "plural": "redisaccesspolicies",
+    "armType": "Microsoft.Cache/redis/accessPolicies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "Redi"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
+    "kind": "RedisAccessPolicyAssignment",
+    "plural": "redisaccesspolicyassignments",
+    "armType": "Microsoft.Cache/redis/accessPolicyAssignments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "Redi"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
+    "kind": "RedisEnterprise",
+    "plural": "redisenterprises",
+    "armType": "Microsoft.Cache/redisEnterprise",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210301",
+        "armApiVersion": "2021-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230701",
+        "armApiVersion": "2023-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210301storage",
+      "v1api20230701storage",
+      "v1api20250401storage"
+    ],
+    "hub": "v1api20250401storage",
+    "immutable": {
+      "v1api20210301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
+    "kind": "RedisEnterpriseDatabase",
+    "plural": "redisenterprisedatabases",
+    "armType": "Microsoft.Cache/redisEnterprise/databases",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "RedisEnterprise"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210301",
+        "armApiVersion": "2021-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230701",
+        "armApiVersion": "2023-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210301storage",
+      "v1api20230701storage",
+      "v1api20250401storage"
+    ],
+    "hub": "v1api20250401storage",
+    "immutable": {
+      "v1api20210301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
+    "kind": "RedisFirewallRule",
+    "plural": "redisfirewallrules",
+    "armType": "Microsoft.Cache/redis/firewallRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "Redi"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230801",
+        "armApiVersion": "2023-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v1api20230401storage",
+      "v1api20230801storage",
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
+    "kind": "RedisLinkedServer",
+    "plural": "redislinkedservers",
+    "armType": "Microsoft.Cache/redis/linkedServers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "Redi"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230801",
+        "armApiVersion": "2023-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v1api20230401storage",
+      "v1api20230801storage",
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230801": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cache.azure.com",
+    "kind": "RedisPatchSchedule",
+    "plural": "redispatchschedules",
+    "armType": "Microsoft.Cache/redis/patchSchedules",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cache.azure.com",
+        "kind": "Redi"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230801",
+        "armApiVersion": "2023-08-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v1api20230401storage",
+      "v1api20230801storage",
+      "v1api20241101storage"
+    ],
+    "hub": "v1api20241101storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.owner"
+      ],
+      "v1api20230401": [
+        "spec.owner"
+      ],
+      "v1api20230801": [
+        "spec.owner"
+      ],
+      "v1api20241101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
+    "kind": "AfdEndpoint",
+    "plural": "afdendpoints",
+    "armType": "Microsoft.Cdn/profiles/afdEndpoints",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "Profile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
+    "kind": "AfdOriginGroup",
+    "plural": "afdorigingroups",
+    "armType": "Microsoft.Cdn/profiles/originGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "Profile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
+    "kind": "Profile",
+    "plural": "profiles",
+    "armType": "Microsoft.Cdn/profiles",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210601storage",
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cdn.azure.com",
+    "kind": "RuleSet",
+    "plural": "rulesets",
+    "armType": "Microsoft.Cdn/profiles/ruleSets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cdn.azure.com",
+        "kind": "Profile"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230501",
+        "armApiVersion": "2023-05-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230501storage"
+    ],
+    "hub": "v1api20230501storage",
+    "immutable": {
+      "v1api20230501": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cognitiveservices.azure.com",
+    "kind": "Deployment",
+    "plural": "deployments",
+    "armType": "Microsoft.CognitiveServices/accounts/deployments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "cognitiveservices.azure.com",
+        "kind": "Account"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250601storage"
+    ],
+    "hub": "v1api20250601storage",
+    "immutable": {
+      "v1api20250601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "communication.azure.com",
     "kind": "Domain",
     "plural": "domains",
@@ -499,6 +1108,302 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "compute.azure.com",
+    "kind": "AvailabilitySet",
+    "plural": "availabilitysets",
+    "armType": "Microsoft.Compute/availabilitySets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20241101",
+        "armApiVersion": "2024-11-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20241101storage",
+      "v20241101storage"
+    ],
+    "hub": "v20241101storage",
+    "immutable": {
+      "v1api20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20241101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "CapacityReservation",
+    "plural": "capacityreservations",
+    "armType": "Microsoft.Compute/capacityReservationGroups/capacityReservations",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "compute.azure.com",
+        "kind": "CapacityReservationGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250401storage",
+      "v20250401storage"
+    ],
+    "hub": "v20250401storage",
+    "immutable": {
+      "v1api20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "CapacityReservationGroup",
+    "plural": "capacityreservationgroups",
+    "armType": "Microsoft.Compute/capacityReservationGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250401",
+        "armApiVersion": "2025-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250401storage",
+      "v20250401storage"
+    ],
+    "hub": "v20250401storage",
+    "immutable": {
+      "v1api20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "DiskAccess",
+    "plural": "diskaccesses",
+    "armType": "Microsoft.Compute/diskAccesses",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240302storage",
+      "v20240302storage"
+    ],
+    "hub": "v20240302storage",
+    "immutable": {
+      "v1api20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "DiskEncryptionSet",
+    "plural": "diskencryptionsets",
+    "armType": "Microsoft.Compute/diskEncryptionSets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220702",
+        "armApiVersion": "2022-07-02",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220702",
+        "armApiVersion": "2022-07-02",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220702storage",
+      "v20220702storage",
+      "v1api20240302storage",
+      "v20240302storage"
+    ],
+    "hub": "v20240302storage",
+    "immutable": {
+      "v1api20220702": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220702": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "Image",
+    "plural": "images",
+    "armType": "Microsoft.Compute/images",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210701",
+        "armApiVersion": "2021-07-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210701",
+        "armApiVersion": "2021-07-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210701storage",
+      "v20210701storage",
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20210701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210701": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "containerregistry.azure.com",
     "kind": "Registry",
     "plural": "registries",
@@ -566,6 +1471,414 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230701storage",
     "immutable": {
       "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "FleetsUpdateStrategy",
+    "plural": "fleetsupdatestrategies",
+    "armType": "Microsoft.ContainerService/fleets/updateStrategies",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerservice.azure.com",
+        "kind": "Fleet"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250301storage"
+    ],
+    "hub": "v1api20250301storage",
+    "immutable": {
+      "v1api20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "TrustedAccessRoleBinding",
+    "plural": "trustedaccessrolebindings",
+    "armType": "Microsoft.ContainerService/managedClusters/trustedAccessRoleBindings",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerservice.azure.com",
+        "kind": "ManagedCluster"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20251002preview",
+        "armApiVersion": "2025-10-02-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240901",
+        "armApiVersion": "2024-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v20251002previewstorage",
+      "v1api20240901storage",
+      "v1api20250801storage"
+    ],
+    "hub": "v1api20250801storage",
+    "immutable": {
+      "v20251002preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250801": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformysql.azure.com",
+    "kind": "FlexibleServersConfiguration",
+    "plural": "flexibleserversconfigurations",
+    "armType": "Microsoft.DBforMySQL/flexibleServers/configurations",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbformysql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250601preview",
+        "armApiVersion": "2025-06-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220101",
+        "armApiVersion": "2022-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220101",
+        "armApiVersion": "2022-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20241230",
+        "armApiVersion": "2024-12-30",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250601previewstorage",
+      "v1api20220101storage",
+      "v20220101storage",
+      "v1api20230630storage",
+      "v20230630storage",
+      "v1api20231230storage",
+      "v20231230storage",
+      "v20241230storage"
+    ],
+    "hub": "v20241230storage",
+    "immutable": {
+      "v20250601preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20241230": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformysql.azure.com",
+    "kind": "FlexibleServersDatabase",
+    "plural": "flexibleserversdatabases",
+    "armType": "Microsoft.DBforMySQL/flexibleServers/databases",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbformysql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250601preview",
+        "armApiVersion": "2025-06-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20210501",
+        "armApiVersion": "2021-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210501",
+        "armApiVersion": "2021-05-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20241230",
+        "armApiVersion": "2024-12-30",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250601previewstorage",
+      "v1api20210501storage",
+      "v20210501storage",
+      "v1api20230630storage",
+      "v20230630storage",
+      "v1api20231230storage",
+      "v20231230storage",
+      "v20241230storage"
+    ],
+    "hub": "v20241230storage",
+    "immutable": {
+      "v20250601preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20241230": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "dbformysql.azure.com",
+    "kind": "FlexibleServersFirewallRule",
+    "plural": "flexibleserversfirewallrules",
+    "armType": "Microsoft.DBforMySQL/flexibleServers/firewallRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbformysql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250601preview",
+        "armApiVersion": "2025-06-01-preview",
+        "preview": true,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20210501",
+        "armApiVersion": "2021-05-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210501",
+        "armApiVersion": "2021-05-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230630",
+        "armApiVersion": "2023-06-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20231230",
+        "armApiVersion": "2023-12-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20241230",
+        "armApiVersion": "2024-12-30",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250601previewstorage",
+      "v1api20210501storage",
+      "v20210501storage",
+      "v1api20230630storage",
+      "v20230630storage",
+      "v1api20231230storage",
+      "v20231230storage",
+      "v20241230storage"
+    ],
+    "hub": "v20241230storage",
+    "immutable": {
+      "v20250601preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210501": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230630": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20231230": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20241230": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -716,6 +2029,37 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.backup.geoRedundantBackup",
         "spec.network.delegatedSubnetResourceReference",
         "spec.network.privateDnsZoneArmResourceReference"
+      ]
+    }
+  },
+  {
+    "group": "dbforpostgresql.azure.com",
+    "kind": "FlexibleServersAdministrator",
+    "plural": "flexibleserversadministrators",
+    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/administrators",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dbforpostgresql.azure.com",
+        "kind": "FlexibleServer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20250801",
+        "armApiVersion": "2025-08-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20250801storage"
+    ],
+    "hub": "v20250801storage",
+    "immutable": {
+      "v20250801": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },
@@ -1216,6 +2560,789 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "documentdb.azure.com",
+    "kind": "CassandraCluster",
+    "plural": "cassandraclusters",
+    "armType": "Microsoft.DocumentDB/cassandraClusters",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20251015",
+        "armApiVersion": "2025-10-15",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20251015storage"
+    ],
+    "hub": "v20251015storage",
+    "immutable": {
+      "v20251015": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "CassandraDataCenter",
+    "plural": "cassandradatacenters",
+    "armType": "Microsoft.DocumentDB/cassandraClusters/dataCenters",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "CassandraCluster"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20251015",
+        "armApiVersion": "2025-10-15",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20251015storage"
+    ],
+    "hub": "v20251015storage",
+    "immutable": {
+      "v20251015": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "FirewallRule",
+    "plural": "firewallrules",
+    "armType": "Microsoft.DocumentDB/mongoClusters/firewallRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "MongoCluster"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240701",
+        "armApiVersion": "2024-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240701storage"
+    ],
+    "hub": "v1api20240701storage",
+    "immutable": {
+      "v1api20240701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "MongoCluster",
+    "plural": "mongoclusters",
+    "armType": "Microsoft.DocumentDB/mongoClusters",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240701",
+        "armApiVersion": "2024-07-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240701storage"
+    ],
+    "hub": "v1api20240701storage",
+    "immutable": {
+      "v1api20240701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "MongodbDatabase",
+    "plural": "mongodbdatabases",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "DatabaseAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "MongodbDatabaseCollection",
+    "plural": "mongodbdatabasecollections",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "MongodbDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "MongodbDatabaseCollectionThroughputSetting",
+    "plural": "mongodbdatabasecollectionthroughputsettings",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "MongodbDatabaseCollection"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "MongodbDatabaseThroughputSetting",
+    "plural": "mongodbdatabasethroughputsettings",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "MongodbDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "MongodbUserDefinition",
+    "plural": "mongodbuserdefinitions",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/mongodbUserDefinitions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "DatabaseAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabase",
+    "plural": "sqldatabases",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "DatabaseAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabaseContainer",
+    "plural": "sqldatabasecontainers",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "SqlDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabaseContainerStoredProcedure",
+    "plural": "sqldatabasecontainerstoredprocedures",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/storedProcedures",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "SqlDatabaseContainer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabaseContainerThroughputSetting",
+    "plural": "sqldatabasecontainerthroughputsettings",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "SqlDatabaseContainer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabaseContainerTrigger",
+    "plural": "sqldatabasecontainertriggers",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/triggers",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "SqlDatabaseContainer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabaseContainerUserDefinedFunction",
+    "plural": "sqldatabasecontaineruserdefinedfunctions",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/userDefinedFunctions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "SqlDatabaseContainer"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlDatabaseThroughputSetting",
+    "plural": "sqldatabasethroughputsettings",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/throughputSettings",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "SqlDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "documentdb.azure.com",
+    "kind": "SqlRoleAssignment",
+    "plural": "sqlroleassignments",
+    "armType": "Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "documentdb.azure.com",
+        "kind": "DatabaseAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210515",
+        "armApiVersion": "2021-05-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231115",
+        "armApiVersion": "2023-11-15",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240815",
+        "armApiVersion": "2024-08-15",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210515storage",
+      "v1api20231115storage",
+      "v1api20240815storage"
+    ],
+    "hub": "v1api20240815storage",
+    "immutable": {
+      "v1api20210515": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231115": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240815": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "eventgrid.azure.com",
     "kind": "Domain",
     "plural": "domains",
@@ -1583,6 +3710,125 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ],
       "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "Component",
+    "plural": "components",
+    "armType": "Microsoft.Insights/components",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200202",
+        "armApiVersion": "2020-02-02",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200202storage"
+    ],
+    "hub": "v1api20200202storage",
+    "immutable": {
+      "v1api20200202": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "DiagnosticSetting",
+    "plural": "diagnosticsettings",
+    "armType": "Microsoft.Insights/diagnosticSettings",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20210501preview",
+        "armApiVersion": "2021-05-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210501previewstorage"
+    ],
+    "hub": "v1api20210501previewstorage",
+    "immutable": {
+      "v1api20210501preview": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "PricingPlan",
+    "plural": "pricingplans",
+    "armType": "Microsoft.insights/components/pricingPlans",
+    "fixedName": "current",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "insights.azure.com",
+        "kind": "Component"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20171001",
+        "armApiVersion": "2017-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20171001storage"
+    ],
+    "hub": "v1api20171001storage",
+    "immutable": {
+      "v1api20171001": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
+    "kind": "Workbook",
+    "plural": "workbooks",
+    "armType": "Microsoft.Insights/workbooks",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230601",
+        "armApiVersion": "2023-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230601storage"
+    ],
+    "hub": "v1api20230601storage",
+    "immutable": {
+      "v1api20230601": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -4261,6 +6507,461 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "servicebus.azure.com",
+    "kind": "NamespacesAuthorizationRule",
+    "plural": "namespacesauthorizationrules",
+    "armType": "Microsoft.ServiceBus/namespaces/AuthorizationRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "servicebus.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101preview",
+        "armApiVersion": "2021-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221001preview",
+        "armApiVersion": "2022-10-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101previewstorage",
+      "v1api20221001previewstorage",
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20210101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221001preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "servicebus.azure.com",
+    "kind": "NamespacesQueue",
+    "plural": "namespacesqueues",
+    "armType": "Microsoft.ServiceBus/namespaces/queues",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "servicebus.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101preview",
+        "armApiVersion": "2021-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221001preview",
+        "armApiVersion": "2022-10-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101previewstorage",
+      "v1api20221001previewstorage",
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20210101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221001preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "servicebus.azure.com",
+    "kind": "NamespacesTopic",
+    "plural": "namespacestopics",
+    "armType": "Microsoft.ServiceBus/namespaces/topics",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "servicebus.azure.com",
+        "kind": "Namespace"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101preview",
+        "armApiVersion": "2021-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221001preview",
+        "armApiVersion": "2022-10-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101previewstorage",
+      "v1api20221001previewstorage",
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20210101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221001preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "servicebus.azure.com",
+    "kind": "NamespacesTopicsSubscription",
+    "plural": "namespacestopicssubscriptions",
+    "armType": "Microsoft.ServiceBus/namespaces/topics/subscriptions",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "servicebus.azure.com",
+        "kind": "NamespacesTopic"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101preview",
+        "armApiVersion": "2021-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221001preview",
+        "armApiVersion": "2022-10-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101previewstorage",
+      "v1api20221001previewstorage",
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20210101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221001preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "servicebus.azure.com",
+    "kind": "NamespacesTopicsSubscriptionsRule",
+    "plural": "namespacestopicssubscriptionsrules",
+    "armType": "Microsoft.ServiceBus/namespaces/topics/subscriptions/rules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "servicebus.azure.com",
+        "kind": "NamespacesTopicsSubscription"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101preview",
+        "armApiVersion": "2021-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221001preview",
+        "armApiVersion": "2022-10-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101previewstorage",
+      "v1api20221001previewstorage",
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20210101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221001preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "servicebus.azure.com",
+    "kind": "TopicAuthorizationRule",
+    "plural": "topicauthorizationrules",
+    "armType": "Microsoft.ServiceBus/namespaces/topics/authorizationRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "servicebus.azure.com",
+        "kind": "NamespacesTopic"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "signalrservice.azure.com",
+    "kind": "CustomCertificate",
+    "plural": "customcertificates",
+    "armType": "Microsoft.SignalRService/signalR/customCertificates",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "signalrservice.azure.com",
+        "kind": "SignalR"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage"
+    ],
+    "hub": "v1api20240301storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "signalrservice.azure.com",
+    "kind": "Replica",
+    "plural": "replicas",
+    "armType": "Microsoft.SignalRService/signalR/replicas",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "signalrservice.azure.com",
+        "kind": "SignalR"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage"
+    ],
+    "hub": "v1api20240301storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "signalrservice.azure.com",
+    "kind": "SignalR",
+    "plural": "signalrs",
+    "armType": "Microsoft.SignalRService/signalR",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211001",
+        "armApiVersion": "2021-10-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211001storage",
+      "v1api20240301storage"
+    ],
+    "hub": "v1api20240301storage",
+    "immutable": {
+      "v1api20211001": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "sql.azure.com",
     "kind": "Server",
     "plural": "servers",
@@ -4290,6 +6991,130 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.location",
         "spec.administratorLogin"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersAdvancedThreatProtectionSetting",
+    "plural": "serversadvancedthreatprotectionsettings",
+    "armType": "Microsoft.Sql/servers/advancedThreatProtectionSettings",
+    "fixedName": "Default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersAuditingSetting",
+    "plural": "serversauditingsettings",
+    "armType": "Microsoft.Sql/servers/auditingSettings",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersAzureADOnlyAuthentication",
+    "plural": "serversazureadonlyauthentications",
+    "armType": "Microsoft.Sql/servers/azureADOnlyAuthentications",
+    "fixedName": "Default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersConnectionPolicy",
+    "plural": "serversconnectionpolicies",
+    "armType": "Microsoft.Sql/servers/connectionPolicies",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
       ]
     }
   },
@@ -4328,6 +7153,223 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "sql.azure.com",
+    "kind": "ServersDatabasesAdvancedThreatProtectionSetting",
+    "plural": "serversdatabasesadvancedthreatprotectionsettings",
+    "armType": "Microsoft.Sql/servers/databases/advancedThreatProtectionSettings",
+    "fixedName": "Default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersDatabasesAuditingSetting",
+    "plural": "serversdatabasesauditingsettings",
+    "armType": "Microsoft.Sql/servers/databases/auditingSettings",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersDatabasesBackupLongTermRetentionPolicy",
+    "plural": "serversdatabasesbackuplongtermretentionpolicies",
+    "armType": "Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersDatabasesBackupShortTermRetentionPolicy",
+    "plural": "serversdatabasesbackupshorttermretentionpolicies",
+    "armType": "Microsoft.Sql/servers/databases/backupShortTermRetentionPolicies",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersDatabasesSecurityAlertPolicy",
+    "plural": "serversdatabasessecurityalertpolicies",
+    "armType": "Microsoft.Sql/servers/databases/securityAlertPolicies",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersDatabasesVulnerabilityAssessment",
+    "plural": "serversdatabasesvulnerabilityassessments",
+    "armType": "Microsoft.Sql/servers/databases/vulnerabilityAssessments",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "ServersDatabase"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersElasticPool",
+    "plural": "serverselasticpools",
+    "armType": "Microsoft.Sql/servers/elasticPools",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
     "kind": "ServersFirewallRule",
     "plural": "serversfirewallrules",
     "armType": "Microsoft.Sql/servers/firewallRules",
@@ -4353,6 +7395,130 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersOutboundFirewallRule",
+    "plural": "serversoutboundfirewallrules",
+    "armType": "Microsoft.Sql/servers/outboundFirewallRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersSecurityAlertPolicy",
+    "plural": "serverssecurityalertpolicies",
+    "armType": "Microsoft.Sql/servers/securityAlertPolicies",
+    "fixedName": "Default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersVirtualNetworkRule",
+    "plural": "serversvirtualnetworkrules",
+    "armType": "Microsoft.Sql/servers/virtualNetworkRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
+    "kind": "ServersVulnerabilityAssessment",
+    "plural": "serversvulnerabilityassessments",
+    "armType": "Microsoft.Sql/servers/vulnerabilityAssessments",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
         "spec.owner"
       ]
     }
@@ -4708,6 +7874,507 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsFileService",
+    "plural": "storageaccountsfileservices",
+    "armType": "Microsoft.Storage/storageAccounts/fileServices",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1api20220901": [
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.owner"
+      ],
+      "v20250601": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsFileServicesShare",
+    "plural": "storageaccountsfileservicesshares",
+    "armType": "Microsoft.Storage/storageAccounts/fileServices/shares",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccountsFileService"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1api20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsQueueService",
+    "plural": "storageaccountsqueueservices",
+    "armType": "Microsoft.Storage/storageAccounts/queueServices",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1beta20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "beta"
+      },
+      {
+        "version": "v1api20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1beta20210401storage",
+      "v1api20210401storage",
+      "v20210401storage",
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1beta20210401": [
+        "spec.owner"
+      ],
+      "v1api20210401": [
+        "spec.owner"
+      ],
+      "v20210401": [
+        "spec.owner"
+      ],
+      "v1api20220901": [
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.owner"
+      ],
+      "v20250601": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsQueueServicesQueue",
+    "plural": "storageaccountsqueueservicesqueues",
+    "armType": "Microsoft.Storage/storageAccounts/queueServices/queues",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccountsQueueService"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1beta20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "beta"
+      },
+      {
+        "version": "v1api20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1beta20210401storage",
+      "v1api20210401storage",
+      "v20210401storage",
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1beta20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsTableService",
+    "plural": "storageaccountstableservices",
+    "armType": "Microsoft.Storage/storageAccounts/tableServices",
+    "fixedName": "default",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccount"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1api20220901": [
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.owner"
+      ],
+      "v20250601": [
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "storage.azure.com",
+    "kind": "StorageAccountsTableServicesTable",
+    "plural": "storageaccountstableservicestables",
+    "armType": "Microsoft.Storage/storageAccounts/tableServices/tables",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "storage.azure.com",
+        "kind": "StorageAccountsTableService"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230101",
+        "armApiVersion": "2023-01-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220901storage",
+      "v20220901storage",
+      "v1api20230101storage",
+      "v20230101storage",
+      "v20250601storage"
+    ],
+    "hub": "v20250601storage",
+    "immutable": {
+      "v1api20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250601": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },

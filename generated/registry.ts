@@ -2,16 +2,25 @@
 /** The conversion table of every generated kind: what the single entry point walks. */
 import { groupConverters } from '../src/lib/conversion/plan-converters.ts';
 import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts';
+import { plans as apimanagement_plans } from './apimanagement/conversion-plans.ts';
 import { plans as app_plans } from './app/conversion-plans.ts';
 import { plans as appconfiguration_plans } from './appconfiguration/conversion-plans.ts';
 import { plans as authorization_plans } from './authorization/conversion-plans.ts';
 import { plans as batch_plans } from './batch/conversion-plans.ts';
+import { plans as cache_plans } from './cache/conversion-plans.ts';
+import { plans as cdn_plans } from './cdn/conversion-plans.ts';
+import { plans as cognitiveservices_plans } from './cognitiveservices/conversion-plans.ts';
 import { plans as communication_plans } from './communication/conversion-plans.ts';
+import { plans as compute_plans } from './compute/conversion-plans.ts';
 import { plans as containerregistry_plans } from './containerregistry/conversion-plans.ts';
+import { plans as containerservice_plans } from './containerservice/conversion-plans.ts';
+import { plans as dbformysql_plans } from './dbformysql/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
 import { plans as devices_plans } from './devices/conversion-plans.ts';
+import { plans as documentdb_plans } from './documentdb/conversion-plans.ts';
 import { plans as eventgrid_plans } from './eventgrid/conversion-plans.ts';
 import { plans as eventhub_plans } from './eventhub/conversion-plans.ts';
+import { plans as insights_plans } from './insights/conversion-plans.ts';
 import { plans as keyvault_plans } from './keyvault/conversion-plans.ts';
 import { plans as kusto_plans } from './kusto/conversion-plans.ts';
 import { plans as managedidentity_plans } from './managedidentity/conversion-plans.ts';
@@ -21,22 +30,33 @@ import { plans as notificationhubs_plans } from './notificationhubs/conversion-p
 import { plans as operationalinsights_plans } from './operationalinsights/conversion-plans.ts';
 import { plans as redhatopenshift_plans } from './redhatopenshift/conversion-plans.ts';
 import { plans as resources_plans } from './resources/conversion-plans.ts';
+import { plans as servicebus_plans } from './servicebus/conversion-plans.ts';
+import { plans as signalrservice_plans } from './signalrservice/conversion-plans.ts';
 import { plans as sql_plans } from './sql/conversion-plans.ts';
 import { plans as storage_plans } from './storage/conversion-plans.ts';
 import { plans as subscription_plans } from './subscription/conversion-plans.ts';
 import { plans as synapse_plans } from './synapse/conversion-plans.ts';
 import { plans as web_plans } from './web/conversion-plans.ts';
 
+const apimanagement_conversions = groupConverters('apimanagement.azure.com', apimanagement_plans);
 const app_conversions = groupConverters('app.azure.com', app_plans);
 const appconfiguration_conversions = groupConverters('appconfiguration.azure.com', appconfiguration_plans);
 const authorization_conversions = groupConverters('authorization.azure.com', authorization_plans);
 const batch_conversions = groupConverters('batch.azure.com', batch_plans);
+const cache_conversions = groupConverters('cache.azure.com', cache_plans);
+const cdn_conversions = groupConverters('cdn.azure.com', cdn_plans);
+const cognitiveservices_conversions = groupConverters('cognitiveservices.azure.com', cognitiveservices_plans);
 const communication_conversions = groupConverters('communication.azure.com', communication_plans);
+const compute_conversions = groupConverters('compute.azure.com', compute_plans);
 const containerregistry_conversions = groupConverters('containerregistry.azure.com', containerregistry_plans);
+const containerservice_conversions = groupConverters('containerservice.azure.com', containerservice_plans);
+const dbformysql_conversions = groupConverters('dbformysql.azure.com', dbformysql_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
 const devices_conversions = groupConverters('devices.azure.com', devices_plans);
+const documentdb_conversions = groupConverters('documentdb.azure.com', documentdb_plans);
 const eventgrid_conversions = groupConverters('eventgrid.azure.com', eventgrid_plans);
 const eventhub_conversions = groupConverters('eventhub.azure.com', eventhub_plans);
+const insights_conversions = groupConverters('insights.azure.com', insights_plans);
 const keyvault_conversions = groupConverters('keyvault.azure.com', keyvault_plans);
 const kusto_conversions = groupConverters('kusto.azure.com', kusto_plans);
 const managedidentity_conversions = groupConverters('managedidentity.azure.com', managedidentity_plans);
@@ -46,6 +66,8 @@ const notificationhubs_conversions = groupConverters('notificationhubs.azure.com
 const operationalinsights_conversions = groupConverters('operationalinsights.azure.com', operationalinsights_plans);
 const redhatopenshift_conversions = groupConverters('redhatopenshift.azure.com', redhatopenshift_plans);
 const resources_conversions = groupConverters('resources.azure.com', resources_plans);
+const servicebus_conversions = groupConverters('servicebus.azure.com', servicebus_plans);
+const signalrservice_conversions = groupConverters('signalrservice.azure.com', signalrservice_plans);
 const sql_conversions = groupConverters('sql.azure.com', sql_plans);
 const storage_conversions = groupConverters('storage.azure.com', storage_plans);
 const subscription_conversions = groupConverters('subscription.azure.com', subscription_plans);
@@ -55,6 +77,25 @@ const web_conversions = groupConverters('web.azure.com', web_plans);
 /** Group -> kind -> version -> up and down steps. */
 export const registry: ConversionRegistry = {
   groups: {
+    'apimanagement.azure.com': {
+      ApiVersionSet: {
+        hub: 'v20240501storage',
+        versions: {
+          v1api20230501preview: { storage: false, up: { to: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'ApiVersionSet_toStorage') }, down: { from: 'v1api20230501previewstorage', convert: apimanagement_conversions.resource('v1api20230501preview', 'ApiVersionSet_fromStorage') } },
+          v20230501preview: { storage: false, up: { to: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'ApiVersionSet_toStorage') }, down: { from: 'v20230501previewstorage', convert: apimanagement_conversions.resource('v20230501preview', 'ApiVersionSet_fromStorage') } },
+          v1api20220801: { storage: false, up: { to: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'ApiVersionSet_toStorage') }, down: { from: 'v1api20220801storage', convert: apimanagement_conversions.resource('v1api20220801', 'ApiVersionSet_fromStorage') } },
+          v20220801: { storage: false, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'ApiVersionSet_toStorage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20220801', 'ApiVersionSet_fromStorage') } },
+          v1api20240501: { storage: false, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'ApiVersionSet_toStorage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v1api20240501', 'ApiVersionSet_fromStorage') } },
+          v20240501: { storage: false, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ApiVersionSet_toStorage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v20240501', 'ApiVersionSet_fromStorage') } },
+          v1api20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'ApiVersionSet_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20230501previewstorage', 'ApiVersionSet_from_v20220801storage') } },
+          v20230501previewstorage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'ApiVersionSet_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v20230501previewstorage', 'ApiVersionSet_from_v20220801storage') } },
+          v1api20220801storage: { storage: true, up: { to: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'ApiVersionSet_to_v20220801storage') }, down: { from: 'v20220801storage', convert: apimanagement_conversions.resource('v1api20220801storage', 'ApiVersionSet_from_v20220801storage') } },
+          v20220801storage: { storage: true, up: { to: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'ApiVersionSet_to_v1api20240501storage') }, down: { from: 'v1api20240501storage', convert: apimanagement_conversions.resource('v20220801storage', 'ApiVersionSet_from_v1api20240501storage') } },
+          v1api20240501storage: { storage: true, up: { to: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'ApiVersionSet_to_v20240501storage') }, down: { from: 'v20240501storage', convert: apimanagement_conversions.resource('v1api20240501storage', 'ApiVersionSet_from_v20240501storage') } },
+          v20240501storage: { storage: true },
+        },
+      },
+    },
     'app.azure.com': {
       AuthConfig: {
         hub: 'v20250101storage',
@@ -147,6 +188,124 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'cache.azure.com': {
+      RedisAccessPolicy: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisAccessPolicy_toStorage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisAccessPolicy_fromStorage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
+      RedisAccessPolicyAssignment: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisAccessPolicyAssignment_toStorage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisAccessPolicyAssignment_fromStorage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
+      RedisEnterprise: {
+        hub: 'v1api20250401storage',
+        versions: {
+          v1api20210301: { storage: false, up: { to: 'v1api20210301storage', convert: cache_conversions.resource('v1api20210301', 'RedisEnterprise_toStorage') }, down: { from: 'v1api20210301storage', convert: cache_conversions.resource('v1api20210301', 'RedisEnterprise_fromStorage') } },
+          v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: cache_conversions.resource('v1api20230701', 'RedisEnterprise_toStorage') }, down: { from: 'v1api20230701storage', convert: cache_conversions.resource('v1api20230701', 'RedisEnterprise_fromStorage') } },
+          v1api20250401: { storage: false, up: { to: 'v1api20250401storage', convert: cache_conversions.resource('v1api20250401', 'RedisEnterprise_toStorage') }, down: { from: 'v1api20250401storage', convert: cache_conversions.resource('v1api20250401', 'RedisEnterprise_fromStorage') } },
+          v1api20210301storage: { storage: true, up: { to: 'v1api20230701storage', convert: cache_conversions.resource('v1api20210301storage', 'RedisEnterprise_to_v1api20230701storage') }, down: { from: 'v1api20230701storage', convert: cache_conversions.resource('v1api20210301storage', 'RedisEnterprise_from_v1api20230701storage') } },
+          v1api20230701storage: { storage: true, up: { to: 'v1api20250401storage', convert: cache_conversions.resource('v1api20230701storage', 'RedisEnterprise_to_v1api20250401storage') }, down: { from: 'v1api20250401storage', convert: cache_conversions.resource('v1api20230701storage', 'RedisEnterprise_from_v1api20250401storage') } },
+          v1api20250401storage: { storage: true },
+        },
+      },
+      RedisEnterpriseDatabase: {
+        hub: 'v1api20250401storage',
+        versions: {
+          v1api20210301: { storage: false, up: { to: 'v1api20210301storage', convert: cache_conversions.resource('v1api20210301', 'RedisEnterpriseDatabase_toStorage') }, down: { from: 'v1api20210301storage', convert: cache_conversions.resource('v1api20210301', 'RedisEnterpriseDatabase_fromStorage') } },
+          v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: cache_conversions.resource('v1api20230701', 'RedisEnterpriseDatabase_toStorage') }, down: { from: 'v1api20230701storage', convert: cache_conversions.resource('v1api20230701', 'RedisEnterpriseDatabase_fromStorage') } },
+          v1api20250401: { storage: false, up: { to: 'v1api20250401storage', convert: cache_conversions.resource('v1api20250401', 'RedisEnterpriseDatabase_toStorage') }, down: { from: 'v1api20250401storage', convert: cache_conversions.resource('v1api20250401', 'RedisEnterpriseDatabase_fromStorage') } },
+          v1api20210301storage: { storage: true, up: { to: 'v1api20230701storage', convert: cache_conversions.resource('v1api20210301storage', 'RedisEnterpriseDatabase_to_v1api20230701storage') }, down: { from: 'v1api20230701storage', convert: cache_conversions.resource('v1api20210301storage', 'RedisEnterpriseDatabase_from_v1api20230701storage') } },
+          v1api20230701storage: { storage: true, up: { to: 'v1api20250401storage', convert: cache_conversions.resource('v1api20230701storage', 'RedisEnterpriseDatabase_to_v1api20250401storage') }, down: { from: 'v1api20250401storage', convert: cache_conversions.resource('v1api20230701storage', 'RedisEnterpriseDatabase_from_v1api20250401storage') } },
+          v1api20250401storage: { storage: true },
+        },
+      },
+      RedisFirewallRule: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'RedisFirewallRule_toStorage') }, down: { from: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'RedisFirewallRule_fromStorage') } },
+          v1api20230401: { storage: false, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'RedisFirewallRule_toStorage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'RedisFirewallRule_fromStorage') } },
+          v1api20230801: { storage: false, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'RedisFirewallRule_toStorage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'RedisFirewallRule_fromStorage') } },
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisFirewallRule_toStorage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisFirewallRule_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'RedisFirewallRule_to_v1api20230401storage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'RedisFirewallRule_from_v1api20230401storage') } },
+          v1api20230401storage: { storage: true, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'RedisFirewallRule_to_v1api20230801storage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'RedisFirewallRule_from_v1api20230801storage') } },
+          v1api20230801storage: { storage: true, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'RedisFirewallRule_to_v1api20241101storage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'RedisFirewallRule_from_v1api20241101storage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
+      RedisLinkedServer: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'RedisLinkedServer_toStorage') }, down: { from: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'RedisLinkedServer_fromStorage') } },
+          v1api20230401: { storage: false, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'RedisLinkedServer_toStorage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'RedisLinkedServer_fromStorage') } },
+          v1api20230801: { storage: false, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'RedisLinkedServer_toStorage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'RedisLinkedServer_fromStorage') } },
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisLinkedServer_toStorage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisLinkedServer_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'RedisLinkedServer_to_v1api20230401storage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'RedisLinkedServer_from_v1api20230401storage') } },
+          v1api20230401storage: { storage: true, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'RedisLinkedServer_to_v1api20230801storage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'RedisLinkedServer_from_v1api20230801storage') } },
+          v1api20230801storage: { storage: true, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'RedisLinkedServer_to_v1api20241101storage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'RedisLinkedServer_from_v1api20241101storage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
+      RedisPatchSchedule: {
+        hub: 'v1api20241101storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'RedisPatchSchedule_toStorage') }, down: { from: 'v1api20201201storage', convert: cache_conversions.resource('v1api20201201', 'RedisPatchSchedule_fromStorage') } },
+          v1api20230401: { storage: false, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'RedisPatchSchedule_toStorage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20230401', 'RedisPatchSchedule_fromStorage') } },
+          v1api20230801: { storage: false, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'RedisPatchSchedule_toStorage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230801', 'RedisPatchSchedule_fromStorage') } },
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisPatchSchedule_toStorage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20241101', 'RedisPatchSchedule_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'RedisPatchSchedule_to_v1api20230401storage') }, down: { from: 'v1api20230401storage', convert: cache_conversions.resource('v1api20201201storage', 'RedisPatchSchedule_from_v1api20230401storage') } },
+          v1api20230401storage: { storage: true, up: { to: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'RedisPatchSchedule_to_v1api20230801storage') }, down: { from: 'v1api20230801storage', convert: cache_conversions.resource('v1api20230401storage', 'RedisPatchSchedule_from_v1api20230801storage') } },
+          v1api20230801storage: { storage: true, up: { to: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'RedisPatchSchedule_to_v1api20241101storage') }, down: { from: 'v1api20241101storage', convert: cache_conversions.resource('v1api20230801storage', 'RedisPatchSchedule_from_v1api20241101storage') } },
+          v1api20241101storage: { storage: true },
+        },
+      },
+    },
+    'cdn.azure.com': {
+      AfdEndpoint: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdEndpoint_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdEndpoint_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
+      AfdOriginGroup: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdOriginGroup_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'AfdOriginGroup_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
+      Profile: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: cdn_conversions.resource('v1api20210601', 'Profile_toStorage') }, down: { from: 'v1api20210601storage', convert: cdn_conversions.resource('v1api20210601', 'Profile_fromStorage') } },
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Profile_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'Profile_fromStorage') } },
+          v1api20210601storage: { storage: true, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20210601storage', 'Profile_to_v1api20230501storage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20210601storage', 'Profile_from_v1api20230501storage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
+      RuleSet: {
+        hub: 'v1api20230501storage',
+        versions: {
+          v1api20230501: { storage: false, up: { to: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'RuleSet_toStorage') }, down: { from: 'v1api20230501storage', convert: cdn_conversions.resource('v1api20230501', 'RuleSet_fromStorage') } },
+          v1api20230501storage: { storage: true },
+        },
+      },
+    },
+    'cognitiveservices.azure.com': {
+      Deployment: {
+        hub: 'v1api20250601storage',
+        versions: {
+          v1api20250601: { storage: false, up: { to: 'v1api20250601storage', convert: cognitiveservices_conversions.resource('v1api20250601', 'Deployment_toStorage') }, down: { from: 'v1api20250601storage', convert: cognitiveservices_conversions.resource('v1api20250601', 'Deployment_fromStorage') } },
+          v1api20250601storage: { storage: true },
+        },
+      },
+    },
     'communication.azure.com': {
       Domain: {
         hub: 'v20230401storage',
@@ -170,6 +329,70 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'compute.azure.com': {
+      AvailabilitySet: {
+        hub: 'v20241101storage',
+        versions: {
+          v1api20241101: { storage: false, up: { to: 'v1api20241101storage', convert: compute_conversions.resource('v1api20241101', 'AvailabilitySet_toStorage') }, down: { from: 'v1api20241101storage', convert: compute_conversions.resource('v1api20241101', 'AvailabilitySet_fromStorage') } },
+          v20241101: { storage: false, up: { to: 'v20241101storage', convert: compute_conversions.resource('v20241101', 'AvailabilitySet_toStorage') }, down: { from: 'v20241101storage', convert: compute_conversions.resource('v20241101', 'AvailabilitySet_fromStorage') } },
+          v1api20241101storage: { storage: true, up: { to: 'v20241101storage', convert: compute_conversions.resource('v1api20241101storage', 'AvailabilitySet_to_v20241101storage') }, down: { from: 'v20241101storage', convert: compute_conversions.resource('v1api20241101storage', 'AvailabilitySet_from_v20241101storage') } },
+          v20241101storage: { storage: true },
+        },
+      },
+      CapacityReservation: {
+        hub: 'v20250401storage',
+        versions: {
+          v1api20250401: { storage: false, up: { to: 'v1api20250401storage', convert: compute_conversions.resource('v1api20250401', 'CapacityReservation_toStorage') }, down: { from: 'v1api20250401storage', convert: compute_conversions.resource('v1api20250401', 'CapacityReservation_fromStorage') } },
+          v20250401: { storage: false, up: { to: 'v20250401storage', convert: compute_conversions.resource('v20250401', 'CapacityReservation_toStorage') }, down: { from: 'v20250401storage', convert: compute_conversions.resource('v20250401', 'CapacityReservation_fromStorage') } },
+          v1api20250401storage: { storage: true, up: { to: 'v20250401storage', convert: compute_conversions.resource('v1api20250401storage', 'CapacityReservation_to_v20250401storage') }, down: { from: 'v20250401storage', convert: compute_conversions.resource('v1api20250401storage', 'CapacityReservation_from_v20250401storage') } },
+          v20250401storage: { storage: true },
+        },
+      },
+      CapacityReservationGroup: {
+        hub: 'v20250401storage',
+        versions: {
+          v1api20250401: { storage: false, up: { to: 'v1api20250401storage', convert: compute_conversions.resource('v1api20250401', 'CapacityReservationGroup_toStorage') }, down: { from: 'v1api20250401storage', convert: compute_conversions.resource('v1api20250401', 'CapacityReservationGroup_fromStorage') } },
+          v20250401: { storage: false, up: { to: 'v20250401storage', convert: compute_conversions.resource('v20250401', 'CapacityReservationGroup_toStorage') }, down: { from: 'v20250401storage', convert: compute_conversions.resource('v20250401', 'CapacityReservationGroup_fromStorage') } },
+          v1api20250401storage: { storage: true, up: { to: 'v20250401storage', convert: compute_conversions.resource('v1api20250401storage', 'CapacityReservationGroup_to_v20250401storage') }, down: { from: 'v20250401storage', convert: compute_conversions.resource('v1api20250401storage', 'CapacityReservationGroup_from_v20250401storage') } },
+          v20250401storage: { storage: true },
+        },
+      },
+      DiskAccess: {
+        hub: 'v20240302storage',
+        versions: {
+          v1api20240302: { storage: false, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'DiskAccess_toStorage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'DiskAccess_fromStorage') } },
+          v20240302: { storage: false, up: { to: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'DiskAccess_toStorage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'DiskAccess_fromStorage') } },
+          v1api20240302storage: { storage: true, up: { to: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'DiskAccess_to_v20240302storage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'DiskAccess_from_v20240302storage') } },
+          v20240302storage: { storage: true },
+        },
+      },
+      DiskEncryptionSet: {
+        hub: 'v20240302storage',
+        versions: {
+          v1api20220702: { storage: false, up: { to: 'v1api20220702storage', convert: compute_conversions.resource('v1api20220702', 'DiskEncryptionSet_toStorage') }, down: { from: 'v1api20220702storage', convert: compute_conversions.resource('v1api20220702', 'DiskEncryptionSet_fromStorage') } },
+          v20220702: { storage: false, up: { to: 'v20220702storage', convert: compute_conversions.resource('v20220702', 'DiskEncryptionSet_toStorage') }, down: { from: 'v20220702storage', convert: compute_conversions.resource('v20220702', 'DiskEncryptionSet_fromStorage') } },
+          v1api20240302: { storage: false, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'DiskEncryptionSet_toStorage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'DiskEncryptionSet_fromStorage') } },
+          v20240302: { storage: false, up: { to: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'DiskEncryptionSet_toStorage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'DiskEncryptionSet_fromStorage') } },
+          v1api20220702storage: { storage: true, up: { to: 'v20220702storage', convert: compute_conversions.resource('v1api20220702storage', 'DiskEncryptionSet_to_v20220702storage') }, down: { from: 'v20220702storage', convert: compute_conversions.resource('v1api20220702storage', 'DiskEncryptionSet_from_v20220702storage') } },
+          v20220702storage: { storage: true, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v20220702storage', 'DiskEncryptionSet_to_v1api20240302storage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v20220702storage', 'DiskEncryptionSet_from_v1api20240302storage') } },
+          v1api20240302storage: { storage: true, up: { to: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'DiskEncryptionSet_to_v20240302storage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'DiskEncryptionSet_from_v20240302storage') } },
+          v20240302storage: { storage: true },
+        },
+      },
+      Image: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20210701: { storage: false, up: { to: 'v1api20210701storage', convert: compute_conversions.resource('v1api20210701', 'Image_toStorage') }, down: { from: 'v1api20210701storage', convert: compute_conversions.resource('v1api20210701', 'Image_fromStorage') } },
+          v20210701: { storage: false, up: { to: 'v20210701storage', convert: compute_conversions.resource('v20210701', 'Image_toStorage') }, down: { from: 'v20210701storage', convert: compute_conversions.resource('v20210701', 'Image_fromStorage') } },
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'Image_toStorage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'Image_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'Image_toStorage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'Image_fromStorage') } },
+          v1api20210701storage: { storage: true, up: { to: 'v20210701storage', convert: compute_conversions.resource('v1api20210701storage', 'Image_to_v20210701storage') }, down: { from: 'v20210701storage', convert: compute_conversions.resource('v1api20210701storage', 'Image_from_v20210701storage') } },
+          v20210701storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20210701storage', 'Image_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20210701storage', 'Image_from_v1api20220301storage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'Image_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'Image_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+    },
     'containerregistry.azure.com': {
       Registry: {
         hub: 'v1api20230701storage',
@@ -185,6 +408,91 @@ export const registry: ConversionRegistry = {
         versions: {
           v1api20230701: { storage: false, up: { to: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20230701', 'RegistryReplication_toStorage') }, down: { from: 'v1api20230701storage', convert: containerregistry_conversions.resource('v1api20230701', 'RegistryReplication_fromStorage') } },
           v1api20230701storage: { storage: true },
+        },
+      },
+    },
+    'containerservice.azure.com': {
+      FleetsUpdateStrategy: {
+        hub: 'v1api20250301storage',
+        versions: {
+          v1api20250301: { storage: false, up: { to: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsUpdateStrategy_toStorage') }, down: { from: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsUpdateStrategy_fromStorage') } },
+          v1api20250301storage: { storage: true },
+        },
+      },
+      TrustedAccessRoleBinding: {
+        hub: 'v1api20250801storage',
+        versions: {
+          v20251002preview: { storage: false, up: { to: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'TrustedAccessRoleBinding_toStorage') }, down: { from: 'v20251002previewstorage', convert: containerservice_conversions.resource('v20251002preview', 'TrustedAccessRoleBinding_fromStorage') } },
+          v1api20240901: { storage: false, up: { to: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'TrustedAccessRoleBinding_toStorage') }, down: { from: 'v1api20240901storage', convert: containerservice_conversions.resource('v1api20240901', 'TrustedAccessRoleBinding_fromStorage') } },
+          v1api20250801: { storage: false, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'TrustedAccessRoleBinding_toStorage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20250801', 'TrustedAccessRoleBinding_fromStorage') } },
+          v20251002previewstorage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'TrustedAccessRoleBinding_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'TrustedAccessRoleBinding_from_v1api20250801storage') } },
+          v1api20240901storage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'TrustedAccessRoleBinding_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'TrustedAccessRoleBinding_from_v1api20250801storage') } },
+          v1api20250801storage: { storage: true },
+        },
+      },
+    },
+    'dbformysql.azure.com': {
+      FlexibleServersConfiguration: {
+        hub: 'v20241230storage',
+        versions: {
+          v20250601preview: { storage: false, up: { to: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20220101: { storage: false, up: { to: 'v1api20220101storage', convert: dbformysql_conversions.resource('v1api20220101', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20220101storage', convert: dbformysql_conversions.resource('v1api20220101', 'FlexibleServersConfiguration_fromStorage') } },
+          v20220101: { storage: false, up: { to: 'v20220101storage', convert: dbformysql_conversions.resource('v20220101', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v20220101storage', convert: dbformysql_conversions.resource('v20220101', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20230630: { storage: false, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersConfiguration_fromStorage') } },
+          v20230630: { storage: false, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersConfiguration_fromStorage') } },
+          v1api20231230: { storage: false, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersConfiguration_fromStorage') } },
+          v20231230: { storage: false, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersConfiguration_fromStorage') } },
+          v20241230: { storage: false, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersConfiguration_toStorage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersConfiguration_fromStorage') } },
+          v20250601previewstorage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersConfiguration_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersConfiguration_from_v20241230storage') } },
+          v1api20220101storage: { storage: true, up: { to: 'v20220101storage', convert: dbformysql_conversions.resource('v1api20220101storage', 'FlexibleServersConfiguration_to_v20220101storage') }, down: { from: 'v20220101storage', convert: dbformysql_conversions.resource('v1api20220101storage', 'FlexibleServersConfiguration_from_v20220101storage') } },
+          v20220101storage: { storage: true, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20220101storage', 'FlexibleServersConfiguration_to_v1api20230630storage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20220101storage', 'FlexibleServersConfiguration_from_v1api20230630storage') } },
+          v1api20230630storage: { storage: true, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersConfiguration_to_v20230630storage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersConfiguration_from_v20230630storage') } },
+          v20230630storage: { storage: true, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersConfiguration_to_v1api20231230storage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersConfiguration_from_v1api20231230storage') } },
+          v1api20231230storage: { storage: true, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersConfiguration_to_v20231230storage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersConfiguration_from_v20231230storage') } },
+          v20231230storage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersConfiguration_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersConfiguration_from_v20241230storage') } },
+          v20241230storage: { storage: true },
+        },
+      },
+      FlexibleServersDatabase: {
+        hub: 'v20241230storage',
+        versions: {
+          v20250601preview: { storage: false, up: { to: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersDatabase_fromStorage') } },
+          v1api20210501: { storage: false, up: { to: 'v1api20210501storage', convert: dbformysql_conversions.resource('v1api20210501', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v1api20210501storage', convert: dbformysql_conversions.resource('v1api20210501', 'FlexibleServersDatabase_fromStorage') } },
+          v20210501: { storage: false, up: { to: 'v20210501storage', convert: dbformysql_conversions.resource('v20210501', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v20210501storage', convert: dbformysql_conversions.resource('v20210501', 'FlexibleServersDatabase_fromStorage') } },
+          v1api20230630: { storage: false, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersDatabase_fromStorage') } },
+          v20230630: { storage: false, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersDatabase_fromStorage') } },
+          v1api20231230: { storage: false, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersDatabase_fromStorage') } },
+          v20231230: { storage: false, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersDatabase_fromStorage') } },
+          v20241230: { storage: false, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersDatabase_toStorage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersDatabase_fromStorage') } },
+          v20250601previewstorage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersDatabase_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersDatabase_from_v20241230storage') } },
+          v1api20210501storage: { storage: true, up: { to: 'v20210501storage', convert: dbformysql_conversions.resource('v1api20210501storage', 'FlexibleServersDatabase_to_v20210501storage') }, down: { from: 'v20210501storage', convert: dbformysql_conversions.resource('v1api20210501storage', 'FlexibleServersDatabase_from_v20210501storage') } },
+          v20210501storage: { storage: true, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20210501storage', 'FlexibleServersDatabase_to_v1api20230630storage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20210501storage', 'FlexibleServersDatabase_from_v1api20230630storage') } },
+          v1api20230630storage: { storage: true, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersDatabase_to_v20230630storage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersDatabase_from_v20230630storage') } },
+          v20230630storage: { storage: true, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersDatabase_to_v1api20231230storage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersDatabase_from_v1api20231230storage') } },
+          v1api20231230storage: { storage: true, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersDatabase_to_v20231230storage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersDatabase_from_v20231230storage') } },
+          v20231230storage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersDatabase_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersDatabase_from_v20241230storage') } },
+          v20241230storage: { storage: true },
+        },
+      },
+      FlexibleServersFirewallRule: {
+        hub: 'v20241230storage',
+        versions: {
+          v20250601preview: { storage: false, up: { to: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v20250601previewstorage', convert: dbformysql_conversions.resource('v20250601preview', 'FlexibleServersFirewallRule_fromStorage') } },
+          v1api20210501: { storage: false, up: { to: 'v1api20210501storage', convert: dbformysql_conversions.resource('v1api20210501', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v1api20210501storage', convert: dbformysql_conversions.resource('v1api20210501', 'FlexibleServersFirewallRule_fromStorage') } },
+          v20210501: { storage: false, up: { to: 'v20210501storage', convert: dbformysql_conversions.resource('v20210501', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v20210501storage', convert: dbformysql_conversions.resource('v20210501', 'FlexibleServersFirewallRule_fromStorage') } },
+          v1api20230630: { storage: false, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v1api20230630', 'FlexibleServersFirewallRule_fromStorage') } },
+          v20230630: { storage: false, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v20230630', 'FlexibleServersFirewallRule_fromStorage') } },
+          v1api20231230: { storage: false, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v1api20231230', 'FlexibleServersFirewallRule_fromStorage') } },
+          v20231230: { storage: false, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v20231230', 'FlexibleServersFirewallRule_fromStorage') } },
+          v20241230: { storage: false, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersFirewallRule_toStorage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20241230', 'FlexibleServersFirewallRule_fromStorage') } },
+          v20250601previewstorage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersFirewallRule_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20250601previewstorage', 'FlexibleServersFirewallRule_from_v20241230storage') } },
+          v1api20210501storage: { storage: true, up: { to: 'v20210501storage', convert: dbformysql_conversions.resource('v1api20210501storage', 'FlexibleServersFirewallRule_to_v20210501storage') }, down: { from: 'v20210501storage', convert: dbformysql_conversions.resource('v1api20210501storage', 'FlexibleServersFirewallRule_from_v20210501storage') } },
+          v20210501storage: { storage: true, up: { to: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20210501storage', 'FlexibleServersFirewallRule_to_v1api20230630storage') }, down: { from: 'v1api20230630storage', convert: dbformysql_conversions.resource('v20210501storage', 'FlexibleServersFirewallRule_from_v1api20230630storage') } },
+          v1api20230630storage: { storage: true, up: { to: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersFirewallRule_to_v20230630storage') }, down: { from: 'v20230630storage', convert: dbformysql_conversions.resource('v1api20230630storage', 'FlexibleServersFirewallRule_from_v20230630storage') } },
+          v20230630storage: { storage: true, up: { to: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersFirewallRule_to_v1api20231230storage') }, down: { from: 'v1api20231230storage', convert: dbformysql_conversions.resource('v20230630storage', 'FlexibleServersFirewallRule_from_v1api20231230storage') } },
+          v1api20231230storage: { storage: true, up: { to: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersFirewallRule_to_v20231230storage') }, down: { from: 'v20231230storage', convert: dbformysql_conversions.resource('v1api20231230storage', 'FlexibleServersFirewallRule_from_v20231230storage') } },
+          v20231230storage: { storage: true, up: { to: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersFirewallRule_to_v20241230storage') }, down: { from: 'v20241230storage', convert: dbformysql_conversions.resource('v20231230storage', 'FlexibleServersFirewallRule_from_v20241230storage') } },
+          v20241230storage: { storage: true },
         },
       },
     },
@@ -207,6 +515,13 @@ export const registry: ConversionRegistry = {
           v1api20210601storage: { storage: true, up: { to: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServer_to_v1api20221201storage') }, down: { from: 'v1api20221201storage', convert: dbforpostgresql_conversions.resource('v1api20210601storage', 'FlexibleServer_from_v1api20221201storage') } },
           v1api20221201storage: { storage: true, up: { to: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServer_to_v1api20240801storage') }, down: { from: 'v1api20240801storage', convert: dbforpostgresql_conversions.resource('v1api20221201storage', 'FlexibleServer_from_v1api20240801storage') } },
           v1api20240801storage: { storage: true, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServer_to_v20250801storage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v1api20240801storage', 'FlexibleServer_from_v20250801storage') } },
+          v20250801storage: { storage: true },
+        },
+      },
+      FlexibleServersAdministrator: {
+        hub: 'v20250801storage',
+        versions: {
+          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdministrator_fromStorage') } },
           v20250801storage: { storage: true },
         },
       },
@@ -310,6 +625,175 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'documentdb.azure.com': {
+      CassandraCluster: {
+        hub: 'v20251015storage',
+        versions: {
+          v20251015: { storage: false, up: { to: 'v20251015storage', convert: documentdb_conversions.resource('v20251015', 'CassandraCluster_toStorage') }, down: { from: 'v20251015storage', convert: documentdb_conversions.resource('v20251015', 'CassandraCluster_fromStorage') } },
+          v20251015storage: { storage: true },
+        },
+      },
+      CassandraDataCenter: {
+        hub: 'v20251015storage',
+        versions: {
+          v20251015: { storage: false, up: { to: 'v20251015storage', convert: documentdb_conversions.resource('v20251015', 'CassandraDataCenter_toStorage') }, down: { from: 'v20251015storage', convert: documentdb_conversions.resource('v20251015', 'CassandraDataCenter_fromStorage') } },
+          v20251015storage: { storage: true },
+        },
+      },
+      FirewallRule: {
+        hub: 'v1api20240701storage',
+        versions: {
+          v1api20240701: { storage: false, up: { to: 'v1api20240701storage', convert: documentdb_conversions.resource('v1api20240701', 'FirewallRule_toStorage') }, down: { from: 'v1api20240701storage', convert: documentdb_conversions.resource('v1api20240701', 'FirewallRule_fromStorage') } },
+          v1api20240701storage: { storage: true },
+        },
+      },
+      MongoCluster: {
+        hub: 'v1api20240701storage',
+        versions: {
+          v1api20240701: { storage: false, up: { to: 'v1api20240701storage', convert: documentdb_conversions.resource('v1api20240701', 'MongoCluster_toStorage') }, down: { from: 'v1api20240701storage', convert: documentdb_conversions.resource('v1api20240701', 'MongoCluster_fromStorage') } },
+          v1api20240701storage: { storage: true },
+        },
+      },
+      MongodbDatabase: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabase_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabase_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabase_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabase_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabase_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabase_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabase_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabase_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabase_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabase_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      MongodbDatabaseCollection: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabaseCollection_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabaseCollection_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabaseCollection_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabaseCollection_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabaseCollection_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabaseCollection_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabaseCollection_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabaseCollection_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabaseCollection_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabaseCollection_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      MongodbDatabaseCollectionThroughputSetting: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabaseCollectionThroughputSetting_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabaseCollectionThroughputSetting_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabaseCollectionThroughputSetting_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabaseCollectionThroughputSetting_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabaseCollectionThroughputSetting_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabaseCollectionThroughputSetting_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabaseCollectionThroughputSetting_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabaseCollectionThroughputSetting_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabaseCollectionThroughputSetting_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabaseCollectionThroughputSetting_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      MongodbDatabaseThroughputSetting: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabaseThroughputSetting_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'MongodbDatabaseThroughputSetting_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabaseThroughputSetting_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'MongodbDatabaseThroughputSetting_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabaseThroughputSetting_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbDatabaseThroughputSetting_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabaseThroughputSetting_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'MongodbDatabaseThroughputSetting_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabaseThroughputSetting_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'MongodbDatabaseThroughputSetting_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      MongodbUserDefinition: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbUserDefinition_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'MongodbUserDefinition_fromStorage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabase: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabase_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabase_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabase_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabase_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabase_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabase_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabase_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabase_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabase_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabase_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabaseContainer: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainer_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainer_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainer_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainer_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainer_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainer_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainer_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainer_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainer_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainer_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabaseContainerStoredProcedure: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerStoredProcedure_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerStoredProcedure_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerStoredProcedure_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerStoredProcedure_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerStoredProcedure_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerStoredProcedure_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerStoredProcedure_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerStoredProcedure_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerStoredProcedure_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerStoredProcedure_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabaseContainerThroughputSetting: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerThroughputSetting_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerThroughputSetting_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerThroughputSetting_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerThroughputSetting_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerThroughputSetting_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerThroughputSetting_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerThroughputSetting_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerThroughputSetting_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerThroughputSetting_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerThroughputSetting_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabaseContainerTrigger: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerTrigger_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerTrigger_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerTrigger_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerTrigger_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerTrigger_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerTrigger_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerTrigger_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerTrigger_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerTrigger_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerTrigger_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabaseContainerUserDefinedFunction: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerUserDefinedFunction_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseContainerUserDefinedFunction_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerUserDefinedFunction_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseContainerUserDefinedFunction_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerUserDefinedFunction_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseContainerUserDefinedFunction_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerUserDefinedFunction_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseContainerUserDefinedFunction_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerUserDefinedFunction_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseContainerUserDefinedFunction_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlDatabaseThroughputSetting: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseThroughputSetting_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlDatabaseThroughputSetting_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseThroughputSetting_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlDatabaseThroughputSetting_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseThroughputSetting_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlDatabaseThroughputSetting_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseThroughputSetting_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlDatabaseThroughputSetting_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseThroughputSetting_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlDatabaseThroughputSetting_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+      SqlRoleAssignment: {
+        hub: 'v1api20240815storage',
+        versions: {
+          v1api20210515: { storage: false, up: { to: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlRoleAssignment_toStorage') }, down: { from: 'v1api20210515storage', convert: documentdb_conversions.resource('v1api20210515', 'SqlRoleAssignment_fromStorage') } },
+          v1api20231115: { storage: false, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlRoleAssignment_toStorage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20231115', 'SqlRoleAssignment_fromStorage') } },
+          v1api20240815: { storage: false, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlRoleAssignment_toStorage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20240815', 'SqlRoleAssignment_fromStorage') } },
+          v1api20210515storage: { storage: true, up: { to: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlRoleAssignment_to_v1api20231115storage') }, down: { from: 'v1api20231115storage', convert: documentdb_conversions.resource('v1api20210515storage', 'SqlRoleAssignment_from_v1api20231115storage') } },
+          v1api20231115storage: { storage: true, up: { to: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlRoleAssignment_to_v1api20240815storage') }, down: { from: 'v1api20240815storage', convert: documentdb_conversions.resource('v1api20231115storage', 'SqlRoleAssignment_from_v1api20240815storage') } },
+          v1api20240815storage: { storage: true },
+        },
+      },
+    },
     'eventgrid.azure.com': {
       Domain: {
         hub: 'v20200601storage',
@@ -392,6 +876,36 @@ export const registry: ConversionRegistry = {
           v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhubsConsumerGroup_toStorage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20240101', 'NamespacesEventhubsConsumerGroup_fromStorage') } },
           v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhubsConsumerGroup_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: eventhub_conversions.resource('v1api20211101storage', 'NamespacesEventhubsConsumerGroup_from_v1api20240101storage') } },
           v1api20240101storage: { storage: true },
+        },
+      },
+    },
+    'insights.azure.com': {
+      Component: {
+        hub: 'v1api20200202storage',
+        versions: {
+          v1api20200202: { storage: false, up: { to: 'v1api20200202storage', convert: insights_conversions.resource('v1api20200202', 'Component_toStorage') }, down: { from: 'v1api20200202storage', convert: insights_conversions.resource('v1api20200202', 'Component_fromStorage') } },
+          v1api20200202storage: { storage: true },
+        },
+      },
+      DiagnosticSetting: {
+        hub: 'v1api20210501previewstorage',
+        versions: {
+          v1api20210501preview: { storage: false, up: { to: 'v1api20210501previewstorage', convert: insights_conversions.resource('v1api20210501preview', 'DiagnosticSetting_toStorage') }, down: { from: 'v1api20210501previewstorage', convert: insights_conversions.resource('v1api20210501preview', 'DiagnosticSetting_fromStorage') } },
+          v1api20210501previewstorage: { storage: true },
+        },
+      },
+      PricingPlan: {
+        hub: 'v1api20171001storage',
+        versions: {
+          v1api20171001: { storage: false, up: { to: 'v1api20171001storage', convert: insights_conversions.resource('v1api20171001', 'PricingPlan_toStorage') }, down: { from: 'v1api20171001storage', convert: insights_conversions.resource('v1api20171001', 'PricingPlan_fromStorage') } },
+          v1api20171001storage: { storage: true },
+        },
+      },
+      Workbook: {
+        hub: 'v1api20230601storage',
+        versions: {
+          v1api20230601: { storage: false, up: { to: 'v1api20230601storage', convert: insights_conversions.resource('v1api20230601', 'Workbook_toStorage') }, down: { from: 'v1api20230601storage', convert: insights_conversions.resource('v1api20230601', 'Workbook_fromStorage') } },
+          v1api20230601storage: { storage: true },
         },
       },
     },
@@ -989,11 +1503,138 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'servicebus.azure.com': {
+      NamespacesAuthorizationRule: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20210101preview: { storage: false, up: { to: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20221001preview: { storage: false, up: { to: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesAuthorizationRule_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesAuthorizationRule_fromStorage') } },
+          v1api20210101previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesAuthorizationRule_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesAuthorizationRule_from_v1api20211101storage') } },
+          v1api20221001previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesAuthorizationRule_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesAuthorizationRule_from_v1api20211101storage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesAuthorizationRule_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesAuthorizationRule_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesQueue: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20210101preview: { storage: false, up: { to: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesQueue_toStorage') }, down: { from: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesQueue_fromStorage') } },
+          v1api20221001preview: { storage: false, up: { to: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesQueue_toStorage') }, down: { from: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesQueue_fromStorage') } },
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesQueue_toStorage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesQueue_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesQueue_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesQueue_fromStorage') } },
+          v1api20210101previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesQueue_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesQueue_from_v1api20211101storage') } },
+          v1api20221001previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesQueue_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesQueue_from_v1api20211101storage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesQueue_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesQueue_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesTopic: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20210101preview: { storage: false, up: { to: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesTopic_toStorage') }, down: { from: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesTopic_fromStorage') } },
+          v1api20221001preview: { storage: false, up: { to: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesTopic_toStorage') }, down: { from: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesTopic_fromStorage') } },
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesTopic_toStorage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesTopic_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesTopic_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesTopic_fromStorage') } },
+          v1api20210101previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesTopic_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesTopic_from_v1api20211101storage') } },
+          v1api20221001previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesTopic_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesTopic_from_v1api20211101storage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesTopic_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesTopic_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesTopicsSubscription: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20210101preview: { storage: false, up: { to: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesTopicsSubscription_toStorage') }, down: { from: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesTopicsSubscription_fromStorage') } },
+          v1api20221001preview: { storage: false, up: { to: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesTopicsSubscription_toStorage') }, down: { from: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesTopicsSubscription_fromStorage') } },
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesTopicsSubscription_toStorage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesTopicsSubscription_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesTopicsSubscription_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesTopicsSubscription_fromStorage') } },
+          v1api20210101previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesTopicsSubscription_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesTopicsSubscription_from_v1api20211101storage') } },
+          v1api20221001previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesTopicsSubscription_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesTopicsSubscription_from_v1api20211101storage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesTopicsSubscription_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesTopicsSubscription_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      NamespacesTopicsSubscriptionsRule: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20210101preview: { storage: false, up: { to: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesTopicsSubscriptionsRule_toStorage') }, down: { from: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'NamespacesTopicsSubscriptionsRule_fromStorage') } },
+          v1api20221001preview: { storage: false, up: { to: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesTopicsSubscriptionsRule_toStorage') }, down: { from: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'NamespacesTopicsSubscriptionsRule_fromStorage') } },
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesTopicsSubscriptionsRule_toStorage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'NamespacesTopicsSubscriptionsRule_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesTopicsSubscriptionsRule_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'NamespacesTopicsSubscriptionsRule_fromStorage') } },
+          v1api20210101previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesTopicsSubscriptionsRule_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'NamespacesTopicsSubscriptionsRule_from_v1api20211101storage') } },
+          v1api20221001previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesTopicsSubscriptionsRule_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'NamespacesTopicsSubscriptionsRule_from_v1api20211101storage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesTopicsSubscriptionsRule_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'NamespacesTopicsSubscriptionsRule_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+      TopicAuthorizationRule: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'TopicAuthorizationRule_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'TopicAuthorizationRule_fromStorage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
+    },
+    'signalrservice.azure.com': {
+      CustomCertificate: {
+        hub: 'v1api20240301storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'CustomCertificate_toStorage') }, down: { from: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'CustomCertificate_fromStorage') } },
+          v1api20240301storage: { storage: true },
+        },
+      },
+      Replica: {
+        hub: 'v1api20240301storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'Replica_toStorage') }, down: { from: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'Replica_fromStorage') } },
+          v1api20240301storage: { storage: true },
+        },
+      },
+      SignalR: {
+        hub: 'v1api20240301storage',
+        versions: {
+          v1api20211001: { storage: false, up: { to: 'v1api20211001storage', convert: signalrservice_conversions.resource('v1api20211001', 'SignalR_toStorage') }, down: { from: 'v1api20211001storage', convert: signalrservice_conversions.resource('v1api20211001', 'SignalR_fromStorage') } },
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'SignalR_toStorage') }, down: { from: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20240301', 'SignalR_fromStorage') } },
+          v1api20211001storage: { storage: true, up: { to: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20211001storage', 'SignalR_to_v1api20240301storage') }, down: { from: 'v1api20240301storage', convert: signalrservice_conversions.resource('v1api20211001storage', 'SignalR_from_v1api20240301storage') } },
+          v1api20240301storage: { storage: true },
+        },
+      },
+    },
     'sql.azure.com': {
       Server: {
         hub: 'v1api20211101storage',
         versions: {
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'Server_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'Server_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersAdvancedThreatProtectionSetting: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAdvancedThreatProtectionSetting_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAdvancedThreatProtectionSetting_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersAuditingSetting: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAuditingSetting_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAuditingSetting_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersAzureADOnlyAuthentication: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAzureADOnlyAuthentication_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersAzureADOnlyAuthentication_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersConnectionPolicy: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersConnectionPolicy_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersConnectionPolicy_fromStorage') } },
           v1api20211101storage: { storage: true },
         },
       },
@@ -1004,10 +1645,87 @@ export const registry: ConversionRegistry = {
           v1api20211101storage: { storage: true },
         },
       },
+      ServersDatabasesAdvancedThreatProtectionSetting: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesAdvancedThreatProtectionSetting_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesAdvancedThreatProtectionSetting_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersDatabasesAuditingSetting: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesAuditingSetting_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesAuditingSetting_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersDatabasesBackupLongTermRetentionPolicy: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesBackupLongTermRetentionPolicy_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesBackupLongTermRetentionPolicy_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersDatabasesBackupShortTermRetentionPolicy: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesBackupShortTermRetentionPolicy_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesBackupShortTermRetentionPolicy_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersDatabasesSecurityAlertPolicy: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesSecurityAlertPolicy_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesSecurityAlertPolicy_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersDatabasesVulnerabilityAssessment: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesVulnerabilityAssessment_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersDatabasesVulnerabilityAssessment_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersElasticPool: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersElasticPool_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersElasticPool_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
       ServersFirewallRule: {
         hub: 'v1api20211101storage',
         versions: {
           v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersFirewallRule_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersFirewallRule_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersOutboundFirewallRule: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersOutboundFirewallRule_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersOutboundFirewallRule_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersSecurityAlertPolicy: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersSecurityAlertPolicy_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersSecurityAlertPolicy_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersVirtualNetworkRule: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersVirtualNetworkRule_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersVirtualNetworkRule_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
+      ServersVulnerabilityAssessment: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersVulnerabilityAssessment_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersVulnerabilityAssessment_fromStorage') } },
           v1api20211101storage: { storage: true },
         },
       },
@@ -1073,6 +1791,108 @@ export const registry: ConversionRegistry = {
           v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsBlobServicesContainer_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsBlobServicesContainer_from_v1api20230101storage') } },
           v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsBlobServicesContainer_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsBlobServicesContainer_from_v20230101storage') } },
           v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsBlobServicesContainer_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsBlobServicesContainer_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsFileService: {
+        hub: 'v20250601storage',
+        versions: {
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsFileService_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsFileService_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsFileService_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsFileService_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsFileService_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsFileService_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsFileService_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsFileService_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsFileService_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsFileService_fromStorage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsFileService_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsFileService_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsFileService_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsFileService_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsFileService_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsFileService_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsFileService_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsFileService_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsFileServicesShare: {
+        hub: 'v20250601storage',
+        versions: {
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsFileServicesShare_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsFileServicesShare_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsFileServicesShare_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsFileServicesShare_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsFileServicesShare_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsFileServicesShare_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsFileServicesShare_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsFileServicesShare_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsFileServicesShare_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsFileServicesShare_fromStorage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsFileServicesShare_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsFileServicesShare_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsFileServicesShare_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsFileServicesShare_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsFileServicesShare_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsFileServicesShare_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsFileServicesShare_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsFileServicesShare_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsQueueService: {
+        hub: 'v20250601storage',
+        versions: {
+          v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_conversions.resource('v1beta20210401', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v1beta20210401storage', convert: storage_conversions.resource('v1beta20210401', 'StorageAccountsQueueService_fromStorage') } },
+          v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_conversions.resource('v1api20210401', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v1api20210401storage', convert: storage_conversions.resource('v1api20210401', 'StorageAccountsQueueService_fromStorage') } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_conversions.resource('v20210401', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v20210401storage', convert: storage_conversions.resource('v20210401', 'StorageAccountsQueueService_fromStorage') } },
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsQueueService_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsQueueService_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsQueueService_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsQueueService_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsQueueService_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsQueueService_fromStorage') } },
+          v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_conversions.resource('v1beta20210401storage', 'StorageAccountsQueueService_to_v1api20210401storage') }, down: { from: 'v1api20210401storage', convert: storage_conversions.resource('v1beta20210401storage', 'StorageAccountsQueueService_from_v1api20210401storage') } },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_conversions.resource('v1api20210401storage', 'StorageAccountsQueueService_to_v20210401storage') }, down: { from: 'v20210401storage', convert: storage_conversions.resource('v1api20210401storage', 'StorageAccountsQueueService_from_v20210401storage') } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v20210401storage', 'StorageAccountsQueueService_to_v1api20220901storage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v20210401storage', 'StorageAccountsQueueService_from_v1api20220901storage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsQueueService_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsQueueService_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsQueueService_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsQueueService_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsQueueService_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsQueueService_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsQueueService_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsQueueService_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsQueueServicesQueue: {
+        hub: 'v20250601storage',
+        versions: {
+          v1beta20210401: { storage: false, up: { to: 'v1beta20210401storage', convert: storage_conversions.resource('v1beta20210401', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v1beta20210401storage', convert: storage_conversions.resource('v1beta20210401', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: storage_conversions.resource('v1api20210401', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v1api20210401storage', convert: storage_conversions.resource('v1api20210401', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: storage_conversions.resource('v20210401', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v20210401storage', convert: storage_conversions.resource('v20210401', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsQueueServicesQueue_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsQueueServicesQueue_fromStorage') } },
+          v1beta20210401storage: { storage: true, up: { to: 'v1api20210401storage', convert: storage_conversions.resource('v1beta20210401storage', 'StorageAccountsQueueServicesQueue_to_v1api20210401storage') }, down: { from: 'v1api20210401storage', convert: storage_conversions.resource('v1beta20210401storage', 'StorageAccountsQueueServicesQueue_from_v1api20210401storage') } },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: storage_conversions.resource('v1api20210401storage', 'StorageAccountsQueueServicesQueue_to_v20210401storage') }, down: { from: 'v20210401storage', convert: storage_conversions.resource('v1api20210401storage', 'StorageAccountsQueueServicesQueue_from_v20210401storage') } },
+          v20210401storage: { storage: true, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v20210401storage', 'StorageAccountsQueueServicesQueue_to_v1api20220901storage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v20210401storage', 'StorageAccountsQueueServicesQueue_from_v1api20220901storage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsQueueServicesQueue_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsQueueServicesQueue_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsQueueServicesQueue_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsQueueServicesQueue_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsQueueServicesQueue_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsQueueServicesQueue_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsQueueServicesQueue_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsQueueServicesQueue_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsTableService: {
+        hub: 'v20250601storage',
+        versions: {
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsTableService_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsTableService_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsTableService_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsTableService_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsTableService_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsTableService_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsTableService_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsTableService_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsTableService_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsTableService_fromStorage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsTableService_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsTableService_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsTableService_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsTableService_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsTableService_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsTableService_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsTableService_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsTableService_from_v20250601storage') } },
+          v20250601storage: { storage: true },
+        },
+      },
+      StorageAccountsTableServicesTable: {
+        hub: 'v20250601storage',
+        versions: {
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsTableServicesTable_toStorage') }, down: { from: 'v1api20220901storage', convert: storage_conversions.resource('v1api20220901', 'StorageAccountsTableServicesTable_fromStorage') } },
+          v20220901: { storage: false, up: { to: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsTableServicesTable_toStorage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v20220901', 'StorageAccountsTableServicesTable_fromStorage') } },
+          v1api20230101: { storage: false, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsTableServicesTable_toStorage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v1api20230101', 'StorageAccountsTableServicesTable_fromStorage') } },
+          v20230101: { storage: false, up: { to: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsTableServicesTable_toStorage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v20230101', 'StorageAccountsTableServicesTable_fromStorage') } },
+          v20250601: { storage: false, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsTableServicesTable_toStorage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20250601', 'StorageAccountsTableServicesTable_fromStorage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsTableServicesTable_to_v20220901storage') }, down: { from: 'v20220901storage', convert: storage_conversions.resource('v1api20220901storage', 'StorageAccountsTableServicesTable_from_v20220901storage') } },
+          v20220901storage: { storage: true, up: { to: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsTableServicesTable_to_v1api20230101storage') }, down: { from: 'v1api20230101storage', convert: storage_conversions.resource('v20220901storage', 'StorageAccountsTableServicesTable_from_v1api20230101storage') } },
+          v1api20230101storage: { storage: true, up: { to: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsTableServicesTable_to_v20230101storage') }, down: { from: 'v20230101storage', convert: storage_conversions.resource('v1api20230101storage', 'StorageAccountsTableServicesTable_from_v20230101storage') } },
+          v20230101storage: { storage: true, up: { to: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsTableServicesTable_to_v20250601storage') }, down: { from: 'v20250601storage', convert: storage_conversions.resource('v20230101storage', 'StorageAccountsTableServicesTable_from_v20250601storage') } },
           v20250601storage: { storage: true },
         },
       },

@@ -8,38 +8,50 @@ const t1: TypeShape = {"enum":["Application","Group","User"]};
 const t2: TypeShape = {"enum":["Geo","GeoZone","Local","Zone"]};
 const t3: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
 const t4: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t5: TypeShape = {"enum":["Copy","Default","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreExternalBackup","RestoreExternalBackupSecondary","RestoreLongTermRetentionBackup","Secondary"]};
-const t6: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
-const t7: TypeShape = {"enum":["Disabled","Enabled"]};
-const t8: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t9: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t10: TypeShape = {"enum":["None","UserAssigned"]};
-const t11: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t12: TypeShape = {"properties":[["id","string"],["properties",{"type":"Properties_STATUS"}]]};
-const t13: TypeShape = {"properties":[["id","string"]]};
-const t14: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t16: TypeShape = {"properties":[["fullyQualifiedDomainName",{"type":"ConfigMapDestination"}]]};
-const t17: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"ServerOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t18: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t19: TypeShape = {"enum":["DATABASE_DEFAULT","SQL_Latin1_General_CP1_CI_AS"]};
-const t20: TypeShape = {"enum":["BasePrice","LicenseIncluded"]};
-const t21: TypeShape = {"enum":["AdventureWorksLT","WideWorldImportersFull","WideWorldImportersStd"]};
-const t22: TypeShape = {"enum":["Geo","Named"]};
-const t23: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["endIpAddress","string"],["startIpAddress","string"]]};
-const t24: TypeShape = {"properties":[]};
-const t25: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t26: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t27: TypeShape = {"properties":[["administratorType","string"],["azureADOnlyAuthentication","boolean"],["login","string"],["principalType","string"],["sid","string"],["tenantId","string"]]};
-const t28: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t5: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t6: TypeShape = {"enum":["Copy","Default","OnlineSecondary","PointInTimeRestore","Recovery","Restore","RestoreExternalBackup","RestoreExternalBackupSecondary","RestoreLongTermRetentionBackup","Secondary"]};
+const t7: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t8: TypeShape = {"enum":["Disabled","Enabled"]};
+const t9: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t10: TypeShape = {"properties":[["maxCapacity","number"],["minCapacity","number"]]};
+const t11: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t12: TypeShape = {"enum":["None","UserAssigned"]};
+const t13: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t14: TypeShape = {"properties":[["id","string"],["properties",{"type":"Properties_STATUS"}]]};
+const t15: TypeShape = {"properties":[["id","string"]]};
+const t16: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t17: TypeShape = {"properties":[["fullyQualifiedDomainName",{"type":"ConfigMapDestination"}]]};
+const t18: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["configMaps",{"type":"ServerOperatorConfigMaps"}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t19: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t20: TypeShape = {"enum":["Disabled","Enabled","New"]};
+const t21: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["azureADOnlyAuthentication","boolean"]]};
+const t22: TypeShape = {"enum":["Default","Proxy","Redirect"]};
+const t23: TypeShape = {"enum":["DATABASE_DEFAULT","SQL_Latin1_General_CP1_CI_AS"]};
+const t24: TypeShape = {"enum":["BasePrice","LicenseIncluded"]};
+const t25: TypeShape = {"enum":["AdventureWorksLT","WideWorldImportersFull","WideWorldImportersStd"]};
+const t26: TypeShape = {"enum":["Geo","Named"]};
+const t27: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["monthlyRetention","string"],["weekOfYear","integer"],["weeklyRetention","string"],["yearlyRetention","string"]]};
+const t28: TypeShape = {"enum":[12,24]};
+const t29: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties_STATUS"}],["storageContainerPath","string"]]};
+const t30: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["endIpAddress","string"],["startIpAddress","string"]]};
+const t31: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["provisioningState","string"]]};
+const t32: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t33: TypeShape = {"properties":[]};
+const t34: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t35: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t36: TypeShape = {"properties":[["emailSubscriptionAdmins","boolean"],["emails",{"array":"string"}],["isEnabled","boolean"]]};
+const t37: TypeShape = {"properties":[["administratorType","string"],["azureADOnlyAuthentication","boolean"],["login","string"],["principalType","string"],["sid","string"],["tenantId","string"]]};
+const t38: TypeShape = {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]};
+const t39: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["state","string"]]};
+const t40: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageEndpoint","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "sql.azure.com",
-  names: ["actionsRequired","administratorLogin","administratorLoginPassword","administratorType","administrators","annotations","armId","autoPauseDelay","azureADOnlyAuthentication","azureName","capacity","catalogCollation","clientId","collation","conditions","configMapExpressions","configMaps","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","description","earliestRestoreDate","elasticPoolId","elasticPoolReference","endIpAddress","failoverGroupId","family","federatedClientId","fullyQualifiedDomainName","group","groupIds","highAvailabilityReplicaCount","id","identity","isInfraEncryptionEnabled","isLedgerOn","key","keyId","kind","labels","lastTransitionTime","licenseType","location","login","longTermRetentionBackupResourceId","longTermRetentionBackupResourceReference","maintenanceConfigurationId","managedBy","maxLogSizeBytes","maxSizeBytes","message","minCapacity","minimalTlsVersion","name","observedGeneration","operatorSpec","owner","pausedDate","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","principalType","privateEndpoint","privateEndpointConnections","privateLinkServiceConnectionState","properties","provisioningState","publicNetworkAccess","readScale","reason","recoverableDatabaseId","recoverableDatabaseReference","recoveryServicesRecoveryPointId","recoveryServicesRecoveryPointReference","reference","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorableDroppedDatabaseReference","restorePointInTime","restrictOutboundNetworkAccess","resumedDate","sampleName","secondaryType","secretExpressions","severity","sid","size","sku","sourceDatabaseDeletionDate","sourceDatabaseId","sourceDatabaseReference","sourceResourceId","sourceResourceReference","startIpAddress","state","status","tags","tenantId","tier","type","userAssignedIdentities","value","version","workspaceFeature","zoneRedundant"],
+  names: ["actionsRequired","administratorLogin","administratorLoginPassword","administratorType","administrators","annotations","armId","auditActionsAndGroups","autoPauseDelay","azureADOnlyAuthentication","azureName","capacity","catalogCollation","clientId","collation","conditions","configMapExpressions","configMaps","connectionType","createMode","createdAt","createdBy","createdByType","creationDate","creationTime","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","description","diffBackupIntervalInHours","disabledAlerts","earliestRestoreDate","elasticPoolId","elasticPoolReference","emailAccountAdmins","emailAddresses","emailSubscriptionAdmins","emails","endIpAddress","failoverGroupId","family","federatedClientId","fullyQualifiedDomainName","group","groupIds","highAvailabilityReplicaCount","id","identity","ignoreMissingVnetServiceEndpoint","isAzureMonitorTargetEnabled","isDevopsAuditEnabled","isEnabled","isInfraEncryptionEnabled","isLedgerOn","isManagedIdentityInUse","isStorageSecondaryKeyInUse","key","keyId","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","licenseType","location","login","longTermRetentionBackupResourceId","longTermRetentionBackupResourceReference","maintenanceConfigurationId","managedBy","maxCapacity","maxLogSizeBytes","maxSizeBytes","message","minCapacity","minimalTlsVersion","monthlyRetention","name","observedGeneration","operatorSpec","owner","pausedDate","perDatabaseSettings","primaryUserAssignedIdentityId","primaryUserAssignedIdentityReference","principalId","principalType","privateEndpoint","privateEndpointConnections","privateLinkServiceConnectionState","properties","provisioningState","publicNetworkAccess","queueDelayMs","readScale","reason","recoverableDatabaseId","recoverableDatabaseReference","recoveryServicesRecoveryPointId","recoveryServicesRecoveryPointReference","recurringScans","reference","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorableDroppedDatabaseReference","restorePointInTime","restrictOutboundNetworkAccess","resumedDate","retentionDays","sampleName","secondaryType","secretExpressions","severity","sid","size","sku","sourceDatabaseDeletionDate","sourceDatabaseId","sourceDatabaseReference","sourceResourceId","sourceResourceReference","startIpAddress","state","status","storageAccountAccessKey","storageAccountSubscriptionId","storageContainerPath","storageContainerPathFromConfig","storageContainerSasKey","storageEndpoint","systemData","tags","tenantId","tier","type","userAssignedIdentities","value","version","virtualNetworkSubnetId","virtualNetworkSubnetReference","weekOfYear","weeklyRetention","workspaceFeature","yearlyRetention","zoneRedundant"],
   packages: {
     "v1api20211101": {
-      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"]},
+      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersAdvancedThreatProtectionSetting":["ServersAdvancedThreatProtectionSetting_Spec","ServersAdvancedThreatProtectionSetting_STATUS"],"ServersAuditingSetting":["ServersAuditingSetting_Spec","ServersAuditingSetting_STATUS"],"ServersAzureADOnlyAuthentication":["ServersAzureADOnlyAuthentication_Spec","ServersAzureADOnlyAuthentication_STATUS"],"ServersConnectionPolicy":["ServersConnectionPolicy_Spec","ServersConnectionPolicy_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersDatabasesAdvancedThreatProtectionSetting":["ServersDatabasesAdvancedThreatProtectionSetting_Spec","ServersDatabasesAdvancedThreatProtectionSetting_STATUS"],"ServersDatabasesAuditingSetting":["ServersDatabasesAuditingSetting_Spec","ServersDatabasesAuditingSetting_STATUS"],"ServersDatabasesBackupLongTermRetentionPolicy":["ServersDatabasesBackupLongTermRetentionPolicy_Spec","ServersDatabasesBackupLongTermRetentionPolicy_STATUS"],"ServersDatabasesBackupShortTermRetentionPolicy":["ServersDatabasesBackupShortTermRetentionPolicy_Spec","ServersDatabasesBackupShortTermRetentionPolicy_STATUS"],"ServersDatabasesSecurityAlertPolicy":["ServersDatabasesSecurityAlertPolicy_Spec","ServersDatabasesSecurityAlertPolicy_STATUS"],"ServersDatabasesVulnerabilityAssessment":["ServersDatabasesVulnerabilityAssessment_Spec","ServersDatabasesVulnerabilityAssessment_STATUS"],"ServersElasticPool":["ServersElasticPool_Spec","ServersElasticPool_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"],"ServersOutboundFirewallRule":["ServersOutboundFirewallRule_Spec","ServersOutboundFirewallRule_STATUS"],"ServersSecurityAlertPolicy":["ServersSecurityAlertPolicy_Spec","ServersSecurityAlertPolicy_STATUS"],"ServersVirtualNetworkRule":["ServersVirtualNetworkRule_Spec","ServersVirtualNetworkRule_STATUS"],"ServersVulnerabilityAssessment":["ServersVulnerabilityAssessment_Spec","ServersVulnerabilityAssessment_STATUS"]},
       types: {
         "Administrators": {"properties":[["administratorType",{"type":"Administrators_AdministratorType"}],["azureADOnlyAuthentication","boolean"],["login","string"],["principalType",{"type":"Administrators_PrincipalType"}],["sid","string"],["tenantId","string"]]},
         "Administrators_AdministratorType": t0,
@@ -51,21 +63,24 @@ export const shapes: GroupShapes = {
         "BackupStorageRedundancy_STATUS": t2,
         "Condition": t3,
         "ConfigMapDestination": t4,
-        "CreateMode": t5,
-        "CreateMode_STATUS": t5,
-        "CurrentSku_STATUS": t6,
-        "DatabaseReadScale": t7,
-        "DatabaseReadScale_STATUS": t7,
-        "DestinationExpression": t8,
+        "ConfigMapReference": t5,
+        "CreateMode": t6,
+        "CreateMode_STATUS": t6,
+        "CurrentSku_STATUS": t7,
+        "DatabaseReadScale": t8,
+        "DatabaseReadScale_STATUS": t8,
+        "DestinationExpression": t9,
+        "ElasticPoolPerDatabaseSettings": t10,
+        "ElasticPoolPerDatabaseSettings_STATUS": t10,
         "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
-        "IdentityType": t9,
-        "IdentityType_STATUS": t9,
+        "IdentityType": t11,
+        "IdentityType_STATUS": t11,
         "Identity_STATUS": {"properties":[["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "Identity_Type": t10,
-        "Identity_Type_STATUS": t10,
-        "KnownResourceReference": t11,
-        "PrivateEndpointConnection_STATUS": t12,
-        "PrivateEndpoint_STATUS": t13,
+        "Identity_Type": t12,
+        "Identity_Type_STATUS": t12,
+        "KnownResourceReference": t13,
+        "PrivateEndpointConnection_STATUS": t14,
+        "PrivateEndpoint_STATUS": t15,
         "PrivateLinkServiceConnectionState_ActionsRequired_STATUS": {"enum":["None"]},
         "PrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired",{"type":"PrivateLinkServiceConnectionState_ActionsRequired_STATUS"}],["description","string"],["status",{"type":"PrivateLinkServiceConnectionState_Status_STATUS"}]]},
         "PrivateLinkServiceConnectionState_Status_STATUS": {"enum":["Approved","Disconnected","Pending","Rejected"]},
@@ -73,73 +88,194 @@ export const shapes: GroupShapes = {
         "Properties_STATUS": {"properties":[["groupIds",{"array":"string"}],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState",{"type":"Properties_ProvisioningState_STATUS"}]]},
         "ResourceIdentity": {"properties":[["type",{"type":"IdentityType"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ResourceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"IdentityType_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ResourceReference": t14,
-        "SecretReference": t15,
-        "ServerNetworkAccessFlag": t7,
-        "ServerNetworkAccessFlag_STATUS": t7,
-        "ServerOperatorConfigMaps": t16,
-        "ServerOperatorSpec": t17,
+        "ResourceReference": t16,
+        "SecretReference": t5,
+        "ServerNetworkAccessFlag": t8,
+        "ServerNetworkAccessFlag_STATUS": t8,
+        "ServerOperatorConfigMaps": t17,
+        "ServerOperatorSpec": t18,
         "Server_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["administratorLogin","string"],["administrators",{"type":"Administrators_STATUS"}],["federatedClientId","string"],["fullyQualifiedDomainName","string"],["keyId","string"],["minimalTlsVersion","string"],["primaryUserAssignedIdentityId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["publicNetworkAccess",{"type":"ServerNetworkAccessFlag_STATUS"}],["restrictOutboundNetworkAccess",{"type":"ServerNetworkAccessFlag_STATUS"}],["state","string"],["version","string"],["workspaceFeature",{"type":"Server_WorkspaceFeature_STATUS"}]]},
         "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["tags",{"map":"string"}],["administratorLogin","string"],["administratorLoginPassword",{"type":"SecretReference"}],["administrators",{"type":"Administrators"}],["federatedClientId","string"],["keyId","string"],["minimalTlsVersion","string"],["primaryUserAssignedIdentityReference",{"type":"ResourceReference"}],["publicNetworkAccess",{"type":"ServerNetworkAccessFlag"}],["restrictOutboundNetworkAccess",{"type":"ServerNetworkAccessFlag"}],["version","string"],["operatorSpec",{"type":"ServerOperatorSpec"}]]},
         "Server_WorkspaceFeature_STATUS": {"enum":["Connected","Disconnected"]},
-        "ServersDatabaseOperatorSpec": t18,
-        "ServersDatabase_CatalogCollation": t19,
-        "ServersDatabase_CatalogCollation_STATUS": t19,
+        "ServersAdvancedThreatProtectionSettingOperatorSpec": t19,
+        "ServersAdvancedThreatProtectionSetting_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["state",{"type":"ServersAdvancedThreatProtectionSetting_State_STATUS"}]]},
+        "ServersAdvancedThreatProtectionSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["state",{"type":"ServersAdvancedThreatProtectionSetting_State"}],["operatorSpec",{"type":"ServersAdvancedThreatProtectionSettingOperatorSpec"}]]},
+        "ServersAdvancedThreatProtectionSetting_State": t20,
+        "ServersAdvancedThreatProtectionSetting_State_STATUS": t20,
+        "ServersAuditingSettingOperatorSpec": t19,
+        "ServersAuditingSetting_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isDevopsAuditEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state",{"type":"ServersAuditingSetting_State_STATUS"}],["storageAccountSubscriptionId","string"],["storageEndpoint","string"]]},
+        "ServersAuditingSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isDevopsAuditEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state",{"type":"ServersAuditingSetting_State"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageAccountSubscriptionId","string"],["storageEndpoint","string"],["operatorSpec",{"type":"ServersAuditingSettingOperatorSpec"}]]},
+        "ServersAuditingSetting_State": t8,
+        "ServersAuditingSetting_State_STATUS": t8,
+        "ServersAzureADOnlyAuthenticationOperatorSpec": t19,
+        "ServersAzureADOnlyAuthentication_STATUS": t21,
+        "ServersAzureADOnlyAuthentication_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["azureADOnlyAuthentication","boolean"],["operatorSpec",{"type":"ServersAzureADOnlyAuthenticationOperatorSpec"}]]},
+        "ServersConnectionPolicyOperatorSpec": t19,
+        "ServersConnectionPolicy_ConnectionType": t22,
+        "ServersConnectionPolicy_ConnectionType_STATUS": t22,
+        "ServersConnectionPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["connectionType",{"type":"ServersConnectionPolicy_ConnectionType_STATUS"}]]},
+        "ServersConnectionPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["connectionType",{"type":"ServersConnectionPolicy_ConnectionType"}],["operatorSpec",{"type":"ServersConnectionPolicyOperatorSpec"}]]},
+        "ServersDatabaseOperatorSpec": t19,
+        "ServersDatabase_CatalogCollation": t23,
+        "ServersDatabase_CatalogCollation_STATUS": t23,
         "ServersDatabase_CurrentBackupStorageRedundancy_STATUS": t2,
-        "ServersDatabase_LicenseType": t20,
-        "ServersDatabase_LicenseType_STATUS": t20,
+        "ServersDatabase_LicenseType": t24,
+        "ServersDatabase_LicenseType_STATUS": t24,
         "ServersDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["managedBy","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["autoPauseDelay","integer"],["catalogCollation",{"type":"ServersDatabase_CatalogCollation_STATUS"}],["collation","string"],["createMode",{"type":"CreateMode_STATUS"}],["creationDate","string"],["currentBackupStorageRedundancy",{"type":"ServersDatabase_CurrentBackupStorageRedundancy_STATUS"}],["currentServiceObjectiveName","string"],["currentSku",{"type":"CurrentSku_STATUS"}],["databaseId","string"],["defaultSecondaryLocation","string"],["earliestRestoreDate","string"],["elasticPoolId","string"],["failoverGroupId","string"],["federatedClientId","string"],["highAvailabilityReplicaCount","integer"],["isInfraEncryptionEnabled","boolean"],["isLedgerOn","boolean"],["licenseType",{"type":"ServersDatabase_LicenseType_STATUS"}],["longTermRetentionBackupResourceId","string"],["maintenanceConfigurationId","string"],["maxLogSizeBytes","integer"],["maxSizeBytes","integer"],["minCapacity","number"],["pausedDate","string"],["readScale",{"type":"DatabaseReadScale_STATUS"}],["recoverableDatabaseId","string"],["recoveryServicesRecoveryPointId","string"],["requestedBackupStorageRedundancy",{"type":"BackupStorageRedundancy_STATUS"}],["requestedServiceObjectiveName","string"],["restorableDroppedDatabaseId","string"],["restorePointInTime","string"],["resumedDate","string"],["sampleName",{"type":"ServersDatabase_SampleName_STATUS"}],["secondaryType",{"type":"ServersDatabase_SecondaryType_STATUS"}],["sourceDatabaseDeletionDate","string"],["sourceDatabaseId","string"],["sourceResourceId","string"],["status",{"type":"ServersDatabase_Status_STATUS"}],["zoneRedundant","boolean"]]},
-        "ServersDatabase_SampleName": t21,
-        "ServersDatabase_SampleName_STATUS": t21,
-        "ServersDatabase_SecondaryType": t22,
-        "ServersDatabase_SecondaryType_STATUS": t22,
+        "ServersDatabase_SampleName": t25,
+        "ServersDatabase_SampleName_STATUS": t25,
+        "ServersDatabase_SecondaryType": t26,
+        "ServersDatabase_SecondaryType_STATUS": t26,
         "ServersDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["autoPauseDelay","integer"],["catalogCollation",{"type":"ServersDatabase_CatalogCollation"}],["collation","string"],["createMode",{"type":"CreateMode"}],["elasticPoolReference",{"type":"ResourceReference"}],["federatedClientId","string"],["highAvailabilityReplicaCount","integer"],["isLedgerOn","boolean"],["licenseType",{"type":"ServersDatabase_LicenseType"}],["longTermRetentionBackupResourceReference",{"type":"ResourceReference"}],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["readScale",{"type":"DatabaseReadScale"}],["recoverableDatabaseReference",{"type":"ResourceReference"}],["recoveryServicesRecoveryPointReference",{"type":"ResourceReference"}],["requestedBackupStorageRedundancy",{"type":"BackupStorageRedundancy"}],["restorableDroppedDatabaseReference",{"type":"ResourceReference"}],["restorePointInTime","string"],["sampleName",{"type":"ServersDatabase_SampleName"}],["secondaryType",{"type":"ServersDatabase_SecondaryType"}],["sourceDatabaseDeletionDate","string"],["sourceDatabaseReference",{"type":"ResourceReference"}],["sourceResourceReference",{"type":"ResourceReference"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServersDatabaseOperatorSpec"}]]},
         "ServersDatabase_Status_STATUS": {"enum":["AutoClosed","Copying","Creating","Disabled","EmergencyMode","Inaccessible","Offline","OfflineChangingDwPerformanceTiers","OfflineSecondary","Online","OnlineChangingDwPerformanceTiers","Paused","Pausing","Recovering","RecoveryPending","Restoring","Resuming","Scaling","Shutdown","Standby","Starting","Stopped","Stopping","Suspect"]},
-        "ServersFirewallRuleOperatorSpec": t18,
-        "ServersFirewallRule_STATUS": t23,
+        "ServersDatabasesAdvancedThreatProtectionSettingOperatorSpec": t19,
+        "ServersDatabasesAdvancedThreatProtectionSetting_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["state",{"type":"ServersDatabasesAdvancedThreatProtectionSetting_State_STATUS"}]]},
+        "ServersDatabasesAdvancedThreatProtectionSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["state",{"type":"ServersDatabasesAdvancedThreatProtectionSetting_State"}],["operatorSpec",{"type":"ServersDatabasesAdvancedThreatProtectionSettingOperatorSpec"}]]},
+        "ServersDatabasesAdvancedThreatProtectionSetting_State": t20,
+        "ServersDatabasesAdvancedThreatProtectionSetting_State_STATUS": t20,
+        "ServersDatabasesAuditingSettingOperatorSpec": t19,
+        "ServersDatabasesAuditingSetting_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state",{"type":"ServersDatabasesAuditingSetting_State_STATUS"}],["storageAccountSubscriptionId","string"],["storageEndpoint","string"]]},
+        "ServersDatabasesAuditingSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state",{"type":"ServersDatabasesAuditingSetting_State"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageAccountSubscriptionId","string"],["storageEndpoint","string"],["operatorSpec",{"type":"ServersDatabasesAuditingSettingOperatorSpec"}]]},
+        "ServersDatabasesAuditingSetting_State": t8,
+        "ServersDatabasesAuditingSetting_State_STATUS": t8,
+        "ServersDatabasesBackupLongTermRetentionPolicyOperatorSpec": t19,
+        "ServersDatabasesBackupLongTermRetentionPolicy_STATUS": t27,
+        "ServersDatabasesBackupLongTermRetentionPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["monthlyRetention","string"],["weekOfYear","integer"],["weeklyRetention","string"],["yearlyRetention","string"],["operatorSpec",{"type":"ServersDatabasesBackupLongTermRetentionPolicyOperatorSpec"}]]},
+        "ServersDatabasesBackupShortTermRetentionPolicyOperatorSpec": t19,
+        "ServersDatabasesBackupShortTermRetentionPolicy_DiffBackupIntervalInHours": t28,
+        "ServersDatabasesBackupShortTermRetentionPolicy_DiffBackupIntervalInHours_STATUS": t28,
+        "ServersDatabasesBackupShortTermRetentionPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["diffBackupIntervalInHours",{"type":"ServersDatabasesBackupShortTermRetentionPolicy_DiffBackupIntervalInHours_STATUS"}],["retentionDays","integer"]]},
+        "ServersDatabasesBackupShortTermRetentionPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["diffBackupIntervalInHours",{"type":"ServersDatabasesBackupShortTermRetentionPolicy_DiffBackupIntervalInHours"}],["retentionDays","integer"],["operatorSpec",{"type":"ServersDatabasesBackupShortTermRetentionPolicyOperatorSpec"}]]},
+        "ServersDatabasesSecurityAlertPolicyOperatorSpec": t19,
+        "ServersDatabasesSecurityAlertPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state",{"type":"ServersDatabasesSecurityAlertPolicy_State_STATUS"}],["storageEndpoint","string"]]},
+        "ServersDatabasesSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state",{"type":"ServersDatabasesSecurityAlertPolicy_State"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersDatabasesSecurityAlertPolicyOperatorSpec"}]]},
+        "ServersDatabasesSecurityAlertPolicy_State": t8,
+        "ServersDatabasesSecurityAlertPolicy_State_STATUS": t8,
+        "ServersDatabasesVulnerabilityAssessmentOperatorSpec": t19,
+        "ServersDatabasesVulnerabilityAssessment_STATUS": t29,
+        "ServersDatabasesVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"ConfigMapReference"}],["storageContainerSasKey",{"type":"SecretReference"}],["operatorSpec",{"type":"ServersDatabasesVulnerabilityAssessmentOperatorSpec"}]]},
+        "ServersElasticPoolOperatorSpec": t19,
+        "ServersElasticPool_LicenseType": t24,
+        "ServersElasticPool_LicenseType_STATUS": t24,
+        "ServersElasticPool_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["creationDate","string"],["highAvailabilityReplicaCount","integer"],["licenseType",{"type":"ServersElasticPool_LicenseType_STATUS"}],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["perDatabaseSettings",{"type":"ElasticPoolPerDatabaseSettings_STATUS"}],["state",{"type":"ServersElasticPool_State_STATUS"}],["zoneRedundant","boolean"]]},
+        "ServersElasticPool_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["highAvailabilityReplicaCount","integer"],["licenseType",{"type":"ServersElasticPool_LicenseType"}],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["perDatabaseSettings",{"type":"ElasticPoolPerDatabaseSettings"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServersElasticPoolOperatorSpec"}]]},
+        "ServersElasticPool_State_STATUS": {"enum":["Creating","Disabled","Ready"]},
+        "ServersFirewallRuleOperatorSpec": t19,
+        "ServersFirewallRule_STATUS": t30,
         "ServersFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["endIpAddress","string"],["startIpAddress","string"],["operatorSpec",{"type":"ServersFirewallRuleOperatorSpec"}]]},
-        "Sku": t6,
-        "Sku_STATUS": t6,
-        "UserAssignedIdentity": t24,
-        "UserAssignedIdentityDetails": t25,
-        "UserAssignedIdentity_STATUS": t26,
+        "ServersOutboundFirewallRuleOperatorSpec": t19,
+        "ServersOutboundFirewallRule_STATUS": t31,
+        "ServersOutboundFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["operatorSpec",{"type":"ServersOutboundFirewallRuleOperatorSpec"}]]},
+        "ServersSecurityAlertPolicyOperatorSpec": t19,
+        "ServersSecurityAlertPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["creationTime","string"],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state",{"type":"ServersSecurityAlertPolicy_State_STATUS"}],["storageEndpoint","string"]]},
+        "ServersSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state",{"type":"ServersSecurityAlertPolicy_State"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersSecurityAlertPolicyOperatorSpec"}]]},
+        "ServersSecurityAlertPolicy_State": t8,
+        "ServersSecurityAlertPolicy_State_STATUS": t8,
+        "ServersVirtualNetworkRuleOperatorSpec": t19,
+        "ServersVirtualNetworkRule_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state",{"type":"ServersVirtualNetworkRule_State_STATUS"}],["virtualNetworkSubnetId","string"]]},
+        "ServersVirtualNetworkRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["virtualNetworkSubnetReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"ServersVirtualNetworkRuleOperatorSpec"}]]},
+        "ServersVirtualNetworkRule_State_STATUS": {"enum":["Deleting","Failed","InProgress","Initializing","Ready","Unknown"]},
+        "ServersVulnerabilityAssessmentOperatorSpec": t19,
+        "ServersVulnerabilityAssessment_STATUS": t29,
+        "ServersVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"ConfigMapReference"}],["storageContainerSasKey",{"type":"SecretReference"}],["operatorSpec",{"type":"ServersVulnerabilityAssessmentOperatorSpec"}]]},
+        "Sku": t7,
+        "Sku_STATUS": t7,
+        "SystemData_CreatedByType_STATUS": t32,
+        "SystemData_LastModifiedByType_STATUS": t32,
+        "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentity_STATUS": t35,
+        "VulnerabilityAssessmentRecurringScansProperties": t36,
+        "VulnerabilityAssessmentRecurringScansProperties_STATUS": t36,
       },
     },
     "v1api20211101storage": {
-      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"]},
+      resources: {"Server":["Server_Spec","Server_STATUS"],"ServersAdvancedThreatProtectionSetting":["ServersAdvancedThreatProtectionSetting_Spec","ServersAdvancedThreatProtectionSetting_STATUS"],"ServersAuditingSetting":["ServersAuditingSetting_Spec","ServersAuditingSetting_STATUS"],"ServersAzureADOnlyAuthentication":["ServersAzureADOnlyAuthentication_Spec","ServersAzureADOnlyAuthentication_STATUS"],"ServersConnectionPolicy":["ServersConnectionPolicy_Spec","ServersConnectionPolicy_STATUS"],"ServersDatabase":["ServersDatabase_Spec","ServersDatabase_STATUS"],"ServersDatabasesAdvancedThreatProtectionSetting":["ServersDatabasesAdvancedThreatProtectionSetting_Spec","ServersDatabasesAdvancedThreatProtectionSetting_STATUS"],"ServersDatabasesAuditingSetting":["ServersDatabasesAuditingSetting_Spec","ServersDatabasesAuditingSetting_STATUS"],"ServersDatabasesBackupLongTermRetentionPolicy":["ServersDatabasesBackupLongTermRetentionPolicy_Spec","ServersDatabasesBackupLongTermRetentionPolicy_STATUS"],"ServersDatabasesBackupShortTermRetentionPolicy":["ServersDatabasesBackupShortTermRetentionPolicy_Spec","ServersDatabasesBackupShortTermRetentionPolicy_STATUS"],"ServersDatabasesSecurityAlertPolicy":["ServersDatabasesSecurityAlertPolicy_Spec","ServersDatabasesSecurityAlertPolicy_STATUS"],"ServersDatabasesVulnerabilityAssessment":["ServersDatabasesVulnerabilityAssessment_Spec","ServersDatabasesVulnerabilityAssessment_STATUS"],"ServersElasticPool":["ServersElasticPool_Spec","ServersElasticPool_STATUS"],"ServersFirewallRule":["ServersFirewallRule_Spec","ServersFirewallRule_STATUS"],"ServersOutboundFirewallRule":["ServersOutboundFirewallRule_Spec","ServersOutboundFirewallRule_STATUS"],"ServersSecurityAlertPolicy":["ServersSecurityAlertPolicy_Spec","ServersSecurityAlertPolicy_STATUS"],"ServersVirtualNetworkRule":["ServersVirtualNetworkRule_Spec","ServersVirtualNetworkRule_STATUS"],"ServersVulnerabilityAssessment":["ServersVulnerabilityAssessment_Spec","ServersVulnerabilityAssessment_STATUS"]},
       types: {
-        "Administrators": t27,
-        "Administrators_STATUS": t27,
+        "Administrators": t37,
+        "Administrators_STATUS": t37,
         "Condition": t3,
         "ConfigMapDestination": t4,
-        "CurrentSku_STATUS": t6,
-        "DestinationExpression": t8,
-        "Identity": t28,
+        "ConfigMapReference": t5,
+        "CurrentSku_STATUS": t7,
+        "DestinationExpression": t9,
+        "ElasticPoolPerDatabaseSettings": t10,
+        "ElasticPoolPerDatabaseSettings_STATUS": t10,
+        "Identity": t38,
         "Identity_STATUS": {"properties":[["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "KnownResourceReference": t11,
-        "PrivateEndpointConnection_STATUS": t12,
-        "PrivateEndpoint_STATUS": t13,
+        "KnownResourceReference": t13,
+        "PrivateEndpointConnection_STATUS": t14,
+        "PrivateEndpoint_STATUS": t15,
         "PrivateLinkServiceConnectionState_STATUS": {"properties":[["actionsRequired","string"],["description","string"],["status","string"]]},
         "Properties_STATUS": {"properties":[["groupIds",{"array":"string"}],["privateEndpoint",{"type":"PrivateEndpoint_STATUS"}],["privateLinkServiceConnectionState",{"type":"PrivateLinkServiceConnectionState_STATUS"}],["provisioningState","string"]]},
-        "ResourceIdentity": t28,
+        "ResourceIdentity": t38,
         "ResourceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ResourceReference": t14,
-        "SecretReference": t15,
-        "ServerOperatorConfigMaps": t16,
-        "ServerOperatorSpec": t17,
+        "ResourceReference": t16,
+        "SecretReference": t5,
+        "ServerOperatorConfigMaps": t17,
+        "ServerOperatorSpec": t18,
         "Server_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ResourceIdentity_STATUS"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["administratorLogin","string"],["administrators",{"type":"Administrators_STATUS"}],["federatedClientId","string"],["fullyQualifiedDomainName","string"],["keyId","string"],["minimalTlsVersion","string"],["primaryUserAssignedIdentityId","string"],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["state","string"],["version","string"],["workspaceFeature","string"]]},
         "Server_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ResourceIdentity"}],["location","string"],["tags",{"map":"string"}],["administratorLogin","string"],["administratorLoginPassword",{"type":"SecretReference"}],["administrators",{"type":"Administrators"}],["federatedClientId","string"],["keyId","string"],["minimalTlsVersion","string"],["primaryUserAssignedIdentityReference",{"type":"ResourceReference"}],["publicNetworkAccess","string"],["restrictOutboundNetworkAccess","string"],["version","string"],["operatorSpec",{"type":"ServerOperatorSpec"}],["originalVersion","string"]]},
-        "ServersDatabaseOperatorSpec": t18,
+        "ServersAdvancedThreatProtectionSettingOperatorSpec": t19,
+        "ServersAdvancedThreatProtectionSetting_STATUS": t39,
+        "ServersAdvancedThreatProtectionSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["state","string"],["operatorSpec",{"type":"ServersAdvancedThreatProtectionSettingOperatorSpec"}],["originalVersion","string"]]},
+        "ServersAuditingSettingOperatorSpec": t19,
+        "ServersAuditingSetting_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isDevopsAuditEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state","string"],["storageAccountSubscriptionId","string"],["storageEndpoint","string"]]},
+        "ServersAuditingSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isDevopsAuditEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state","string"],["storageAccountAccessKey",{"type":"SecretReference"}],["storageAccountSubscriptionId","string"],["storageEndpoint","string"],["operatorSpec",{"type":"ServersAuditingSettingOperatorSpec"}],["originalVersion","string"]]},
+        "ServersAzureADOnlyAuthenticationOperatorSpec": t19,
+        "ServersAzureADOnlyAuthentication_STATUS": t21,
+        "ServersAzureADOnlyAuthentication_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["azureADOnlyAuthentication","boolean"],["operatorSpec",{"type":"ServersAzureADOnlyAuthenticationOperatorSpec"}],["originalVersion","string"]]},
+        "ServersConnectionPolicyOperatorSpec": t19,
+        "ServersConnectionPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["connectionType","string"]]},
+        "ServersConnectionPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["connectionType","string"],["operatorSpec",{"type":"ServersConnectionPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabaseOperatorSpec": t19,
         "ServersDatabase_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["managedBy","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["autoPauseDelay","integer"],["catalogCollation","string"],["collation","string"],["createMode","string"],["creationDate","string"],["currentBackupStorageRedundancy","string"],["currentServiceObjectiveName","string"],["currentSku",{"type":"CurrentSku_STATUS"}],["databaseId","string"],["defaultSecondaryLocation","string"],["earliestRestoreDate","string"],["elasticPoolId","string"],["failoverGroupId","string"],["federatedClientId","string"],["highAvailabilityReplicaCount","integer"],["isInfraEncryptionEnabled","boolean"],["isLedgerOn","boolean"],["licenseType","string"],["longTermRetentionBackupResourceId","string"],["maintenanceConfigurationId","string"],["maxLogSizeBytes","integer"],["maxSizeBytes","integer"],["minCapacity","number"],["pausedDate","string"],["readScale","string"],["recoverableDatabaseId","string"],["recoveryServicesRecoveryPointId","string"],["requestedBackupStorageRedundancy","string"],["requestedServiceObjectiveName","string"],["restorableDroppedDatabaseId","string"],["restorePointInTime","string"],["resumedDate","string"],["sampleName","string"],["secondaryType","string"],["sourceDatabaseDeletionDate","string"],["sourceDatabaseId","string"],["sourceResourceId","string"],["status","string"],["zoneRedundant","boolean"]]},
         "ServersDatabase_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["autoPauseDelay","integer"],["catalogCollation","string"],["collation","string"],["createMode","string"],["elasticPoolReference",{"type":"ResourceReference"}],["federatedClientId","string"],["highAvailabilityReplicaCount","integer"],["isLedgerOn","boolean"],["licenseType","string"],["longTermRetentionBackupResourceReference",{"type":"ResourceReference"}],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["readScale","string"],["recoverableDatabaseReference",{"type":"ResourceReference"}],["recoveryServicesRecoveryPointReference",{"type":"ResourceReference"}],["requestedBackupStorageRedundancy","string"],["restorableDroppedDatabaseReference",{"type":"ResourceReference"}],["restorePointInTime","string"],["sampleName","string"],["secondaryType","string"],["sourceDatabaseDeletionDate","string"],["sourceDatabaseReference",{"type":"ResourceReference"}],["sourceResourceReference",{"type":"ResourceReference"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServersDatabaseOperatorSpec"}],["originalVersion","string"]]},
-        "ServersFirewallRuleOperatorSpec": t18,
-        "ServersFirewallRule_STATUS": t23,
+        "ServersDatabasesAdvancedThreatProtectionSettingOperatorSpec": t19,
+        "ServersDatabasesAdvancedThreatProtectionSetting_STATUS": t39,
+        "ServersDatabasesAdvancedThreatProtectionSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["state","string"],["operatorSpec",{"type":"ServersDatabasesAdvancedThreatProtectionSettingOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabasesAuditingSettingOperatorSpec": t19,
+        "ServersDatabasesAuditingSetting_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state","string"],["storageAccountSubscriptionId","string"],["storageEndpoint","string"]]},
+        "ServersDatabasesAuditingSetting_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["auditActionsAndGroups",{"array":"string"}],["isAzureMonitorTargetEnabled","boolean"],["isManagedIdentityInUse","boolean"],["isStorageSecondaryKeyInUse","boolean"],["queueDelayMs","integer"],["retentionDays","integer"],["state","string"],["storageAccountAccessKey",{"type":"SecretReference"}],["storageAccountSubscriptionId","string"],["storageEndpoint","string"],["operatorSpec",{"type":"ServersDatabasesAuditingSettingOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabasesBackupLongTermRetentionPolicyOperatorSpec": t19,
+        "ServersDatabasesBackupLongTermRetentionPolicy_STATUS": t27,
+        "ServersDatabasesBackupLongTermRetentionPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["monthlyRetention","string"],["weekOfYear","integer"],["weeklyRetention","string"],["yearlyRetention","string"],["operatorSpec",{"type":"ServersDatabasesBackupLongTermRetentionPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabasesBackupShortTermRetentionPolicyOperatorSpec": t19,
+        "ServersDatabasesBackupShortTermRetentionPolicy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["diffBackupIntervalInHours","integer"],["retentionDays","integer"]]},
+        "ServersDatabasesBackupShortTermRetentionPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["diffBackupIntervalInHours","integer"],["retentionDays","integer"],["operatorSpec",{"type":"ServersDatabasesBackupShortTermRetentionPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabasesSecurityAlertPolicyOperatorSpec": t19,
+        "ServersDatabasesSecurityAlertPolicy_STATUS": t40,
+        "ServersDatabasesSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageAccountAccessKey",{"type":"SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersDatabasesSecurityAlertPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ServersDatabasesVulnerabilityAssessmentOperatorSpec": t19,
+        "ServersDatabasesVulnerabilityAssessment_STATUS": t29,
+        "ServersDatabasesVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"ConfigMapReference"}],["storageContainerSasKey",{"type":"SecretReference"}],["operatorSpec",{"type":"ServersDatabasesVulnerabilityAssessmentOperatorSpec"}],["originalVersion","string"]]},
+        "ServersElasticPoolOperatorSpec": t19,
+        "ServersElasticPool_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["kind","string"],["location","string"],["sku",{"type":"Sku_STATUS"}],["tags",{"map":"string"}],["creationDate","string"],["highAvailabilityReplicaCount","integer"],["licenseType","string"],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["perDatabaseSettings",{"type":"ElasticPoolPerDatabaseSettings_STATUS"}],["state","string"],["zoneRedundant","boolean"]]},
+        "ServersElasticPool_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["highAvailabilityReplicaCount","integer"],["licenseType","string"],["maintenanceConfigurationId","string"],["maxSizeBytes","integer"],["minCapacity","number"],["perDatabaseSettings",{"type":"ElasticPoolPerDatabaseSettings"}],["zoneRedundant","boolean"],["operatorSpec",{"type":"ServersElasticPoolOperatorSpec"}],["originalVersion","string"]]},
+        "ServersFirewallRuleOperatorSpec": t19,
+        "ServersFirewallRule_STATUS": t30,
         "ServersFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["endIpAddress","string"],["startIpAddress","string"],["operatorSpec",{"type":"ServersFirewallRuleOperatorSpec"}],["originalVersion","string"]]},
-        "Sku": t6,
-        "Sku_STATUS": t6,
-        "UserAssignedIdentity": t24,
-        "UserAssignedIdentityDetails": t25,
-        "UserAssignedIdentity_STATUS": t26,
+        "ServersOutboundFirewallRuleOperatorSpec": t19,
+        "ServersOutboundFirewallRule_STATUS": t31,
+        "ServersOutboundFirewallRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["operatorSpec",{"type":"ServersOutboundFirewallRuleOperatorSpec"}],["originalVersion","string"]]},
+        "ServersSecurityAlertPolicyOperatorSpec": t19,
+        "ServersSecurityAlertPolicy_STATUS": t40,
+        "ServersSecurityAlertPolicy_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["disabledAlerts",{"array":"string"}],["emailAccountAdmins","boolean"],["emailAddresses",{"array":"string"}],["retentionDays","integer"],["state","string"],["storageAccountAccessKey",{"type":"SecretReference"}],["storageEndpoint","string"],["operatorSpec",{"type":"ServersSecurityAlertPolicyOperatorSpec"}],["originalVersion","string"]]},
+        "ServersVirtualNetworkRuleOperatorSpec": t19,
+        "ServersVirtualNetworkRule_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"],["virtualNetworkSubnetId","string"]]},
+        "ServersVirtualNetworkRule_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["virtualNetworkSubnetReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"ServersVirtualNetworkRuleOperatorSpec"}],["originalVersion","string"]]},
+        "ServersVulnerabilityAssessmentOperatorSpec": t19,
+        "ServersVulnerabilityAssessment_STATUS": t29,
+        "ServersVulnerabilityAssessment_Spec": {"properties":[["owner",{"type":"KnownResourceReference"}],["recurringScans",{"type":"VulnerabilityAssessmentRecurringScansProperties"}],["storageAccountAccessKey",{"type":"SecretReference"}],["storageContainerPath","string"],["storageContainerPathFromConfig",{"type":"ConfigMapReference"}],["storageContainerSasKey",{"type":"SecretReference"}],["operatorSpec",{"type":"ServersVulnerabilityAssessmentOperatorSpec"}],["originalVersion","string"]]},
+        "Sku": t7,
+        "Sku_STATUS": t7,
+        "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
+        "UserAssignedIdentity": t33,
+        "UserAssignedIdentityDetails": t34,
+        "UserAssignedIdentity_STATUS": t35,
+        "VulnerabilityAssessmentRecurringScansProperties": t36,
+        "VulnerabilityAssessmentRecurringScansProperties_STATUS": t36,
       },
     },
   },

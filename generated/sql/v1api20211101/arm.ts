@@ -19,6 +19,58 @@ export function Server_statusFromArm(response: Record<string, unknown>): Record<
   return statusFromArm(response, Server_armLayout);
 }
 
+/** Where ServersAdvancedThreatProtectionSetting's properties sit in ARM (Microsoft.Sql/servers/advancedThreatProtectionSettings). */
+export const ServersAdvancedThreatProtectionSetting_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["state"],"values":{"state":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","state"]},"objects":{},"fixedName":"Default"};
+
+/** The ARM PUT body of a ServersAdvancedThreatProtectionSetting: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersAdvancedThreatProtectionSetting_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersAdvancedThreatProtectionSetting_armLayout, resolvers);
+}
+
+/** The ServersAdvancedThreatProtectionSetting status an ARM GET response describes. */
+export function ServersAdvancedThreatProtectionSetting_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersAdvancedThreatProtectionSetting_armLayout);
+}
+
+/** Where ServersAuditingSetting's properties sit in ARM (Microsoft.Sql/servers/auditingSettings). */
+export const ServersAuditingSetting_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["auditActionsAndGroups","isAzureMonitorTargetEnabled","isDevopsAuditEnabled","isManagedIdentityInUse","isStorageSecondaryKeyInUse","queueDelayMs","retentionDays","state","storageAccountAccessKey","storageAccountSubscriptionId","storageEndpoint"],"values":{"auditActionsAndGroups":{"array":0},"isAzureMonitorTargetEnabled":0,"isDevopsAuditEnabled":0,"isManagedIdentityInUse":0,"isStorageSecondaryKeyInUse":0,"queueDelayMs":0,"retentionDays":0,"state":0,"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageAccountSubscriptionId":0,"storageEndpoint":0}},"status":{"root":["id","name","type"],"properties":["auditActionsAndGroups","isAzureMonitorTargetEnabled","isDevopsAuditEnabled","isManagedIdentityInUse","isStorageSecondaryKeyInUse","queueDelayMs","retentionDays","state","storageAccountSubscriptionId","storageEndpoint"]},"objects":{},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersAuditingSetting: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersAuditingSetting_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersAuditingSetting_armLayout, resolvers);
+}
+
+/** The ServersAuditingSetting status an ARM GET response describes. */
+export function ServersAuditingSetting_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersAuditingSetting_armLayout);
+}
+
+/** Where ServersAzureADOnlyAuthentication's properties sit in ARM (Microsoft.Sql/servers/azureADOnlyAuthentications). */
+export const ServersAzureADOnlyAuthentication_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["azureADOnlyAuthentication"],"values":{"azureADOnlyAuthentication":0}},"status":{"root":["id","name","type"],"properties":["azureADOnlyAuthentication"]},"objects":{},"fixedName":"Default"};
+
+/** The ARM PUT body of a ServersAzureADOnlyAuthentication: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersAzureADOnlyAuthentication_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersAzureADOnlyAuthentication_armLayout, resolvers);
+}
+
+/** The ServersAzureADOnlyAuthentication status an ARM GET response describes. */
+export function ServersAzureADOnlyAuthentication_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersAzureADOnlyAuthentication_armLayout);
+}
+
+/** Where ServersConnectionPolicy's properties sit in ARM (Microsoft.Sql/servers/connectionPolicies). */
+export const ServersConnectionPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["connectionType"],"values":{"connectionType":0}},"status":{"root":["id","name","type","kind","location"],"properties":["connectionType"]},"objects":{},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersConnectionPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersConnectionPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersConnectionPolicy_armLayout, resolvers);
+}
+
+/** The ServersConnectionPolicy status an ARM GET response describes. */
+export function ServersConnectionPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersConnectionPolicy_armLayout);
+}
+
 /** Where ServersDatabase's properties sit in ARM (Microsoft.Sql/servers/databases). */
 export const ServersDatabase_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags"],"properties":["autoPauseDelay","catalogCollation","collation","createMode","elasticPoolReference","federatedClientId","highAvailabilityReplicaCount","isLedgerOn","licenseType","longTermRetentionBackupResourceReference","maintenanceConfigurationId","maxSizeBytes","minCapacity","readScale","recoverableDatabaseReference","recoveryServicesRecoveryPointReference","requestedBackupStorageRedundancy","restorableDroppedDatabaseReference","restorePointInTime","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseReference","sourceResourceReference","zoneRedundant"],"values":{"identity":{"object":"Identity"},"location":0,"sku":{"object":"Sku"},"tags":{"map":0},"autoPauseDelay":0,"catalogCollation":0,"collation":0,"createMode":0,"elasticPoolReference":{"reference":"elasticPoolId"},"federatedClientId":0,"highAvailabilityReplicaCount":0,"isLedgerOn":0,"licenseType":0,"longTermRetentionBackupResourceReference":{"reference":"longTermRetentionBackupResourceId"},"maintenanceConfigurationId":0,"maxSizeBytes":0,"minCapacity":0,"readScale":0,"recoverableDatabaseReference":{"reference":"recoverableDatabaseId"},"recoveryServicesRecoveryPointReference":{"reference":"recoveryServicesRecoveryPointId"},"requestedBackupStorageRedundancy":0,"restorableDroppedDatabaseReference":{"reference":"restorableDroppedDatabaseId"},"restorePointInTime":0,"sampleName":0,"secondaryType":0,"sourceDatabaseDeletionDate":0,"sourceDatabaseReference":{"reference":"sourceDatabaseId"},"sourceResourceReference":{"reference":"sourceResourceId"},"zoneRedundant":0}},"status":{"root":["id","name","type","identity","kind","location","managedBy","sku","tags"],"properties":["autoPauseDelay","catalogCollation","collation","createMode","creationDate","currentBackupStorageRedundancy","currentServiceObjectiveName","currentSku","databaseId","defaultSecondaryLocation","earliestRestoreDate","elasticPoolId","failoverGroupId","federatedClientId","highAvailabilityReplicaCount","isInfraEncryptionEnabled","isLedgerOn","licenseType","longTermRetentionBackupResourceId","maintenanceConfigurationId","maxLogSizeBytes","maxSizeBytes","minCapacity","pausedDate","readScale","recoverableDatabaseId","recoveryServicesRecoveryPointId","requestedBackupStorageRedundancy","requestedServiceObjectiveName","restorableDroppedDatabaseId","restorePointInTime","resumedDate","sampleName","secondaryType","sourceDatabaseDeletionDate","sourceDatabaseId","sourceResourceId","status","zoneRedundant"]},"objects":{"Identity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"Sku":{"capacity":0,"family":0,"name":0,"size":0,"tier":0}}};
 
@@ -32,6 +84,97 @@ export function ServersDatabase_statusFromArm(response: Record<string, unknown>)
   return statusFromArm(response, ServersDatabase_armLayout);
 }
 
+/** Where ServersDatabasesAdvancedThreatProtectionSetting's properties sit in ARM (Microsoft.Sql/servers/databases/advancedThreatProtectionSettings). */
+export const ServersDatabasesAdvancedThreatProtectionSetting_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["state"],"values":{"state":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","state"]},"objects":{},"fixedName":"Default"};
+
+/** The ARM PUT body of a ServersDatabasesAdvancedThreatProtectionSetting: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesAdvancedThreatProtectionSetting_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesAdvancedThreatProtectionSetting_armLayout, resolvers);
+}
+
+/** The ServersDatabasesAdvancedThreatProtectionSetting status an ARM GET response describes. */
+export function ServersDatabasesAdvancedThreatProtectionSetting_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesAdvancedThreatProtectionSetting_armLayout);
+}
+
+/** Where ServersDatabasesAuditingSetting's properties sit in ARM (Microsoft.Sql/servers/databases/auditingSettings). */
+export const ServersDatabasesAuditingSetting_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["auditActionsAndGroups","isAzureMonitorTargetEnabled","isManagedIdentityInUse","isStorageSecondaryKeyInUse","queueDelayMs","retentionDays","state","storageAccountAccessKey","storageAccountSubscriptionId","storageEndpoint"],"values":{"auditActionsAndGroups":{"array":0},"isAzureMonitorTargetEnabled":0,"isManagedIdentityInUse":0,"isStorageSecondaryKeyInUse":0,"queueDelayMs":0,"retentionDays":0,"state":0,"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageAccountSubscriptionId":0,"storageEndpoint":0}},"status":{"root":["id","name","type","kind"],"properties":["auditActionsAndGroups","isAzureMonitorTargetEnabled","isManagedIdentityInUse","isStorageSecondaryKeyInUse","queueDelayMs","retentionDays","state","storageAccountSubscriptionId","storageEndpoint"]},"objects":{},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersDatabasesAuditingSetting: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesAuditingSetting_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesAuditingSetting_armLayout, resolvers);
+}
+
+/** The ServersDatabasesAuditingSetting status an ARM GET response describes. */
+export function ServersDatabasesAuditingSetting_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesAuditingSetting_armLayout);
+}
+
+/** Where ServersDatabasesBackupLongTermRetentionPolicy's properties sit in ARM (Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies). */
+export const ServersDatabasesBackupLongTermRetentionPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["monthlyRetention","weekOfYear","weeklyRetention","yearlyRetention"],"values":{"monthlyRetention":0,"weekOfYear":0,"weeklyRetention":0,"yearlyRetention":0}},"status":{"root":["id","name","type"],"properties":["monthlyRetention","weekOfYear","weeklyRetention","yearlyRetention"]},"objects":{},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersDatabasesBackupLongTermRetentionPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesBackupLongTermRetentionPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesBackupLongTermRetentionPolicy_armLayout, resolvers);
+}
+
+/** The ServersDatabasesBackupLongTermRetentionPolicy status an ARM GET response describes. */
+export function ServersDatabasesBackupLongTermRetentionPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesBackupLongTermRetentionPolicy_armLayout);
+}
+
+/** Where ServersDatabasesBackupShortTermRetentionPolicy's properties sit in ARM (Microsoft.Sql/servers/databases/backupShortTermRetentionPolicies). */
+export const ServersDatabasesBackupShortTermRetentionPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["diffBackupIntervalInHours","retentionDays"],"values":{"diffBackupIntervalInHours":0,"retentionDays":0}},"status":{"root":["id","name","type"],"properties":["diffBackupIntervalInHours","retentionDays"]},"objects":{},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersDatabasesBackupShortTermRetentionPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesBackupShortTermRetentionPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesBackupShortTermRetentionPolicy_armLayout, resolvers);
+}
+
+/** The ServersDatabasesBackupShortTermRetentionPolicy status an ARM GET response describes. */
+export function ServersDatabasesBackupShortTermRetentionPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesBackupShortTermRetentionPolicy_armLayout);
+}
+
+/** Where ServersDatabasesSecurityAlertPolicy's properties sit in ARM (Microsoft.Sql/servers/databases/securityAlertPolicies). */
+export const ServersDatabasesSecurityAlertPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["disabledAlerts","emailAccountAdmins","emailAddresses","retentionDays","state","storageAccountAccessKey","storageEndpoint"],"values":{"disabledAlerts":{"array":0},"emailAccountAdmins":0,"emailAddresses":{"array":0},"retentionDays":0,"state":0,"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageEndpoint":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","disabledAlerts","emailAccountAdmins","emailAddresses","retentionDays","state","storageEndpoint"]},"objects":{},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersDatabasesSecurityAlertPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesSecurityAlertPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesSecurityAlertPolicy_armLayout, resolvers);
+}
+
+/** The ServersDatabasesSecurityAlertPolicy status an ARM GET response describes. */
+export function ServersDatabasesSecurityAlertPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesSecurityAlertPolicy_armLayout);
+}
+
+/** Where ServersDatabasesVulnerabilityAssessment's properties sit in ARM (Microsoft.Sql/servers/databases/vulnerabilityAssessments). */
+export const ServersDatabasesVulnerabilityAssessment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["recurringScans","storageAccountAccessKey","storageContainerPath","storageContainerPathFromConfig","storageContainerSasKey"],"values":{"recurringScans":{"object":"VulnerabilityAssessmentRecurringScansProperties"},"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageContainerPath":0,"storageContainerPathFromConfig":{"fromConfig":"storageContainerPath"},"storageContainerSasKey":{"secret":"storageContainerSasKey"}}},"status":{"root":["id","name","type"],"properties":["recurringScans","storageContainerPath"]},"objects":{"VulnerabilityAssessmentRecurringScansProperties":{"emailSubscriptionAdmins":0,"emails":{"array":0},"isEnabled":0}},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersDatabasesVulnerabilityAssessment: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersDatabasesVulnerabilityAssessment_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersDatabasesVulnerabilityAssessment_armLayout, resolvers);
+}
+
+/** The ServersDatabasesVulnerabilityAssessment status an ARM GET response describes. */
+export function ServersDatabasesVulnerabilityAssessment_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersDatabasesVulnerabilityAssessment_armLayout);
+}
+
+/** Where ServersElasticPool's properties sit in ARM (Microsoft.Sql/servers/elasticPools). */
+export const ServersElasticPool_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","sku","tags"],"properties":["highAvailabilityReplicaCount","licenseType","maintenanceConfigurationId","maxSizeBytes","minCapacity","perDatabaseSettings","zoneRedundant"],"values":{"location":0,"sku":{"object":"Sku"},"tags":{"map":0},"highAvailabilityReplicaCount":0,"licenseType":0,"maintenanceConfigurationId":0,"maxSizeBytes":0,"minCapacity":0,"perDatabaseSettings":{"object":"ElasticPoolPerDatabaseSettings"},"zoneRedundant":0}},"status":{"root":["id","name","type","kind","location","sku","tags"],"properties":["creationDate","highAvailabilityReplicaCount","licenseType","maintenanceConfigurationId","maxSizeBytes","minCapacity","perDatabaseSettings","state","zoneRedundant"]},"objects":{"ElasticPoolPerDatabaseSettings":{"maxCapacity":0,"minCapacity":0},"Sku":{"capacity":0,"family":0,"name":0,"size":0,"tier":0}}};
+
+/** The ARM PUT body of a ServersElasticPool: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersElasticPool_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersElasticPool_armLayout, resolvers);
+}
+
+/** The ServersElasticPool status an ARM GET response describes. */
+export function ServersElasticPool_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersElasticPool_armLayout);
+}
+
 /** Where ServersFirewallRule's properties sit in ARM (Microsoft.Sql/servers/firewallRules). */
 export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIpAddress","startIpAddress"],"values":{"endIpAddress":0,"startIpAddress":0}},"status":{"root":["id","name","type"],"properties":["endIpAddress","startIpAddress"]},"objects":{}};
 
@@ -43,4 +186,56 @@ export function ServersFirewallRule_toArm(object: KubeObject, resolvers: ArmReso
 /** The ServersFirewallRule status an ARM GET response describes. */
 export function ServersFirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, ServersFirewallRule_armLayout);
+}
+
+/** Where ServersOutboundFirewallRule's properties sit in ARM (Microsoft.Sql/servers/outboundFirewallRules). */
+export const ServersOutboundFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":[],"values":{}},"status":{"root":["id","name","type"],"properties":["provisioningState"]},"objects":{}};
+
+/** The ARM PUT body of a ServersOutboundFirewallRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersOutboundFirewallRule_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersOutboundFirewallRule_armLayout, resolvers);
+}
+
+/** The ServersOutboundFirewallRule status an ARM GET response describes. */
+export function ServersOutboundFirewallRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersOutboundFirewallRule_armLayout);
+}
+
+/** Where ServersSecurityAlertPolicy's properties sit in ARM (Microsoft.Sql/servers/securityAlertPolicies). */
+export const ServersSecurityAlertPolicy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["disabledAlerts","emailAccountAdmins","emailAddresses","retentionDays","state","storageAccountAccessKey","storageEndpoint"],"values":{"disabledAlerts":{"array":0},"emailAccountAdmins":0,"emailAddresses":{"array":0},"retentionDays":0,"state":0,"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageEndpoint":0}},"status":{"root":["id","name","type","systemData"],"properties":["creationTime","disabledAlerts","emailAccountAdmins","emailAddresses","retentionDays","state","storageEndpoint"]},"objects":{},"fixedName":"Default"};
+
+/** The ARM PUT body of a ServersSecurityAlertPolicy: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersSecurityAlertPolicy_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersSecurityAlertPolicy_armLayout, resolvers);
+}
+
+/** The ServersSecurityAlertPolicy status an ARM GET response describes. */
+export function ServersSecurityAlertPolicy_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersSecurityAlertPolicy_armLayout);
+}
+
+/** Where ServersVirtualNetworkRule's properties sit in ARM (Microsoft.Sql/servers/virtualNetworkRules). */
+export const ServersVirtualNetworkRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["ignoreMissingVnetServiceEndpoint","virtualNetworkSubnetReference"],"values":{"ignoreMissingVnetServiceEndpoint":0,"virtualNetworkSubnetReference":{"reference":"virtualNetworkSubnetId"}}},"status":{"root":["id","name","type"],"properties":["ignoreMissingVnetServiceEndpoint","state","virtualNetworkSubnetId"]},"objects":{}};
+
+/** The ARM PUT body of a ServersVirtualNetworkRule: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersVirtualNetworkRule_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersVirtualNetworkRule_armLayout, resolvers);
+}
+
+/** The ServersVirtualNetworkRule status an ARM GET response describes. */
+export function ServersVirtualNetworkRule_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersVirtualNetworkRule_armLayout);
+}
+
+/** Where ServersVulnerabilityAssessment's properties sit in ARM (Microsoft.Sql/servers/vulnerabilityAssessments). */
+export const ServersVulnerabilityAssessment_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["recurringScans","storageAccountAccessKey","storageContainerPath","storageContainerPathFromConfig","storageContainerSasKey"],"values":{"recurringScans":{"object":"VulnerabilityAssessmentRecurringScansProperties"},"storageAccountAccessKey":{"secret":"storageAccountAccessKey"},"storageContainerPath":0,"storageContainerPathFromConfig":{"fromConfig":"storageContainerPath"},"storageContainerSasKey":{"secret":"storageContainerSasKey"}}},"status":{"root":["id","name","type"],"properties":["recurringScans","storageContainerPath"]},"objects":{"VulnerabilityAssessmentRecurringScansProperties":{"emailSubscriptionAdmins":0,"emails":{"array":0},"isEnabled":0}},"fixedName":"default"};
+
+/** The ARM PUT body of a ServersVulnerabilityAssessment: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersVulnerabilityAssessment_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersVulnerabilityAssessment_armLayout, resolvers);
+}
+
+/** The ServersVulnerabilityAssessment status an ARM GET response describes. */
+export function ServersVulnerabilityAssessment_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersVulnerabilityAssessment_armLayout);
 }

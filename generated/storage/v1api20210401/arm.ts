@@ -44,3 +44,29 @@ export function StorageAccountsBlobServicesContainer_toArm(object: KubeObject, r
 export function StorageAccountsBlobServicesContainer_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, StorageAccountsBlobServicesContainer_armLayout);
 }
+
+/** Where StorageAccountsQueueService's properties sit in ARM (Microsoft.Storage/storageAccounts/queueServices). */
+export const StorageAccountsQueueService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["cors"],"values":{"cors":{"object":"StorageAccountsQueueServiceCorsRules"}}},"status":{"root":["id","name","type"],"properties":["cors"]},"objects":{"CorsRulesCorsRule":{"allowedHeaders":{"array":0},"allowedMethods":{"array":0},"allowedOrigins":{"array":0},"exposedHeaders":{"array":0},"maxAgeInSeconds":0},"StorageAccountsQueueServiceCorsRules":{"corsRules":{"array":{"object":"CorsRulesCorsRule"}}}},"fixedName":"default"};
+
+/** The ARM PUT body of a StorageAccountsQueueService: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsQueueService_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsQueueService_armLayout, resolvers);
+}
+
+/** The StorageAccountsQueueService status an ARM GET response describes. */
+export function StorageAccountsQueueService_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsQueueService_armLayout);
+}
+
+/** Where StorageAccountsQueueServicesQueue's properties sit in ARM (Microsoft.Storage/storageAccounts/queueServices/queues). */
+export const StorageAccountsQueueServicesQueue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["metadata"],"values":{"metadata":{"map":0}}},"status":{"root":["id","name","type"],"properties":["approximateMessageCount","metadata"]},"objects":{}};
+
+/** The ARM PUT body of a StorageAccountsQueueServicesQueue: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsQueueServicesQueue_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsQueueServicesQueue_armLayout, resolvers);
+}
+
+/** The StorageAccountsQueueServicesQueue status an ARM GET response describes. */
+export function StorageAccountsQueueServicesQueue_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsQueueServicesQueue_armLayout);
+}

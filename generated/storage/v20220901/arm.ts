@@ -44,3 +44,81 @@ export function StorageAccountsBlobServicesContainer_toArm(object: KubeObject, r
 export function StorageAccountsBlobServicesContainer_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
   return statusFromArm(response, StorageAccountsBlobServicesContainer_armLayout);
 }
+
+/** Where StorageAccountsFileService's properties sit in ARM (Microsoft.Storage/storageAccounts/fileServices). */
+export const StorageAccountsFileService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["cors","protocolSettings","shareDeleteRetentionPolicy"],"values":{"cors":{"object":"StorageAccountsFileServiceCorsRules"},"protocolSettings":{"object":"ProtocolSettings"},"shareDeleteRetentionPolicy":{"object":"DeleteRetentionPolicy"}}},"status":{"root":["id","name","type","sku"],"properties":["cors","protocolSettings","shareDeleteRetentionPolicy"]},"objects":{"CorsRulesCorsRule":{"allowedHeaders":{"array":0},"allowedMethods":{"array":0},"allowedOrigins":{"array":0},"exposedHeaders":{"array":0},"maxAgeInSeconds":0},"DeleteRetentionPolicy":{"allowPermanentDelete":0,"days":0,"enabled":0},"Multichannel":{"enabled":0},"ProtocolSettings":{"smb":{"object":"SmbSetting"}},"SmbSetting":{"authenticationMethods":0,"channelEncryption":0,"kerberosTicketEncryption":0,"multichannel":{"object":"Multichannel"},"versions":0},"StorageAccountsFileServiceCorsRules":{"corsRules":{"array":{"object":"CorsRulesCorsRule"}}}},"fixedName":"default"};
+
+/** The ARM PUT body of a StorageAccountsFileService: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsFileService_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsFileService_armLayout, resolvers);
+}
+
+/** The StorageAccountsFileService status an ARM GET response describes. */
+export function StorageAccountsFileService_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsFileService_armLayout);
+}
+
+/** Where StorageAccountsFileServicesShare's properties sit in ARM (Microsoft.Storage/storageAccounts/fileServices/shares). */
+export const StorageAccountsFileServicesShare_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["accessTier","enabledProtocols","metadata","rootSquash","shareQuota","signedIdentifiers"],"values":{"accessTier":0,"enabledProtocols":0,"metadata":{"map":0},"rootSquash":0,"shareQuota":0,"signedIdentifiers":{"array":{"object":"SignedIdentifier"}}}},"status":{"root":["id","name","type","etag"],"properties":["accessTier","accessTierChangeTime","accessTierStatus","deleted","deletedTime","enabledProtocols","lastModifiedTime","leaseDuration","leaseState","leaseStatus","metadata","remainingRetentionDays","rootSquash","shareQuota","shareUsageBytes","signedIdentifiers","snapshotTime","version"]},"objects":{"AccessPolicy":{"expiryTime":0,"permission":0,"startTime":0},"SignedIdentifier":{"accessPolicy":{"object":"AccessPolicy"},"reference":{"reference":"id"}}}};
+
+/** The ARM PUT body of a StorageAccountsFileServicesShare: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsFileServicesShare_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsFileServicesShare_armLayout, resolvers);
+}
+
+/** The StorageAccountsFileServicesShare status an ARM GET response describes. */
+export function StorageAccountsFileServicesShare_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsFileServicesShare_armLayout);
+}
+
+/** Where StorageAccountsQueueService's properties sit in ARM (Microsoft.Storage/storageAccounts/queueServices). */
+export const StorageAccountsQueueService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["cors"],"values":{"cors":{"object":"StorageAccountsQueueServiceCorsRules"}}},"status":{"root":["id","name","type"],"properties":["cors"]},"objects":{"CorsRulesCorsRule":{"allowedHeaders":{"array":0},"allowedMethods":{"array":0},"allowedOrigins":{"array":0},"exposedHeaders":{"array":0},"maxAgeInSeconds":0},"StorageAccountsQueueServiceCorsRules":{"corsRules":{"array":{"object":"CorsRulesCorsRule"}}}},"fixedName":"default"};
+
+/** The ARM PUT body of a StorageAccountsQueueService: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsQueueService_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsQueueService_armLayout, resolvers);
+}
+
+/** The StorageAccountsQueueService status an ARM GET response describes. */
+export function StorageAccountsQueueService_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsQueueService_armLayout);
+}
+
+/** Where StorageAccountsQueueServicesQueue's properties sit in ARM (Microsoft.Storage/storageAccounts/queueServices/queues). */
+export const StorageAccountsQueueServicesQueue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["metadata"],"values":{"metadata":{"map":0}}},"status":{"root":["id","name","type"],"properties":["approximateMessageCount","metadata"]},"objects":{}};
+
+/** The ARM PUT body of a StorageAccountsQueueServicesQueue: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsQueueServicesQueue_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsQueueServicesQueue_armLayout, resolvers);
+}
+
+/** The StorageAccountsQueueServicesQueue status an ARM GET response describes. */
+export function StorageAccountsQueueServicesQueue_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsQueueServicesQueue_armLayout);
+}
+
+/** Where StorageAccountsTableService's properties sit in ARM (Microsoft.Storage/storageAccounts/tableServices). */
+export const StorageAccountsTableService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["cors"],"values":{"cors":{"object":"StorageAccountsTableServiceCorsRules"}}},"status":{"root":["id","name","type"],"properties":["cors"]},"objects":{"CorsRulesCorsRule":{"allowedHeaders":{"array":0},"allowedMethods":{"array":0},"allowedOrigins":{"array":0},"exposedHeaders":{"array":0},"maxAgeInSeconds":0},"StorageAccountsTableServiceCorsRules":{"corsRules":{"array":{"object":"CorsRulesCorsRule"}}}},"fixedName":"default"};
+
+/** The ARM PUT body of a StorageAccountsTableService: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsTableService_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsTableService_armLayout, resolvers);
+}
+
+/** The StorageAccountsTableService status an ARM GET response describes. */
+export function StorageAccountsTableService_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsTableService_armLayout);
+}
+
+/** Where StorageAccountsTableServicesTable's properties sit in ARM (Microsoft.Storage/storageAccounts/tableServices/tables). */
+export const StorageAccountsTableServicesTable_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["signedIdentifiers"],"values":{"signedIdentifiers":{"array":{"object":"TableSignedIdentifier"}}}},"status":{"root":["id","name","type"],"properties":["signedIdentifiers","tableName"]},"objects":{"TableAccessPolicy":{"expiryTime":0,"permission":0,"startTime":0},"TableSignedIdentifier":{"accessPolicy":{"object":"TableAccessPolicy"},"reference":{"reference":"id"}}}};
+
+/** The ARM PUT body of a StorageAccountsTableServicesTable: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function StorageAccountsTableServicesTable_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, StorageAccountsTableServicesTable_armLayout, resolvers);
+}
+
+/** The StorageAccountsTableServicesTable status an ARM GET response describes. */
+export function StorageAccountsTableServicesTable_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, StorageAccountsTableServicesTable_armLayout);
+}

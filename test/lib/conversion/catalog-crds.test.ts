@@ -64,7 +64,7 @@ describe('the resource catalog', () => {
       expect(entry.fixedName, entry.kind).toMatch(/^[A-Za-z]+$/);
     expect(catalog.filter((e) => e.fixedName).map((e) => e.kind)).toContain('StorageAccountsBlobService');
     // A oneOf root (Kusto's Database) has its name on the root, as the operator has it; its leaf's location is immutable too.
-    const kustoDb = catalog.find((e) => e.kind === 'Database')!;
+    const kustoDb = catalog.find((e) => e.group === 'kusto.azure.com' && e.kind === 'Database')!;
     expect(Object.values(kustoDb.immutable)[0]).toEqual(
       expect.arrayContaining(['spec.azureName', 'spec.owner', 'spec.readWriteDatabase.location']),
     );
@@ -72,7 +72,9 @@ describe('the resource catalog', () => {
       scope: 'extension',
       owners: 'any',
     });
-    const db = catalog.find((e) => e.kind === 'FlexibleServersDatabase')!;
+    const db = catalog.find(
+      (e) => e.group === 'dbforpostgresql.azure.com' && e.kind === 'FlexibleServersDatabase',
+    )!;
     expect(db.owners).toEqual([{ group: 'dbforpostgresql.azure.com', kind: 'FlexibleServer' }]);
     expect(db.versions.map((v) => v.version)).toEqual([
       'v1api20220120preview',
@@ -85,7 +87,10 @@ describe('the resource catalog', () => {
       'v20250801',
     ]);
     expect(db.hub).toBe('v20250801storage');
-    expect(catalog.find((e) => e.kind === 'FlexibleServer')!.immutable.v1api20210601).toEqual(
+    expect(
+      catalog.find((e) => e.group === 'dbforpostgresql.azure.com' && e.kind === 'FlexibleServer')!.immutable
+        .v1api20210601,
+    ).toEqual(
       expect.arrayContaining([
         'spec.location',
         'spec.administratorLogin',
@@ -132,7 +137,9 @@ describe('the generated CRDs', () => {
     };
     const runtime =
       /(\.owner|\.conditions\[\]|Reference|\.reference|FromConfig|Expressions\[\]|\.(configMaps|secrets)\.\w+|administratorLoginPassword)$/;
-    const fs = crds.find((c) => c.spec.names.kind === 'FlexibleServer')!;
+    const fs = crds.find(
+      (c) => c.spec.group === 'dbforpostgresql.azure.com' && c.spec.names.kind === 'FlexibleServer',
+    )!;
     for (const name of ['v1api20210601', 'v1alpha1api20210601', 'v20250801storage', 'v1api20210601storage']) {
       const version = fs.spec.versions.find((v) => v.name === name)!;
       const { spec, status } = version.schema.openAPIV3Schema.properties;
@@ -154,9 +161,12 @@ describe('the generated CRDs', () => {
           .map((d) => d.toJS() as Crd)
           .find((d) => d?.spec)!
           .spec.versions.map((v) => v.name);
-      const ours = (kind: string) =>
-        crds.find((c) => c.spec.names.kind === kind)!.spec.versions.map((v) => v.name);
-      expect(ours('ResourceGroup')).toEqual(
+      // MySQL's kinds bear the same names as PostgreSQL's: a kind is found within its group.
+      const ours = (kind: string, group = 'dbforpostgresql.azure.com') =>
+        crds
+          .find((c) => c.spec.group === group && c.spec.names.kind === kind)!
+          .spec.versions.map((v) => v.name);
+      expect(ours('ResourceGroup', 'resources.azure.com')).toEqual(
         expect.arrayContaining(real('resources.azure.com_resourcegroups.yaml')),
       );
       for (const [kind, file] of [
