@@ -2034,37 +2034,6 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "dbforpostgresql.azure.com",
-    "kind": "FlexibleServersAdministrator",
-    "plural": "flexibleserversadministrators",
-    "armType": "Microsoft.DBforPostgreSQL/flexibleServers/administrators",
-    "scope": "resourceGroup",
-    "owners": [
-      {
-        "group": "dbforpostgresql.azure.com",
-        "kind": "FlexibleServer"
-      }
-    ],
-    "versions": [
-      {
-        "version": "v20250801",
-        "armApiVersion": "2025-08-01",
-        "preview": false,
-        "prefix": "plain"
-      }
-    ],
-    "storageVersions": [
-      "v20250801storage"
-    ],
-    "hub": "v20250801storage",
-    "immutable": {
-      "v20250801": [
-        "spec.azureName",
-        "spec.owner"
-      ]
-    }
-  },
-  {
-    "group": "dbforpostgresql.azure.com",
     "kind": "FlexibleServersAdvancedThreatProtectionSettings",
     "plural": "flexibleserversadvancedthreatprotectionsettings",
     "armType": "Microsoft.DBforPostgreSQL/flexibleServers/advancedThreatProtectionSettings",

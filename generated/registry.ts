@@ -518,13 +518,6 @@ export const registry: ConversionRegistry = {
           v20250801storage: { storage: true },
         },
       },
-      FlexibleServersAdministrator: {
-        hub: 'v20250801storage',
-        versions: {
-          v20250801: { storage: false, up: { to: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdministrator_toStorage') }, down: { from: 'v20250801storage', convert: dbforpostgresql_conversions.resource('v20250801', 'FlexibleServersAdministrator_fromStorage') } },
-          v20250801storage: { storage: true },
-        },
-      },
       FlexibleServersAdvancedThreatProtectionSettings: {
         hub: 'v20250801storage',
         versions: {

@@ -42,7 +42,6 @@ export const importedTypes: readonly string[] = [
   'Microsoft.DBforMySQL/flexibleServers/databases',
   'Microsoft.DBforMySQL/flexibleServers/firewallRules',
   'Microsoft.DBforPostgreSQL/flexibleServers',
-  'Microsoft.DBforPostgreSQL/flexibleServers/administrators',
   'Microsoft.DBforPostgreSQL/flexibleServers/advancedThreatProtectionSettings',
   'Microsoft.DBforPostgreSQL/flexibleServers/backups',
   'Microsoft.DBforPostgreSQL/flexibleServers/configurations',
