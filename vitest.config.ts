@@ -1,17 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { groupsPickedBy } from './test/differential/kinds-under-test.ts';
+import { alwaysGroups, groupsPickedBy } from './test/differential/kinds-under-test.ts';
 
-/** The groups of the 13 kinds the core started with: their generated tests always run. */
-const coreGroups = [
-  'authorization',
-  'dbforpostgresql',
-  'kusto',
-  'managedidentity',
-  'resources',
-  'sql',
-  'storage',
-];
+/** The core groups' folder names under generated/ (`storage.azure.com` -> `storage`). */
+const coreGroups = [...alwaysGroups].map((group) => group.replace(/\.azure\.com$/, ''));
 
 /** How many other groups' generated tests a run samples. */
 const sampledGroups = 8;
