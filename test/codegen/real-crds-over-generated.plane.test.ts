@@ -69,51 +69,63 @@ describe.skipIf(!realCrds.present || !samples.present)(
       expect(missing).toEqual(Object.keys(withoutRealCounterpart).sort());
     });
 
+    // Concurrently, a few at a time: each test mostly waits on the API server (about 2.5 s each, 180 of
+    // them), and each deletes its CRD after, so that later tests' discovery does not list hundreds of groups.
     for (const crd of generated.filter((c) => !(c.metadata.name in withoutRealCounterpart))) {
-      it(`${crd.metadata.name}: replaced by the real CRD with an object stored at ${storageOf(crd)}`, async () => {
+      it.concurrent(`${crd.metadata.name}: replaced by the real CRD with an object stored at ${storageOf(crd)}`, async ({
+        expect,
+      }) => {
         const admin = await adminClient();
         const group = `r${uniqueSuffix()}.azure.com`;
         const before = underGroup(crd, group);
         await applyObject(admin, before);
-        await waitForEstablished(admin, before.metadata.name, 180_000);
-        const namespace = await freshNamespace('real-over-generated');
-        const storage = storageOf(crd);
-        const type = { group, version: storage, plural: crd.spec.names.plural };
-        const scoped = crd.spec.scope === 'Namespaced' ? namespace : undefined;
-        const created = await admin.request<KubeObject>({
-          method: 'POST',
-          path: resourcePath(type, scoped),
-          body: {
-            apiVersion: `${group}/${storage}`,
-            kind: crd.spec.names.kind,
-            metadata: { name: 'stored', namespace: scoped },
-            spec: sampleSpec(crd.spec.group, crd.spec.names.kind, storage) ?? {},
-          },
-          subject: { verb: 'create', resource: before.metadata.name },
-        });
+        try {
+          await waitForEstablished(admin, before.metadata.name, 180_000);
+          const namespace = await freshNamespace('real-over-generated');
+          const storage = storageOf(crd);
+          const type = { group, version: storage, plural: crd.spec.names.plural };
+          const scoped = crd.spec.scope === 'Namespaced' ? namespace : undefined;
+          const created = await admin.request<KubeObject>({
+            method: 'POST',
+            path: resourcePath(type, scoped),
+            body: {
+              apiVersion: `${group}/${storage}`,
+              kind: crd.spec.names.kind,
+              metadata: { name: 'stored', namespace: scoped },
+              spec: sampleSpec(crd.spec.group, crd.spec.names.kind, storage) ?? {},
+            },
+            subject: { verb: 'create', resource: before.metadata.name },
+          });
 
-        const real = underGroup(
-          parseAllDocuments(readFileSync(realCrdFile(crd.metadata.name), 'utf8'))[0]?.toJS() as KubeObject,
-          group,
-        );
-        const current = await readCrd(admin, before.metadata.name);
-        await admin.request({
-          method: 'PUT',
-          path: resourcePath(crdType, undefined, real.metadata.name),
-          body: {
-            ...real,
-            metadata: { ...real.metadata, resourceVersion: current.metadata.resourceVersion },
-          },
-          subject: { verb: 'update', resource: 'customresourcedefinitions' },
-        });
-        const after = await readCrd(admin, real.metadata.name);
-        expect(after.status?.storedVersions).toEqual([storage]);
-        expect(after.spec.versions.find((version) => version.storage)?.name).toBe(storage);
-        const read = await admin.request<KubeObject>({
-          path: resourcePath(type, scoped, 'stored'),
-          subject: { verb: 'get', resource: real.metadata.name },
-        });
-        expect(read.spec).toEqual(created.spec);
+          const real = underGroup(
+            parseAllDocuments(readFileSync(realCrdFile(crd.metadata.name), 'utf8'))[0]?.toJS() as KubeObject,
+            group,
+          );
+          const current = await readCrd(admin, before.metadata.name);
+          await admin.request({
+            method: 'PUT',
+            path: resourcePath(crdType, undefined, real.metadata.name),
+            body: {
+              ...real,
+              metadata: { ...real.metadata, resourceVersion: current.metadata.resourceVersion },
+            },
+            subject: { verb: 'update', resource: 'customresourcedefinitions' },
+          });
+          const after = await readCrd(admin, real.metadata.name);
+          expect(after.status?.storedVersions).toEqual([storage]);
+          expect(after.spec.versions.find((version) => version.storage)?.name).toBe(storage);
+          const read = await admin.request<KubeObject>({
+            path: resourcePath(type, scoped, 'stored'),
+            subject: { verb: 'get', resource: real.metadata.name },
+          });
+          expect(read.spec).toEqual(created.spec);
+        } finally {
+          await admin.request({
+            method: 'DELETE',
+            path: resourcePath(crdType, undefined, before.metadata.name),
+            subject: { verb: 'delete', resource: 'customresourcedefinitions' },
+          });
+        }
       }, 600_000);
     }
   },

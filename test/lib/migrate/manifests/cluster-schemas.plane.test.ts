@@ -105,6 +105,14 @@ describe.skipIf(!realCrds.present)(
   },
 );
 
+/** A storage management policy: a kind of the real storage group that the catalog still lacks. */
+const managementPolicy = {
+  apiVersion: 'storage.azure.com/v1api20230101',
+  kind: 'StorageAccountsManagementPolicy',
+  metadata: { name: 'orders-policy' },
+  spec: { owner: { name: 'ordersstorage' } },
+};
+
 describe('migrate -f with a cluster that does not answer', () => {
   it('gives up on the schema lookup after its timeout and goes on, the rename unverified', async () => {
     const sockets: Socket[] = [];
@@ -115,8 +123,11 @@ describe('migrate -f with a cluster that does not answer', () => {
     try {
       const schemas = clusterSchemas(() => connectForSchemas({ kubeconfig }, 300));
       const { result } = await convertManifestObject(
-        queueService('storage.azure.com'),
-        where,
+        managementPolicy,
+        {
+          source: 'policy.yaml#1',
+          label: 'policy.yaml:1 (document 1) StorageAccountsManagementPolicy/orders-policy',
+        },
         { target: { kind: 'prefix', prefix: 'v' }, allowLoss: false },
         schemas,
       );
