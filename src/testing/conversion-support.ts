@@ -10,6 +10,7 @@ import {
   defaultAzureName,
   UnresolvedReferenceError,
 } from '../lib/conversion/arm.ts';
+import { setKey } from '../lib/conversion/checks.ts';
 import { bagKey, encodeBagValue } from '../lib/conversion/property-bag.ts';
 import type { KubeObject } from '../lib/conversion/resource.ts';
 import { installedGeneratedCrds } from '../lib/crds/generated-crds.ts';
@@ -229,11 +230,6 @@ export function expectRoundTrip(actual: unknown, expected: unknown): void {
     throw new Error(
       `round trip differs at ${d}\nexpected: ${JSON.stringify(expected)}\nactual:   ${JSON.stringify(actual)}`,
     );
-}
-
-/** Sets an own data property, `__proto__` included (a plain assignment would change the prototype). */
-function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** A plain object of up to `maxKeys` distinct keys. */

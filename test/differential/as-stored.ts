@@ -1,3 +1,4 @@
+import { setKey } from '../../src/lib/conversion/checks.ts';
 import type { Schema } from './schemas.ts';
 
 /**
@@ -9,10 +10,11 @@ import type { Schema } from './schemas.ts';
  * conversion's, not a decoder's.
  */
 
-/** Sets an own data property, `__proto__` included (a plain assignment would change the prototype). */
-export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
+/**
+ * Sets an own data property, `__proto__` included; the conversion runtime's own setter, which keeps objects
+ * in V8's fast mode (a `defineProperty` for every key made every random object a slow dictionary).
+ */
+export const setOwn = setKey;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

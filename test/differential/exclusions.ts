@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readConfig } from '../../src/codegen/stages/load-config.ts';
+import { setKey } from '../../src/lib/conversion/checks.ts';
 import { type Disagreement, sameJson } from './agreement.ts';
 
 /**
@@ -119,7 +120,7 @@ function normalised(
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(current as Record<string, unknown>)) {
     const kept = normalised(child, `${pattern}.${key}`, applied, insideBag);
-    if (kept !== undefined) Object.defineProperty(out, key, { value: kept, enumerable: true });
+    if (kept !== undefined) setKey(out, key, kept);
   }
   if (Object.keys(out).length > 0) return out;
   return !insideBag || absent(out) ? undefined : out;

@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../generated/catalog.ts';
-import { groupsPickedBy, kindsUnderTest } from './kinds-under-test.ts';
+import { alwaysKinds, groupsPickedBy, kindsUnderTest } from './kinds-under-test.ts';
 
 describe('the kinds a differential run compares', () => {
   const quiet = () => {};
 
-  it('always has the first groups, and the same seed picks the same other groups', () => {
+  it('always has the 13 first kinds, unsampled, and the same seed picks the same other groups, sampled', () => {
     const first = kindsUnderTest(catalog, { ASO_DIFF_SEED: '20261126' }, quiet);
     const again = kindsUnderTest(catalog, { ASO_DIFF_SEED: '20261126' }, quiet);
     expect(again).toEqual(first);
-    for (const kind of ['ResourceGroup', 'StorageAccount', 'FlexibleServer', 'Server', 'RoleAssignment'])
-      expect(first.map((e) => e.kind)).toContain(kind);
-    const others = new Set(first.map((e) => e.group));
-    expect(others.size).toBeLessThanOrEqual(7 + 3);
+    const whole = first.filter((k) => !k.sampled).map((k) => `${k.entry.group}/${k.entry.kind}`);
+    expect(whole.sort()).toEqual([...alwaysKinds].sort());
+    const sampledGroups = new Set(first.filter((k) => k.sampled).map((k) => k.entry.group));
+    expect(sampledGroups.size).toBe(3);
+    for (const group of sampledGroups) {
+      const ofGroup = catalog.filter((e) => e.group === group && !alwaysKinds.has(`${e.group}/${e.kind}`));
+      expect(first.filter((k) => k.entry.group === group && k.sampled)).toHaveLength(ofGroup.length);
+    }
+  });
+
+  it("can pick the other kinds of a core group, such as SQL's", () => {
+    const seeds = Array.from({ length: 200 }, (_, i) => String(i + 1));
+    const sqlSampled = seeds.some((seed) =>
+      kindsUnderTest(catalog, { ASO_DIFF_SEED: seed }, quiet).some(
+        (k) => k.sampled && k.entry.group === 'sql.azure.com',
+      ),
+    );
+    expect(sqlSampled).toBe(true);
   });
 
   it('spreads its picks: over many seeds every group is compared', () => {
@@ -28,13 +42,18 @@ describe('the kinds a differential run compares', () => {
     const lines: string[] = [];
     kindsUnderTest(catalog, { ASO_DIFF_SEED: '5' }, (line) => lines.push(line));
     expect(lines.join('\n')).toContain('seed 5');
-    expect(kindsUnderTest(catalog, { ASO_DIFF_ALL: '1' }, quiet)).toHaveLength(catalog.length);
+    const all = kindsUnderTest(catalog, { ASO_DIFF_ALL: '1' }, quiet);
+    expect(all).toHaveLength(catalog.length);
+    expect(all.every((k) => !k.sampled)).toBe(true);
   });
 
   it('compares only the groups ASO_DIFF_GROUPS names, and refuses a group it has no kind of', () => {
     const chosen = kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'storage.azure.com, kusto.azure.com' }, quiet);
-    expect(new Set(chosen.map((e) => e.group))).toEqual(new Set(['storage.azure.com', 'kusto.azure.com']));
-    expect(chosen.map((e) => e.kind)).toContain('StorageAccount');
+    expect(new Set(chosen.map((k) => k.entry.group))).toEqual(
+      new Set(['storage.azure.com', 'kusto.azure.com']),
+    );
+    expect(chosen.map((k) => k.entry.kind)).toContain('StorageAccount');
+    expect(chosen.every((k) => !k.sampled)).toBe(true);
     expect(() => kindsUnderTest(catalog, { ASO_DIFF_GROUPS: 'nothing.azure.com' }, quiet)).toThrow(
       /nothing\.azure\.com/,
     );

@@ -418,6 +418,11 @@ export async function compareKindRandomly(
   const pairs = await mapConcurrently(versionPairs(kind), concurrency, ({ source, target }) =>
     comparePair(kind, source, target, count, seed, ourConvert),
   );
+  return figuresOf(kind, pairs);
+}
+
+/** The figures of `kind` added up over its compared `pairs`. */
+export function figuresOf(kind: SharedKind, pairs: readonly PairAgreement[]): KindFigures {
   const sum = (pick: (pair: PairAgreement) => number) => pairs.reduce((total, pair) => total + pick(pair), 0);
   const excluded: Record<string, number> = {};
   for (const pair of pairs) {
