@@ -38,10 +38,11 @@ function generatedTests(env: NodeJS.ProcessEnv, argv: readonly string[]): string
 }
 
 /**
- * The differential against the operator's own conversions (random objects at 300 per version pair for the
- * 13 first kinds, about 40 core-minutes) runs as a project of its own beside the rest of the suite, at the
- * lowest CPU priority (it lowers its own): the rest of the suite runs one file at a time and mostly waits on
- * its control plane, so the differential fills the idle core instead of adding its time after the suite's.
+ * The random differential against the operator's own conversions (300 objects per version pair for the 13
+ * first kinds, about 40 CPU-minutes) is computed in the background from the start of the run, at the lowest
+ * CPU priority (test/differential/global-setup.ts), and judged by its test file after the rest of the suite
+ * (a project of its own, ordered after the suite's): the suite runs one file at a time and mostly waits on
+ * its control plane, so the comparison fills the idle core instead of adding its time after the suite's.
  */
 const differential = ['test/differential/random-vs-operator.test.ts'];
 
@@ -50,7 +51,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -60,11 +60,19 @@ export default defineConfig({
           exclude: differential,
           globalSetup: ['test/control-plane/global-setup.ts'],
           maxWorkers: 1,
+          // Vitest runs a single-worker project of group 0 after every other group: 1 keeps it first.
+          sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
-        test: { name: 'differential', include: differential, maxWorkers: 1 },
+        test: {
+          name: 'differential',
+          include: differential,
+          globalSetup: ['test/differential/global-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
       },
     ],
   },
