@@ -1235,6 +1235,70 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "compute.azure.com",
+    "kind": "Disk",
+    "plural": "disks",
+    "armType": "Microsoft.Compute/disks",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200930",
+        "armApiVersion": "2020-09-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20200930",
+        "armApiVersion": "2020-09-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200930storage",
+      "v20200930storage",
+      "v1api20240302storage",
+      "v20240302storage"
+    ],
+    "hub": "v20240302storage",
+    "immutable": {
+      "v1api20200930": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20200930": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
     "kind": "DiskAccess",
     "plural": "diskaccesses",
     "armType": "Microsoft.Compute/diskAccesses",
@@ -1398,6 +1462,70 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ],
       "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "compute.azure.com",
+    "kind": "Snapshot",
+    "plural": "snapshots",
+    "armType": "Microsoft.Compute/snapshots",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20200930",
+        "armApiVersion": "2020-09-30",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20200930",
+        "armApiVersion": "2020-09-30",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240302",
+        "armApiVersion": "2024-03-02",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20200930storage",
+      "v20200930storage",
+      "v1api20240302storage",
+      "v20240302storage"
+    ],
+    "hub": "v20240302storage",
+    "immutable": {
+      "v1api20200930": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20200930": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240302": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240302": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -6472,6 +6600,70 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20200601": [
         "spec.azureName",
         "spec.location"
+      ]
+    }
+  },
+  {
+    "group": "servicebus.azure.com",
+    "kind": "Namespace",
+    "plural": "namespaces",
+    "armType": "Microsoft.ServiceBus/namespaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210101preview",
+        "armApiVersion": "2021-01-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20221001preview",
+        "armApiVersion": "2022-10-01-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20240101",
+        "armApiVersion": "2024-01-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210101previewstorage",
+      "v1api20221001previewstorage",
+      "v1api20211101storage",
+      "v1api20240101storage"
+    ],
+    "hub": "v1api20240101storage",
+    "immutable": {
+      "v1api20210101preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20221001preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20240101": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },

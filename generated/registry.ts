@@ -357,6 +357,19 @@ export const registry: ConversionRegistry = {
           v20250401storage: { storage: true },
         },
       },
+      Disk: {
+        hub: 'v20240302storage',
+        versions: {
+          v1api20200930: { storage: false, up: { to: 'v1api20200930storage', convert: compute_conversions.resource('v1api20200930', 'Disk_toStorage') }, down: { from: 'v1api20200930storage', convert: compute_conversions.resource('v1api20200930', 'Disk_fromStorage') } },
+          v20200930: { storage: false, up: { to: 'v20200930storage', convert: compute_conversions.resource('v20200930', 'Disk_toStorage') }, down: { from: 'v20200930storage', convert: compute_conversions.resource('v20200930', 'Disk_fromStorage') } },
+          v1api20240302: { storage: false, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'Disk_toStorage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'Disk_fromStorage') } },
+          v20240302: { storage: false, up: { to: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'Disk_toStorage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'Disk_fromStorage') } },
+          v1api20200930storage: { storage: true, up: { to: 'v20200930storage', convert: compute_conversions.resource('v1api20200930storage', 'Disk_to_v20200930storage') }, down: { from: 'v20200930storage', convert: compute_conversions.resource('v1api20200930storage', 'Disk_from_v20200930storage') } },
+          v20200930storage: { storage: true, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v20200930storage', 'Disk_to_v1api20240302storage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v20200930storage', 'Disk_from_v1api20240302storage') } },
+          v1api20240302storage: { storage: true, up: { to: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'Disk_to_v20240302storage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'Disk_from_v20240302storage') } },
+          v20240302storage: { storage: true },
+        },
+      },
       DiskAccess: {
         hub: 'v20240302storage',
         versions: {
@@ -390,6 +403,19 @@ export const registry: ConversionRegistry = {
           v20210701storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20210701storage', 'Image_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20210701storage', 'Image_from_v1api20220301storage') } },
           v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'Image_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'Image_from_v20220301storage') } },
           v20220301storage: { storage: true },
+        },
+      },
+      Snapshot: {
+        hub: 'v20240302storage',
+        versions: {
+          v1api20200930: { storage: false, up: { to: 'v1api20200930storage', convert: compute_conversions.resource('v1api20200930', 'Snapshot_toStorage') }, down: { from: 'v1api20200930storage', convert: compute_conversions.resource('v1api20200930', 'Snapshot_fromStorage') } },
+          v20200930: { storage: false, up: { to: 'v20200930storage', convert: compute_conversions.resource('v20200930', 'Snapshot_toStorage') }, down: { from: 'v20200930storage', convert: compute_conversions.resource('v20200930', 'Snapshot_fromStorage') } },
+          v1api20240302: { storage: false, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'Snapshot_toStorage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v1api20240302', 'Snapshot_fromStorage') } },
+          v20240302: { storage: false, up: { to: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'Snapshot_toStorage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v20240302', 'Snapshot_fromStorage') } },
+          v1api20200930storage: { storage: true, up: { to: 'v20200930storage', convert: compute_conversions.resource('v1api20200930storage', 'Snapshot_to_v20200930storage') }, down: { from: 'v20200930storage', convert: compute_conversions.resource('v1api20200930storage', 'Snapshot_from_v20200930storage') } },
+          v20200930storage: { storage: true, up: { to: 'v1api20240302storage', convert: compute_conversions.resource('v20200930storage', 'Snapshot_to_v1api20240302storage') }, down: { from: 'v1api20240302storage', convert: compute_conversions.resource('v20200930storage', 'Snapshot_from_v1api20240302storage') } },
+          v1api20240302storage: { storage: true, up: { to: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'Snapshot_to_v20240302storage') }, down: { from: 'v20240302storage', convert: compute_conversions.resource('v1api20240302storage', 'Snapshot_from_v20240302storage') } },
+          v20240302storage: { storage: true },
         },
       },
     },
@@ -1497,6 +1523,19 @@ export const registry: ConversionRegistry = {
       },
     },
     'servicebus.azure.com': {
+      Namespace: {
+        hub: 'v1api20240101storage',
+        versions: {
+          v1api20210101preview: { storage: false, up: { to: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'Namespace_toStorage') }, down: { from: 'v1api20210101previewstorage', convert: servicebus_conversions.resource('v1api20210101preview', 'Namespace_fromStorage') } },
+          v1api20221001preview: { storage: false, up: { to: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'Namespace_toStorage') }, down: { from: 'v1api20221001previewstorage', convert: servicebus_conversions.resource('v1api20221001preview', 'Namespace_fromStorage') } },
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'Namespace_toStorage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20211101', 'Namespace_fromStorage') } },
+          v1api20240101: { storage: false, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'Namespace_toStorage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20240101', 'Namespace_fromStorage') } },
+          v1api20210101previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'Namespace_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20210101previewstorage', 'Namespace_from_v1api20211101storage') } },
+          v1api20221001previewstorage: { storage: true, up: { to: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'Namespace_to_v1api20211101storage') }, down: { from: 'v1api20211101storage', convert: servicebus_conversions.resource('v1api20221001previewstorage', 'Namespace_from_v1api20211101storage') } },
+          v1api20211101storage: { storage: true, up: { to: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'Namespace_to_v1api20240101storage') }, down: { from: 'v1api20240101storage', convert: servicebus_conversions.resource('v1api20211101storage', 'Namespace_from_v1api20240101storage') } },
+          v1api20240101storage: { storage: true },
+        },
+      },
       NamespacesAuthorizationRule: {
         hub: 'v1api20240101storage',
         versions: {

@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2022-10-01-preview';
 
+/** Where Namespace's properties sit in ARM (Microsoft.ServiceBus/namespaces). */
+export const Namespace_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","sku","tags"],"properties":["alternateName","disableLocalAuth","encryption","minimumTlsVersion","premiumMessagingPartitions","publicNetworkAccess","zoneRedundant"],"values":{"identity":{"object":"Identity"},"location":0,"sku":{"object":"SBSku"},"tags":{"map":0},"alternateName":0,"disableLocalAuth":0,"encryption":{"object":"Encryption"},"minimumTlsVersion":0,"premiumMessagingPartitions":0,"publicNetworkAccess":0,"zoneRedundant":0}},"status":{"root":["id","name","type","identity","location","sku","systemData","tags"],"properties":["alternateName","createdAt","disableLocalAuth","encryption","metricId","minimumTlsVersion","premiumMessagingPartitions","privateEndpointConnections","provisioningState","publicNetworkAccess","serviceBusEndpoint","status","updatedAt","zoneRedundant"]},"objects":{"Encryption":{"keySource":0,"keyVaultProperties":{"array":{"object":"KeyVaultProperties"}},"requireInfrastructureEncryption":0},"Identity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}},"KeyVaultProperties":{"identity":{"object":"UserAssignedIdentityProperties"},"keyName":0,"keyVaultUri":0,"keyVersion":0},"SBSku":{"capacity":0,"name":0,"tier":0},"UserAssignedIdentityProperties":{"userAssignedIdentityReference":{"reference":"userAssignedIdentity"}}}};
+
+/** The ARM PUT body of a Namespace: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Namespace_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Namespace_armLayout, resolvers);
+}
+
+/** The Namespace status an ARM GET response describes. */
+export function Namespace_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Namespace_armLayout);
+}
+
 /** Where NamespacesAuthorizationRule's properties sit in ARM (Microsoft.ServiceBus/namespaces/AuthorizationRules). */
 export const NamespacesAuthorizationRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["rights"],"values":{"rights":{"array":0}}},"status":{"root":["id","name","type","location","systemData"],"properties":["rights"]},"objects":{}};
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { isPlaceholder } from '../../lib/adoption/arm-uri.ts';
-import { type GeneratorConfig, type Published, validateConfig } from '../model/config.ts';
+import { type GeneratorConfig, type Published, type TypeRename, validateConfig } from '../model/config.ts';
 import { groupOf, kindOf, pluralOf } from '../model/names.ts';
 import { versionName } from '../model/versions.ts';
 import { basePrefix } from '../stages/build-api-packages.ts';
@@ -11,6 +11,7 @@ import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-sc
 import { DerivedConfig } from './derived-config.ts';
 import { type Hints, readHints } from './hints.ts';
 import { importedTypes } from './imported-types.ts';
+import { operatorTypeRenames } from './next-version-names.ts';
 import { OperatorGoSource, OperatorGoSourceMissing } from './operator-go.ts';
 import { type CrdIdentity, type CrdVersion, RealCrds } from './real-crds.ts';
 import type { Reversal } from './reverse.ts';
@@ -182,6 +183,17 @@ export function importSchemas(options: ImportOptions): {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, w.text);
   }
+  // The operator's type renames come from its generator config in the Go module; without the module, those
+  // the last import wrote are kept, as the status enums are.
+  const apiVersions = new Map<string, string[]>();
+  for (const file of files) {
+    const [provider = '', apiVersion = ''] = file.split('/');
+    const group = groupOf(provider);
+    apiVersions.set(group, [...new Set([...(apiVersions.get(group) ?? []), apiVersion])]);
+  }
+  derived.renamedTypes(
+    go ? operatorTypeRenames(go.dir, apiVersions) : previousTypeRenames(options.schemasDir, apiVersions),
+  );
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, derivedConfigFile), derived.text());
   return {
@@ -344,6 +356,17 @@ function schemaFiles(dir: string): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+/** The type renames the last import wrote, for the groups still imported. */
+function previousTypeRenames(
+  schemasDir: string,
+  apiVersions: ReadonlyMap<string, readonly string[]>,
+): TypeRename[] {
+  const path = join(schemasDir, derivedConfigFile);
+  if (!existsSync(path)) return [];
+  const previous = parse(readFileSync(path, 'utf8')) as { renames?: { types?: TypeRename[] } } | null;
+  return (previous?.renames?.types ?? []).filter((r) => apiVersions.has(r.group));
 }
 
 function armTypeOf(file: string): string {

@@ -14,7 +14,7 @@ export const configFile = 'generator-config.yaml';
  */
 export const derivedConfigFile = 'operator-derived.yaml';
 
-/** The sections the derived file may hold: what the CRDs say. */
+/** The sections the derived file may hold: what the CRDs say, and the type renames of the operator's config. */
 const derivedSections = [
   'published',
   'scopes',
@@ -24,6 +24,7 @@ const derivedSections = [
   'operatorExports',
   'operatorSpecProperties',
   'transformations',
+  'renames',
 ] as const;
 
 type Raw = Record<string, unknown>;

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type { TypeRename } from '../model/config.ts';
+import { armDate } from '../model/versions.ts';
+
+/**
+ * The operator's own type renames between versions: its generator config (`azure-arm/<group>.yaml` in its Go
+ * module) says, under `groupModelConfiguration.<apiVersion>.<Type>`, `$nameInNextVersion: <Name>` where ARM
+ * renamed an object type from one API version to the next (Redis's `RedisCreateProperties_RedisConfiguration`
+ * became `RedisCommonPropertiesRedisConfiguration` at 2024-11-01), and its conversions pair the two types.
+ * Read here as the generator's type renames: each at the first API version of `apiVersions` (the group's
+ * imported ones) after the one the operator names, which is the version that introduced the new name.
+ * Sorted; a group without a config file, or a rename with no later imported version, gives none.
+ */
+export function operatorTypeRenames(
+  goDir: string,
+  apiVersions: ReadonlyMap<string, readonly string[]>,
+): TypeRename[] {
+  const renames: TypeRename[] = [];
+  for (const [group, versions] of [...apiVersions.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = join(goDir, 'azure-arm', `${group}.yaml`);
+    if (!existsSync(file)) continue;
+    const config = parse(readFileSync(file, 'utf8')) as { groupModelConfiguration?: unknown } | null;
+    const byVersion = config?.groupModelConfiguration;
+    if (typeof byVersion !== 'object' || byVersion === null) continue;
+    for (const [apiVersion, types] of Object.entries(byVersion as Record<string, unknown>)) {
+      if (typeof types !== 'object' || types === null) continue;
+      const next = [...versions]
+        .filter((v) => armDate(v) > armDate(apiVersion))
+        .sort((a, b) => (armDate(a) < armDate(b) ? -1 : armDate(a) > armDate(b) ? 1 : a < b ? -1 : 1))[0];
+      if (next === undefined) continue;
+      for (const [type, settings] of Object.entries(types as Record<string, unknown>)) {
+        const to = (settings as Record<string, unknown> | null)?.$nameInNextVersion;
+        if (typeof to === 'string') renames.push({ group, apiVersion: next, from: type, to });
+      }
+    }
+  }
+  const key = (r: TypeRename) => `${r.group} ${r.apiVersion} ${r.from}`;
+  return renames.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
