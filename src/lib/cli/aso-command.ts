@@ -2,6 +2,7 @@ import { Command, Errors } from '@oclif/core';
 import { AsoError, UsageError } from '../errors.ts';
 import { exitCodes } from '../exit-codes.ts';
 import { printable } from '../render/printable.ts';
+import { outputDrained } from './output-drained.ts';
 import { outputBesideJson } from './output-flags.ts';
 import { parseErrorText } from './usage-errors.ts';
 
@@ -20,11 +21,11 @@ export abstract class AsoCommand extends Command {
   }
 
   /**
-   * Exits with `code` once stdout has taken everything written before: exiting ends the process at once,
-   * and a large report still queued for a pipe would be cut short.
+   * Exits with `code` once stdout and stderr have taken everything written before: exiting ends the process
+   * at once, and a large report or a long list of warnings still queued for a pipe would be cut short.
    */
   protected async exitAfterOutput(code: number): Promise<never> {
-    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    await outputDrained();
     return this.exit(code);
   }
 
@@ -39,7 +40,7 @@ export abstract class AsoCommand extends Command {
         `error: ${printableLines(error.message)}\n${error.hint ? `hint: ${printableLines(error.hint)}\n` : ''}`,
       );
       if (debug) process.stderr.write(`${error.stack}\n`);
-      return this.exit(exitCodes[error.exit].code);
+      return this.exitAfterOutput(exitCodes[error.exit].code);
     }
     // Anything oclif's parser throws before parsing is done is a usage error, whatever its class: some
     // (a flag missing its value, given twice, a bad integer) are plain CLIErrors.
@@ -47,13 +48,13 @@ export abstract class AsoCommand extends Command {
       process.stderr.write(
         `error: ${parseErrorText(error.message)}\nhint: see kubectl aso ${this.id ?? ''} --help\n`,
       );
-      return this.exit(exitCodes.usage.code);
+      return this.exitAfterOutput(exitCodes.usage.code);
     }
     process.stderr.write(
       `error: ${error.message}\n(this is a bug in kubectl-aso; rerun with KUBECTL_ASO_DEBUG=1 and report it)\n`,
     );
     if (debug) process.stderr.write(`${error.stack}\n`);
-    return this.exit(exitCodes.internal.code);
+    return this.exitAfterOutput(exitCodes.internal.code);
   }
 }
 
