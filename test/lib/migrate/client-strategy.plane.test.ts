@@ -131,6 +131,20 @@ describe('client-side migrate on the real control plane', () => {
       expect(before.get(original.metadata.name)?.apiVersion).toBe(`${postgres}/${alphaStorage}`);
     }
     await hook.close();
+    // The premise: the API server can no longer convert. Under CI load it was once still seen converting
+    // right after the close (the run then chose the server-side path), so wait until a read needing the
+    // webhook fails.
+    const first = s.originals[0]?.metadata.name ?? '';
+    const deadline = Date.now() + 30_000;
+    let converting = true;
+    while (converting && Date.now() < deadline) {
+      converting = await readAt(s, hubStorage, first).then(
+        () => true,
+        () => false,
+      );
+      if (converting) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(converting, 'the API server still converts through the closed webhook').toBe(false);
     const log: string[] = [];
     const { report, exit } = await runMigration(admin, migrateOptionsOf(flags(s), 'default'), {
       log: (line) => log.push(line),
