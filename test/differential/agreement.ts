@@ -1,4 +1,4 @@
-import { setOwn } from './as-stored.ts';
+import { setKey } from '../../src/lib/conversion/checks.ts';
 import { type Cut, restrict, type SchemaPair } from './restrict.ts';
 import type { Schema } from './schemas.ts';
 
@@ -176,7 +176,7 @@ function withoutEmpty(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     const kept = withoutEmpty(child);
-    if (kept !== undefined && !(isRecord(kept) && Object.keys(kept).length === 0)) setOwn(out, key, kept);
+    if (kept !== undefined && !(isRecord(kept) && Object.keys(kept).length === 0)) setKey(out, key, kept);
   }
   return Object.keys(out).length === 0 ? undefined : out;
 }

@@ -10,12 +10,6 @@ import type { Schema } from './schemas.ts';
  * conversion's, not a decoder's.
  */
 
-/**
- * Sets an own data property, `__proto__` included; the conversion runtime's own setter, which keeps objects
- * in V8's fast mode (a `defineProperty` for every key made every random object a slow dictionary).
- */
-export const setOwn = setKey;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -49,7 +43,7 @@ export function asStored(
   fitting: Fitting = { wrongType: 0, timestamps: 0 },
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of ['apiVersion', 'kind', 'metadata']) if (key in object) setOwn(out, key, object[key]);
+  for (const key of ['apiVersion', 'kind', 'metadata']) if (key in object) setKey(out, key, object[key]);
   for (const part of ['spec', 'status']) {
     if (!Object.hasOwn(object, part)) continue;
     const kept = fitValue(
@@ -60,7 +54,7 @@ export function asStored(
       true,
       part,
     );
-    if (kept !== dropped) setOwn(out, part, kept);
+    if (kept !== dropped) setKey(out, part, kept);
   }
   return out;
 }
@@ -119,7 +113,7 @@ function fitValue(
         considerOurs,
         `${path}{}`,
       );
-      if (kept !== dropped) setOwn(out, key, kept);
+      if (kept !== dropped) setKey(out, key, kept);
       continue;
     }
     const theirProperty = propertyOf(theirs, key);
@@ -128,7 +122,7 @@ function fitValue(
     if (key === '$propertyBag') {
       // A bag is a map of strings: kept whole, entries of any name (the operator copies those it cannot read).
       const bag = fitValue(child, undefined, theirProperty, fitting, false, `${path}.${key}`);
-      if (bag !== dropped) setOwn(out, key, bag);
+      if (bag !== dropped) setKey(out, key, bag);
       continue;
     }
     const kept = fitValue(
@@ -139,7 +133,7 @@ function fitValue(
       considerOurs,
       `${path}.${key}`,
     );
-    if (kept !== dropped) setOwn(out, key, kept);
+    if (kept !== dropped) setKey(out, key, kept);
   }
   return out;
 }

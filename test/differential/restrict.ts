@@ -1,4 +1,4 @@
-import { setOwn } from './as-stored.ts';
+import { setKey } from '../../src/lib/conversion/checks.ts';
 import type { Schema } from './schemas.ts';
 
 /** What both sides' schemas define for one value: the target version's and the source version's. */
@@ -42,19 +42,19 @@ export function restrict(
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     if (key === '$propertyBag') {
       if (defines(target.ours, key) && defines(target.theirs, key))
-        setOwn(out, key, bagKept(child, target, source, bags, cut));
+        setKey(out, key, bagKept(child, target, source, bags, cut));
       else cut.values += 1;
       continue;
     }
     if (isMap(target.ours) && isMap(target.theirs)) {
-      setOwn(out, key, restrict(child, pairValues(target), pairValues(source), bags, cut));
+      setKey(out, key, restrict(child, pairValues(target), pairValues(source), bags, cut));
       continue;
     }
     if (!defines(target.ours, key) || !defines(target.theirs, key)) {
       cut.values += 1;
       continue;
     }
-    setOwn(out, key, restrict(child, pairProperty(target, key), pairProperty(source, key), bags, cut));
+    setKey(out, key, restrict(child, pairProperty(target, key), pairProperty(source, key), bags, cut));
   }
   return out;
 }
@@ -70,8 +70,8 @@ function bagKept(bag: unknown, target: SchemaPair, source: SchemaPair, bags: Bag
         : !oneSideDefines(source, property) && !oneSideDefines(target, property);
     if (!keep) cut.values += 1;
     else if (bags === 'both-define')
-      setOwn(kept, key, bagValueRestricted(text, pairProperty(source, property), cut));
-    else setOwn(kept, key, text);
+      setKey(kept, key, bagValueRestricted(text, pairProperty(source, property), cut));
+    else setKey(kept, key, text);
   }
   return kept;
 }
