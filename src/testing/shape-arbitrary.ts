@@ -11,6 +11,7 @@ export type ValueShape =
   | 'integer'
   | 'number'
   | 'boolean'
+  | 'json'
   | { readonly type: string }
   | { readonly array: ValueShape }
   | { readonly map: ValueShape };
@@ -58,6 +59,23 @@ export interface GroupShapes {
   readonly names: readonly string[];
   readonly packages: Readonly<Record<string, PackageShapes>>;
 }
+
+/**
+ * Any JSON value, small: what a `v1.JSON` property holds (a VM extension's settings, a map of identities).
+ * Integers stay safe and doubles finite, as JSON text read by both sides must mean one number.
+ */
+const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(null),
+    fc.boolean(),
+    fc.string({ maxLength: 6 }),
+    fc.maxSafeInteger(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.array(tie('value'), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 4 }), tie('value'), { maxKeys: 2 }),
+  ),
+})).value;
 
 /** Keys of a resource root that are never drawn as extras there. */
 const rootOwn = ['apiVersion', 'kind', 'metadata', 'spec', 'status'] as const;
@@ -172,6 +190,8 @@ class TypeArbitraries {
         return fc.double({ noNaN: true, noDefaultInfinity: true });
       case 'boolean':
         return fc.boolean();
+      case 'json':
+        return anyJson;
     }
     if ('type' in value) return this.of(value.type);
     if ('array' in value) return fc.array(this.value(value.array), { maxLength: 2 });

@@ -90,6 +90,8 @@ function fitValue(
     fitting.wrongType += 1;
     return dropped;
   }
+  // Any JSON (the operator's `v1.JSON`): the API server keeps what is inside as written.
+  if (theirs['x-kubernetes-preserve-unknown-fields'] === true && theirs.type === undefined) return value;
   if (typeof value === 'string' && theirs.format === 'date-time' && !rfc3339.test(value)) {
     fitting.timestamps += 1;
     return timestampFrom(value);

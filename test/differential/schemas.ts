@@ -11,6 +11,7 @@ export interface Schema {
   properties?: Record<string, Schema>;
   items?: Schema;
   additionalProperties?: Schema | boolean;
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
 }
 
 /** One CRD's version schemas by version name. */

@@ -19,6 +19,7 @@ export function exemplar(pkg: PackageDef, typeName: string): Record<string, unkn
         if (ref.primitive === 'string') return String(next());
         if (ref.primitive === 'integer') return next();
         if (ref.primitive === 'number') return next() + 0.5;
+        if (ref.primitive === 'json') return { any: [String(next()), next()] };
         return true;
       case 'enum': {
         const def = pkg.types.get(ref.name);

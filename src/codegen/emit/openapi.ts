@@ -55,6 +55,8 @@ function documented(pkg: PackageDef): boolean {
 function refSchema(pkg: PackageDef, ref: TypeRef, seen: ReadonlySet<string>, status: boolean): OpenApi {
   switch (ref.kind) {
     case 'primitive':
+      // As controller-gen writes a `v1.JSON`: no type at all, anything kept.
+      if (ref.primitive === 'json') return { 'x-kubernetes-preserve-unknown-fields': true };
       return { type: ref.primitive };
     case 'enum': {
       const def = pkg.types.get(ref.name);

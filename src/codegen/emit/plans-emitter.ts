@@ -7,7 +7,7 @@ import type {
 import type { ConversionPlan, Step, TypeConversion, ValueConversion } from '../conversions/plan-types.ts';
 import { tsHeader } from './code.ts';
 
-const primitiveLetter = { string: 's', integer: 'i', number: 'n', boolean: 'b' } as const;
+const primitiveLetter = { string: 's', integer: 'i', number: 'n', boolean: 'b', json: 'j' } as const;
 
 /**
  * `generated/<group>/conversion-plans.ts`: every planned conversion of one group as data, one line per

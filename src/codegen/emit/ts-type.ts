@@ -5,6 +5,7 @@ export function tsType(ref: TypeRef, ns?: string): string {
   const q = (name: string): string => (ns ? `${ns}.${name}` : name);
   switch (ref.kind) {
     case 'primitive':
+      if (ref.primitive === 'json') return 'unknown';
       return ref.primitive === 'integer' ? 'number' : ref.primitive;
     case 'enum':
     case 'object':

@@ -261,6 +261,8 @@ function bodyOf(
         };
       case 'object':
         return { $ref: `#/definitions/${definitionOf(field, path, name, owner)}` };
+      case 'json':
+        return { type: 'object' };
       default: {
         const out: Record<string, Json> = { type: field.type };
         const values = enumOf(field, path);

@@ -3,7 +3,8 @@ import type { CrdNode } from './real-crds.ts';
 
 /** A property of the ARM resource as the import rebuilds it: spec and status merged into one tree. */
 export interface Field extends Bounds {
-  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map';
+  /** `json`: any JSON value, a CRD's `x-kubernetes-preserve-unknown-fields` without a type. */
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'json' | 'object' | 'array' | 'map';
   readonly description?: string;
   readonly enum?: readonly (string | number)[];
   readonly pattern?: string;
@@ -139,9 +140,12 @@ function specFields(
     }
     if (name === 'userAssignedIdentities' && child.type === 'array' && child.items?.properties?.reference) {
       reversals.push({ transformation: 'userAssignedIdentities', owner: path, property: name });
+      // ARM's value is an identity's details or, where the status says so, any JSON (MySQL's).
+      const statusValue = status?.properties?.[name]?.additionalProperties;
+      const anyJson = typeof statusValue === 'object' && kindOf(file, statusValue, path) === 'json';
       properties.set(name, {
         node: { type: 'object', description: child.description },
-        element: { node: { type: 'object' }, properties: new Map() },
+        element: anyJson ? { node: statusValue } : { node: { type: 'object' }, properties: new Map() },
         map: true,
       });
       continue;
@@ -188,6 +192,7 @@ interface Side {
 }
 
 function kindOf(file: string, node: CrdNode, path: string): Field['type'] {
+  if (node['x-kubernetes-preserve-unknown-fields'] === true && node.type === undefined) return 'json';
   switch (node.type) {
     case 'string':
     case 'integer':

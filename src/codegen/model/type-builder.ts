@@ -54,6 +54,8 @@ export class TypeBuilder {
         if (typeof prop.additionalProperties === 'object') {
           return { kind: 'map', value: this.ref(schema, prop.additionalProperties, owner, property, side) };
         }
+        // ARM's schemaless object: any JSON, as the operator's `v1.JSON`.
+        if (prop.properties === undefined) return { kind: 'primitive', primitive: 'json' };
         throw new Error(`${schema.file}: ${owner}.${property}: inline objects must be named definitions`);
       default:
         throw new Error(`${schema.file}: ${owner}.${property}: unsupported type ${String(prop.type)}`);

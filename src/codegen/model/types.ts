@@ -1,5 +1,9 @@
-/** The primitive types of seed 000: assignment between them needs an identical type. */
-export type Primitive = 'string' | 'integer' | 'number' | 'boolean';
+/**
+ * The primitive types of seed 000: assignment between them needs an identical type. `json` is any JSON
+ * value, the operator's `v1.JSON` (ARM's schemaless `type: object`, a CRD's `x-kubernetes-preserve-unknown-fields`):
+ * copied whole, never looked into.
+ */
+export type Primitive = 'string' | 'integer' | 'number' | 'boolean' | 'json';
 
 /**
  * The type of one property, as the generator reasons about it. Enums and objects are named types of the

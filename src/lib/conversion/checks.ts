@@ -39,6 +39,33 @@ export function bool(value: unknown, path: string, key: PathKey): boolean {
 }
 
 /**
+ * Any JSON value (the operator's `v1.JSON`), copied so that the result shares nothing with the source.
+ * Nothing is checked but that it is JSON: the operator keeps the raw text whatever it holds.
+ */
+export function json(value: unknown, path: string, key: PathKey): unknown {
+  return jsonCopy(value, path, key);
+}
+
+function jsonCopy(value: unknown, path: string, key: PathKey): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new WrongType(at(path, key), 'a JSON value', value);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const here = at(path, key);
+    return value.map((e, i) => jsonCopy(e, here, i));
+  }
+  if (isObject(value)) {
+    const here = at(path, key);
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) setKey(out, k, jsonCopy(value[k], here, `[${JSON.stringify(k)}]`));
+    return out;
+  }
+  throw new WrongType(at(path, key), 'a JSON value', value);
+}
+
+/**
  * Sets `key` on a plain object as an own data property. `out[key] = value` would call the inherited
  * `__proto__` setter for a key named `__proto__` (a legal JSON key) and silently drop the value.
  */

@@ -1,4 +1,4 @@
-import { at, bool, checkObject, int, mapArray, mapValues, num, str } from './checks.ts';
+import { at, bool, checkObject, int, json, mapArray, mapValues, num, str } from './checks.ts';
 import { canonicalEnum, enumSpellings } from './enum-spelling.ts';
 import type { ConversionHook, StepPlan, TypeConversionPlan, ValuePlan } from './plan-table.ts';
 import {
@@ -27,6 +27,7 @@ const runtime = {
   copyBag,
   finishBag,
   int,
+  json,
   leaveBehind,
   mapArray,
   mapValues,
@@ -40,7 +41,7 @@ const runtime = {
 
 const runtimeNames = Object.keys(runtime).join(', ');
 
-const checkOf = { s: 'str', i: 'int', n: 'num', b: 'bool' } as const;
+const checkOf = { s: 'str', i: 'int', n: 'num', b: 'bool', j: 'json' } as const;
 
 /**
  * Turns one planned type conversion into a function. The function body is straight-line code, one `if`

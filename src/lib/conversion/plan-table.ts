@@ -6,6 +6,7 @@
 
 /**
  * How one value is carried across: a checked primitive (`s` string, `i` integer, `n` number, `b` boolean),
+ * any JSON value copied whole (`j`),
  * a string checked and put into the destination enum's declared spelling, an object converted by the named
  * type conversion, or an array or map converted element-wise.
  */
@@ -14,6 +15,7 @@ export type ValuePlan =
   | 'i'
   | 'n'
   | 'b'
+  | 'j'
   | { readonly spell: readonly string[] }
   | { readonly obj: string }
   | { readonly arr: ValuePlan }

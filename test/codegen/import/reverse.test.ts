@@ -69,6 +69,46 @@ describe("undoing the operator's transformations", () => {
   });
 });
 
+describe('any JSON (x-kubernetes-preserve-unknown-fields, a v1.JSON in Go)', () => {
+  const anyJson: CrdNode = { 'x-kubernetes-preserve-unknown-fields': true };
+
+  it('reads a map of any JSON and a property of any JSON as json fields', () => {
+    const spec: CrdNode = {
+      type: 'object',
+      properties: { settings: { type: 'object', additionalProperties: anyJson }, extra: anyJson },
+    };
+    const { fields } = reverseCrd('memory.yaml', spec, { type: 'object', properties: {} });
+    const settings = fields.properties?.get('settings');
+    expect(settings?.type).toBe('map');
+    expect(settings?.element?.type).toBe('json');
+    expect(fields.properties?.get('extra')?.type).toBe('json');
+  });
+
+  it("gives ARM's identity map JSON values where the status holds any JSON per identity (MySQL)", () => {
+    const identityList: CrdNode = {
+      type: 'array',
+      items: { type: 'object', properties: { reference } },
+    };
+    const spec: CrdNode = {
+      type: 'object',
+      properties: { identity: { type: 'object', properties: { userAssignedIdentities: identityList } } },
+    };
+    const status: CrdNode = {
+      type: 'object',
+      properties: {
+        identity: {
+          type: 'object',
+          properties: { userAssignedIdentities: { type: 'object', additionalProperties: anyJson } },
+        },
+      },
+    };
+    const { fields } = reverseCrd('memory.yaml', spec, status);
+    const identities = fields.properties?.get('identity')?.properties?.get('userAssignedIdentities');
+    expect(identities?.type).toBe('map');
+    expect(identities?.element?.type).toBe('json');
+  });
+});
+
 describe('a oneOf CRD (seed 004)', () => {
   const leafSpec: CrdNode = {
     type: 'object',

@@ -12,7 +12,7 @@ const plans: GroupPlans = {
       },
       types: {
         Spec_to_v2: {
-          known: ['name', 'oldName', 'tier', 'sku', 'rules', 'tags', 'gone'],
+          known: ['name', 'oldName', 'tier', 'sku', 'rules', 'tags', 'gone', 'settings'],
           destBag: true,
           steps: [
             ['=', 'name', 's'],
@@ -21,6 +21,7 @@ const plans: GroupPlans = {
             ['=', 'sku', { obj: 'Sku_to_v2' }],
             ['=', 'rules', { arr: { obj: 'Sku_to_v2' } }],
             ['=', 'tags', { map: 's' }],
+            ['=', 'settings', { map: 'j' }],
             ['>', 'gone'],
             ['<', 'size', 'i'],
             ['v', 'v1'],
@@ -88,5 +89,26 @@ describe('conversions compiled from plans', () => {
     expect(() =>
       convert({ apiVersion: 'example.azure.com/v1', kind: 'Thing', status: { missing: {} } }),
     ).toThrow('example.azure.com has no conversion Nowhere in v1');
+  });
+
+  it('copies any JSON value (a v1.JSON) whole, sharing nothing with the source, and refuses what is not JSON', () => {
+    const settings = { a: { nested: [1, 'x', null, { deep: true }] }, b: 'text', __proto__x: 2.5 };
+    const out = convert({ apiVersion: 'example.azure.com/v1', kind: 'Thing', spec: { settings } });
+    const spec = out.spec as { settings: typeof settings };
+    expect(spec.settings).toEqual(settings);
+    expect(spec.settings.a).not.toBe(settings.a);
+    expect(spec.settings.a.nested).not.toBe(settings.a.nested);
+    const proto = JSON.parse('{"settings": {"k": {"__proto__": {"polluted": 1}}}}');
+    const copied = convert({ apiVersion: 'example.azure.com/v1', kind: 'Thing', spec: proto }).spec as {
+      settings: { k: Record<string, unknown> };
+    };
+    expect(Object.keys(copied.settings.k)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const notJson = {
+      apiVersion: 'example.azure.com/v1',
+      kind: 'Thing',
+      spec: { settings: { k: [Number.NaN] } },
+    };
+    expect(() => convert(notJson)).toThrow('spec.settings["k"][0]: expected a JSON value');
   });
 });
