@@ -220,6 +220,70 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "app.azure.com",
+    "kind": "Job",
+    "plural": "jobs",
+    "armType": "Microsoft.App/jobs",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20240301",
+        "armApiVersion": "2024-03-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20250101",
+        "armApiVersion": "2025-01-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20240301storage",
+      "v20240301storage",
+      "v1api20250101storage",
+      "v20250101storage"
+    ],
+    "hub": "v20250101storage",
+    "immutable": {
+      "v1api20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20240301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20250101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "app.azure.com",
     "kind": "ManagedEnvironment",
     "plural": "managedenvironments",
     "armType": "Microsoft.App/managedEnvironments",
@@ -985,6 +1049,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "cognitiveservices.azure.com",
+    "kind": "Account",
+    "plural": "accounts",
+    "armType": "Microsoft.CognitiveServices/accounts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250601",
+        "armApiVersion": "2025-06-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250601storage"
+    ],
+    "hub": "v1api20250601storage",
+    "immutable": {
+      "v1api20250601": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "cognitiveservices.azure.com",
     "kind": "Deployment",
     "plural": "deployments",
     "armType": "Microsoft.CognitiveServices/accounts/deployments",
@@ -1532,6 +1627,101 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "compute.azure.com",
+    "kind": "VirtualMachine",
+    "plural": "virtualmachines",
+    "armType": "Microsoft.Compute/virtualMachines",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20201201",
+        "armApiVersion": "2020-12-01",
+        "preview": false,
+        "prefix": "plain"
+      },
+      {
+        "version": "v1api20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20220301",
+        "armApiVersion": "2022-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201201storage",
+      "v20201201storage",
+      "v1api20220301storage",
+      "v20220301storage"
+    ],
+    "hub": "v20220301storage",
+    "immutable": {
+      "v1api20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20201201": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20220301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerinstance.azure.com",
+    "kind": "ContainerGroup",
+    "plural": "containergroups",
+    "armType": "Microsoft.ContainerInstance/containerGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211001",
+        "armApiVersion": "2021-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211001storage"
+    ],
+    "hub": "v1api20211001storage",
+    "immutable": {
+      "v1api20211001": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "containerregistry.azure.com",
     "kind": "Registry",
     "plural": "registries",
@@ -1599,6 +1789,130 @@ export const catalog: readonly CatalogEntry[] = [
     "hub": "v1api20230701storage",
     "immutable": {
       "v1api20230701": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "Fleet",
+    "plural": "fleets",
+    "armType": "Microsoft.ContainerService/fleets",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250301storage"
+    ],
+    "hub": "v1api20250301storage",
+    "immutable": {
+      "v1api20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "FleetsAutoUpgradeProfile",
+    "plural": "fleetsautoupgradeprofiles",
+    "armType": "Microsoft.ContainerService/fleets/autoUpgradeProfiles",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerservice.azure.com",
+        "kind": "Fleet"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250301storage"
+    ],
+    "hub": "v1api20250301storage",
+    "immutable": {
+      "v1api20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "FleetsMember",
+    "plural": "fleetsmembers",
+    "armType": "Microsoft.ContainerService/fleets/members",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerservice.azure.com",
+        "kind": "Fleet"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250301storage"
+    ],
+    "hub": "v1api20250301storage",
+    "immutable": {
+      "v1api20250301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "containerservice.azure.com",
+    "kind": "FleetsUpdateRun",
+    "plural": "fleetsupdateruns",
+    "armType": "Microsoft.ContainerService/fleets/updateRuns",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "containerservice.azure.com",
+        "kind": "Fleet"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20250301",
+        "armApiVersion": "2025-03-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250301storage"
+    ],
+    "hub": "v1api20250301storage",
+    "immutable": {
+      "v1api20250301": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -1683,6 +1997,48 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ],
       "v1api20250801": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "datafactory.azure.com",
+    "kind": "Factory",
+    "plural": "factories",
+    "armType": "Microsoft.DataFactory/factories",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20180601",
+        "armApiVersion": "2018-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20180601",
+        "armApiVersion": "2018-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20180601storage",
+      "v20180601storage"
+    ],
+    "hub": "v20180601storage",
+    "immutable": {
+      "v1api20180601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20180601": [
         "spec.azureName",
         "spec.owner"
       ]
@@ -6525,6 +6881,32 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "quota.azure.com",
+    "kind": "Quota",
+    "plural": "quotas",
+    "armType": "Microsoft.Quota/quotas",
+    "scope": "extension",
+    "owners": "any",
+    "versions": [
+      {
+        "version": "v1api20250901",
+        "armApiVersion": "2025-09-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20250901storage"
+    ],
+    "hub": "v1api20250901storage",
+    "immutable": {
+      "v1api20250901": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "redhatopenshift.azure.com",
     "kind": "OpenShiftCluster",
     "plural": "openshiftclusters",
@@ -6600,6 +6982,48 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20200601": [
         "spec.azureName",
         "spec.location"
+      ]
+    }
+  },
+  {
+    "group": "search.azure.com",
+    "kind": "SearchService",
+    "plural": "searchservices",
+    "armType": "Microsoft.Search/searchServices",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20220901",
+        "armApiVersion": "2022-09-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v1api20231101",
+        "armApiVersion": "2023-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20220901storage",
+      "v1api20231101storage"
+    ],
+    "hub": "v1api20231101storage",
+    "immutable": {
+      "v1api20220901": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v1api20231101": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },
@@ -8561,6 +8985,48 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211001": [
         "spec.azureName"
+      ]
+    }
+  },
+  {
+    "group": "synapse.azure.com",
+    "kind": "Workspace",
+    "plural": "workspaces",
+    "armType": "Microsoft.Synapse/workspaces",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210601",
+        "armApiVersion": "2021-06-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210601storage",
+      "v20210601storage"
+    ],
+    "hub": "v20210601storage",
+    "immutable": {
+      "v1api20210601": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210601": [
+        "spec.azureName",
+        "spec.owner"
       ]
     }
   },

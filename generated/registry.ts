@@ -12,8 +12,10 @@ import { plans as cdn_plans } from './cdn/conversion-plans.ts';
 import { plans as cognitiveservices_plans } from './cognitiveservices/conversion-plans.ts';
 import { plans as communication_plans } from './communication/conversion-plans.ts';
 import { plans as compute_plans } from './compute/conversion-plans.ts';
+import { plans as containerinstance_plans } from './containerinstance/conversion-plans.ts';
 import { plans as containerregistry_plans } from './containerregistry/conversion-plans.ts';
 import { plans as containerservice_plans } from './containerservice/conversion-plans.ts';
+import { plans as datafactory_plans } from './datafactory/conversion-plans.ts';
 import { plans as dbformysql_plans } from './dbformysql/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
 import { plans as devices_plans } from './devices/conversion-plans.ts';
@@ -28,8 +30,10 @@ import { plans as monitor_plans } from './monitor/conversion-plans.ts';
 import { plans as network_plans } from './network/conversion-plans.ts';
 import { plans as notificationhubs_plans } from './notificationhubs/conversion-plans.ts';
 import { plans as operationalinsights_plans } from './operationalinsights/conversion-plans.ts';
+import { plans as quota_plans } from './quota/conversion-plans.ts';
 import { plans as redhatopenshift_plans } from './redhatopenshift/conversion-plans.ts';
 import { plans as resources_plans } from './resources/conversion-plans.ts';
+import { plans as search_plans } from './search/conversion-plans.ts';
 import { plans as servicebus_plans } from './servicebus/conversion-plans.ts';
 import { plans as signalrservice_plans } from './signalrservice/conversion-plans.ts';
 import { plans as sql_plans } from './sql/conversion-plans.ts';
@@ -48,8 +52,10 @@ const cdn_conversions = groupConverters('cdn.azure.com', cdn_plans);
 const cognitiveservices_conversions = groupConverters('cognitiveservices.azure.com', cognitiveservices_plans);
 const communication_conversions = groupConverters('communication.azure.com', communication_plans);
 const compute_conversions = groupConverters('compute.azure.com', compute_plans);
+const containerinstance_conversions = groupConverters('containerinstance.azure.com', containerinstance_plans);
 const containerregistry_conversions = groupConverters('containerregistry.azure.com', containerregistry_plans);
 const containerservice_conversions = groupConverters('containerservice.azure.com', containerservice_plans);
+const datafactory_conversions = groupConverters('datafactory.azure.com', datafactory_plans);
 const dbformysql_conversions = groupConverters('dbformysql.azure.com', dbformysql_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
 const devices_conversions = groupConverters('devices.azure.com', devices_plans);
@@ -64,8 +70,10 @@ const monitor_conversions = groupConverters('monitor.azure.com', monitor_plans);
 const network_conversions = groupConverters('network.azure.com', network_plans);
 const notificationhubs_conversions = groupConverters('notificationhubs.azure.com', notificationhubs_plans);
 const operationalinsights_conversions = groupConverters('operationalinsights.azure.com', operationalinsights_plans);
+const quota_conversions = groupConverters('quota.azure.com', quota_plans);
 const redhatopenshift_conversions = groupConverters('redhatopenshift.azure.com', redhatopenshift_plans);
 const resources_conversions = groupConverters('resources.azure.com', resources_plans);
+const search_conversions = groupConverters('search.azure.com', search_plans);
 const servicebus_conversions = groupConverters('servicebus.azure.com', servicebus_plans);
 const signalrservice_conversions = groupConverters('signalrservice.azure.com', signalrservice_plans);
 const sql_conversions = groupConverters('sql.azure.com', sql_plans);
@@ -120,6 +128,19 @@ export const registry: ConversionRegistry = {
           v1api20240301storage: { storage: true, up: { to: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'ContainerApp_to_v20240301storage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'ContainerApp_from_v20240301storage') } },
           v20240301storage: { storage: true, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'ContainerApp_to_v1api20250101storage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'ContainerApp_from_v1api20250101storage') } },
           v1api20250101storage: { storage: true, up: { to: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'ContainerApp_to_v20250101storage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'ContainerApp_from_v20250101storage') } },
+          v20250101storage: { storage: true },
+        },
+      },
+      Job: {
+        hub: 'v20250101storage',
+        versions: {
+          v1api20240301: { storage: false, up: { to: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'Job_toStorage') }, down: { from: 'v1api20240301storage', convert: app_conversions.resource('v1api20240301', 'Job_fromStorage') } },
+          v20240301: { storage: false, up: { to: 'v20240301storage', convert: app_conversions.resource('v20240301', 'Job_toStorage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v20240301', 'Job_fromStorage') } },
+          v1api20250101: { storage: false, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'Job_toStorage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v1api20250101', 'Job_fromStorage') } },
+          v20250101: { storage: false, up: { to: 'v20250101storage', convert: app_conversions.resource('v20250101', 'Job_toStorage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v20250101', 'Job_fromStorage') } },
+          v1api20240301storage: { storage: true, up: { to: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'Job_to_v20240301storage') }, down: { from: 'v20240301storage', convert: app_conversions.resource('v1api20240301storage', 'Job_from_v20240301storage') } },
+          v20240301storage: { storage: true, up: { to: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'Job_to_v1api20250101storage') }, down: { from: 'v1api20250101storage', convert: app_conversions.resource('v20240301storage', 'Job_from_v1api20250101storage') } },
+          v1api20250101storage: { storage: true, up: { to: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'Job_to_v20250101storage') }, down: { from: 'v20250101storage', convert: app_conversions.resource('v1api20250101storage', 'Job_from_v20250101storage') } },
           v20250101storage: { storage: true },
         },
       },
@@ -298,6 +319,13 @@ export const registry: ConversionRegistry = {
       },
     },
     'cognitiveservices.azure.com': {
+      Account: {
+        hub: 'v1api20250601storage',
+        versions: {
+          v1api20250601: { storage: false, up: { to: 'v1api20250601storage', convert: cognitiveservices_conversions.resource('v1api20250601', 'Account_toStorage') }, down: { from: 'v1api20250601storage', convert: cognitiveservices_conversions.resource('v1api20250601', 'Account_fromStorage') } },
+          v1api20250601storage: { storage: true },
+        },
+      },
       Deployment: {
         hub: 'v1api20250601storage',
         versions: {
@@ -418,6 +446,28 @@ export const registry: ConversionRegistry = {
           v20240302storage: { storage: true },
         },
       },
+      VirtualMachine: {
+        hub: 'v20220301storage',
+        versions: {
+          v1api20201201: { storage: false, up: { to: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachine_toStorage') }, down: { from: 'v1api20201201storage', convert: compute_conversions.resource('v1api20201201', 'VirtualMachine_fromStorage') } },
+          v20201201: { storage: false, up: { to: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachine_toStorage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v20201201', 'VirtualMachine_fromStorage') } },
+          v1api20220301: { storage: false, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachine_toStorage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v1api20220301', 'VirtualMachine_fromStorage') } },
+          v20220301: { storage: false, up: { to: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachine_toStorage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v20220301', 'VirtualMachine_fromStorage') } },
+          v1api20201201storage: { storage: true, up: { to: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachine_to_v20201201storage') }, down: { from: 'v20201201storage', convert: compute_conversions.resource('v1api20201201storage', 'VirtualMachine_from_v20201201storage') } },
+          v20201201storage: { storage: true, up: { to: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachine_to_v1api20220301storage') }, down: { from: 'v1api20220301storage', convert: compute_conversions.resource('v20201201storage', 'VirtualMachine_from_v1api20220301storage') } },
+          v1api20220301storage: { storage: true, up: { to: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachine_to_v20220301storage') }, down: { from: 'v20220301storage', convert: compute_conversions.resource('v1api20220301storage', 'VirtualMachine_from_v20220301storage') } },
+          v20220301storage: { storage: true },
+        },
+      },
+    },
+    'containerinstance.azure.com': {
+      ContainerGroup: {
+        hub: 'v1api20211001storage',
+        versions: {
+          v1api20211001: { storage: false, up: { to: 'v1api20211001storage', convert: containerinstance_conversions.resource('v1api20211001', 'ContainerGroup_toStorage') }, down: { from: 'v1api20211001storage', convert: containerinstance_conversions.resource('v1api20211001', 'ContainerGroup_fromStorage') } },
+          v1api20211001storage: { storage: true },
+        },
+      },
     },
     'containerregistry.azure.com': {
       Registry: {
@@ -438,6 +488,34 @@ export const registry: ConversionRegistry = {
       },
     },
     'containerservice.azure.com': {
+      Fleet: {
+        hub: 'v1api20250301storage',
+        versions: {
+          v1api20250301: { storage: false, up: { to: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'Fleet_toStorage') }, down: { from: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'Fleet_fromStorage') } },
+          v1api20250301storage: { storage: true },
+        },
+      },
+      FleetsAutoUpgradeProfile: {
+        hub: 'v1api20250301storage',
+        versions: {
+          v1api20250301: { storage: false, up: { to: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsAutoUpgradeProfile_toStorage') }, down: { from: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsAutoUpgradeProfile_fromStorage') } },
+          v1api20250301storage: { storage: true },
+        },
+      },
+      FleetsMember: {
+        hub: 'v1api20250301storage',
+        versions: {
+          v1api20250301: { storage: false, up: { to: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsMember_toStorage') }, down: { from: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsMember_fromStorage') } },
+          v1api20250301storage: { storage: true },
+        },
+      },
+      FleetsUpdateRun: {
+        hub: 'v1api20250301storage',
+        versions: {
+          v1api20250301: { storage: false, up: { to: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsUpdateRun_toStorage') }, down: { from: 'v1api20250301storage', convert: containerservice_conversions.resource('v1api20250301', 'FleetsUpdateRun_fromStorage') } },
+          v1api20250301storage: { storage: true },
+        },
+      },
       FleetsUpdateStrategy: {
         hub: 'v1api20250301storage',
         versions: {
@@ -454,6 +532,17 @@ export const registry: ConversionRegistry = {
           v20251002previewstorage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'TrustedAccessRoleBinding_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v20251002previewstorage', 'TrustedAccessRoleBinding_from_v1api20250801storage') } },
           v1api20240901storage: { storage: true, up: { to: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'TrustedAccessRoleBinding_to_v1api20250801storage') }, down: { from: 'v1api20250801storage', convert: containerservice_conversions.resource('v1api20240901storage', 'TrustedAccessRoleBinding_from_v1api20250801storage') } },
           v1api20250801storage: { storage: true },
+        },
+      },
+    },
+    'datafactory.azure.com': {
+      Factory: {
+        hub: 'v20180601storage',
+        versions: {
+          v1api20180601: { storage: false, up: { to: 'v1api20180601storage', convert: datafactory_conversions.resource('v1api20180601', 'Factory_toStorage') }, down: { from: 'v1api20180601storage', convert: datafactory_conversions.resource('v1api20180601', 'Factory_fromStorage') } },
+          v20180601: { storage: false, up: { to: 'v20180601storage', convert: datafactory_conversions.resource('v20180601', 'Factory_toStorage') }, down: { from: 'v20180601storage', convert: datafactory_conversions.resource('v20180601', 'Factory_fromStorage') } },
+          v1api20180601storage: { storage: true, up: { to: 'v20180601storage', convert: datafactory_conversions.resource('v1api20180601storage', 'Factory_to_v20180601storage') }, down: { from: 'v20180601storage', convert: datafactory_conversions.resource('v1api20180601storage', 'Factory_from_v20180601storage') } },
+          v20180601storage: { storage: true },
         },
       },
     },
@@ -1500,6 +1589,15 @@ export const registry: ConversionRegistry = {
         },
       },
     },
+    'quota.azure.com': {
+      Quota: {
+        hub: 'v1api20250901storage',
+        versions: {
+          v1api20250901: { storage: false, up: { to: 'v1api20250901storage', convert: quota_conversions.resource('v1api20250901', 'Quota_toStorage') }, down: { from: 'v1api20250901storage', convert: quota_conversions.resource('v1api20250901', 'Quota_fromStorage') } },
+          v1api20250901storage: { storage: true },
+        },
+      },
+    },
     'redhatopenshift.azure.com': {
       OpenShiftCluster: {
         hub: 'v1api20231122storage',
@@ -1519,6 +1617,17 @@ export const registry: ConversionRegistry = {
           v1alpha1api20200601storage: { storage: true, up: { to: 'v1beta20200601storage', convert: resources_conversions.resource('v1alpha1api20200601storage', 'ResourceGroup_to_v1beta20200601storage') }, down: { from: 'v1beta20200601storage', convert: resources_conversions.resource('v1alpha1api20200601storage', 'ResourceGroup_from_v1beta20200601storage') } },
           v1beta20200601storage: { storage: true, up: { to: 'v1api20200601storage', convert: resources_conversions.resource('v1beta20200601storage', 'ResourceGroup_to_v1api20200601storage') }, down: { from: 'v1api20200601storage', convert: resources_conversions.resource('v1beta20200601storage', 'ResourceGroup_from_v1api20200601storage') } },
           v1api20200601storage: { storage: true },
+        },
+      },
+    },
+    'search.azure.com': {
+      SearchService: {
+        hub: 'v1api20231101storage',
+        versions: {
+          v1api20220901: { storage: false, up: { to: 'v1api20220901storage', convert: search_conversions.resource('v1api20220901', 'SearchService_toStorage') }, down: { from: 'v1api20220901storage', convert: search_conversions.resource('v1api20220901', 'SearchService_fromStorage') } },
+          v1api20231101: { storage: false, up: { to: 'v1api20231101storage', convert: search_conversions.resource('v1api20231101', 'SearchService_toStorage') }, down: { from: 'v1api20231101storage', convert: search_conversions.resource('v1api20231101', 'SearchService_fromStorage') } },
+          v1api20220901storage: { storage: true, up: { to: 'v1api20231101storage', convert: search_conversions.resource('v1api20220901storage', 'SearchService_to_v1api20231101storage') }, down: { from: 'v1api20231101storage', convert: search_conversions.resource('v1api20220901storage', 'SearchService_from_v1api20231101storage') } },
+          v1api20231101storage: { storage: true },
         },
       },
     },
@@ -1939,6 +2048,15 @@ export const registry: ConversionRegistry = {
       },
     },
     'synapse.azure.com': {
+      Workspace: {
+        hub: 'v20210601storage',
+        versions: {
+          v1api20210601: { storage: false, up: { to: 'v1api20210601storage', convert: synapse_conversions.resource('v1api20210601', 'Workspace_toStorage') }, down: { from: 'v1api20210601storage', convert: synapse_conversions.resource('v1api20210601', 'Workspace_fromStorage') } },
+          v20210601: { storage: false, up: { to: 'v20210601storage', convert: synapse_conversions.resource('v20210601', 'Workspace_toStorage') }, down: { from: 'v20210601storage', convert: synapse_conversions.resource('v20210601', 'Workspace_fromStorage') } },
+          v1api20210601storage: { storage: true, up: { to: 'v20210601storage', convert: synapse_conversions.resource('v1api20210601storage', 'Workspace_to_v20210601storage') }, down: { from: 'v20210601storage', convert: synapse_conversions.resource('v1api20210601storage', 'Workspace_from_v20210601storage') } },
+          v20210601storage: { storage: true },
+        },
+      },
       WorkspacesBigDataPool: {
         hub: 'v20210601storage',
         versions: {

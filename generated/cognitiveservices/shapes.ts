@@ -3,91 +3,222 @@
 import type { GroupShapes, TypeShape } from '../../src/testing/shape-arbitrary.ts';
 
 // Types that recur (the same type in several versions), written once.
-const t0: TypeShape = {"properties":[["count","number"],["renewalPeriod","number"],["rules",{"array":{"type":"ThrottlingRule_STATUS"}}]]};
-const t1: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
-const t2: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
-const t3: TypeShape = {"properties":[["designatedCapacity","integer"],["priority","integer"]]};
-const t4: TypeShape = {"properties":[["format","string"],["formatFromConfig",{"type":"ConfigMapReference"}],["name","string"],["nameFromConfig",{"type":"ConfigMapReference"}],["publisher","string"],["publisherFromConfig",{"type":"ConfigMapReference"}],["sourceReference",{"type":"ResourceReference"}],["sourceAccountReference",{"type":"ResourceReference"}],["version","string"],["versionFromConfig",{"type":"ConfigMapReference"}]]};
-const t5: TypeShape = {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["format","string"],["name","string"],["publisher","string"],["source","string"],["sourceAccount","string"],["version","string"]]};
-const t6: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
-const t7: TypeShape = {"enum":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]};
-const t8: TypeShape = {"enum":["Manual","Standard"]};
-const t9: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["properties",{"type":"DeploymentProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
-const t10: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
-const t11: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
-const t12: TypeShape = {"properties":[["method","string"],["path","string"]]};
-const t13: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t14: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"]};
-const t15: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t16: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
-const t17: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
+const t0: TypeShape = {"properties":[["key1",{"type":"SecretDestination"}],["key2",{"type":"SecretDestination"}]]};
+const t1: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"AccountOperatorSecrets"}]]};
+const t2: TypeShape = {"enum":["Disabled","Enabled"]};
+const t3: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"Identity_STATUS"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t4: TypeShape = {"properties":[["aadClientId","string"],["aadClientIdFromConfig",{"type":"ConfigMapReference"}],["aadTenantId","string"],["aadTenantIdFromConfig",{"type":"ConfigMapReference"}],["additionalProperties",{"map":"json"}],["eventHubConnectionString",{"type":"SecretReference"}],["qnaAzureSearchEndpointId","string"],["qnaAzureSearchEndpointIdFromConfig",{"type":"ConfigMapReference"}],["qnaAzureSearchEndpointKey",{"type":"SecretReference"}],["qnaRuntimeEndpoint","string"],["qnaRuntimeEndpointFromConfig",{"type":"ConfigMapReference"}],["statisticsEnabled","boolean"],["storageAccountConnectionString",{"type":"SecretReference"}],["superUser","string"],["superUserFromConfig",{"type":"ConfigMapReference"}],["websiteName","string"],["websiteNameFromConfig",{"type":"ConfigMapReference"}]]};
+const t5: TypeShape = {"properties":[["aadClientId","string"],["aadTenantId","string"],["additionalProperties",{"map":"json"}],["qnaAzureSearchEndpointId","string"],["qnaRuntimeEndpoint","string"],["statisticsEnabled","boolean"],["superUser","string"],["websiteName","string"]]};
+const t6: TypeShape = {"properties":[["count","number"],["renewalPeriod","number"],["rules",{"array":{"type":"ThrottlingRule_STATUS"}}]]};
+const t7: TypeShape = {"properties":[["commitmentPlanId","string"],["commitmentPlanLocation","string"]]};
+const t8: TypeShape = {"properties":[["type","string"],["status","string"],["severity","string"],["reason","string"],["message","string"],["lastTransitionTime","string"],["observedGeneration","integer"]],"runtime":true};
+const t9: TypeShape = {"properties":[["name","string"],["key","string"]],"runtime":true};
+const t10: TypeShape = {"properties":[["designatedCapacity","integer"],["priority","integer"]]};
+const t11: TypeShape = {"properties":[["format","string"],["formatFromConfig",{"type":"ConfigMapReference"}],["name","string"],["nameFromConfig",{"type":"ConfigMapReference"}],["publisher","string"],["publisherFromConfig",{"type":"ConfigMapReference"}],["sourceReference",{"type":"ResourceReference"}],["sourceAccountReference",{"type":"ResourceReference"}],["version","string"],["versionFromConfig",{"type":"ConfigMapReference"}]]};
+const t12: TypeShape = {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["format","string"],["name","string"],["publisher","string"],["source","string"],["sourceAccount","string"],["version","string"]]};
+const t13: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}]]};
+const t14: TypeShape = {"enum":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]};
+const t15: TypeShape = {"enum":["Manual","Standard"]};
+const t16: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["properties",{"type":"DeploymentProperties_STATUS"}],["sku",{"type":"Sku_STATUS"}],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}]]};
+const t17: TypeShape = {"properties":[["name","string"],["key","string"],["value","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t18: TypeShape = {"enum":["Microsoft.CognitiveServices","Microsoft.KeyVault"]};
+const t19: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t20: TypeShape = {"properties":[["value","string"]]};
+const t21: TypeShape = {"properties":[["identityClientId","string"],["keyName","string"],["keyVaultUri","string"],["keyVersion","string"]]};
+const t22: TypeShape = {"properties":[["name","string"],["armId","string"]],"runtime":true};
+const t23: TypeShape = {"enum":["Performance","Priority","Weighted"]};
+const t24: TypeShape = {"enum":["agent","none"]};
+const t25: TypeShape = {"enum":["AzureServices","None"]};
+const t26: TypeShape = {"enum":["Allow","Deny"]};
+const t27: TypeShape = {"properties":[["id","string"]]};
+const t28: TypeShape = {"properties":[["adxStorageResourceReference",{"type":"ResourceReference"}],["identityClientId","string"]]};
+const t29: TypeShape = {"properties":[["adxStorageResourceId","string"],["identityClientId","string"]]};
+const t30: TypeShape = {"properties":[["customsubdomain","string"],["name","string"],["value","number"]]};
+const t31: TypeShape = {"properties":[["method","string"],["path","string"]]};
+const t32: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
+const t33: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t34: TypeShape = {"properties":[["name","string"],["value","string"]]};
+const t35: TypeShape = {"properties":[["countOfDowngrades","number"],["countOfUpgradesAfterDowngrades","number"],["lastChangeDate","string"]]};
+const t36: TypeShape = {"enum":["Basic","Enterprise","Free","Premium","Standard"]};
+const t37: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t38: TypeShape = {"properties":[["count","number"],["dynamicThrottlingEnabled","boolean"],["key","string"],["matchPatterns",{"array":{"type":"RequestMatchPattern_STATUS"}}],["minCount","number"],["renewalPeriod","number"]]};
+const t39: TypeShape = {"properties":[]};
+const t40: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t41: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t42: TypeShape = {"properties":[["identityClientId","string"],["resourceReference",{"type":"ResourceReference"}]]};
+const t43: TypeShape = {"properties":[["identityClientId","string"],["resourceId","string"]]};
+const t44: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t45: TypeShape = {"properties":[["id","string"],["ignoreMissingVnetServiceEndpoint","boolean"],["state","string"]]};
+const t46: TypeShape = {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "cognitiveservices.azure.com",
-  names: ["activeCapacity","annotations","armId","azureName","callRateLimit","capabilities","capacity","capacitySettings","conditions","configMapExpressions","count","createdAt","createdBy","createdByType","currentCapacity","designatedCapacity","dynamicThrottlingEnabled","etag","family","format","formatFromConfig","group","id","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","matchPatterns","message","method","minCount","model","name","nameFromConfig","observedGeneration","operatorSpec","owner","parentDeploymentName","path","priority","properties","provisioningState","publisher","publisherFromConfig","raiPolicyName","rateLimits","reason","renewalPeriod","rules","scaleSettings","scaleType","secretExpressions","severity","size","sku","source","sourceAccount","sourceAccountReference","sourceReference","spilloverDeploymentName","status","systemData","tags","tier","type","value","version","versionFromConfig","versionUpgradeOption"],
+  names: ["aadClientId","aadClientIdFromConfig","aadTenantId","aadTenantIdFromConfig","abusePenalty","action","activeCapacity","additionalProperties","adxStorageResourceId","adxStorageResourceReference","allowProjectManagement","allowedFqdnList","amlWorkspace","annotations","apiProperties","armId","associatedProjects","azureName","bypass","callRateLimit","capabilities","capacity","capacitySettings","clientId","commitmentPlanAssociations","commitmentPlanId","commitmentPlanLocation","conditions","configMapExpressions","count","countOfDowngrades","countOfUpgradesAfterDowngrades","createdAt","createdBy","createdByType","currentCapacity","customSubDomainName","customsubdomain","dateCreated","defaultAction","defaultProject","deletionDate","designatedCapacity","disableLocalAuth","dynamicThrottlingEnabled","encryption","endpoint","endpoints","etag","eventHubConnectionString","expiration","family","format","formatFromConfig","group","id","identity","identityClientId","ignoreMissingVnetServiceEndpoint","internalId","ipRules","isMigrated","key","key1","key2","keyName","keySource","keyVaultProperties","keyVaultUri","keyVersion","kind","labels","lastChangeDate","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","locations","matchPatterns","message","method","migrationToken","minCount","model","name","nameFromConfig","networkAcls","networkInjections","observedGeneration","operatorSpec","owner","parentDeploymentName","path","principalId","priority","privateEndpointConnections","properties","provisioningState","publicNetworkAccess","publisher","publisherFromConfig","qnaAzureSearchEndpointId","qnaAzureSearchEndpointIdFromConfig","qnaAzureSearchEndpointKey","qnaRuntimeEndpoint","qnaRuntimeEndpointFromConfig","quotaLimit","raiMonitorConfig","raiPolicyName","rateLimitPercentage","rateLimits","reason","reference","regions","renewalPeriod","resourceId","resourceReference","restore","restrictOutboundNetworkAccess","routingMethod","rules","scaleSettings","scaleType","scenario","scheduledPurgeDate","secretExpressions","secrets","severity","size","sku","skuChangeInfo","source","sourceAccount","sourceAccountReference","sourceReference","spilloverDeploymentName","state","statisticsEnabled","status","storageAccountConnectionString","subnetArmId","subnetArmReference","superUser","superUserFromConfig","systemData","tags","tenantId","tier","type","useMicrosoftManagedNetwork","userAssignedIdentities","userOwnedStorage","value","version","versionFromConfig","versionUpgradeOption","virtualNetworkRules","websiteName","websiteNameFromConfig"],
   packages: {
     "v1api20250601": {
-      resources: {"Deployment":["Deployment_Spec","Deployment_STATUS"]},
+      resources: {"Account":["Account_Spec","Account_STATUS"],"Deployment":["Deployment_Spec","Deployment_STATUS"]},
       types: {
-        "CallRateLimit_STATUS": t0,
-        "Condition": t1,
-        "ConfigMapReference": t2,
-        "DeploymentCapacitySettings": t3,
-        "DeploymentCapacitySettings_STATUS": t3,
-        "DeploymentModel": t4,
-        "DeploymentModel_STATUS": t5,
-        "DeploymentOperatorSpec": t6,
+        "AbusePenalty_Action_STATUS": {"enum":["Block","Throttle"]},
+        "AbusePenalty_STATUS": {"properties":[["action",{"type":"AbusePenalty_Action_STATUS"}],["expiration","string"],["rateLimitPercentage","number"]]},
+        "AccountOperatorSecrets": t0,
+        "AccountOperatorSpec": t1,
+        "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess",{"type":"AccountProperties_PublicNetworkAccess"}],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
+        "AccountProperties_ProvisioningState_STATUS": {"enum":["Accepted","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]},
+        "AccountProperties_PublicNetworkAccess": t2,
+        "AccountProperties_PublicNetworkAccess_STATUS": t2,
+        "AccountProperties_STATUS": {"properties":[["abusePenalty",{"type":"AbusePenalty_STATUS"}],["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace_STATUS"}],["apiProperties",{"type":"ApiProperties_STATUS"}],["associatedProjects",{"array":"string"}],["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"array":{"type":"SkuCapability_STATUS"}}],["commitmentPlanAssociations",{"array":{"type":"CommitmentPlanAssociation_STATUS"}}],["customSubDomainName","string"],["dateCreated","string"],["defaultProject","string"],["deletionDate","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption_STATUS"}],["endpoint","string"],["endpoints",{"map":"string"}],["internalId","string"],["isMigrated","boolean"],["locations",{"type":"MultiRegionSettings_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["networkInjections",{"array":{"type":"NetworkInjection_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState",{"type":"AccountProperties_ProvisioningState_STATUS"}],["publicNetworkAccess",{"type":"AccountProperties_PublicNetworkAccess_STATUS"}],["quotaLimit",{"type":"QuotaLimit_STATUS"}],["raiMonitorConfig",{"type":"RaiMonitorConfig_STATUS"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["scheduledPurgeDate","string"],["skuChangeInfo",{"type":"SkuChangeInfo_STATUS"}],["userOwnedStorage",{"array":{"type":"UserOwnedStorage_STATUS"}}]]},
+        "Account_STATUS": t3,
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}]]},
+        "ApiProperties": t4,
+        "ApiProperties_STATUS": t5,
+        "CallRateLimit_STATUS": t6,
+        "CommitmentPlanAssociation_STATUS": t7,
+        "Condition": t8,
+        "ConfigMapReference": t9,
+        "DeploymentCapacitySettings": t10,
+        "DeploymentCapacitySettings_STATUS": t10,
+        "DeploymentModel": t11,
+        "DeploymentModel_STATUS": t12,
+        "DeploymentOperatorSpec": t13,
         "DeploymentProperties": {"properties":[["capacitySettings",{"type":"DeploymentCapacitySettings"}],["model",{"type":"DeploymentModel"}],["parentDeploymentName","string"],["raiPolicyName","string"],["scaleSettings",{"type":"DeploymentScaleSettings"}],["spilloverDeploymentName","string"],["versionUpgradeOption",{"type":"DeploymentProperties_VersionUpgradeOption"}]]},
         "DeploymentProperties_ProvisioningState_STATUS": {"enum":["Accepted","Canceled","Creating","Deleting","Disabled","Failed","Moving","Succeeded"]},
         "DeploymentProperties_STATUS": {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"map":"string"}],["capacitySettings",{"type":"DeploymentCapacitySettings_STATUS"}],["currentCapacity","integer"],["dynamicThrottlingEnabled","boolean"],["model",{"type":"DeploymentModel_STATUS"}],["parentDeploymentName","string"],["provisioningState",{"type":"DeploymentProperties_ProvisioningState_STATUS"}],["raiPolicyName","string"],["rateLimits",{"array":{"type":"ThrottlingRule_STATUS"}}],["scaleSettings",{"type":"DeploymentScaleSettings_STATUS"}],["spilloverDeploymentName","string"],["versionUpgradeOption",{"type":"DeploymentProperties_VersionUpgradeOption_STATUS"}]]},
-        "DeploymentProperties_VersionUpgradeOption": t7,
-        "DeploymentProperties_VersionUpgradeOption_STATUS": t7,
+        "DeploymentProperties_VersionUpgradeOption": t14,
+        "DeploymentProperties_VersionUpgradeOption_STATUS": t14,
         "DeploymentScaleSettings": {"properties":[["capacity","integer"],["scaleType",{"type":"DeploymentScaleSettings_ScaleType"}]]},
         "DeploymentScaleSettings_STATUS": {"properties":[["activeCapacity","integer"],["capacity","integer"],["scaleType",{"type":"DeploymentScaleSettings_ScaleType_STATUS"}]]},
-        "DeploymentScaleSettings_ScaleType": t8,
-        "DeploymentScaleSettings_ScaleType_STATUS": t8,
-        "Deployment_STATUS": t9,
+        "DeploymentScaleSettings_ScaleType": t15,
+        "DeploymentScaleSettings_ScaleType_STATUS": t15,
+        "Deployment_STATUS": t16,
         "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}]]},
-        "DestinationExpression": t10,
-        "KnownResourceReference": t11,
-        "RequestMatchPattern_STATUS": t12,
-        "ResourceReference": t13,
+        "DestinationExpression": t17,
+        "Encryption": {"properties":[["keySource",{"type":"Encryption_KeySource"}],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
+        "Encryption_KeySource": t18,
+        "Encryption_KeySource_STATUS": t18,
+        "Encryption_STATUS": {"properties":[["keySource",{"type":"Encryption_KeySource_STATUS"}],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
+        "Identity": {"properties":[["type",{"type":"Identity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
+        "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"Identity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
+        "Identity_Type": t19,
+        "Identity_Type_STATUS": t19,
+        "IpRule": t20,
+        "IpRule_STATUS": t20,
+        "KeyVaultProperties": t21,
+        "KeyVaultProperties_STATUS": t21,
+        "KnownResourceReference": t22,
+        "MultiRegionSettings": {"properties":[["regions",{"array":{"type":"RegionSetting"}}],["routingMethod",{"type":"MultiRegionSettings_RoutingMethod"}]]},
+        "MultiRegionSettings_RoutingMethod": t23,
+        "MultiRegionSettings_RoutingMethod_STATUS": t23,
+        "MultiRegionSettings_STATUS": {"properties":[["regions",{"array":{"type":"RegionSetting_STATUS"}}],["routingMethod",{"type":"MultiRegionSettings_RoutingMethod_STATUS"}]]},
+        "NetworkInjection": {"properties":[["scenario",{"type":"NetworkInjection_Scenario"}],["subnetArmReference",{"type":"ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
+        "NetworkInjection_STATUS": {"properties":[["scenario",{"type":"NetworkInjection_Scenario_STATUS"}],["subnetArmId","string"],["useMicrosoftManagedNetwork","boolean"]]},
+        "NetworkInjection_Scenario": t24,
+        "NetworkInjection_Scenario_STATUS": t24,
+        "NetworkRuleSet": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass"}],["defaultAction",{"type":"NetworkRuleSet_DefaultAction"}],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
+        "NetworkRuleSet_Bypass": t25,
+        "NetworkRuleSet_Bypass_STATUS": t25,
+        "NetworkRuleSet_DefaultAction": t26,
+        "NetworkRuleSet_DefaultAction_STATUS": t26,
+        "NetworkRuleSet_STATUS": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass_STATUS"}],["defaultAction",{"type":"NetworkRuleSet_DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
+        "PrivateEndpointConnection_STATUS": t27,
+        "QuotaLimit_STATUS": t6,
+        "RaiMonitorConfig": t28,
+        "RaiMonitorConfig_STATUS": t29,
+        "RegionSetting": t30,
+        "RegionSetting_STATUS": t30,
+        "RequestMatchPattern_STATUS": t31,
+        "ResourceReference": t32,
+        "SecretDestination": t33,
+        "SecretReference": t9,
         "Sku": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier"}]]},
+        "SkuCapability_STATUS": t34,
+        "SkuChangeInfo_STATUS": t35,
         "Sku_STATUS": {"properties":[["capacity","integer"],["family","string"],["name","string"],["size","string"],["tier",{"type":"Sku_Tier_STATUS"}]]},
-        "Sku_Tier": t14,
-        "Sku_Tier_STATUS": t14,
-        "SystemData_CreatedByType_STATUS": t15,
-        "SystemData_LastModifiedByType_STATUS": t15,
+        "Sku_Tier": t36,
+        "Sku_Tier_STATUS": t36,
+        "SystemData_CreatedByType_STATUS": t37,
+        "SystemData_LastModifiedByType_STATUS": t37,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]},
-        "ThrottlingRule_STATUS": t16,
+        "ThrottlingRule_STATUS": t38,
+        "UserAssignedIdentity": t39,
+        "UserAssignedIdentityDetails": t40,
+        "UserAssignedIdentity_STATUS": t41,
+        "UserOwnedAmlWorkspace": t42,
+        "UserOwnedAmlWorkspace_STATUS": t43,
+        "UserOwnedStorage": t42,
+        "UserOwnedStorage_STATUS": t43,
+        "VirtualNetworkRule": t44,
+        "VirtualNetworkRule_STATUS": t45,
       },
     },
     "v1api20250601storage": {
-      resources: {"Deployment":["Deployment_Spec","Deployment_STATUS"]},
+      resources: {"Account":["Account_Spec","Account_STATUS"],"Deployment":["Deployment_Spec","Deployment_STATUS"]},
       types: {
-        "CallRateLimit_STATUS": t0,
-        "Condition": t1,
-        "ConfigMapReference": t2,
-        "DeploymentCapacitySettings": t3,
-        "DeploymentCapacitySettings_STATUS": t3,
-        "DeploymentModel": t4,
-        "DeploymentModel_STATUS": t5,
-        "DeploymentOperatorSpec": t6,
+        "AbusePenalty_STATUS": {"properties":[["action","string"],["expiration","string"],["rateLimitPercentage","number"]]},
+        "AccountOperatorSecrets": t0,
+        "AccountOperatorSpec": t1,
+        "AccountProperties": {"properties":[["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace"}],["apiProperties",{"type":"ApiProperties"}],["associatedProjects",{"array":"string"}],["customSubDomainName","string"],["defaultProject","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption"}],["locations",{"type":"MultiRegionSettings"}],["migrationToken",{"type":"SecretReference"}],["networkAcls",{"type":"NetworkRuleSet"}],["networkInjections",{"array":{"type":"NetworkInjection"}}],["publicNetworkAccess","string"],["raiMonitorConfig",{"type":"RaiMonitorConfig"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["userOwnedStorage",{"array":{"type":"UserOwnedStorage"}}]]},
+        "AccountProperties_STATUS": {"properties":[["abusePenalty",{"type":"AbusePenalty_STATUS"}],["allowProjectManagement","boolean"],["allowedFqdnList",{"array":"string"}],["amlWorkspace",{"type":"UserOwnedAmlWorkspace_STATUS"}],["apiProperties",{"type":"ApiProperties_STATUS"}],["associatedProjects",{"array":"string"}],["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"array":{"type":"SkuCapability_STATUS"}}],["commitmentPlanAssociations",{"array":{"type":"CommitmentPlanAssociation_STATUS"}}],["customSubDomainName","string"],["dateCreated","string"],["defaultProject","string"],["deletionDate","string"],["disableLocalAuth","boolean"],["dynamicThrottlingEnabled","boolean"],["encryption",{"type":"Encryption_STATUS"}],["endpoint","string"],["endpoints",{"map":"string"}],["internalId","string"],["isMigrated","boolean"],["locations",{"type":"MultiRegionSettings_STATUS"}],["networkAcls",{"type":"NetworkRuleSet_STATUS"}],["networkInjections",{"array":{"type":"NetworkInjection_STATUS"}}],["privateEndpointConnections",{"array":{"type":"PrivateEndpointConnection_STATUS"}}],["provisioningState","string"],["publicNetworkAccess","string"],["quotaLimit",{"type":"QuotaLimit_STATUS"}],["raiMonitorConfig",{"type":"RaiMonitorConfig_STATUS"}],["restore","boolean"],["restrictOutboundNetworkAccess","boolean"],["scheduledPurgeDate","string"],["skuChangeInfo",{"type":"SkuChangeInfo_STATUS"}],["userOwnedStorage",{"array":{"type":"UserOwnedStorage_STATUS"}}]]},
+        "Account_STATUS": t3,
+        "Account_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"Identity"}],["kind","string"],["location","string"],["properties",{"type":"AccountProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"AccountOperatorSpec"}],["originalVersion","string"]]},
+        "ApiProperties": t4,
+        "ApiProperties_STATUS": t5,
+        "CallRateLimit_STATUS": t6,
+        "CommitmentPlanAssociation_STATUS": t7,
+        "Condition": t8,
+        "ConfigMapReference": t9,
+        "DeploymentCapacitySettings": t10,
+        "DeploymentCapacitySettings_STATUS": t10,
+        "DeploymentModel": t11,
+        "DeploymentModel_STATUS": t12,
+        "DeploymentOperatorSpec": t13,
         "DeploymentProperties": {"properties":[["capacitySettings",{"type":"DeploymentCapacitySettings"}],["model",{"type":"DeploymentModel"}],["parentDeploymentName","string"],["raiPolicyName","string"],["scaleSettings",{"type":"DeploymentScaleSettings"}],["spilloverDeploymentName","string"],["versionUpgradeOption","string"]]},
         "DeploymentProperties_STATUS": {"properties":[["callRateLimit",{"type":"CallRateLimit_STATUS"}],["capabilities",{"map":"string"}],["capacitySettings",{"type":"DeploymentCapacitySettings_STATUS"}],["currentCapacity","integer"],["dynamicThrottlingEnabled","boolean"],["model",{"type":"DeploymentModel_STATUS"}],["parentDeploymentName","string"],["provisioningState","string"],["raiPolicyName","string"],["rateLimits",{"array":{"type":"ThrottlingRule_STATUS"}}],["scaleSettings",{"type":"DeploymentScaleSettings_STATUS"}],["spilloverDeploymentName","string"],["versionUpgradeOption","string"]]},
         "DeploymentScaleSettings": {"properties":[["capacity","integer"],["scaleType","string"]]},
         "DeploymentScaleSettings_STATUS": {"properties":[["activeCapacity","integer"],["capacity","integer"],["scaleType","string"]]},
-        "Deployment_STATUS": t9,
+        "Deployment_STATUS": t16,
         "Deployment_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["properties",{"type":"DeploymentProperties"}],["sku",{"type":"Sku"}],["tags",{"map":"string"}],["operatorSpec",{"type":"DeploymentOperatorSpec"}],["originalVersion","string"]]},
-        "DestinationExpression": t10,
-        "KnownResourceReference": t11,
-        "RequestMatchPattern_STATUS": t12,
-        "ResourceReference": t13,
-        "Sku": t17,
-        "Sku_STATUS": t17,
+        "DestinationExpression": t17,
+        "Encryption": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties"}]]},
+        "Encryption_STATUS": {"properties":[["keySource","string"],["keyVaultProperties",{"type":"KeyVaultProperties_STATUS"}]]},
+        "Identity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
+        "Identity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
+        "IpRule": t20,
+        "IpRule_STATUS": t20,
+        "KeyVaultProperties": t21,
+        "KeyVaultProperties_STATUS": t21,
+        "KnownResourceReference": t22,
+        "MultiRegionSettings": {"properties":[["regions",{"array":{"type":"RegionSetting"}}],["routingMethod","string"]]},
+        "MultiRegionSettings_STATUS": {"properties":[["regions",{"array":{"type":"RegionSetting_STATUS"}}],["routingMethod","string"]]},
+        "NetworkInjection": {"properties":[["scenario","string"],["subnetArmReference",{"type":"ResourceReference"}],["useMicrosoftManagedNetwork","boolean"]]},
+        "NetworkInjection_STATUS": {"properties":[["scenario","string"],["subnetArmId","string"],["useMicrosoftManagedNetwork","boolean"]]},
+        "NetworkRuleSet": {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
+        "NetworkRuleSet_STATUS": {"properties":[["bypass","string"],["defaultAction","string"],["ipRules",{"array":{"type":"IpRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
+        "PrivateEndpointConnection_STATUS": t27,
+        "QuotaLimit_STATUS": t6,
+        "RaiMonitorConfig": t28,
+        "RaiMonitorConfig_STATUS": t29,
+        "RegionSetting": t30,
+        "RegionSetting_STATUS": t30,
+        "RequestMatchPattern_STATUS": t31,
+        "ResourceReference": t32,
+        "SecretDestination": t33,
+        "SecretReference": t9,
+        "Sku": t46,
+        "SkuCapability_STATUS": t34,
+        "SkuChangeInfo_STATUS": t35,
+        "Sku_STATUS": t46,
         "SystemData_STATUS": {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]},
-        "ThrottlingRule_STATUS": t16,
+        "ThrottlingRule_STATUS": t38,
+        "UserAssignedIdentity": t39,
+        "UserAssignedIdentityDetails": t40,
+        "UserAssignedIdentity_STATUS": t41,
+        "UserOwnedAmlWorkspace": t42,
+        "UserOwnedAmlWorkspace_STATUS": t43,
+        "UserOwnedStorage": t42,
+        "UserOwnedStorage_STATUS": t43,
+        "VirtualNetworkRule": t44,
+        "VirtualNetworkRule_STATUS": t45,
       },
     },
   },

@@ -12,10 +12,44 @@ const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
 const k6: readonly string[] = ["conditions","id","name","type","systemData","provisioningState","roles","sourceResourceId"];
 const k7: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec","originalVersion"];
 const k8: readonly string[] = ["azureName","owner","roles","sourceResourceReference","operatorSpec"];
-const k9: readonly string[] = ["conditions","id","name","type","systemData","eTag","provisioningState","strategy"];
-const k10: readonly string[] = ["name"];
-const k11: readonly string[] = ["stages"];
-const k12: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
+const k9: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetId"];
+const k10: readonly string[] = ["enablePrivateCluster","enableVnetIntegration","subnetReference"];
+const k11: readonly string[] = ["subnetId","vmSize"];
+const k12: readonly string[] = ["subnetReference","vmSize"];
+const k13: readonly string[] = ["type"];
+const k14: readonly string[] = ["lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt"];
+const k15: readonly string[] = ["clientId","principalId"];
+const k16: readonly string[] = ["info","type"];
+const k17: readonly string[] = ["additionalInfo","code","message","target"];
+const k18: readonly string[] = ["additionalInfo","code","details","message","target"];
+const k19: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix","fqdn","kubernetesVersion","portalFqdn"];
+const k20: readonly string[] = ["agentProfile","apiServerAccessProfile","dnsPrefix"];
+const k21: readonly string[] = ["lastOperationError","lastOperationId"];
+const k22: readonly string[] = ["userCredentials"];
+const k23: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+const k24: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","hubProfile","provisioningState","status"];
+const k25: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileStatus","channel","disabled","eTag","nodeImageSelection","provisioningState","updateStrategyId"];
+const k26: readonly string[] = ["conditions","id","name","type","systemData","clusterResourceId","eTag","group","provisioningState","status"];
+const k27: readonly string[] = ["conditions","id","name","type","systemData","autoUpgradeProfileId","eTag","managedClusterUpdate","provisioningState","status","strategy","updateStrategyId"];
+const k28: readonly string[] = ["conditions","id","name","type","systemData","eTag","provisioningState","strategy"];
+const k29: readonly string[] = ["nodeImageSelection","upgrade"];
+const k30: readonly string[] = ["kubernetesVersion","type"];
+const k31: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k32: readonly string[] = ["type","userAssignedIdentities"];
+const k33: readonly string[] = ["clusterResourceId","message","name","operationId","status"];
+const k34: readonly string[] = ["selectedNodeImageVersions"];
+const k35: readonly string[] = ["customNodeImageVersions","type"];
+const k36: readonly string[] = ["version"];
+const k37: readonly string[] = ["name","key","annotations","labels"];
+const k38: readonly string[] = ["members","name","status"];
+const k39: readonly string[] = ["name"];
+const k40: readonly string[] = ["nodeImageSelection","stages","status"];
+const k41: readonly string[] = ["stages"];
+const k42: readonly string[] = ["afterStageWaitStatus","groups","name","status"];
+const k43: readonly string[] = ["afterStageWaitInSeconds","groups","name"];
+const k44: readonly string[] = ["completedTime","error","startTime","state"];
+const k45: readonly string[] = ["reference"];
+const k46: readonly string[] = ["status","waitDurationInSeconds"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
 const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
@@ -33,8 +67,15 @@ const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","condit
 const p14: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_to_v1api20250801storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20250801storage"}],["=","provisioningState","s"],["=","roles",{"arr":"s"}],["=","sourceResourceId","s"]]};
 const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_from_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_from_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_from_v1api20250801storage"}],["=","originalVersion","s"]]};
 const p16: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_to_v1api20250801storage"}],["=","roles",{"arr":"s"}],["=","sourceResourceReference",{"obj":"ResourceReference_to_v1api20250801storage"}],["=","operatorSpec",{"obj":"TrustedAccessRoleBindingOperatorSpec_to_v1api20250801storage"}],["=","originalVersion","s"]]};
-const p17: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name","s"]]};
-const p18: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"]]};
+const p17: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Latest"]}]]};
+const p18: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","type","s"]]};
+const p19: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastOperationId","s"]]};
+const p20: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","lastOperationError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastOperationId","s"]]};
+const p21: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","kubernetesVersion","s"],["=","type",{"spell":["ControlPlaneOnly","Full","NodeImageOnly"]}]]};
+const p22: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","kubernetesVersion","s"],["=","type","s"]]};
+const p23: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+const p24: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","name","s"]]};
+const p25: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","name","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -89,36 +130,138 @@ export const plans: GroupPlans = {
     },
     "v1api20250301": {
       resources: {
+        Fleet_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250301","spec":"Fleet_Spec_fromStorage","status":"Fleet_STATUS_fromStorage"},
+        Fleet_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"Fleet_Spec_toStorage","status":"Fleet_STATUS_toStorage"},
+        FleetsAutoUpgradeProfile_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250301","spec":"FleetsAutoUpgradeProfile_Spec_fromStorage","status":"FleetsAutoUpgradeProfile_STATUS_fromStorage"},
+        FleetsAutoUpgradeProfile_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"FleetsAutoUpgradeProfile_Spec_toStorage","status":"FleetsAutoUpgradeProfile_STATUS_toStorage"},
+        FleetsMember_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250301","spec":"FleetsMember_Spec_fromStorage","status":"FleetsMember_STATUS_fromStorage"},
+        FleetsMember_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"FleetsMember_Spec_toStorage","status":"FleetsMember_STATUS_toStorage"},
+        FleetsUpdateRun_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250301","spec":"FleetsUpdateRun_Spec_fromStorage","status":"FleetsUpdateRun_STATUS_fromStorage"},
+        FleetsUpdateRun_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"FleetsUpdateRun_Spec_toStorage","status":"FleetsUpdateRun_STATUS_toStorage"},
         FleetsUpdateStrategy_fromStorage: {"apiVersion":"containerservice.azure.com/v1api20250301","spec":"FleetsUpdateStrategy_Spec_fromStorage","status":"FleetsUpdateStrategy_STATUS_fromStorage"},
         FleetsUpdateStrategy_toStorage: {"apiVersion":"containerservice.azure.com/v1api20250301storage","spec":"FleetsUpdateStrategy_Spec_toStorage","status":"FleetsUpdateStrategy_STATUS_toStorage"},
       },
       types: {
+        APIServerAccessProfile_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
+        APIServerAccessProfile_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetId","s"]]},
+        APIServerAccessProfile_fromStorage: {"known":k10,"destBag":false,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"ResourceReference_fromStorage"}]]},
+        APIServerAccessProfile_toStorage: {"known":k10,"destBag":true,"steps":[["=","enablePrivateCluster","b"],["=","enableVnetIntegration","b"],["=","subnetReference",{"obj":"ResourceReference_toStorage"}]]},
+        AgentProfile_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
+        AgentProfile_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","subnetId","s"],["=","vmSize","s"]]},
+        AgentProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","subnetReference",{"obj":"ResourceReference_fromStorage"}],["=","vmSize","s"]]},
+        AgentProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","subnetReference",{"obj":"ResourceReference_toStorage"}],["=","vmSize","s"]]},
+        AutoUpgradeNodeImageSelection_STATUS_fromStorage: p17,
+        AutoUpgradeNodeImageSelection_STATUS_toStorage: p18,
+        AutoUpgradeNodeImageSelection_fromStorage: p17,
+        AutoUpgradeNodeImageSelection_toStorage: p18,
+        AutoUpgradeProfileStatus_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","lastTriggerStatus",{"spell":["Failed","Succeeded"]}],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
+        AutoUpgradeProfileStatus_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","lastTriggerError",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","lastTriggerStatus","s"],["=","lastTriggerUpgradeVersions",{"arr":"s"}],["=","lastTriggeredAt","s"]]},
+        CommonUserAssignedIdentity_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        CommonUserAssignedIdentity_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         Condition_fromStorage: p0,
         Condition_toStorage: p0,
         DestinationExpression_fromStorage: p1,
         DestinationExpression_toStorage: p1,
+        ErrorAdditionalInfo_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
+        ErrorAdditionalInfo_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]},
+        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]},
+        ErrorDetail_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]},
+        FleetHubProfile_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_fromStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
+        FleetHubProfile_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_STATUS_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_STATUS_toStorage"}],["=","dnsPrefix","s"],["=","fqdn","s"],["=","kubernetesVersion","s"],["=","portalFqdn","s"]]},
+        FleetHubProfile_fromStorage: {"known":k20,"destBag":false,"steps":[["=","agentProfile",{"obj":"AgentProfile_fromStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_fromStorage"}],["=","dnsPrefix","s"]]},
+        FleetHubProfile_toStorage: {"known":k20,"destBag":true,"steps":[["=","agentProfile",{"obj":"AgentProfile_toStorage"}],["=","apiServerAccessProfile",{"obj":"APIServerAccessProfile_toStorage"}],["=","dnsPrefix","s"]]},
+        FleetMemberStatus_STATUS_fromStorage: p19,
+        FleetMemberStatus_STATUS_toStorage: p20,
+        FleetOperatorSecrets_fromStorage: {"known":k22,"destBag":false,"steps":[["=","userCredentials",{"obj":"SecretDestination_fromStorage"}]]},
+        FleetOperatorSecrets_toStorage: {"known":k22,"destBag":true,"steps":[["=","userCredentials",{"obj":"SecretDestination_toStorage"}]]},
+        FleetOperatorSpec_fromStorage: {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_fromStorage"}]]},
+        FleetOperatorSpec_toStorage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secrets",{"obj":"FleetOperatorSecrets_toStorage"}]]},
+        FleetStatus_STATUS_fromStorage: p19,
+        FleetStatus_STATUS_toStorage: p20,
+        Fleet_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","status",{"obj":"FleetStatus_STATUS_fromStorage"}]]},
+        Fleet_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","hubProfile",{"obj":"FleetHubProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"FleetStatus_STATUS_toStorage"}]]},
+        Fleet_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_fromStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_fromStorage"}]]},
+        Fleet_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","hubProfile","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","hubProfile",{"obj":"FleetHubProfile_toStorage"}],["=","operatorSpec",{"obj":"FleetOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsAutoUpgradeProfileOperatorSpec_fromStorage: p6,
+        FleetsAutoUpgradeProfileOperatorSpec_toStorage: p7,
+        FleetsAutoUpgradeProfile_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfile_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileStatus",{"obj":"AutoUpgradeProfileStatus_STATUS_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","eTag","s"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_STATUS_toStorage"}],["=","provisioningState","s"],["=","updateStrategyId","s"]]},
+        FleetsAutoUpgradeProfile_Spec_fromStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","channel",{"spell":["NodeImage","Rapid","Stable"]}],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_fromStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_fromStorage"}]]},
+        FleetsAutoUpgradeProfile_Spec_toStorage: {"known":["azureName","owner","channel","disabled","nodeImageSelection","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","channel","s"],["=","disabled","b"],["=","nodeImageSelection",{"obj":"AutoUpgradeNodeImageSelection_toStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsAutoUpgradeProfileOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsMemberOperatorSpec_fromStorage: p6,
+        FleetsMemberOperatorSpec_toStorage: p7,
+        FleetsMember_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState",{"spell":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]}],["=","status",{"obj":"FleetMemberStatus_STATUS_fromStorage"}]]},
+        FleetsMember_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","clusterResourceId","s"],["=","eTag","s"],["=","group","s"],["=","provisioningState","s"],["=","status",{"obj":"FleetMemberStatus_STATUS_toStorage"}]]},
+        FleetsMember_Spec_fromStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","clusterResourceReference",{"obj":"ResourceReference_fromStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_fromStorage"}]]},
+        FleetsMember_Spec_toStorage: {"known":["azureName","owner","clusterResourceReference","group","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","clusterResourceReference",{"obj":"ResourceReference_toStorage"}],["=","group","s"],["=","operatorSpec",{"obj":"FleetsMemberOperatorSpec_toStorage"}],["v","v1api20250301"]]},
+        FleetsUpdateRunOperatorSpec_fromStorage: p6,
+        FleetsUpdateRunOperatorSpec_toStorage: p7,
+        FleetsUpdateRun_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","status",{"obj":"UpdateRunStatus_STATUS_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRun_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","autoUpgradeProfileId","s"],["=","eTag","s"],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_STATUS_toStorage"}],["=","provisioningState","s"],["=","status",{"obj":"UpdateRunStatus_STATUS_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}],["=","updateStrategyId","s"]]},
+        FleetsUpdateRun_Spec_fromStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_fromStorage"}]]},
+        FleetsUpdateRun_Spec_toStorage: {"known":["azureName","owner","managedClusterUpdate","strategy","updateStrategyReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","managedClusterUpdate",{"obj":"ManagedClusterUpdate_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","updateStrategyReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateRunOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         FleetsUpdateStrategyOperatorSpec_fromStorage: p6,
         FleetsUpdateStrategyOperatorSpec_toStorage: p7,
-        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
-        FleetsUpdateStrategy_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
+        FleetsUpdateStrategy_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eTag","s"],["=","provisioningState",{"spell":["Canceled","Failed","Succeeded"]}],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_fromStorage"}]]},
+        FleetsUpdateStrategy_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eTag","s"],["=","provisioningState","s"],["=","strategy",{"obj":"UpdateRunStrategy_STATUS_toStorage"}]]},
         FleetsUpdateStrategy_Spec_fromStorage: {"known":["azureName","owner","strategy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_fromStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_fromStorage"}]]},
         FleetsUpdateStrategy_Spec_toStorage: {"known":["azureName","owner","strategy","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","strategy",{"obj":"UpdateRunStrategy_toStorage"}],["=","operatorSpec",{"obj":"FleetsUpdateStrategyOperatorSpec_toStorage"}],["v","v1api20250301"]]},
         KnownResourceReference_fromStorage: p2,
         KnownResourceReference_toStorage: p2,
+        ManagedClusterUpdate_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_fromStorage"}]]},
+        ManagedClusterUpdate_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_STATUS_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_STATUS_toStorage"}]]},
+        ManagedClusterUpdate_fromStorage: {"known":k29,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_fromStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_fromStorage"}]]},
+        ManagedClusterUpdate_toStorage: {"known":k29,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelection_toStorage"}],["=","upgrade",{"obj":"ManagedClusterUpgradeSpec_toStorage"}]]},
+        ManagedClusterUpgradeSpec_STATUS_fromStorage: p21,
+        ManagedClusterUpgradeSpec_STATUS_toStorage: p22,
+        ManagedClusterUpgradeSpec_fromStorage: p21,
+        ManagedClusterUpgradeSpec_toStorage: p22,
+        ManagedServiceIdentity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_fromStorage"}}]]},
+        ManagedServiceIdentity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"CommonUserAssignedIdentity_STATUS_toStorage"}}]]},
+        ManagedServiceIdentity_fromStorage: {"known":k32,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        ManagedServiceIdentity_toStorage: {"known":k32,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+        MemberUpdateStatus_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        MemberUpdateStatus_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","message","s"],["=","name","s"],["=","operationId","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        NodeImageSelectionStatus_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}]]},
+        NodeImageSelectionStatus_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","selectedNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}]]},
+        NodeImageSelection_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_fromStorage"}}],["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
+        NodeImageSelection_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","customNodeImageVersions",{"arr":{"obj":"NodeImageVersion_STATUS_toStorage"}}],["=","type","s"]]},
+        NodeImageSelection_fromStorage: {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Consistent","Custom","Latest"]}]]},
+        NodeImageSelection_toStorage: p18,
+        NodeImageVersion_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","version","s"]]},
+        NodeImageVersion_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","version","s"]]},
+        ResourceReference_fromStorage: p3,
+        ResourceReference_toStorage: p3,
+        SecretDestination_fromStorage: p23,
+        SecretDestination_toStorage: p23,
         SystemData_STATUS_fromStorage: p4,
         SystemData_STATUS_toStorage: p5,
-        UpdateGroup_STATUS_fromStorage: p17,
-        UpdateGroup_STATUS_toStorage: p18,
-        UpdateGroup_fromStorage: p17,
-        UpdateGroup_toStorage: p18,
-        UpdateRunStrategy_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
-        UpdateRunStrategy_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
-        UpdateRunStrategy_fromStorage: {"known":k11,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
-        UpdateRunStrategy_toStorage: {"known":k11,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
-        UpdateStage_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
-        UpdateStage_fromStorage: {"known":k12,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
-        UpdateStage_toStorage: {"known":k12,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
+        UpdateGroupStatus_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateGroupStatus_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","members",{"arr":{"obj":"MemberUpdateStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateGroup_STATUS_fromStorage: p24,
+        UpdateGroup_STATUS_toStorage: p25,
+        UpdateGroup_fromStorage: p24,
+        UpdateGroup_toStorage: p25,
+        UpdateRunStatus_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_fromStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_fromStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateRunStatus_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","nodeImageSelection",{"obj":"NodeImageSelectionStatus_STATUS_toStorage"}],["=","stages",{"arr":{"obj":"UpdateStageStatus_STATUS_toStorage"}}],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateRunStrategy_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_fromStorage"}}]]},
+        UpdateRunStrategy_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_STATUS_toStorage"}}]]},
+        UpdateRunStrategy_fromStorage: {"known":k41,"destBag":false,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_fromStorage"}}]]},
+        UpdateRunStrategy_toStorage: {"known":k41,"destBag":true,"steps":[["=","stages",{"arr":{"obj":"UpdateStage_toStorage"}}]]},
+        UpdateStageStatus_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_fromStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_fromStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}]]},
+        UpdateStageStatus_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","afterStageWaitStatus",{"obj":"WaitStatus_STATUS_toStorage"}],["=","groups",{"arr":{"obj":"UpdateGroupStatus_STATUS_toStorage"}}],["=","name","s"],["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}]]},
+        UpdateStage_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_STATUS_toStorage"}}],["=","name","s"]]},
+        UpdateStage_fromStorage: {"known":k43,"destBag":false,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_fromStorage"}}],["=","name","s"]]},
+        UpdateStage_toStorage: {"known":k43,"destBag":true,"steps":[["=","afterStageWaitInSeconds","i"],["=","groups",{"arr":{"obj":"UpdateGroup_toStorage"}}],["=","name","s"]]},
+        UpdateStatus_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","startTime","s"],["=","state",{"spell":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]}]]},
+        UpdateStatus_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","completedTime","s"],["=","error",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","startTime","s"],["=","state","s"]]},
+        UserAssignedIdentityDetails_fromStorage: {"known":k45,"destBag":false,"steps":[["=","reference",{"obj":"ResourceReference_fromStorage"}]]},
+        UserAssignedIdentityDetails_toStorage: {"known":k45,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_toStorage"}]]},
+        WaitStatus_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_fromStorage"}],["=","waitDurationInSeconds","i"]]},
+        WaitStatus_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","status",{"obj":"UpdateStatus_STATUS_toStorage"}],["=","waitDurationInSeconds","i"]]},
       },
     },
     "v1api20250801": {

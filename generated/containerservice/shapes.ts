@@ -16,16 +16,49 @@ const t9: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"Kn
 const t10: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
 const t11: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["provisioningState","string"],["roles",{"array":"string"}],["sourceResourceId","string"]]};
 const t12: TypeShape = {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["roles",{"array":"string"}],["sourceResourceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"TrustedAccessRoleBindingOperatorSpec"}],["originalVersion","string"]]};
-const t13: TypeShape = {"properties":[["name","string"]]};
-const t14: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage"}}]]};
-const t15: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage_STATUS"}}]]};
-const t16: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup"}}],["name","string"]]};
-const t17: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup_STATUS"}}],["name","string"]]};
+const t13: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetReference",{"type":"ResourceReference"}]]};
+const t14: TypeShape = {"properties":[["enablePrivateCluster","boolean"],["enableVnetIntegration","boolean"],["subnetId","string"]]};
+const t15: TypeShape = {"properties":[["subnetReference",{"type":"ResourceReference"}],["vmSize","string"]]};
+const t16: TypeShape = {"properties":[["subnetId","string"],["vmSize","string"]]};
+const t17: TypeShape = {"enum":["Consistent","Latest"]};
+const t18: TypeShape = {"properties":[]};
+const t19: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t20: TypeShape = {"properties":[["info",{"map":"json"}],["type","string"]]};
+const t21: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorAdditionalInfo_STATUS"}}],["code","string"],["details",{"array":{"type":"ErrorDetail_STATUS_Unrolled_STATUS"}}],["message","string"],["target","string"]]};
+const t22: TypeShape = {"properties":[["additionalInfo",{"array":{"type":"ErrorAdditionalInfo_STATUS"}}],["code","string"],["message","string"],["target","string"]]};
+const t23: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile"}],["dnsPrefix","string"]]};
+const t24: TypeShape = {"properties":[["agentProfile",{"type":"AgentProfile_STATUS"}],["apiServerAccessProfile",{"type":"APIServerAccessProfile_STATUS"}],["dnsPrefix","string"],["fqdn","string"],["kubernetesVersion","string"],["portalFqdn","string"]]};
+const t25: TypeShape = {"properties":[["lastOperationError",{"type":"ErrorDetail_STATUS"}],["lastOperationId","string"]]};
+const t26: TypeShape = {"properties":[["userCredentials",{"type":"SecretDestination"}]]};
+const t27: TypeShape = {"properties":[["configMapExpressions",{"array":{"type":"DestinationExpression"}}],["secretExpressions",{"array":{"type":"DestinationExpression"}}],["secrets",{"type":"FleetOperatorSecrets"}]]};
+const t28: TypeShape = {"enum":["NodeImage","Rapid","Stable"]};
+const t29: TypeShape = {"enum":["Canceled","Failed","Succeeded"]};
+const t30: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection"}],["upgrade",{"type":"ManagedClusterUpgradeSpec"}]]};
+const t31: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelection_STATUS"}],["upgrade",{"type":"ManagedClusterUpgradeSpec_STATUS"}]]};
+const t32: TypeShape = {"enum":["ControlPlaneOnly","Full","NodeImageOnly"]};
+const t33: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]};
+const t34: TypeShape = {"properties":[["clusterResourceId","string"],["message","string"],["name","string"],["operationId","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t35: TypeShape = {"properties":[["selectedNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}]]};
+const t36: TypeShape = {"enum":["Consistent","Custom","Latest"]};
+const t37: TypeShape = {"properties":[["version","string"]]};
+const t38: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
+const t39: TypeShape = {"properties":[["name","string"]]};
+const t40: TypeShape = {"properties":[["members",{"array":{"type":"MemberUpdateStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t41: TypeShape = {"properties":[["nodeImageSelection",{"type":"NodeImageSelectionStatus_STATUS"}],["stages",{"array":{"type":"UpdateStageStatus_STATUS"}}],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t42: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage"}}]]};
+const t43: TypeShape = {"properties":[["stages",{"array":{"type":"UpdateStage_STATUS"}}]]};
+const t44: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup"}}],["name","string"]]};
+const t45: TypeShape = {"properties":[["afterStageWaitStatus",{"type":"WaitStatus_STATUS"}],["groups",{"array":{"type":"UpdateGroupStatus_STATUS"}}],["name","string"],["status",{"type":"UpdateStatus_STATUS"}]]};
+const t46: TypeShape = {"properties":[["afterStageWaitInSeconds","integer"],["groups",{"array":{"type":"UpdateGroup_STATUS"}}],["name","string"]]};
+const t47: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t48: TypeShape = {"properties":[["status",{"type":"UpdateStatus_STATUS"}],["waitDurationInSeconds","integer"]]};
+const t49: TypeShape = {"properties":[["type","string"]]};
+const t50: TypeShape = {"properties":[["kubernetesVersion","string"],["type","string"]]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "containerservice.azure.com",
-  names: ["afterStageWaitInSeconds","annotations","armId","azureName","conditions","configMapExpressions","createdAt","createdBy","createdByType","eTag","group","groups","id","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","message","name","observedGeneration","operatorSpec","owner","provisioningState","reason","roles","secretExpressions","severity","sourceResourceId","sourceResourceReference","stages","status","strategy","systemData","type","value"],
+  names: ["additionalInfo","afterStageWaitInSeconds","afterStageWaitStatus","agentProfile","annotations","apiServerAccessProfile","armId","autoUpgradeProfileId","autoUpgradeProfileStatus","azureName","channel","clientId","clusterResourceId","clusterResourceReference","code","completedTime","conditions","configMapExpressions","createdAt","createdBy","createdByType","customNodeImageVersions","details","disabled","dnsPrefix","eTag","enablePrivateCluster","enableVnetIntegration","error","fqdn","group","groups","hubProfile","id","identity","info","key","kind","kubernetesVersion","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastOperationError","lastOperationId","lastTransitionTime","lastTriggerError","lastTriggerStatus","lastTriggerUpgradeVersions","lastTriggeredAt","location","managedClusterUpdate","members","message","name","nodeImageSelection","observedGeneration","operationId","operatorSpec","owner","portalFqdn","principalId","provisioningState","reason","reference","roles","secretExpressions","secrets","selectedNodeImageVersions","severity","sourceResourceId","sourceResourceReference","stages","startTime","state","status","strategy","subnetId","subnetReference","systemData","tags","target","tenantId","type","updateStrategyId","updateStrategyReference","upgrade","userAssignedIdentities","userCredentials","value","version","vmSize","waitDurationInSeconds"],
   packages: {
     "v1api20240901": {
       resources: {"TrustedAccessRoleBinding":["TrustedAccessRoleBinding_Spec","TrustedAccessRoleBinding_STATUS"]},
@@ -57,42 +90,154 @@ export const shapes: GroupShapes = {
       },
     },
     "v1api20250301": {
-      resources: {"FleetsUpdateStrategy":["FleetsUpdateStrategy_Spec","FleetsUpdateStrategy_STATUS"]},
+      resources: {"Fleet":["Fleet_Spec","Fleet_STATUS"],"FleetsAutoUpgradeProfile":["FleetsAutoUpgradeProfile_Spec","FleetsAutoUpgradeProfile_STATUS"],"FleetsMember":["FleetsMember_Spec","FleetsMember_STATUS"],"FleetsUpdateRun":["FleetsUpdateRun_Spec","FleetsUpdateRun_STATUS"],"FleetsUpdateStrategy":["FleetsUpdateStrategy_Spec","FleetsUpdateStrategy_STATUS"]},
       types: {
+        "APIServerAccessProfile": t13,
+        "APIServerAccessProfile_STATUS": t14,
+        "AgentProfile": t15,
+        "AgentProfile_STATUS": t16,
+        "AutoUpgradeNodeImageSelection": {"properties":[["type",{"type":"AutoUpgradeNodeImageSelection_Type"}]]},
+        "AutoUpgradeNodeImageSelection_STATUS": {"properties":[["type",{"type":"AutoUpgradeNodeImageSelection_Type_STATUS"}]]},
+        "AutoUpgradeNodeImageSelection_Type": t17,
+        "AutoUpgradeNodeImageSelection_Type_STATUS": t17,
+        "AutoUpgradeProfileStatus_LastTriggerStatus_STATUS": {"enum":["Failed","Succeeded"]},
+        "AutoUpgradeProfileStatus_STATUS": {"properties":[["lastTriggerError",{"type":"ErrorDetail_STATUS"}],["lastTriggerStatus",{"type":"AutoUpgradeProfileStatus_LastTriggerStatus_STATUS"}],["lastTriggerUpgradeVersions",{"array":"string"}],["lastTriggeredAt","string"]]},
+        "CommonUserAssignedIdentity": t18,
+        "CommonUserAssignedIdentity_STATUS": t19,
         "Condition": t0,
         "DestinationExpression": t1,
+        "ErrorAdditionalInfo_STATUS": t20,
+        "ErrorDetail_STATUS": t21,
+        "ErrorDetail_STATUS_Unrolled_STATUS": t22,
+        "FleetHubProfile": t23,
+        "FleetHubProfile_STATUS": t24,
+        "FleetMemberStatus_STATUS": t25,
+        "FleetOperatorSecrets": t26,
+        "FleetOperatorSpec": t27,
+        "FleetStatus_STATUS": t25,
+        "Fleet_ProvisioningState_STATUS": {"enum":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]},
+        "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState",{"type":"Fleet_ProvisioningState_STATUS"}],["status",{"type":"FleetStatus_STATUS"}]]},
+        "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}]]},
+        "FleetsAutoUpgradeProfileOperatorSpec": t6,
+        "FleetsAutoUpgradeProfile_Channel": t28,
+        "FleetsAutoUpgradeProfile_Channel_STATUS": t28,
+        "FleetsAutoUpgradeProfile_ProvisioningState_STATUS": t29,
+        "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel_STATUS"}],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState",{"type":"FleetsAutoUpgradeProfile_ProvisioningState_STATUS"}],["updateStrategyId","string"]]},
+        "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["channel",{"type":"FleetsAutoUpgradeProfile_Channel"}],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}]]},
+        "FleetsMemberOperatorSpec": t6,
+        "FleetsMember_ProvisioningState_STATUS": {"enum":["Canceled","Failed","Joining","Leaving","Succeeded","Updating"]},
+        "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState",{"type":"FleetsMember_ProvisioningState_STATUS"}],["status",{"type":"FleetMemberStatus_STATUS"}]]},
+        "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clusterResourceReference",{"type":"ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}]]},
+        "FleetsUpdateRunOperatorSpec": t6,
+        "FleetsUpdateRun_ProvisioningState_STATUS": t29,
+        "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState",{"type":"FleetsUpdateRun_ProvisioningState_STATUS"}],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
+        "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}]]},
         "FleetsUpdateStrategyOperatorSpec": t6,
-        "FleetsUpdateStrategy_ProvisioningState_STATUS": {"enum":["Canceled","Failed","Succeeded"]},
+        "FleetsUpdateStrategy_ProvisioningState_STATUS": t29,
         "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState",{"type":"FleetsUpdateStrategy_ProvisioningState_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
         "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}]]},
         "KnownResourceReference": t2,
+        "ManagedClusterUpdate": t30,
+        "ManagedClusterUpdate_STATUS": t31,
+        "ManagedClusterUpgradeSpec": {"properties":[["kubernetesVersion","string"],["type",{"type":"ManagedClusterUpgradeSpec_Type"}]]},
+        "ManagedClusterUpgradeSpec_STATUS": {"properties":[["kubernetesVersion","string"],["type",{"type":"ManagedClusterUpgradeSpec_Type_STATUS"}]]},
+        "ManagedClusterUpgradeSpec_Type": t32,
+        "ManagedClusterUpgradeSpec_Type_STATUS": t32,
+        "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
+        "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"CommonUserAssignedIdentity_STATUS"}}]]},
+        "ManagedServiceIdentity_Type": t33,
+        "ManagedServiceIdentity_Type_STATUS": t33,
+        "MemberUpdateStatus_STATUS": t34,
+        "NodeImageSelection": {"properties":[["type",{"type":"NodeImageSelection_Type"}]]},
+        "NodeImageSelectionStatus_STATUS": t35,
+        "NodeImageSelection_STATUS": {"properties":[["customNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}],["type",{"type":"NodeImageSelection_Type_STATUS"}]]},
+        "NodeImageSelection_Type": t36,
+        "NodeImageSelection_Type_STATUS": t36,
+        "NodeImageVersion_STATUS": t37,
+        "ResourceReference": t3,
+        "SecretDestination": t38,
         "SystemData_CreatedByType_STATUS": t4,
         "SystemData_LastModifiedByType_STATUS": t4,
         "SystemData_STATUS": t5,
-        "UpdateGroup": t13,
-        "UpdateGroup_STATUS": t13,
-        "UpdateRunStrategy": t14,
-        "UpdateRunStrategy_STATUS": t15,
-        "UpdateStage": t16,
-        "UpdateStage_STATUS": t17,
+        "UpdateGroup": t39,
+        "UpdateGroupStatus_STATUS": t40,
+        "UpdateGroup_STATUS": t39,
+        "UpdateRunStatus_STATUS": t41,
+        "UpdateRunStrategy": t42,
+        "UpdateRunStrategy_STATUS": t43,
+        "UpdateStage": t44,
+        "UpdateStageStatus_STATUS": t45,
+        "UpdateStage_STATUS": t46,
+        "UpdateStatus_STATUS": {"properties":[["completedTime","string"],["error",{"type":"ErrorDetail_STATUS"}],["startTime","string"],["state",{"type":"UpdateStatus_State_STATUS"}]]},
+        "UpdateStatus_State_STATUS": {"enum":["Completed","Failed","NotStarted","Pending","Running","Skipped","Stopped","Stopping"]},
+        "UserAssignedIdentityDetails": t47,
+        "WaitStatus_STATUS": t48,
       },
     },
     "v1api20250301storage": {
-      resources: {"FleetsUpdateStrategy":["FleetsUpdateStrategy_Spec","FleetsUpdateStrategy_STATUS"]},
+      resources: {"Fleet":["Fleet_Spec","Fleet_STATUS"],"FleetsAutoUpgradeProfile":["FleetsAutoUpgradeProfile_Spec","FleetsAutoUpgradeProfile_STATUS"],"FleetsMember":["FleetsMember_Spec","FleetsMember_STATUS"],"FleetsUpdateRun":["FleetsUpdateRun_Spec","FleetsUpdateRun_STATUS"],"FleetsUpdateStrategy":["FleetsUpdateStrategy_Spec","FleetsUpdateStrategy_STATUS"]},
       types: {
+        "APIServerAccessProfile": t13,
+        "APIServerAccessProfile_STATUS": t14,
+        "AgentProfile": t15,
+        "AgentProfile_STATUS": t16,
+        "AutoUpgradeNodeImageSelection": t49,
+        "AutoUpgradeNodeImageSelection_STATUS": t49,
+        "AutoUpgradeProfileStatus_STATUS": {"properties":[["lastTriggerError",{"type":"ErrorDetail_STATUS"}],["lastTriggerStatus","string"],["lastTriggerUpgradeVersions",{"array":"string"}],["lastTriggeredAt","string"]]},
+        "CommonUserAssignedIdentity": t18,
+        "CommonUserAssignedIdentity_STATUS": t19,
         "Condition": t0,
         "DestinationExpression": t1,
+        "ErrorAdditionalInfo_STATUS": t20,
+        "ErrorDetail_STATUS": t21,
+        "ErrorDetail_STATUS_Unrolled_STATUS": t22,
+        "FleetHubProfile": t23,
+        "FleetHubProfile_STATUS": t24,
+        "FleetMemberStatus_STATUS": t25,
+        "FleetOperatorSecrets": t26,
+        "FleetOperatorSpec": t27,
+        "FleetStatus_STATUS": t25,
+        "Fleet_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["eTag","string"],["hubProfile",{"type":"FleetHubProfile_STATUS"}],["provisioningState","string"],["status",{"type":"FleetStatus_STATUS"}]]},
+        "Fleet_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["location","string"],["tags",{"map":"string"}],["hubProfile",{"type":"FleetHubProfile"}],["operatorSpec",{"type":"FleetOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsAutoUpgradeProfileOperatorSpec": t6,
+        "FleetsAutoUpgradeProfile_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileStatus",{"type":"AutoUpgradeProfileStatus_STATUS"}],["channel","string"],["disabled","boolean"],["eTag","string"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection_STATUS"}],["provisioningState","string"],["updateStrategyId","string"]]},
+        "FleetsAutoUpgradeProfile_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["channel","string"],["disabled","boolean"],["nodeImageSelection",{"type":"AutoUpgradeNodeImageSelection"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsAutoUpgradeProfileOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsMemberOperatorSpec": t6,
+        "FleetsMember_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["clusterResourceId","string"],["eTag","string"],["group","string"],["provisioningState","string"],["status",{"type":"FleetMemberStatus_STATUS"}]]},
+        "FleetsMember_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["clusterResourceReference",{"type":"ResourceReference"}],["group","string"],["operatorSpec",{"type":"FleetsMemberOperatorSpec"}],["originalVersion","string"]]},
+        "FleetsUpdateRunOperatorSpec": t6,
+        "FleetsUpdateRun_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["autoUpgradeProfileId","string"],["eTag","string"],["managedClusterUpdate",{"type":"ManagedClusterUpdate_STATUS"}],["provisioningState","string"],["status",{"type":"UpdateRunStatus_STATUS"}],["strategy",{"type":"UpdateRunStrategy_STATUS"}],["updateStrategyId","string"]]},
+        "FleetsUpdateRun_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["managedClusterUpdate",{"type":"ManagedClusterUpdate"}],["strategy",{"type":"UpdateRunStrategy"}],["updateStrategyReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"FleetsUpdateRunOperatorSpec"}],["originalVersion","string"]]},
         "FleetsUpdateStrategyOperatorSpec": t6,
         "FleetsUpdateStrategy_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eTag","string"],["provisioningState","string"],["strategy",{"type":"UpdateRunStrategy_STATUS"}]]},
         "FleetsUpdateStrategy_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["strategy",{"type":"UpdateRunStrategy"}],["operatorSpec",{"type":"FleetsUpdateStrategyOperatorSpec"}],["originalVersion","string"]]},
         "KnownResourceReference": t2,
+        "ManagedClusterUpdate": t30,
+        "ManagedClusterUpdate_STATUS": t31,
+        "ManagedClusterUpgradeSpec": t50,
+        "ManagedClusterUpgradeSpec_STATUS": t50,
+        "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
+        "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"CommonUserAssignedIdentity_STATUS"}}]]},
+        "MemberUpdateStatus_STATUS": t34,
+        "NodeImageSelection": t49,
+        "NodeImageSelectionStatus_STATUS": t35,
+        "NodeImageSelection_STATUS": {"properties":[["customNodeImageVersions",{"array":{"type":"NodeImageVersion_STATUS"}}],["type","string"]]},
+        "NodeImageVersion_STATUS": t37,
+        "ResourceReference": t3,
+        "SecretDestination": t38,
         "SystemData_STATUS": t10,
-        "UpdateGroup": t13,
-        "UpdateGroup_STATUS": t13,
-        "UpdateRunStrategy": t14,
-        "UpdateRunStrategy_STATUS": t15,
-        "UpdateStage": t16,
-        "UpdateStage_STATUS": t17,
+        "UpdateGroup": t39,
+        "UpdateGroupStatus_STATUS": t40,
+        "UpdateGroup_STATUS": t39,
+        "UpdateRunStatus_STATUS": t41,
+        "UpdateRunStrategy": t42,
+        "UpdateRunStrategy_STATUS": t43,
+        "UpdateStage": t44,
+        "UpdateStageStatus_STATUS": t45,
+        "UpdateStage_STATUS": t46,
+        "UpdateStatus_STATUS": {"properties":[["completedTime","string"],["error",{"type":"ErrorDetail_STATUS"}],["startTime","string"],["state","string"]]},
+        "UserAssignedIdentityDetails": t47,
+        "WaitStatus_STATUS": t48,
       },
     },
     "v1api20250801": {

@@ -70,7 +70,7 @@ const t63: TypeShape = {"enum":["Available","Breaking","Broken","Expired","Lease
 const t64: TypeShape = {"properties":[["hasLegalHold","boolean"],["tags",{"array":{"type":"Tag_STATUS"}}]]};
 const t65: TypeShape = {"properties":[["blob","string"],["dfs","string"],["file","string"],["queue","string"],["table","string"],["web","string"]]};
 const t66: TypeShape = {"enum":["TLS1_0","TLS1_1","TLS1_2"]};
-const t67: TypeShape = {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass"}],["defaultAction",{"type":"DefaultAction"}],["ipRules",{"array":{"type":"IPRule"}}],["resourceAccessRules",{"array":{"type":"ResourceAccessRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]};
+const t67: TypeShape = {"properties":[["bypass","string"],["defaultAction",{"type":"DefaultAction"}],["ipRules",{"array":{"type":"IPRule"}}],["resourceAccessRules",{"array":{"type":"ResourceAccessRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]};
 const t68: TypeShape = {"enum":["AzureServices","Logging","Metrics","None"]};
 const t69: TypeShape = {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass_STATUS"}],["defaultAction",{"type":"DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IPRule_STATUS"}}],["resourceAccessRules",{"array":{"type":"ResourceAccessRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]};
 const t70: TypeShape = {"properties":[["blobRanges",{"array":{"type":"BlobRange_STATUS"}}],["timeToRestore","string"]]};
@@ -356,7 +356,6 @@ export const shapes: GroupShapes = {
         "MinimumTlsVersion": t66,
         "MinimumTlsVersion_STATUS": t66,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -651,7 +650,6 @@ export const shapes: GroupShapes = {
         "Multichannel": t49,
         "Multichannel_STATUS": t49,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -1027,7 +1025,6 @@ export const shapes: GroupShapes = {
         "Multichannel": t49,
         "Multichannel_STATUS": t49,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -1387,7 +1384,6 @@ export const shapes: GroupShapes = {
         "MinimumTlsVersion": t66,
         "MinimumTlsVersion_STATUS": t66,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -1668,7 +1664,6 @@ export const shapes: GroupShapes = {
         "MinimumTlsVersion": t66,
         "MinimumTlsVersion_STATUS": t66,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -1963,7 +1958,6 @@ export const shapes: GroupShapes = {
         "Multichannel": t49,
         "Multichannel_STATUS": t49,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -2339,7 +2333,6 @@ export const shapes: GroupShapes = {
         "Multichannel": t49,
         "Multichannel_STATUS": t49,
         "NetworkRuleSet": t67,
-        "NetworkRuleSet_Bypass": t68,
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": t69,
         "Parameters_STATUS": t70,
@@ -2727,8 +2720,7 @@ export const shapes: GroupShapes = {
         "MinimumTlsVersion_STATUS": t230,
         "Multichannel": t49,
         "Multichannel_STATUS": t49,
-        "NetworkRuleSet": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass"}],["defaultAction",{"type":"DefaultAction"}],["ipRules",{"array":{"type":"IPRule"}}],["ipv6Rules",{"array":{"type":"Ipv6Rule"}}],["resourceAccessRules",{"array":{"type":"ResourceAccessRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
-        "NetworkRuleSet_Bypass": t68,
+        "NetworkRuleSet": {"properties":[["bypass","string"],["defaultAction",{"type":"DefaultAction"}],["ipRules",{"array":{"type":"IPRule"}}],["ipv6Rules",{"array":{"type":"Ipv6Rule"}}],["resourceAccessRules",{"array":{"type":"ResourceAccessRule"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule"}}]]},
         "NetworkRuleSet_Bypass_STATUS": t68,
         "NetworkRuleSet_STATUS": {"properties":[["bypass",{"type":"NetworkRuleSet_Bypass_STATUS"}],["defaultAction",{"type":"DefaultAction_STATUS"}],["ipRules",{"array":{"type":"IPRule_STATUS"}}],["ipv6Rules",{"array":{"type":"Ipv6Rule_STATUS"}}],["resourceAccessRules",{"array":{"type":"ResourceAccessRule_STATUS"}}],["virtualNetworkRules",{"array":{"type":"VirtualNetworkRule_STATUS"}}]]},
         "NfsSetting": t231,

@@ -6,6 +6,58 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2025-03-01';
 
+/** Where Fleet's properties sit in ARM (Microsoft.ContainerService/fleets). */
+export const Fleet_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","tags"],"properties":["hubProfile"],"values":{"identity":{"object":"ManagedServiceIdentity"},"location":0,"tags":{"map":0},"hubProfile":{"object":"FleetHubProfile"}}},"status":{"root":["id","name","type","identity","location","systemData","tags"],"properties":["eTag","hubProfile","provisioningState","status"]},"objects":{"APIServerAccessProfile":{"enablePrivateCluster":0,"enableVnetIntegration":0,"subnetReference":{"reference":"subnetId"}},"AgentProfile":{"subnetReference":{"reference":"subnetId"},"vmSize":0},"FleetHubProfile":{"agentProfile":{"object":"AgentProfile"},"apiServerAccessProfile":{"object":"APIServerAccessProfile"},"dnsPrefix":0},"ManagedServiceIdentity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}}}};
+
+/** The ARM PUT body of a Fleet: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function Fleet_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, Fleet_armLayout, resolvers);
+}
+
+/** The Fleet status an ARM GET response describes. */
+export function Fleet_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, Fleet_armLayout);
+}
+
+/** Where FleetsAutoUpgradeProfile's properties sit in ARM (Microsoft.ContainerService/fleets/autoUpgradeProfiles). */
+export const FleetsAutoUpgradeProfile_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["channel","disabled","nodeImageSelection","updateStrategyReference"],"values":{"channel":0,"disabled":0,"nodeImageSelection":{"object":"AutoUpgradeNodeImageSelection"},"updateStrategyReference":{"reference":"updateStrategyId"}}},"status":{"root":["id","name","type","systemData"],"properties":["autoUpgradeProfileStatus","channel","disabled","eTag","nodeImageSelection","provisioningState","updateStrategyId"]},"objects":{"AutoUpgradeNodeImageSelection":{"type":0}}};
+
+/** The ARM PUT body of a FleetsAutoUpgradeProfile: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FleetsAutoUpgradeProfile_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FleetsAutoUpgradeProfile_armLayout, resolvers);
+}
+
+/** The FleetsAutoUpgradeProfile status an ARM GET response describes. */
+export function FleetsAutoUpgradeProfile_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FleetsAutoUpgradeProfile_armLayout);
+}
+
+/** Where FleetsMember's properties sit in ARM (Microsoft.ContainerService/fleets/members). */
+export const FleetsMember_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["clusterResourceReference","group"],"values":{"clusterResourceReference":{"reference":"clusterResourceId"},"group":0}},"status":{"root":["id","name","type","systemData"],"properties":["clusterResourceId","eTag","group","provisioningState","status"]},"objects":{}};
+
+/** The ARM PUT body of a FleetsMember: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FleetsMember_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FleetsMember_armLayout, resolvers);
+}
+
+/** The FleetsMember status an ARM GET response describes. */
+export function FleetsMember_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FleetsMember_armLayout);
+}
+
+/** Where FleetsUpdateRun's properties sit in ARM (Microsoft.ContainerService/fleets/updateRuns). */
+export const FleetsUpdateRun_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["managedClusterUpdate","strategy","updateStrategyReference"],"values":{"managedClusterUpdate":{"object":"ManagedClusterUpdate"},"strategy":{"object":"UpdateRunStrategy"},"updateStrategyReference":{"reference":"updateStrategyId"}}},"status":{"root":["id","name","type","systemData"],"properties":["autoUpgradeProfileId","eTag","managedClusterUpdate","provisioningState","status","strategy","updateStrategyId"]},"objects":{"ManagedClusterUpdate":{"nodeImageSelection":{"object":"NodeImageSelection"},"upgrade":{"object":"ManagedClusterUpgradeSpec"}},"ManagedClusterUpgradeSpec":{"kubernetesVersion":0,"type":0},"NodeImageSelection":{"type":0},"UpdateGroup":{"name":0},"UpdateRunStrategy":{"stages":{"array":{"object":"UpdateStage"}}},"UpdateStage":{"afterStageWaitInSeconds":0,"groups":{"array":{"object":"UpdateGroup"}},"name":0}}};
+
+/** The ARM PUT body of a FleetsUpdateRun: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function FleetsUpdateRun_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, FleetsUpdateRun_armLayout, resolvers);
+}
+
+/** The FleetsUpdateRun status an ARM GET response describes. */
+export function FleetsUpdateRun_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, FleetsUpdateRun_armLayout);
+}
+
 /** Where FleetsUpdateStrategy's properties sit in ARM (Microsoft.ContainerService/fleets/updateStrategies). */
 export const FleetsUpdateStrategy_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["strategy"],"values":{"strategy":{"object":"UpdateRunStrategy"}}},"status":{"root":["id","name","type","systemData"],"properties":["eTag","provisioningState","strategy"]},"objects":{"UpdateGroup":{"name":0},"UpdateRunStrategy":{"stages":{"array":{"object":"UpdateStage"}}},"UpdateStage":{"afterStageWaitInSeconds":0,"groups":{"array":{"object":"UpdateGroup"}},"name":0}}};
 

@@ -270,6 +270,8 @@ function bodyOf(
           out.enum = [...values];
           const enumName = hints.enums.get(path);
           if (enumName) out['x-ms-enum'] = { name: enumName };
+          // Values the CRD's spec lacks came from the status's Go type: an enum for the status alone.
+          if (field.enum === undefined && !field.readOnly) out['x-aso-status-only-enum'] = true;
         }
         Object.assign(out, validationsOf(field));
         if (field.format) out.format = field.format;

@@ -39,7 +39,7 @@ export class TypeBuilder {
   /** The type reference for a property schema, building the named types it uses. */
   ref(schema: RawSchema, prop: JsonSchema, owner: string, property: string, side: Side): TypeRef {
     if (prop.$ref) return this.named(schema, prop.$ref, side);
-    if (prop.enum)
+    if (prop.enum && !(side === 'spec' && prop['x-aso-status-only-enum']))
       return this.enumOf(schema, prop, prop['x-ms-enum']?.name ?? `${owner}_${upper(property)}`, side);
     switch (prop.type) {
       case 'string':

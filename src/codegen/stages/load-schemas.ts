@@ -13,6 +13,11 @@ export interface JsonSchema extends Bounds {
   readonly additionalProperties?: JsonSchema | boolean;
   readonly enum?: readonly (string | number)[];
   readonly 'x-ms-enum'?: { readonly name?: string };
+  /**
+   * kubectl-aso's own keyword: the enum holds for the status alone, the spec takes any string. The operator's
+   * CRD spec has no enum where ARM's shared definition gives the status one (a VM's `vmSize`).
+   */
+  readonly 'x-aso-status-only-enum'?: boolean;
   readonly 'x-ms-mutability'?: readonly string[];
   readonly readOnly?: boolean;
   readonly oneOf?: readonly JsonSchema[];
