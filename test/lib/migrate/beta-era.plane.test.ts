@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { convert } from '../../../src/lib/conversion/convert.ts';
 import type { KubeClient } from '../../../src/lib/kube/client.ts';
-import { NotFound } from '../../../src/lib/kube/errors.ts';
+import { Conflict, NotFound } from '../../../src/lib/kube/errors.ts';
 import type { KubeObject } from '../../../src/lib/kube/list.ts';
 import { resourcePath } from '../../../src/lib/kube/paths.ts';
 import { crdType, readCrd } from '../../../src/lib/migrate/crds.ts';
@@ -164,17 +164,25 @@ describe.skipIf(!go.present || !realCrds.present)(
       await webhook?.close();
     }, 300_000);
 
-    const replaceCrd = async (crd: CrdDocument) => {
-      const current = await readCrd(admin, crd.metadata.name);
-      return admin.request({
-        method: 'PUT',
-        path: resourcePath(crdType, undefined, crd.metadata.name),
-        body: {
-          ...crd,
-          metadata: { ...crd.metadata, resourceVersion: current.metadata.resourceVersion },
-        },
-        subject: { verb: 'update', resource: 'customresourcedefinitions' },
-      });
+    // The API server's own controllers write a new CRD's status meanwhile; a replace that loses that race
+    // (409, seen once on a loaded CI machine) reads the CRD again and retries, as a client must.
+    const replaceCrd = async (crd: CrdDocument): Promise<unknown> => {
+      for (let attempt = 1; ; attempt++) {
+        const current = await readCrd(admin, crd.metadata.name);
+        try {
+          return await admin.request({
+            method: 'PUT',
+            path: resourcePath(crdType, undefined, crd.metadata.name),
+            body: {
+              ...crd,
+              metadata: { ...crd.metadata, resourceVersion: current.metadata.resourceVersion },
+            },
+            subject: { verb: 'update', resource: 'customresourcedefinitions' },
+          });
+        } catch (error) {
+          if (!(error instanceof Conflict) || attempt >= 5) throw error;
+        }
+      }
     };
 
     it('moves objects from the alpha storage version to the beta hub, after which the release dropping alpha applies', async () => {
