@@ -43,10 +43,6 @@ export function bool(value: unknown, path: string, key: PathKey): boolean {
  * Nothing is checked but that it is JSON: the operator keeps the raw text whatever it holds.
  */
 export function json(value: unknown, path: string, key: PathKey): unknown {
-  return jsonCopy(value, path, key);
-}
-
-function jsonCopy(value: unknown, path: string, key: PathKey): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new WrongType(at(path, key), 'a JSON value', value);
@@ -54,12 +50,12 @@ function jsonCopy(value: unknown, path: string, key: PathKey): unknown {
   }
   if (Array.isArray(value)) {
     const here = at(path, key);
-    return value.map((e, i) => jsonCopy(e, here, i));
+    return value.map((e, i) => json(e, here, i));
   }
   if (isObject(value)) {
     const here = at(path, key);
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) setKey(out, k, jsonCopy(value[k], here, `[${JSON.stringify(k)}]`));
+    for (const k of Object.keys(value)) setKey(out, k, json(value[k], here, `[${JSON.stringify(k)}]`));
     return out;
   }
   throw new WrongType(at(path, key), 'a JSON value', value);
