@@ -85,6 +85,7 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'eventhub/v1api20240101': () => import('./eventhub/v1api20240101/arm.ts'),
   'insights/v1api20171001': () => import('./insights/v1api20171001/arm.ts'),
   'insights/v1api20200202': () => import('./insights/v1api20200202/arm.ts'),
+  'insights/v1api20201001': () => import('./insights/v1api20201001/arm.ts'),
   'insights/v1api20210501preview': () => import('./insights/v1api20210501preview/arm.ts'),
   'insights/v1api20230601': () => import('./insights/v1api20230601/arm.ts'),
   'keyvault/v1api20210401preview': () => import('./keyvault/v1api20210401preview/arm.ts'),

@@ -4170,6 +4170,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "insights.azure.com",
+    "kind": "ActivityLogAlert",
+    "plural": "activitylogalerts",
+    "armType": "Microsoft.Insights/activityLogAlerts",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20201001",
+        "armApiVersion": "2020-10-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20201001storage"
+    ],
+    "hub": "v1api20201001storage",
+    "immutable": {
+      "v1api20201001": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "insights.azure.com",
     "kind": "Component",
     "plural": "components",
     "armType": "Microsoft.Insights/components",

@@ -988,6 +988,13 @@ export const registry: ConversionRegistry = {
       },
     },
     'insights.azure.com': {
+      ActivityLogAlert: {
+        hub: 'v1api20201001storage',
+        versions: {
+          v1api20201001: { storage: false, up: { to: 'v1api20201001storage', convert: insights_conversions.resource('v1api20201001', 'ActivityLogAlert_toStorage') }, down: { from: 'v1api20201001storage', convert: insights_conversions.resource('v1api20201001', 'ActivityLogAlert_fromStorage') } },
+          v1api20201001storage: { storage: true },
+        },
+      },
       Component: {
         hub: 'v1api20200202storage',
         versions: {

@@ -14,16 +14,23 @@ const k7: readonly string[] = ["conditions","id","name","type","etag","kind","lo
 const k8: readonly string[] = ["name","key","annotations","labels"];
 const k9: readonly string[] = ["ResourceId","ScopeId"];
 const k10: readonly string[] = ["group","kind","name","armId"];
-const k11: readonly string[] = ["conditions","id","name","type","systemData","eventHubAuthorizationRuleId","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerId","metrics","serviceBusRuleId","storageAccountId","workspaceId"];
-const k12: readonly string[] = ["category","categoryGroup","enabled","retentionPolicy"];
-const k13: readonly string[] = ["category","enabled","retentionPolicy","timeGrain"];
-const k14: readonly string[] = ["days","enabled"];
-const k15: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k16: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k17: readonly string[] = ["type","userAssignedIdentities"];
-const k18: readonly string[] = ["reference"];
-const k19: readonly string[] = ["clientId","principalId"];
-const k20: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
+const k11: readonly string[] = ["actionGroupId","webhookProperties"];
+const k12: readonly string[] = ["actionGroupReference","webhookProperties"];
+const k13: readonly string[] = ["actionGroups"];
+const k14: readonly string[] = ["conditions","id","name","type","location","tags","actions","condition","description","enabled","scopes"];
+const k15: readonly string[] = ["allOf"];
+const k16: readonly string[] = ["anyOf","containsAny","equals","field"];
+const k17: readonly string[] = ["containsAny","equals","field"];
+const k18: readonly string[] = ["conditions","id","name","type","systemData","eventHubAuthorizationRuleId","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerId","metrics","serviceBusRuleId","storageAccountId","workspaceId"];
+const k19: readonly string[] = ["category","categoryGroup","enabled","retentionPolicy"];
+const k20: readonly string[] = ["category","enabled","retentionPolicy","timeGrain"];
+const k21: readonly string[] = ["days","enabled"];
+const k22: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+const k23: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+const k24: readonly string[] = ["type","userAssignedIdentities"];
+const k25: readonly string[] = ["reference"];
+const k26: readonly string[] = ["clientId","principalId"];
+const k27: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
 const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","type","s"],["=","status","s"],["=","severity","s"],["=","reason","s"],["=","message","s"],["=","lastTransitionTime","s"],["=","observedGeneration","i"]]};
 const p1: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","name","s"],["=","armId","s"]]};
@@ -31,10 +38,12 @@ const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","config
 const p4: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"DestinationExpression_toStorage"}}]]};
 const p5: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","name","s"],["=","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
 const p6: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","group","s"],["=","kind","s"],["=","name","s"],["=","armId","s"]]};
-const p7: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","days","i"],["=","enabled","b"]]};
-const p8: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","days","i"],["=","enabled","b"]]};
-const p9: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p10: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+const p7: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
+const p8: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
+const p9: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","days","i"],["=","enabled","b"]]};
+const p10: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","days","i"],["=","enabled","b"]]};
+const p11: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+const p12: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
 
 /** Package -> function name -> plan. */
 export const plans: GroupPlans = {
@@ -87,6 +96,48 @@ export const plans: GroupPlans = {
         ResourceReference_toStorage: p6,
       },
     },
+    "v1api20201001": {
+      resources: {
+        ActivityLogAlert_fromStorage: {"apiVersion":"insights.azure.com/v1api20201001","spec":"ActivityLogAlert_Spec_fromStorage","status":"ActivityLogAlert_STATUS_fromStorage"},
+        ActivityLogAlert_toStorage: {"apiVersion":"insights.azure.com/v1api20201001storage","spec":"ActivityLogAlert_Spec_toStorage","status":"ActivityLogAlert_STATUS_toStorage"},
+      },
+      types: {
+        ActionGroupReference_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
+        ActionGroupReference_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
+        ActionGroupReference_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"ResourceReference_fromStorage"}],["=","webhookProperties",{"map":"s"}]]},
+        ActionGroupReference_toStorage: {"known":k12,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"ResourceReference_toStorage"}],["=","webhookProperties",{"map":"s"}]]},
+        ActionList_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_fromStorage"}}]]},
+        ActionList_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_toStorage"}}]]},
+        ActionList_fromStorage: {"known":k13,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_fromStorage"}}]]},
+        ActionList_toStorage: {"known":k13,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_toStorage"}}]]},
+        ActivityLogAlertOperatorSpec_fromStorage: p3,
+        ActivityLogAlertOperatorSpec_toStorage: p4,
+        ActivityLogAlert_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
+        ActivityLogAlert_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
+        ActivityLogAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_fromStorage"}]]},
+        ActivityLogAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_toStorage"}],["v","v1api20201001"]]},
+        AlertRuleAllOfCondition_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage"}}]]},
+        AlertRuleAllOfCondition_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_toStorage"}}]]},
+        AlertRuleAllOfCondition_fromStorage: {"known":k15,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_fromStorage"}}]]},
+        AlertRuleAllOfCondition_toStorage: {"known":k15,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_toStorage"}}]]},
+        AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_STATUS_fromStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+        AlertRuleAnyOfOrLeafCondition_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_STATUS_toStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+        AlertRuleAnyOfOrLeafCondition_fromStorage: {"known":k16,"destBag":false,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_fromStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+        AlertRuleAnyOfOrLeafCondition_toStorage: {"known":k16,"destBag":true,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_toStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+        AlertRuleLeafCondition_STATUS_fromStorage: p7,
+        AlertRuleLeafCondition_STATUS_toStorage: p8,
+        AlertRuleLeafCondition_fromStorage: p7,
+        AlertRuleLeafCondition_toStorage: p8,
+        Condition_fromStorage: p0,
+        Condition_toStorage: p0,
+        DestinationExpression_fromStorage: p1,
+        DestinationExpression_toStorage: p1,
+        KnownResourceReference_fromStorage: p2,
+        KnownResourceReference_toStorage: p2,
+        ResourceReference_fromStorage: p6,
+        ResourceReference_toStorage: p6,
+      },
+    },
     "v1api20210501preview": {
       resources: {
         DiagnosticSetting_fromStorage: {"apiVersion":"insights.azure.com/v1api20210501preview","spec":"DiagnosticSetting_Spec_fromStorage","status":"DiagnosticSetting_STATUS_fromStorage"},
@@ -101,26 +152,26 @@ export const plans: GroupPlans = {
         DestinationExpression_toStorage: p1,
         DiagnosticSettingOperatorSpec_fromStorage: p3,
         DiagnosticSettingOperatorSpec_toStorage: p4,
-        DiagnosticSetting_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_fromStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
-        DiagnosticSetting_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_toStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
+        DiagnosticSetting_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_fromStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
+        DiagnosticSetting_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_toStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
         DiagnosticSetting_Spec_fromStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_fromStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"ResourceReference_fromStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_fromStorage"}}],["=","marketplacePartnerReference",{"obj":"ResourceReference_fromStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"ResourceReference_fromStorage"}],["=","workspaceReference",{"obj":"ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_fromStorage"}]]},
         DiagnosticSetting_Spec_toStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"ArbitraryOwnerReference_toStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"ResourceReference_toStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_toStorage"}}],["=","marketplacePartnerReference",{"obj":"ResourceReference_toStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"ResourceReference_toStorage"}],["=","workspaceReference",{"obj":"ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_toStorage"}],["v","v1api20210501preview"]]},
-        LogSettings_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}]]},
-        LogSettings_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}]]},
-        LogSettings_fromStorage: {"known":k12,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}]]},
-        LogSettings_toStorage: {"known":k12,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}]]},
-        MetricSettings_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}],["=","timeGrain","s"]]},
-        MetricSettings_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","timeGrain","s"]]},
-        MetricSettings_fromStorage: {"known":k13,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","timeGrain","s"]]},
-        MetricSettings_toStorage: {"known":k13,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","timeGrain","s"]]},
+        LogSettings_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}]]},
+        LogSettings_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}]]},
+        LogSettings_fromStorage: {"known":k19,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}]]},
+        LogSettings_toStorage: {"known":k19,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}]]},
+        MetricSettings_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}],["=","timeGrain","s"]]},
+        MetricSettings_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","timeGrain","s"]]},
+        MetricSettings_fromStorage: {"known":k20,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","timeGrain","s"]]},
+        MetricSettings_toStorage: {"known":k20,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","timeGrain","s"]]},
         ResourceReference_fromStorage: p6,
         ResourceReference_toStorage: p6,
-        RetentionPolicy_STATUS_fromStorage: p7,
-        RetentionPolicy_STATUS_toStorage: p8,
-        RetentionPolicy_fromStorage: p7,
-        RetentionPolicy_toStorage: p8,
-        SystemData_STATUS_fromStorage: p9,
-        SystemData_STATUS_toStorage: p10,
+        RetentionPolicy_STATUS_fromStorage: p9,
+        RetentionPolicy_STATUS_toStorage: p10,
+        RetentionPolicy_fromStorage: p9,
+        RetentionPolicy_toStorage: p10,
+        SystemData_STATUS_fromStorage: p11,
+        SystemData_STATUS_toStorage: p12,
       },
     },
     "v1api20230601": {
@@ -135,22 +186,22 @@ export const plans: GroupPlans = {
         DestinationExpression_toStorage: p1,
         KnownResourceReference_fromStorage: p2,
         KnownResourceReference_toStorage: p2,
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k17,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+        ManagedServiceIdentity_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+        ManagedServiceIdentity_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+        ManagedServiceIdentity_fromStorage: {"known":k24,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+        ManagedServiceIdentity_toStorage: {"known":k24,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
         ResourceReference_fromStorage: p6,
         ResourceReference_toStorage: p6,
-        SystemData_STATUS_fromStorage: p9,
-        SystemData_STATUS_toStorage: p10,
-        UserAssignedIdentityDetails_fromStorage: {"known":k18,"destBag":false,"steps":[["=","reference",{"obj":"ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k18,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        SystemData_STATUS_fromStorage: p11,
+        SystemData_STATUS_toStorage: p12,
+        UserAssignedIdentityDetails_fromStorage: {"known":k25,"destBag":false,"steps":[["=","reference",{"obj":"ResourceReference_fromStorage"}]]},
+        UserAssignedIdentityDetails_toStorage: {"known":k25,"destBag":true,"steps":[["=","reference",{"obj":"ResourceReference_toStorage"}]]},
+        UserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+        UserAssignedIdentity_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
         WorkbookOperatorSpec_fromStorage: p3,
         WorkbookOperatorSpec_toStorage: p4,
-        Workbook_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+        Workbook_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
         Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
         Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=","azureName","s"],["=","owner",{"obj":"KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
       },

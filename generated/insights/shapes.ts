@@ -18,25 +18,35 @@ const t11: TypeShape = {"enum":["rest"]};
 const t12: TypeShape = {"properties":[["name","string"],["key","string"],["annotations",{"map":"string"}],["labels",{"map":"string"}]],"runtime":true};
 const t13: TypeShape = {"properties":[["ResourceId","string"],["ScopeId","string"]]};
 const t14: TypeShape = {"properties":[["group","string"],["kind","string"],["name","string"],["armId","string"]],"runtime":true};
-const t15: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eventHubAuthorizationRuleId","string"],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings_STATUS"}}],["marketplacePartnerId","string"],["metrics",{"array":{"type":"MetricSettings_STATUS"}}],["serviceBusRuleId","string"],["storageAccountId","string"],["workspaceId","string"]]};
-const t16: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}]]};
-const t17: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}]]};
-const t18: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}],["timeGrain","string"]]};
-const t19: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}],["timeGrain","string"]]};
-const t20: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]};
-const t21: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
-const t22: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
-const t23: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
-const t24: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
-const t25: TypeShape = {"properties":[]};
-const t26: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
-const t27: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
-const t28: TypeShape = {"enum":["shared"]};
+const t15: TypeShape = {"properties":[["actionGroupReference",{"type":"ResourceReference"}],["webhookProperties",{"map":"string"}]]};
+const t16: TypeShape = {"properties":[["actionGroupId","string"],["webhookProperties",{"map":"string"}]]};
+const t17: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference"}}]]};
+const t18: TypeShape = {"properties":[["actionGroups",{"array":{"type":"ActionGroupReference_STATUS"}}]]};
+const t19: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList_STATUS"}],["condition",{"type":"AlertRuleAllOfCondition_STATUS"}],["description","string"],["enabled","boolean"],["scopes",{"array":"string"}]]};
+const t20: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition"}}]]};
+const t21: TypeShape = {"properties":[["allOf",{"array":{"type":"AlertRuleAnyOfOrLeafCondition_STATUS"}}]]};
+const t22: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
+const t23: TypeShape = {"properties":[["anyOf",{"array":{"type":"AlertRuleLeafCondition_STATUS"}}],["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
+const t24: TypeShape = {"properties":[["containsAny",{"array":"string"}],["equals","string"],["field","string"]]};
+const t25: TypeShape = {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["systemData",{"type":"SystemData_STATUS"}],["eventHubAuthorizationRuleId","string"],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings_STATUS"}}],["marketplacePartnerId","string"],["metrics",{"array":{"type":"MetricSettings_STATUS"}}],["serviceBusRuleId","string"],["storageAccountId","string"],["workspaceId","string"]]};
+const t26: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}]]};
+const t27: TypeShape = {"properties":[["category","string"],["categoryGroup","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}]]};
+const t28: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy"}],["timeGrain","string"]]};
+const t29: TypeShape = {"properties":[["category","string"],["enabled","boolean"],["retentionPolicy",{"type":"RetentionPolicy_STATUS"}],["timeGrain","string"]]};
+const t30: TypeShape = {"properties":[["days","integer"],["enabled","boolean"]]};
+const t31: TypeShape = {"enum":["Application","Key","ManagedIdentity","User"]};
+const t32: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType",{"type":"SystemData_CreatedByType_STATUS"}],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType",{"type":"SystemData_LastModifiedByType_STATUS"}]]};
+const t33: TypeShape = {"properties":[["createdAt","string"],["createdBy","string"],["createdByType","string"],["lastModifiedAt","string"],["lastModifiedBy","string"],["lastModifiedByType","string"]]};
+const t34: TypeShape = {"enum":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]};
+const t35: TypeShape = {"properties":[]};
+const t36: TypeShape = {"properties":[["reference",{"type":"ResourceReference"}]]};
+const t37: TypeShape = {"properties":[["clientId","string"],["principalId","string"]]};
+const t38: TypeShape = {"enum":["shared"]};
 
 /** Package -> types and resources. */
 export const shapes: GroupShapes = {
   group: "insights.azure.com",
-  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","annotations","armId","azureName","cap","category","categoryGroup","clientId","conditions","configMapExpressions","configMaps","connectionString","createdAt","createdBy","createdByType","days","description","displayName","enabled","etag","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","group","id","identity","instrumentationKey","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","logAnalyticsDestinationType","logs","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","message","metrics","name","observedGeneration","operatorSpec","owner","planType","principalId","properties_name","properties_tags","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","reason","reference","resetHour","retentionPolicy","revision","secretExpressions","serializedData","serviceBusRuleId","severity","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageUri","storageUriReference","systemData","tags","tenantId","timeGrain","timeModified","type","userAssignedIdentities","userId","value","version","warningThreshold","workspaceId","workspaceReference","workspaceResourceReference"],
+  names: ["AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","ResourceId","RetentionInDays","SamplingPercentage","ScopeId","TenantId","WorkspaceResourceId","actionGroupId","actionGroupReference","actionGroups","actions","allOf","annotations","anyOf","armId","azureName","cap","category","categoryGroup","clientId","condition","conditions","configMapExpressions","configMaps","connectionString","containsAny","createdAt","createdBy","createdByType","days","description","displayName","enabled","equals","etag","eventHubAuthorizationRuleId","eventHubAuthorizationRuleReference","eventHubName","field","group","id","identity","instrumentationKey","key","kind","labels","lastModifiedAt","lastModifiedBy","lastModifiedByType","lastTransitionTime","location","logAnalyticsDestinationType","logs","marketplacePartnerId","marketplacePartnerReference","maxHistoryCap","message","metrics","name","observedGeneration","operatorSpec","owner","planType","principalId","properties_name","properties_tags","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","reason","reference","resetHour","retentionPolicy","revision","scopes","scopesReferences","secretExpressions","serializedData","serviceBusRuleId","severity","sourceId","sourceReference","status","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","storageAccountId","storageAccountReference","storageUri","storageUriReference","systemData","tags","tenantId","timeGrain","timeModified","type","userAssignedIdentities","userId","value","version","warningThreshold","webhookProperties","workspaceId","workspaceReference","workspaceResourceReference"],
   packages: {
     "v1api20171001": {
       resources: {"PricingPlan":["PricingPlan_Spec","PricingPlan_STATUS"]},
@@ -102,6 +112,50 @@ export const shapes: GroupShapes = {
         "ResourceReference": t14,
       },
     },
+    "v1api20201001": {
+      resources: {"ActivityLogAlert":["ActivityLogAlert_Spec","ActivityLogAlert_STATUS"]},
+      types: {
+        "ActionGroupReference": t15,
+        "ActionGroupReference_STATUS": t16,
+        "ActionList": t17,
+        "ActionList_STATUS": t18,
+        "ActivityLogAlertOperatorSpec": t3,
+        "ActivityLogAlert_STATUS": t19,
+        "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}]]},
+        "AlertRuleAllOfCondition": t20,
+        "AlertRuleAllOfCondition_STATUS": t21,
+        "AlertRuleAnyOfOrLeafCondition": t22,
+        "AlertRuleAnyOfOrLeafCondition_STATUS": t23,
+        "AlertRuleLeafCondition": t24,
+        "AlertRuleLeafCondition_STATUS": t24,
+        "Condition": t0,
+        "DestinationExpression": t1,
+        "KnownResourceReference": t2,
+        "ResourceReference": t14,
+      },
+    },
+    "v1api20201001storage": {
+      resources: {"ActivityLogAlert":["ActivityLogAlert_Spec","ActivityLogAlert_STATUS"]},
+      types: {
+        "ActionGroupReference": t15,
+        "ActionGroupReference_STATUS": t16,
+        "ActionList": t17,
+        "ActionList_STATUS": t18,
+        "ActivityLogAlertOperatorSpec": t3,
+        "ActivityLogAlert_STATUS": t19,
+        "ActivityLogAlert_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["location","string"],["tags",{"map":"string"}],["actions",{"type":"ActionList"}],["condition",{"type":"AlertRuleAllOfCondition"}],["description","string"],["enabled","boolean"],["scopesReferences",{"array":{"type":"ResourceReference"}}],["operatorSpec",{"type":"ActivityLogAlertOperatorSpec"}],["originalVersion","string"]]},
+        "AlertRuleAllOfCondition": t20,
+        "AlertRuleAllOfCondition_STATUS": t21,
+        "AlertRuleAnyOfOrLeafCondition": t22,
+        "AlertRuleAnyOfOrLeafCondition_STATUS": t23,
+        "AlertRuleLeafCondition": t24,
+        "AlertRuleLeafCondition_STATUS": t24,
+        "Condition": t0,
+        "DestinationExpression": t1,
+        "KnownResourceReference": t2,
+        "ResourceReference": t14,
+      },
+    },
     "v1api20210501preview": {
       resources: {"DiagnosticSetting":["DiagnosticSetting_Spec","DiagnosticSetting_STATUS"]},
       types: {
@@ -109,18 +163,18 @@ export const shapes: GroupShapes = {
         "Condition": t0,
         "DestinationExpression": t1,
         "DiagnosticSettingOperatorSpec": t3,
-        "DiagnosticSetting_STATUS": t15,
+        "DiagnosticSetting_STATUS": t25,
         "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"ResourceReference"}],["workspaceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}]]},
-        "LogSettings": t16,
-        "LogSettings_STATUS": t17,
-        "MetricSettings": t18,
-        "MetricSettings_STATUS": t19,
+        "LogSettings": t26,
+        "LogSettings_STATUS": t27,
+        "MetricSettings": t28,
+        "MetricSettings_STATUS": t29,
         "ResourceReference": t14,
-        "RetentionPolicy": t20,
-        "RetentionPolicy_STATUS": t20,
-        "SystemData_CreatedByType_STATUS": t21,
-        "SystemData_LastModifiedByType_STATUS": t21,
-        "SystemData_STATUS": t22,
+        "RetentionPolicy": t30,
+        "RetentionPolicy_STATUS": t30,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
       },
     },
     "v1api20210501previewstorage": {
@@ -130,16 +184,16 @@ export const shapes: GroupShapes = {
         "Condition": t0,
         "DestinationExpression": t1,
         "DiagnosticSettingOperatorSpec": t3,
-        "DiagnosticSetting_STATUS": t15,
+        "DiagnosticSetting_STATUS": t25,
         "DiagnosticSetting_Spec": {"properties":[["azureName","string"],["owner",{"type":"ArbitraryOwnerReference"}],["eventHubAuthorizationRuleReference",{"type":"ResourceReference"}],["eventHubName","string"],["logAnalyticsDestinationType","string"],["logs",{"array":{"type":"LogSettings"}}],["marketplacePartnerReference",{"type":"ResourceReference"}],["metrics",{"array":{"type":"MetricSettings"}}],["serviceBusRuleId","string"],["storageAccountReference",{"type":"ResourceReference"}],["workspaceReference",{"type":"ResourceReference"}],["operatorSpec",{"type":"DiagnosticSettingOperatorSpec"}],["originalVersion","string"]]},
-        "LogSettings": t16,
-        "LogSettings_STATUS": t17,
-        "MetricSettings": t18,
-        "MetricSettings_STATUS": t19,
+        "LogSettings": t26,
+        "LogSettings_STATUS": t27,
+        "MetricSettings": t28,
+        "MetricSettings_STATUS": t29,
         "ResourceReference": t14,
-        "RetentionPolicy": t20,
-        "RetentionPolicy_STATUS": t20,
-        "SystemData_STATUS": t23,
+        "RetentionPolicy": t30,
+        "RetentionPolicy_STATUS": t30,
+        "SystemData_STATUS": t33,
       },
     },
     "v1api20230601": {
@@ -150,18 +204,18 @@ export const shapes: GroupShapes = {
         "KnownResourceReference": t2,
         "ManagedServiceIdentity": {"properties":[["type",{"type":"ManagedServiceIdentity_Type"}],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type",{"type":"ManagedServiceIdentity_Type_STATUS"}],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
-        "ManagedServiceIdentity_Type": t24,
-        "ManagedServiceIdentity_Type_STATUS": t24,
+        "ManagedServiceIdentity_Type": t34,
+        "ManagedServiceIdentity_Type_STATUS": t34,
         "ResourceReference": t14,
-        "SystemData_CreatedByType_STATUS": t21,
-        "SystemData_LastModifiedByType_STATUS": t21,
-        "SystemData_STATUS": t22,
-        "UserAssignedIdentity": t25,
-        "UserAssignedIdentityDetails": t26,
-        "UserAssignedIdentity_STATUS": t27,
+        "SystemData_CreatedByType_STATUS": t31,
+        "SystemData_LastModifiedByType_STATUS": t31,
+        "SystemData_STATUS": t32,
+        "UserAssignedIdentity": t35,
+        "UserAssignedIdentityDetails": t36,
+        "UserAssignedIdentity_STATUS": t37,
         "WorkbookOperatorSpec": t3,
-        "Workbook_Kind": t28,
-        "Workbook_Kind_STATUS": t28,
+        "Workbook_Kind": t38,
+        "Workbook_Kind_STATUS": t38,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind",{"type":"Workbook_Kind_STATUS"}],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind",{"type":"Workbook_Kind"}],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"ResourceReference"}],["storageUriReference",{"type":"ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}]]},
       },
@@ -175,10 +229,10 @@ export const shapes: GroupShapes = {
         "ManagedServiceIdentity": {"properties":[["type","string"],["userAssignedIdentities",{"array":{"type":"UserAssignedIdentityDetails"}}]]},
         "ManagedServiceIdentity_STATUS": {"properties":[["principalId","string"],["tenantId","string"],["type","string"],["userAssignedIdentities",{"map":{"type":"UserAssignedIdentity_STATUS"}}]]},
         "ResourceReference": t14,
-        "SystemData_STATUS": t23,
-        "UserAssignedIdentity": t25,
-        "UserAssignedIdentityDetails": t26,
-        "UserAssignedIdentity_STATUS": t27,
+        "SystemData_STATUS": t33,
+        "UserAssignedIdentity": t35,
+        "UserAssignedIdentityDetails": t36,
+        "UserAssignedIdentity_STATUS": t37,
         "WorkbookOperatorSpec": t3,
         "Workbook_STATUS": {"properties":[["conditions",{"array":{"type":"Condition"}}],["id","string"],["name","string"],["type","string"],["etag","string"],["identity",{"type":"ManagedServiceIdentity_STATUS"}],["kind","string"],["location","string"],["systemData",{"type":"SystemData_STATUS"}],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["revision","string"],["serializedData","string"],["sourceId","string"],["storageUri","string"],["timeModified","string"],["userId","string"],["version","string"]]},
         "Workbook_Spec": {"properties":[["azureName","string"],["owner",{"type":"KnownResourceReference"}],["identity",{"type":"ManagedServiceIdentity"}],["kind","string"],["location","string"],["tags",{"map":"string"}],["category","string"],["description","string"],["displayName","string"],["properties_tags",{"array":"string"}],["serializedData","string"],["sourceReference",{"type":"ResourceReference"}],["storageUriReference",{"type":"ResourceReference"}],["version","string"],["operatorSpec",{"type":"WorkbookOperatorSpec"}],["originalVersion","string"]]},

@@ -436,8 +436,8 @@ export const testResolvers: ArmResolvers = {
  * the body carries that name, and the body flattened (root keys and `properties` merged) equals the spec
  * without `azureName`, `owner`, `operatorSpec` and `$propertyBag` at any depth, and with the operator's
  * transformations undone by their naming rule: `<x>Reference` sent as `<x>Id` (or `<x>` where the layout says
- * ARM names it so; its armId, or the object it
- * names resolved), `<x>FromConfig` as `<x>` (unless `<x>` is set), secret references never, and a
+ * ARM names it so; its armId, or the object it names resolved), a list of references as ARM's list of IDs
+ * (only whole), `<x>FromConfig` as `<x>` (unless `<x>` is set), secret references never, and a
  * `userAssignedIdentities` list as ARM's map keyed by ARM ID. A reference naming nothing (neither armId nor
  * name) must fail the body with {@link UnresolvedReferenceError} naming exactly those spec paths, and the
  * same references unresolvable by the caller must fail it too.
@@ -470,6 +470,7 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
       secrets: secretNames(layout),
       references: referenceArmNames(layout),
       referenceNames: referencePropertyNames(layout),
+      referenceLists: referenceListNames(layout),
     },
     expected,
   );
@@ -553,6 +554,14 @@ function referencePropertyNames(layout: ArmLayout): Set<string> {
   return out;
 }
 
+/** The spec properties the layout sends as lists of resolved references, at any depth, with their ARM names. */
+function referenceListNames(layout: ArmLayout): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, shape] of specShapes(layout))
+    if (isRecord(shape) && typeof shape.references === 'string') out.set(name, shape.references);
+  return out;
+}
+
 /** The ARM ID a reference stands for under {@link testResolvers}; records the path when it names nothing. */
 function referenceId(
   v: unknown,
@@ -585,6 +594,7 @@ function armView(
     secrets: ReadonlySet<string>;
     references: ReadonlyMap<string, string>;
     referenceNames: ReadonlySet<string>;
+    referenceLists: ReadonlyMap<string, string>;
   },
   out: Record<string, unknown>,
 ): void {
@@ -605,6 +615,14 @@ function armView(
       const armName =
         seen.references.get(k) ?? (k === 'reference' ? 'id' : `${k.slice(0, -'Reference'.length)}Id`);
       if (id !== undefined) setKey(out, armName, id);
+    } else if (seen.referenceLists.has(k)) {
+      if (!Array.isArray(v)) {
+        seen.unresolved.push(at);
+        continue;
+      }
+      const ids = v.map((entry, i) => referenceId(entry, `${at}[${i}]`, seen));
+      // ARM gets the list only whole, or not at all.
+      if (ids.every((id) => id !== undefined)) setKey(out, seen.referenceLists.get(k) as string, ids);
     } else if (k.endsWith('FromConfig') && isRecord(v)) {
       const base = k.slice(0, -'FromConfig'.length);
       if (typeof v.name === 'string' && typeof v.key === 'string') {

@@ -60,6 +60,7 @@ type ArmValueShape =
   | { array: ArmValueShape }
   | { map: ArmValueShape }
   | { reference: string }
+  | { references: string }
   | { secret: string }
   | { fromConfig: string }
   | { identities: string };
@@ -74,6 +75,8 @@ function propertyShape(
   switch (p.armAs.how) {
     case 'reference':
       return { reference: p.armAs.name };
+    case 'references':
+      return { references: p.armAs.name };
     case 'secret':
       return { secret: p.armAs.name };
     case 'fromConfig':

@@ -86,6 +86,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.EventHub/namespaces/eventhubs',
   'Microsoft.EventHub/namespaces/eventhubs/authorizationRules',
   'Microsoft.EventHub/namespaces/eventhubs/consumergroups',
+  'Microsoft.Insights/activityLogAlerts',
   'Microsoft.Insights/components',
   'Microsoft.Insights/diagnosticSettings',
   'Microsoft.Insights/workbooks',

@@ -80,6 +80,8 @@ const isSecretRef = (node: CrdNode): boolean =>
   node.properties?.name !== undefined && /Kubernetes secret/.test(node.properties.key?.description ?? '');
 const isArmReference = (name: string, node: CrdNode): boolean =>
   (name === 'reference' || name.endsWith('Reference')) && node.properties?.armId !== undefined;
+const isArmReferenceList = (name: string, node: CrdNode): boolean =>
+  name.endsWith('References') && node.type === 'array' && node.items?.properties?.armId !== undefined;
 
 /**
  * A spec tree with the transformations undone; `drop` names root fields that are the operator's own.
@@ -138,6 +140,14 @@ function specFields(
       properties.set(armName, { node: { type: 'string', description: child.description } });
       continue;
     }
+    if (isArmReferenceList(name, child)) {
+      const armName = armIdsName(name, status);
+      renamed.set(name, armName);
+      reversals.push({ transformation: 'armReferences', owner: path, property: armName });
+      const { items: _items, ...list } = child;
+      properties.set(armName, { node: list, element: { node: { type: 'string' } } });
+      continue;
+    }
     if (name === 'userAssignedIdentities' && child.type === 'array' && child.items?.properties?.reference) {
       reversals.push({ transformation: 'userAssignedIdentities', owner: path, property: name });
       // ARM's value is an identity's details or, where the status says so, any JSON (MySQL's).
@@ -166,6 +176,16 @@ function armIdName(reference: string, status: CrdNode | undefined): string {
   const base = reference.slice(0, -'Reference'.length);
   const statusHas = (n: string) => status?.properties?.[n] !== undefined;
   return statusHas(base) && !statusHas(`${base}Id`) ? base : `${base}Id`;
+}
+
+/**
+ * The ARM name of the list of IDs a `<name>References` stands for: `<name>Ids` (`groupReferences` ->
+ * `groupIds`) or, where the status has it so, `<name>` itself (`scopesReferences` -> `scopes`).
+ */
+function armIdsName(references: string, status: CrdNode | undefined): string {
+  const base = references.slice(0, -'References'.length);
+  const statusHas = (n: string) => status?.properties?.[n] !== undefined;
+  return statusHas(base) && !statusHas(`${base}Ids`) ? base : `${base}Ids`;
 }
 
 /** A status tree without the operator's own fields and bags. */

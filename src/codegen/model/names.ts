@@ -54,3 +54,13 @@ export function referenceName(property: string): string {
   const match = /^(.+?)(Id|ID)$/.exec(property);
   return `${match ? match[1] : property}Reference`;
 }
+
+/**
+ * The operator's name for the list of references replacing a list of ARM IDs: `dnsZoneResourceIds` ->
+ * `dnsZoneResourceReferences`, `groupIds` -> `groupReferences`; a list whose name lacks the `Ids` suffix gets
+ * `References` appended (`scopes` -> `scopesReferences`), as the operator does.
+ */
+export function referencesName(property: string): string {
+  const match = /^(.+?)(Ids|IDs)$/.exec(property);
+  return `${match ? match[1] : property}References`;
+}

@@ -74,11 +74,13 @@ export interface PropertyDef extends Bounds {
 
 /**
  * How a transformed spec property reaches ARM (src/lib/conversion/arm.ts): a reference resolved to an ARM
- * ID sent as `name`; a secret never sent by kubectl-aso; a config map reference whose value is sent as
- * `name`; a list of identity references sent as the ARM map `name` keyed by their ARM IDs.
+ * ID sent as `name`; a list of references sent as the list of their ARM IDs `name`; a secret never sent by
+ * kubectl-aso; a config map reference whose value is sent as `name`; a list of identity references sent as
+ * the ARM map `name` keyed by their ARM IDs.
  */
 export type ArmTransform =
   | { readonly how: 'reference'; readonly name: string }
+  | { readonly how: 'references'; readonly name: string }
   | { readonly how: 'secret'; readonly name: string }
   | { readonly how: 'fromConfig'; readonly name: string }
   | { readonly how: 'identities'; readonly name: string };

@@ -6,7 +6,8 @@ import type { KubeObject } from './resource.ts';
  * How a property's value goes into an ARM body: `0` as is (a primitive or enum), an object of a named type
  * of the version (only that type's properties are sent), or an array or map of such values. The operator's
  * type transformations (issue 8, item 3) add four more, each naming the ARM property the value goes to: a
- * resource `reference` sent as its ARM ID; a `secret` reference never sent (the operator reads the secret,
+ * resource `reference` sent as its ARM ID; a list of resource `references` sent as the list of their ARM IDs;
+ * a `secret` reference never sent (the operator reads the secret,
  * kubectl-aso never does); a config map reference (`fromConfig`) sent as the value the caller read; a list
  * of user-assigned `identities` sent as ARM's map keyed by their ARM IDs.
  */
@@ -16,6 +17,7 @@ export type ArmValue =
   | { readonly array: ArmValue }
   | { readonly map: ArmValue }
   | { readonly reference: string }
+  | { readonly references: string }
   | { readonly secret: string }
   | { readonly fromConfig: string }
   | { readonly identities: string };
@@ -239,6 +241,16 @@ function send(
   }
   if ('secret' in shape) {
     context.withheld.push(path);
+    return;
+  }
+  if ('references' in shape) {
+    if (!Array.isArray(value)) {
+      context.unresolved.push(path);
+      return;
+    }
+    // Sent only whole: a list missing one ID would tell ARM to drop that resource from it.
+    const ids = value.map((entry, i) => armIdOf(entry, context, `${path}[${i}]`));
+    if (ids.every((id) => id !== undefined)) setKey(out, shape.references, ids);
     return;
   }
   if ('reference' in shape) {
