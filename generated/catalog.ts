@@ -5,6 +5,48 @@ import type { CatalogEntry } from '../src/lib/conversion/catalog-types.ts';
 /** Every generated kind, sorted by group and kind. */
 export const catalog: readonly CatalogEntry[] = [
   {
+    "group": "alertsmanagement.azure.com",
+    "kind": "PrometheusRuleGroup",
+    "plural": "prometheusrulegroups",
+    "armType": "Microsoft.AlertsManagement/prometheusRuleGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20230301",
+        "armApiVersion": "2023-03-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20230301",
+        "armApiVersion": "2023-03-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20230301storage",
+      "v20230301storage"
+    ],
+    "hub": "v20230301storage",
+    "immutable": {
+      "v1api20230301": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20230301": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "apimanagement.azure.com",
     "kind": "ApiVersionSet",
     "plural": "apiversionsets",

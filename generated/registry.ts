@@ -2,6 +2,7 @@
 /** The conversion table of every generated kind: what the single entry point walks. */
 import { groupConverters } from '../src/lib/conversion/plan-converters.ts';
 import type { ConversionRegistry } from '../src/lib/conversion/registry-types.ts';
+import { plans as alertsmanagement_plans } from './alertsmanagement/conversion-plans.ts';
 import { plans as apimanagement_plans } from './apimanagement/conversion-plans.ts';
 import { plans as app_plans } from './app/conversion-plans.ts';
 import { plans as appconfiguration_plans } from './appconfiguration/conversion-plans.ts';
@@ -42,6 +43,7 @@ import { plans as subscription_plans } from './subscription/conversion-plans.ts'
 import { plans as synapse_plans } from './synapse/conversion-plans.ts';
 import { plans as web_plans } from './web/conversion-plans.ts';
 
+const alertsmanagement_conversions = groupConverters('alertsmanagement.azure.com', alertsmanagement_plans);
 const apimanagement_conversions = groupConverters('apimanagement.azure.com', apimanagement_plans);
 const app_conversions = groupConverters('app.azure.com', app_plans);
 const appconfiguration_conversions = groupConverters('appconfiguration.azure.com', appconfiguration_plans);
@@ -85,6 +87,17 @@ const web_conversions = groupConverters('web.azure.com', web_plans);
 /** Group -> kind -> version -> up and down steps. */
 export const registry: ConversionRegistry = {
   groups: {
+    'alertsmanagement.azure.com': {
+      PrometheusRuleGroup: {
+        hub: 'v20230301storage',
+        versions: {
+          v1api20230301: { storage: false, up: { to: 'v1api20230301storage', convert: alertsmanagement_conversions.resource('v1api20230301', 'PrometheusRuleGroup_toStorage') }, down: { from: 'v1api20230301storage', convert: alertsmanagement_conversions.resource('v1api20230301', 'PrometheusRuleGroup_fromStorage') } },
+          v20230301: { storage: false, up: { to: 'v20230301storage', convert: alertsmanagement_conversions.resource('v20230301', 'PrometheusRuleGroup_toStorage') }, down: { from: 'v20230301storage', convert: alertsmanagement_conversions.resource('v20230301', 'PrometheusRuleGroup_fromStorage') } },
+          v1api20230301storage: { storage: true, up: { to: 'v20230301storage', convert: alertsmanagement_conversions.resource('v1api20230301storage', 'PrometheusRuleGroup_to_v20230301storage') }, down: { from: 'v20230301storage', convert: alertsmanagement_conversions.resource('v1api20230301storage', 'PrometheusRuleGroup_from_v20230301storage') } },
+          v20230301storage: { storage: true },
+        },
+      },
+    },
     'apimanagement.azure.com': {
       ApiVersionSet: {
         hub: 'v20240501storage',

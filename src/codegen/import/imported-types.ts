@@ -4,6 +4,7 @@
  * differential tests checked, so that a disagreement is found kind by kind.
  */
 export const importedTypes: readonly string[] = [
+  'Microsoft.AlertsManagement/prometheusRuleGroups',
   'Microsoft.ApiManagement/service/apiVersionSets',
   'Microsoft.App/containerApps',
   'Microsoft.App/containerApps/authConfigs',
