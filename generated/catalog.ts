@@ -47,6 +47,48 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "alertsmanagement.azure.com",
+    "kind": "SmartDetectorAlertRule",
+    "plural": "smartdetectoralertrules",
+    "armType": "Microsoft.AlertsManagement/smartDetectorAlertRules",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "ga"
+      },
+      {
+        "version": "v20210401",
+        "armApiVersion": "2021-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v1api20210401storage",
+      "v20210401storage"
+    ],
+    "hub": "v20210401storage",
+    "immutable": {
+      "v1api20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ],
+      "v20210401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "apimanagement.azure.com",
     "kind": "ApiVersionSet",
     "plural": "apiversionsets",

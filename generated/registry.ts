@@ -97,6 +97,15 @@ export const registry: ConversionRegistry = {
           v20230301storage: { storage: true },
         },
       },
+      SmartDetectorAlertRule: {
+        hub: 'v20210401storage',
+        versions: {
+          v1api20210401: { storage: false, up: { to: 'v1api20210401storage', convert: alertsmanagement_conversions.resource('v1api20210401', 'SmartDetectorAlertRule_toStorage') }, down: { from: 'v1api20210401storage', convert: alertsmanagement_conversions.resource('v1api20210401', 'SmartDetectorAlertRule_fromStorage') } },
+          v20210401: { storage: false, up: { to: 'v20210401storage', convert: alertsmanagement_conversions.resource('v20210401', 'SmartDetectorAlertRule_toStorage') }, down: { from: 'v20210401storage', convert: alertsmanagement_conversions.resource('v20210401', 'SmartDetectorAlertRule_fromStorage') } },
+          v1api20210401storage: { storage: true, up: { to: 'v20210401storage', convert: alertsmanagement_conversions.resource('v1api20210401storage', 'SmartDetectorAlertRule_to_v20210401storage') }, down: { from: 'v20210401storage', convert: alertsmanagement_conversions.resource('v1api20210401storage', 'SmartDetectorAlertRule_from_v20210401storage') } },
+          v20210401storage: { storage: true },
+        },
+      },
     },
     'apimanagement.azure.com': {
       ApiVersionSet: {

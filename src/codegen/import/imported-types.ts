@@ -5,6 +5,7 @@
  */
 export const importedTypes: readonly string[] = [
   'Microsoft.AlertsManagement/prometheusRuleGroups',
+  'Microsoft.AlertsManagement/smartDetectorAlertRules',
   'Microsoft.ApiManagement/service/apiVersionSets',
   'Microsoft.App/containerApps',
   'Microsoft.App/containerApps/authConfigs',
