@@ -1195,6 +1195,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "communication.azure.com",
+    "kind": "CommunicationService",
+    "plural": "communicationservices",
+    "armType": "Microsoft.Communication/communicationServices",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "resources.azure.com",
+        "kind": "ResourceGroup"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v20230401",
+        "armApiVersion": "2023-04-01",
+        "preview": false,
+        "prefix": "plain"
+      }
+    ],
+    "storageVersions": [
+      "v20230401storage"
+    ],
+    "hub": "v20230401storage",
+    "immutable": {
+      "v20230401": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "communication.azure.com",
     "kind": "Domain",
     "plural": "domains",
     "armType": "Microsoft.Communication/emailServices/domains",

@@ -357,6 +357,13 @@ export const registry: ConversionRegistry = {
       },
     },
     'communication.azure.com': {
+      CommunicationService: {
+        hub: 'v20230401storage',
+        versions: {
+          v20230401: { storage: false, up: { to: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'CommunicationService_toStorage') }, down: { from: 'v20230401storage', convert: communication_conversions.resource('v20230401', 'CommunicationService_fromStorage') } },
+          v20230401storage: { storage: true },
+        },
+      },
       Domain: {
         hub: 'v20230401storage',
         versions: {

@@ -6,6 +6,19 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 /** The ARM API version these payloads are for. */
 export const apiVersion = '2023-04-01';
 
+/** Where CommunicationService's properties sit in ARM (Microsoft.Communication/communicationServices). */
+export const CommunicationService_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["identity","location","tags"],"properties":["dataLocation","linkedDomainsReferences"],"values":{"identity":{"object":"ManagedServiceIdentity"},"location":0,"tags":{"map":0},"dataLocation":0,"linkedDomainsReferences":{"references":"linkedDomains"}}},"status":{"root":["id","name","type","identity","location","systemData","tags"],"properties":["dataLocation","hostName","immutableResourceId","linkedDomains","notificationHubId","provisioningState","version"]},"objects":{"ManagedServiceIdentity":{"type":0,"userAssignedIdentities":{"identities":"userAssignedIdentities"}}}};
+
+/** The ARM PUT body of a CommunicationService: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function CommunicationService_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, CommunicationService_armLayout, resolvers);
+}
+
+/** The CommunicationService status an ARM GET response describes. */
+export function CommunicationService_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, CommunicationService_armLayout);
+}
+
 /** Where Domain's properties sit in ARM (Microsoft.Communication/emailServices/domains). */
 export const Domain_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["location","tags"],"properties":["domainManagement","userEngagementTracking"],"values":{"location":0,"tags":{"map":0},"domainManagement":0,"userEngagementTracking":0}},"status":{"root":["id","name","type","location","systemData","tags"],"properties":["dataLocation","domainManagement","fromSenderDomain","mailFromSenderDomain","provisioningState","userEngagementTracking","verificationRecords","verificationStates"]},"objects":{}};
 

@@ -29,6 +29,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Cdn/profiles/ruleSets',
   'Microsoft.CognitiveServices/accounts',
   'Microsoft.CognitiveServices/accounts/deployments',
+  'Microsoft.Communication/communicationServices',
   'Microsoft.Communication/emailServices',
   'Microsoft.Communication/emailServices/domains',
   'Microsoft.Communication/emailServices/domains/senderUsernames',
