@@ -8101,6 +8101,37 @@ export const catalog: readonly CatalogEntry[] = [
   },
   {
     "group": "sql.azure.com",
+    "kind": "ServersFailoverGroup",
+    "plural": "serversfailovergroups",
+    "armType": "Microsoft.Sql/servers/failoverGroups",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "sql.azure.com",
+        "kind": "Server"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20211101",
+        "armApiVersion": "2021-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20211101storage"
+    ],
+    "hub": "v1api20211101storage",
+    "immutable": {
+      "v1api20211101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
+    "group": "sql.azure.com",
     "kind": "ServersFirewallRule",
     "plural": "serversfirewallrules",
     "armType": "Microsoft.Sql/servers/firewallRules",

@@ -1871,6 +1871,13 @@ export const registry: ConversionRegistry = {
           v1api20211101storage: { storage: true },
         },
       },
+      ServersFailoverGroup: {
+        hub: 'v1api20211101storage',
+        versions: {
+          v1api20211101: { storage: false, up: { to: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersFailoverGroup_toStorage') }, down: { from: 'v1api20211101storage', convert: sql_conversions.resource('v1api20211101', 'ServersFailoverGroup_fromStorage') } },
+          v1api20211101storage: { storage: true },
+        },
+      },
       ServersFirewallRule: {
         hub: 'v1api20211101storage',
         versions: {

@@ -175,6 +175,19 @@ export function ServersElasticPool_statusFromArm(response: Record<string, unknow
   return statusFromArm(response, ServersElasticPool_armLayout);
 }
 
+/** Where ServersFailoverGroup's properties sit in ARM (Microsoft.Sql/servers/failoverGroups). */
+export const ServersFailoverGroup_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["databasesReferences","partnerServers","readOnlyEndpoint","readWriteEndpoint"],"values":{"tags":{"map":0},"databasesReferences":{"references":"databases"},"partnerServers":{"array":{"object":"PartnerInfo"}},"readOnlyEndpoint":{"object":"FailoverGroupReadOnlyEndpoint"},"readWriteEndpoint":{"object":"FailoverGroupReadWriteEndpoint"}}},"status":{"root":["id","name","type","location","tags"],"properties":["databases","partnerServers","readOnlyEndpoint","readWriteEndpoint","replicationRole","replicationState"]},"objects":{"FailoverGroupReadOnlyEndpoint":{"failoverPolicy":0},"FailoverGroupReadWriteEndpoint":{"failoverPolicy":0,"failoverWithDataLossGracePeriodMinutes":0},"PartnerInfo":{"reference":{"reference":"id"}}}};
+
+/** The ARM PUT body of a ServersFailoverGroup: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
+export function ServersFailoverGroup_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
+  return armBody(object, ServersFailoverGroup_armLayout, resolvers);
+}
+
+/** The ServersFailoverGroup status an ARM GET response describes. */
+export function ServersFailoverGroup_statusFromArm(response: Record<string, unknown>): Record<string, unknown> {
+  return statusFromArm(response, ServersFailoverGroup_armLayout);
+}
+
 /** Where ServersFirewallRule's properties sit in ARM (Microsoft.Sql/servers/firewallRules). */
 export const ServersFirewallRule_armLayout: ArmLayout = {"kind":"plain","spec":{"root":[],"properties":["endIpAddress","startIpAddress"],"values":{"endIpAddress":0,"startIpAddress":0}},"status":{"root":["id","name","type"],"properties":["endIpAddress","startIpAddress"]},"objects":{}};
 

@@ -185,6 +185,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.Sql/servers/databases/securityAlertPolicies',
   'Microsoft.Sql/servers/databases/vulnerabilityAssessments',
   'Microsoft.Sql/servers/elasticPools',
+  'Microsoft.Sql/servers/failoverGroups',
   'Microsoft.Sql/servers/firewallRules',
   'Microsoft.Sql/servers/outboundFirewallRules',
   'Microsoft.Sql/servers/securityAlertPolicies',
