@@ -59,6 +59,7 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'containerservice/v20251002preview': () => import('./containerservice/v20251002preview/arm.ts'),
   'datafactory/v1api20180601': () => import('./datafactory/v1api20180601/arm.ts'),
   'datafactory/v20180601': () => import('./datafactory/v20180601/arm.ts'),
+  'dataprotection/v1api20231101': () => import('./dataprotection/v1api20231101/arm.ts'),
   'dbformysql/v1api20210501': () => import('./dbformysql/v1api20210501/arm.ts'),
   'dbformysql/v1api20220101': () => import('./dbformysql/v1api20220101/arm.ts'),
   'dbformysql/v1api20230630': () => import('./dbformysql/v1api20230630/arm.ts'),

@@ -2160,6 +2160,37 @@ export const catalog: readonly CatalogEntry[] = [
     }
   },
   {
+    "group": "dataprotection.azure.com",
+    "kind": "BackupVaultsBackupInstance",
+    "plural": "backupvaultsbackupinstances",
+    "armType": "Microsoft.DataProtection/backupVaults/backupInstances",
+    "scope": "resourceGroup",
+    "owners": [
+      {
+        "group": "dataprotection.azure.com",
+        "kind": "BackupVault"
+      }
+    ],
+    "versions": [
+      {
+        "version": "v1api20231101",
+        "armApiVersion": "2023-11-01",
+        "preview": false,
+        "prefix": "ga"
+      }
+    ],
+    "storageVersions": [
+      "v1api20231101storage"
+    ],
+    "hub": "v1api20231101storage",
+    "immutable": {
+      "v1api20231101": [
+        "spec.azureName",
+        "spec.owner"
+      ]
+    }
+  },
+  {
     "group": "dbformysql.azure.com",
     "kind": "FlexibleServersConfiguration",
     "plural": "flexibleserversconfigurations",

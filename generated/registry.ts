@@ -17,6 +17,7 @@ import { plans as containerinstance_plans } from './containerinstance/conversion
 import { plans as containerregistry_plans } from './containerregistry/conversion-plans.ts';
 import { plans as containerservice_plans } from './containerservice/conversion-plans.ts';
 import { plans as datafactory_plans } from './datafactory/conversion-plans.ts';
+import { plans as dataprotection_plans } from './dataprotection/conversion-plans.ts';
 import { plans as dbformysql_plans } from './dbformysql/conversion-plans.ts';
 import { plans as dbforpostgresql_plans } from './dbforpostgresql/conversion-plans.ts';
 import { plans as devices_plans } from './devices/conversion-plans.ts';
@@ -58,6 +59,7 @@ const containerinstance_conversions = groupConverters('containerinstance.azure.c
 const containerregistry_conversions = groupConverters('containerregistry.azure.com', containerregistry_plans);
 const containerservice_conversions = groupConverters('containerservice.azure.com', containerservice_plans);
 const datafactory_conversions = groupConverters('datafactory.azure.com', datafactory_plans);
+const dataprotection_conversions = groupConverters('dataprotection.azure.com', dataprotection_plans);
 const dbformysql_conversions = groupConverters('dbformysql.azure.com', dbformysql_plans);
 const dbforpostgresql_conversions = groupConverters('dbforpostgresql.azure.com', dbforpostgresql_plans);
 const devices_conversions = groupConverters('devices.azure.com', devices_plans);
@@ -572,6 +574,15 @@ export const registry: ConversionRegistry = {
           v20180601: { storage: false, up: { to: 'v20180601storage', convert: datafactory_conversions.resource('v20180601', 'Factory_toStorage') }, down: { from: 'v20180601storage', convert: datafactory_conversions.resource('v20180601', 'Factory_fromStorage') } },
           v1api20180601storage: { storage: true, up: { to: 'v20180601storage', convert: datafactory_conversions.resource('v1api20180601storage', 'Factory_to_v20180601storage') }, down: { from: 'v20180601storage', convert: datafactory_conversions.resource('v1api20180601storage', 'Factory_from_v20180601storage') } },
           v20180601storage: { storage: true },
+        },
+      },
+    },
+    'dataprotection.azure.com': {
+      BackupVaultsBackupInstance: {
+        hub: 'v1api20231101storage',
+        versions: {
+          v1api20231101: { storage: false, up: { to: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVaultsBackupInstance_toStorage') }, down: { from: 'v1api20231101storage', convert: dataprotection_conversions.resource('v1api20231101', 'BackupVaultsBackupInstance_fromStorage') } },
+          v1api20231101storage: { storage: true },
         },
       },
     },

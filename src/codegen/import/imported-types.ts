@@ -62,6 +62,7 @@ export const importedTypes: readonly string[] = [
   'Microsoft.DBforPostgreSQL/flexibleServers/firewallRules',
   'Microsoft.DBforPostgreSQL/flexibleServers/virtualendpoints',
   'Microsoft.DataFactory/factories',
+  'Microsoft.DataProtection/backupVaults/backupInstances',
   'Microsoft.Devices/IotHubs',
   'Microsoft.DocumentDB/cassandraClusters',
   'Microsoft.DocumentDB/cassandraClusters/dataCenters',
